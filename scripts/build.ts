@@ -1,0 +1,66 @@
+/**
+ * The one build: lint the hand-written documents, bundle each API with Redocly,
+ * generate its types with openapi-typescript and its offline Redoc page, and
+ * write everything to generated/ (or to --out <dir>, used by the freshness check).
+ *
+ *   npm run build                 lint + bundle + types + docs into generated/
+ *   npm run build -- --no-lint    skip the lint step
+ *   npm run build -- --out DIR    write into DIR instead of generated/
+ */
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { APIS, artifactPaths, GENERATED_DIR } from './lib/apis.js';
+import { bundleDocument } from './lib/bundle.js';
+import { readRedocScript, REDOC_SCRIPT_NAME, renderDocsPage } from './lib/docs.js';
+import { lintDocuments } from './lib/lint.js';
+import { timed } from './lib/run.js';
+import { generateTypes } from './lib/types.js';
+
+export interface BuildOptions {
+  outDir: string;
+  lint: boolean;
+  log?: (line: string) => void;
+}
+
+async function writeText(file: string, text: string | Buffer) {
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, text);
+}
+
+export async function build({ outDir, lint, log = () => {} }: BuildOptions): Promise<void> {
+  const started = performance.now();
+  const lintRun = lint ? timed(() => lintDocuments(APIS.map((api) => api.source))) : undefined;
+
+  await Promise.all(
+    APIS.map(async (api) => {
+      const out = artifactPaths(outDir, api.name);
+      const [bundle, bundleMs] = await timed(() => bundleDocument(api.source));
+      await writeText(out.bundle, bundle);
+      const [[types, typesMs], [, docsMs]] = await Promise.all([
+        timed(() => generateTypes(bundle)),
+        timed(() => writeText(out.docs, renderDocsPage(bundle, api.title))),
+      ]);
+      await writeText(out.types, types);
+      log(`  ${api.name.padEnd(10)} bundle ${bundleMs.toFixed(0)} ms, types ${typesMs.toFixed(0)} ms, docs ${docsMs.toFixed(0)} ms`);
+    }),
+  );
+  await mkdir(path.join(outDir, 'docs'), { recursive: true });
+  await writeText(path.join(outDir, 'docs', REDOC_SCRIPT_NAME), await readRedocScript());
+
+  if (lintRun) {
+    const [outcome, lintMs] = await lintRun;
+    log(`  lint       ${lintMs.toFixed(0)} ms`);
+    if (!outcome.ok) throw new Error(`Spectral found problems:\n${outcome.output}`);
+  }
+  log(`build done in ${(performance.now() - started).toFixed(0)} ms -> ${path.relative(process.cwd(), outDir) || '.'}`);
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]).replace(/\.ts$/, '') === path.resolve(import.meta.filename).replace(/\.ts$/, '');
+if (isMain) {
+  const { values } = parseArgs({ options: { out: { type: 'string' }, 'no-lint': { type: 'boolean' } } });
+  build({ outDir: path.resolve(values.out ?? GENERATED_DIR), lint: !values['no-lint'], log: console.log }).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,48 @@
+/** Configuration from the environment, read once at start. */
+
+export interface Config {
+  host: string;
+  teamPort: number;
+  managementPort: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  teamApiKey: string | undefined;
+  managementKey: string | undefined;
+  region: 'us' | 'eu';
+  validateResponses: boolean;
+  logLevel: string;
+  /** Base URL the team server is reached at, for links it hands out (OAuth consent pages). */
+  publicTeamUrl: string;
+  /** `<app_scheme>://<app_host>` of the iOS app that exchanges link codes. */
+  linkAppUrl: string;
+}
+
+function port(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) throw new Error(`${name} must be a port number, got "${value}"`);
+  return parsed;
+}
+
+const nonEmpty = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value.trim());
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const host = env.HOST ?? '127.0.0.1';
+  const teamPort = port(env.PORT, 8000, 'PORT');
+  const region = env.REGION === 'eu' ? 'eu' : 'us';
+  if (env.REGION && env.REGION !== 'us' && env.REGION !== 'eu') throw new Error(`REGION must be us or eu, got "${env.REGION}"`);
+  return {
+    host,
+    teamPort,
+    managementPort: port(env.MANAGEMENT_PORT, 8001, 'MANAGEMENT_PORT'),
+    dataDir: env.DATA_DIR ?? './data',
+    databaseUrl: nonEmpty(env.DATABASE_URL),
+    teamApiKey: nonEmpty(env.TEAM_API_KEY),
+    managementKey: nonEmpty(env.MANAGEMENT_KEY),
+    region,
+    validateResponses: env.VALIDATE_RESPONSES ? env.VALIDATE_RESPONSES !== 'false' : env.NODE_ENV !== 'production',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    publicTeamUrl: env.PUBLIC_TEAM_URL ?? `http://${host}:${teamPort}`,
+    linkAppUrl: env.LINK_APP_URL ?? 'vitalconnect://link',
+  };
+}

@@ -1,0 +1,25 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Keys and tokens are random, shown once, and stored only as SHA-256 hashes
+ * (they are high-entropy, so a fast hash is enough). Comparison is constant
+ * time.
+ */
+export const hashSecret = (secret: string): string => createHash('sha256').update(secret, 'utf8').digest('hex');
+
+export function secretMatches(secret: string, storedHash: string): boolean {
+  const actual = Buffer.from(hashSecret(secret), 'hex');
+  const expected = Buffer.from(storedHash, 'hex');
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+const token = (bytes: number) => randomBytes(bytes).toString('base64url');
+
+/** A sandbox team API key: `sk_<region>_` and 32 random characters. */
+export const newTeamApiKey = (region: 'us' | 'eu') => `sk_${region}_${token(24)}`;
+/** A management key: `mg_` and 40 random characters. */
+export const newManagementKey = () => `mg_${token(30)}`;
+/** A one-time sign-in token for the mobile SDK. */
+export const newSignInToken = (region: 'us' | 'eu') => `sit_sk_${region}_${randomBytes(20).toString('hex')}`;
+/** A one-time, short-lived link token. */
+export const newLinkToken = () => `lt_${randomBytes(16).toString('hex')}`;

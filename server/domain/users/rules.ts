@@ -1,0 +1,38 @@
+/** Rules of the user record that the schema cannot express. */
+
+const EMAIL = /[^\s@]+@[^\s@]+\.[^\s@]+/;
+const PHONE_CHARACTERS = /^\+?[\d\s().\-/]+$/;
+
+/**
+ * A client user id must not carry personal data. It is rejected when it
+ * contains an e-mail address, or when it is a phone number: only digits and
+ * phone punctuation, with 7 to 15 digits (E.164 allows at most 15).
+ */
+export function looksLikePersonalData(clientUserId: string): 'email' | 'phone' | null {
+  if (EMAIL.test(clientUserId)) return 'email';
+  const value = clientUserId.trim();
+  if (PHONE_CHARACTERS.test(value)) {
+    const digits = value.replace(/\D/g, '').length;
+    if (digits >= 7 && digits <= 15) return 'phone';
+  }
+  return null;
+}
+
+let knownZones: Set<string> | undefined;
+
+/** Whether `id` is an IANA time zone identifier this runtime knows (aliases such as `UTC` included). */
+export function isKnownTimeZone(id: string): boolean {
+  knownZones ??= new Set(Intl.supportedValuesOf('timeZone'));
+  if (knownZones.has(id)) return true;
+  try {
+    const resolved = new Intl.DateTimeFormat('en-US', { timeZone: id }).resolvedOptions().timeZone;
+    return resolved.toLowerCase() === id.toLowerCase() || knownZones.has(resolved);
+  } catch {
+    return false;
+  }
+}
+
+/** Ingestion bounds are inclusive dates; the start may not be after the end. */
+export function ingestionBoundsAreOrdered(start: string | null | undefined, end: string | null | undefined): boolean {
+  return !start || !end || start <= end;
+}

@@ -1,0 +1,48 @@
+/**
+ * Handler types derived from the generated `operations` of an API document.
+ *
+ * A `HandlerMap<operations, Ctx>` needs one handler per operationId; each
+ * handler receives the typed path, query, headers and body of its operation and
+ * must return a `{ status, body }` pair that the operation declares. So a
+ * missing handler, or a body that does not match its status, fails `tsc`.
+ */
+
+type JsonOf<R> = R extends { content: { 'application/json': infer Body } } ? Body : undefined;
+
+type ParamsOf<Op, Where extends 'path' | 'query' | 'header'> = Op extends { parameters: infer Params }
+  ? Params extends { [K in Where]?: infer Value }
+    ? [NonNullable<Value>] extends [never]
+      ? Record<string, never>
+      : NonNullable<Value>
+    : Record<string, never>
+  : Record<string, never>;
+
+type BodyOf<Op> = Op extends { requestBody: { content: { 'application/json': infer Body } } }
+  ? Body
+  : Op extends { requestBody?: { content: { 'application/json': infer Body } } }
+    ? Body | undefined
+    : undefined;
+
+/** What a handler receives: already validated (and coerced, with defaults applied) by express-openapi-validator. */
+export interface HandlerRequest<Op> {
+  path: ParamsOf<Op, 'path'>;
+  query: ParamsOf<Op, 'query'>;
+  headers: ParamsOf<Op, 'header'>;
+  body: BodyOf<Op>;
+}
+
+/** Every `{ status, body }` pair the operation declares. */
+export type HandlerResponse<Op> = Op extends { responses: infer Responses }
+  ? { [Status in keyof Responses]: { status: Status; body: JsonOf<Responses[Status]> } }[keyof Responses]
+  : never;
+
+export type Handler<Op, Ctx> = (request: HandlerRequest<Op>, context: Ctx) => Promise<HandlerResponse<Op>>;
+
+export type HandlerMap<Operations, Ctx> = { [OperationId in keyof Operations]: Handler<Operations[OperationId], Ctx> };
+
+/** The success body of an operation, for helpers that build it. */
+export type SuccessBody<Op, Status extends number = 200> = Op extends { responses: infer Responses }
+  ? Status extends keyof Responses
+    ? JsonOf<Responses[Status]>
+    : never
+  : never;

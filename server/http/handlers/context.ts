@@ -1,0 +1,25 @@
+import type { Config } from '../../config.js';
+import type { Logger } from '../../logger.js';
+import type { Database } from '../../storage/database.js';
+
+/** What every handler may use: storage, the clock, configuration and the logger. */
+export interface Deps {
+  db: Database;
+  now: () => Date;
+  config: Config;
+  logger: Logger;
+}
+
+/** The authenticated caller of the team API. */
+export interface TeamContext {
+  teamId: string;
+  orgId: string;
+  region: 'us' | 'eu';
+  keyId: string;
+}
+
+/** The authenticated caller of the management API. */
+export interface ManagementContext {
+  orgId: string;
+  keyId: string;
+}
