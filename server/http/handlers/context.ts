@@ -1,10 +1,12 @@
 import type { Config } from '../../config.js';
 import type { Logger } from '../../logger.js';
+import type { MarkerCatalog } from '../../domain/lab-markers/catalog.js';
 import type { Database } from '../../storage/database.js';
 
-/** What every handler may use: storage, the clock, configuration and the logger. */
+/** What every handler may use: storage, catalogs, the clock, configuration and the logger. */
 export interface Deps {
   db: Database;
+  markers: MarkerCatalog;
   now: () => Date;
   config: Config;
   logger: Logger;

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ingestionBoundsAreOrdered, isKnownTimeZone, looksLikePersonalData } from '../../server/domain/users/rules.js';
+
+describe('client_user_id personal data rule', () => {
+  it.each(['maria@example.com', 'user-maria.lopez@example.co.uk', 'id maria@example.com'])('when it contains an e-mail address (%s), then it is personal data', (value) => {
+    expect(looksLikePersonalData(value)).toBe('email');
+  });
+  it.each(['+14155550123', '415-555-0123', '(415) 555 0123', '0044 20 7946 0958'])('when it is a phone number (%s), then it is personal data', (value) => {
+    expect(looksLikePersonalData(value)).toBe('phone');
+  });
+  it.each(['patient-000123', 'a1b2c3', '123456', 'user_42', '2026-11-22-abc', '6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10'])('when it is an opaque reference (%s), then it is accepted', (value) => {
+    expect(looksLikePersonalData(value)).toBeNull();
+  });
+});
+
+describe('time zones and ingestion bounds', () => {
+  it('when the zone is an IANA id, then it is known', () => {
+    expect(isKnownTimeZone('Europe/London')).toBe(true);
+    expect(isKnownTimeZone('America/Argentina/Buenos_Aires')).toBe(true);
+    expect(isKnownTimeZone('UTC')).toBe(true);
+  });
+  it('when the zone is made up, then it is unknown', () => {
+    expect(isKnownTimeZone('Mars/Olympus_Mons')).toBe(false);
+    expect(isKnownTimeZone('+25:00')).toBe(false);
+  });
+  it('when the start is after the end, then the bounds are refused', () => {
+    expect(ingestionBoundsAreOrdered('2026-02-01', '2026-01-01')).toBe(false);
+    expect(ingestionBoundsAreOrdered('2026-01-01', '2026-01-01')).toBe(true);
+    expect(ingestionBoundsAreOrdered(null, '2026-01-01')).toBe(true);
+  });
+});
