@@ -3298,7 +3298,7 @@ export interface components {
              * @default
              * @example Apt. 4B
              */
-            second_line: string | null;
+            second_line?: string | null;
             /** @example San Francisco */
             city: string;
             /**
@@ -3375,7 +3375,7 @@ export interface components {
              * @default true
              * @example true
              */
-            is_primary: boolean;
+            is_primary?: boolean;
         };
         /** @description The payor (insurance company), resolved by the service from the payor code. */
         CompanyDetails: {
@@ -3579,7 +3579,7 @@ export interface components {
              * @default false
              * @example false
              */
-            wait_for_completion: boolean;
+            wait_for_completion?: boolean;
         };
         /**
          * @description Kind of bulk operation. Non-exhaustive.
@@ -3700,14 +3700,14 @@ export interface components {
              */
             oauth_url?: string | null;
             /** @default oauth */
-            auth_type: components["schemas"]["AuthType"] | null;
+            auth_type?: components["schemas"]["AuthType"] | null;
             /** @default device */
-            source_type: components["schemas"]["SourceType"] | null;
+            source_type?: components["schemas"]["SourceType"] | null;
             /**
              * @default true
              * @example true
              */
-            is_active: boolean | null;
+            is_active?: boolean | null;
             /**
              * @description How many days of history the provider gives on a historical pull.
              * @example 180

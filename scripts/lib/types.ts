@@ -29,6 +29,8 @@ function openEnum(schema: { enum?: unknown[]; 'x-non-exhaustive'?: unknown }): t
 export async function generateTypes(bundleJson: string): Promise<string> {
   const ast = await openapiTS(bundleJson, {
     alphabetize: false,
+    // Fields with a default are optional in requests; the server fills them in.
+    defaultNonNullable: false,
     transform: (schema) => openEnum(schema as Parameters<typeof openEnum>[0]),
   });
   return HEADER + astToString(ast);

@@ -1,7 +1,17 @@
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from '../logger.js';
 import { ApiError, ValidationFailure } from './api-error.js';
-import { detailBody, validationErrorBody, violationType, type ValidationErrorItem } from './error-shape.js';
+import {
+  detailBody,
+  invalidJsonBody,
+  pointerToPath,
+  toValidationErrorItem,
+  validationErrorBody,
+  withoutNullableNoise,
+  type RequestPart,
+  type ValidationErrorItem,
+  type Violation,
+} from './error-shape.js';
 
 interface ValidatorErrorItem {
   path?: string;
@@ -18,37 +28,28 @@ interface HttpLikeError {
   limit?: number;
 }
 
-const PART_NAMES: Record<string, string> = { params: 'path', query: 'query', headers: 'header', body: 'body', cookies: 'cookie' };
+const PART_NAMES: Record<string, RequestPart> = { params: 'path', query: 'query', headers: 'header', body: 'body' };
 
-/** `/body/insured/dob` -> `["body", "insured", "dob"]`; `/params/user_id` -> `["path", "user_id"]`. */
-export function toLoc(path: string | undefined): (string | number)[] {
-  const segments = (path ?? '').split('/').filter(Boolean).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-  if (segments.length === 0) return ['body'];
-  const [part, ...rest] = segments;
-  return [PART_NAMES[part!] ?? part!, ...rest.map((s) => (/^\d+$/.test(s) ? Number(s) : s))];
+/** An express-openapi-validator error (`/body/insured/dob`, `/params/user_id`) as a violation. */
+function toViolation(error: ValidatorErrorItem): Violation {
+  const [part = 'body', ...path] = pointerToPath(error.path ?? '');
+  return {
+    part: PART_NAMES[String(part)] ?? 'body',
+    path,
+    keyword: (error.errorCode ?? '').split('.')[0] ?? '',
+    message: error.message ?? 'Invalid value',
+  };
 }
 
-const FIELD_REQUIRED = 'Field required';
+/** `/body/insured/dob` -> `["body", "insured", "dob"]`; `/params/user_id` -> `["path", "user_id"]`. */
+export const toLoc = (path: string | undefined) => toValidationErrorItem(toViolation({ path })).loc;
 
-/** Turns express-openapi-validator's errors into our 422 items, dropping the noise of nullable `anyOf` branches. */
+/** Turns express-openapi-validator's errors into our 422 items, without the noise of nullable `anyOf` branches. */
 export function validatorItems(errors: readonly ValidatorErrorItem[]): ValidationErrorItem[] {
-  const items = errors.map((error) => {
-    const keyword = (error.errorCode ?? '').split('.')[0] ?? '';
-    const type = violationType(keyword);
-    return { loc: toLoc(error.path), msg: type === 'missing' ? FIELD_REQUIRED : (error.message ?? 'Invalid value'), type };
-  });
-  const key = (loc: (string | number)[]) => loc.join('\u0000');
-  // A nullable `anyOf` reports its `null` branch and the `anyOf` itself next to
-  // the real violation: keep the real one, and the `anyOf` only when it is alone.
-  const precise = items.filter((item) => item.msg !== 'must be null' && item.msg !== 'must match a schema in anyOf');
-  const kept = items.filter((item) => {
-    if (item.msg === 'must be null') return false;
-    if (item.msg === 'must match a schema in anyOf') return !precise.some((p) => key(p.loc).startsWith(key(item.loc)));
-    return true;
-  });
+  const items = withoutNullableNoise(errors.map(toViolation)).map(toValidationErrorItem);
   const seen = new Set<string>();
-  return kept.filter((item) => {
-    const id = `${key(item.loc)}|${item.type}|${item.msg}`;
+  return items.filter((item) => {
+    const id = JSON.stringify(item);
     if (seen.has(id)) return false;
     seen.add(id);
     return true;
@@ -84,7 +85,7 @@ export function errorMiddleware(options: ErrorMiddlewareOptions): ErrorRequestHa
 
     switch (http.type) {
       case 'entity.parse.failed':
-        return send(422, validationErrorBody([{ loc: ['body'], msg: `JSON decode error: ${http.message ?? 'malformed JSON'}`, type: 'json_invalid' }]));
+        return send(422, invalidJsonBody(http.message ?? 'malformed JSON'));
       case 'entity.too.large': {
         const limit = http.limit && http.limit >= MiB ? `${Math.round(http.limit / MiB)} MiB` : `${http.limit ?? 0} bytes`;
         return send(413, detailBody(`Request body too large; the limit is ${limit}.`));

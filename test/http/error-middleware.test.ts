@@ -22,11 +22,14 @@ describe('validator errors to 422 items', () => {
     ]);
     expect(items).toEqual([{ loc: ['body', 'guarantor', 'first_name'], msg: 'Field required', type: 'missing' }]);
   });
-  it('when only the anyOf itself fails, then it is kept', () => {
+  it('when nothing else explains the anyOf failure, then its own items are kept', () => {
     const items = validatorItems([
       { path: '/query/lab_id', message: 'must be null', errorCode: 'type.openapi.validation' },
       { path: '/query/lab_id', message: 'must match a schema in anyOf', errorCode: 'anyOf.openapi.validation' },
     ]);
-    expect(items).toEqual([{ loc: ['query', 'lab_id'], msg: 'must match a schema in anyOf', type: 'value_error' }]);
+    expect(items).toEqual([
+      { loc: ['query', 'lab_id'], msg: 'must be null', type: 'type_error' },
+      { loc: ['query', 'lab_id'], msg: 'must match a schema in anyOf', type: 'value_error' },
+    ]);
   });
 });

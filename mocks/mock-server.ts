@@ -1,0 +1,267 @@
+/**
+ * A mock of one API document: Prism (as a library) routes, checks security,
+ * validates the request and picks the response, and this thin node:http layer
+ * reads the request and renders Prism's outcome in the API's own error shape.
+ *
+ *   valid request        -> the success response's first named example (Prism's static mode;
+ *                           `Prefer: code=<status>` / `Prefer: example=<name>` pick another one)
+ *   missing key header   -> 401 {"detail": <the 401 response's `missing_key` example>}
+ *   invalid request      -> 422 {"detail": [{loc, msg, type}, ...]} listing every violation
+ *   malformed JSON body  -> 422 {"detail": [{loc: ["body"], type: "json_invalid", ...}]}
+ *   unknown route        -> 404 {"detail": "Not Found"}; known route, other method -> 405
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import { PassThrough } from 'node:stream';
+import { createInterface } from 'node:readline';
+import { createLogger } from '@stoplight/prism-core';
+import { createInstance, getHttpOperationsFromSpec, type IHttpConfig, type IHttpRequest } from '@stoplight/prism-http';
+import type { IHttpOperation } from '@stoplight/types';
+import { detailBody, invalidJsonBody, validationErrorBody } from '../server/http/error-shape.js';
+import { prepareForRuntimeValidation } from '../server/http/runtime-spec.js';
+import { isContentTypeViolation, isError, isSecurityViolation, toValidationErrorItems, type PrismValidation } from './prism-violations.js';
+
+// Prism's router and Prefer-header parser are not re-exported by the packages' entry points.
+const require = createRequire(import.meta.url);
+type Either<L, R> = { _tag: 'Left'; left: L } | { _tag: 'Right'; right: R };
+type Route = (options: { resources: IHttpOperation[]; input: IHttpRequest }) => Either<Error, IHttpOperation>;
+type RequestPreferences = { code?: number; exampleKey?: string; dynamic?: boolean; seed?: string };
+const { default: prismRoute } = require('@stoplight/prism-http/dist/router/index.js') as { default: Route };
+const { getHttpConfigFromRequest } = require('@stoplight/prism-http-server/dist/getHttpConfigFromRequest.js') as {
+  getHttpConfigFromRequest: (request: Pick<IHttpRequest, 'headers' | 'url'>) => Either<Error & { detail?: string }, RequestPreferences>;
+};
+
+/** Every operation accepts bodies up to this size (the server: 1 MiB, 8 MiB for the bulk pull). */
+export const BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+const FALLBACK_MISSING_KEY_DETAIL = 'Not authenticated';
+
+export interface MockServerOptions {
+  /** Short name used in logs, e.g. `team`. */
+  name: string;
+  /** Print Prism's logs and one line per request. */
+  log?: boolean;
+  /** Where logs go; defaults to stdout. */
+  write?: (line: string) => void;
+}
+
+export interface MockServer {
+  server: Server;
+  /** Number of operations Prism loaded from the document. */
+  operations: number;
+}
+
+/** Builds (without listening) the mock of a bundled OpenAPI document. */
+export async function createMockServer(document: object, options: MockServerOptions): Promise<MockServer> {
+  const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const operations = await getHttpOperationsFromSpec(prepareForRuntimeValidation(document));
+  if (operations.length === 0) throw new Error(`The ${options.name} document has no operations.`);
+
+  const logger = createPrismLogger(options.name, options.log === true, write);
+  const matched = new WeakMap<IHttpRequest, IHttpOperation>();
+  const route: Route = (routeOptions) => {
+    const result = prismRoute(routeOptions);
+    if (result._tag === 'Right') matched.set(routeOptions.input, result.right);
+    return result;
+  };
+  const config: IHttpConfig = {
+    mock: { dynamic: false },
+    validateRequest: true,
+    validateResponse: true,
+    checkSecurity: true,
+    errors: false,
+    upstreamProxy: undefined,
+    isProxy: false,
+  };
+  const prism = createInstance(config, { logger, route: route as never });
+
+  async function answer(request: IncomingMessage): Promise<Reply> {
+    const url = new URL(request.url ?? '/', 'http://mock.local');
+    const headers = flattenHeaders(request);
+    const read = await readBody(request);
+    if (read.kind === 'too_large') return json(413, detailBody(`Request body too large; the limit is ${BODY_LIMIT_BYTES / 1024 / 1024} MiB.`));
+    const parsed = parseBody(read.raw, headers['content-type']);
+    const input: IHttpRequest = {
+      method: (request.method ?? 'GET').toLowerCase() as IHttpRequest['method'],
+      // The server answers a trailing slash (`/v2/providers/`) like the path without it.
+      url: { path: url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname, query: queryValues(url.searchParams) },
+      headers,
+      body: parsed.kind === 'json' || parsed.kind === 'text' ? parsed.value : null,
+    };
+
+    const preferences = getHttpConfigFromRequest(input);
+    if (preferences._tag === 'Left') {
+      return json(422, validationErrorBody([{ loc: ['header', 'prefer'], msg: preferences.left.detail ?? preferences.left.message, type: 'value_error' }]));
+    }
+    const outcome = await prism.request(input, operations, { ...config, mock: { ...config.mock, ...definedOnly(preferences.right) } })();
+    if (outcome._tag === 'Left') return fromPrismError(outcome.left as Error & { status?: number; detail?: string });
+
+    const { output, validations } = outcome.right;
+    const operation = matched.get(input);
+    const errors = (validations.input as PrismValidation[]).filter(isError);
+    if (options.log) {
+      for (const violation of validations.output as PrismValidation[]) write(`[${options.name}] response violation: ${violation.message}`);
+    }
+    if (errors.some(isSecurityViolation)) return json(401, detailBody(missingKeyDetail(operation)));
+    const expectsBody = operation?.request?.body !== undefined;
+    if (parsed.kind === 'invalid_json' && expectsBody) return json(422, invalidJsonBody(parsed.message));
+    // A stray body on an operation without one is ignored, as FastAPI does.
+    const relevant = errors.filter((violation) => !(isContentTypeViolation(violation) && !expectsBody));
+    if (relevant.length > 0) return json(422, validationErrorBody(toValidationErrorItems(relevant)));
+    if (errors.length > 0) {
+      // Only the ignored stray body was wrong: answer as if it had not been sent.
+      const retried = await prism.request({ ...input, body: null, headers: withoutBodyHeaders(headers) }, operations, {
+        ...config,
+        mock: { ...config.mock, ...definedOnly(preferences.right) },
+      })();
+      if (retried._tag === 'Right') return fromOutput(retried.right.output);
+    }
+    return fromOutput(output);
+  }
+
+  const server = createServer((request, response) => {
+    const started = performance.now();
+    if (isPreflight(request)) {
+      setCorsHeaders(request, response);
+      response.writeHead(204, { 'Access-Control-Allow-Methods': request.headers['access-control-request-method'] ?? '*', Vary: 'origin' }).end();
+      return;
+    }
+    answer(request)
+      .catch((error: unknown): Reply => {
+        write(`[${options.name}] mock error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        return json(500, detailBody('Internal server error.'));
+      })
+      .then((reply) => {
+        setCorsHeaders(request, response);
+        for (const [name, value] of Object.entries(reply.headers)) response.setHeader(name, value);
+        response.writeHead(reply.status);
+        response.end(reply.body);
+        if (options.log) write(`[${options.name}] ${request.method} ${request.url} -> ${reply.status} (${(performance.now() - started).toFixed(0)} ms)`);
+      });
+  });
+  return { server, operations: operations.length };
+}
+
+interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+const json = (status: number, body: unknown): Reply => ({
+  status,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+function fromOutput(output: { statusCode: number; headers?: Record<string, unknown>; body?: unknown }): Reply {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(output.headers ?? {})) {
+    if (value !== undefined && value !== null) headers[name.toLowerCase()] = String(value);
+  }
+  const contentType = headers['content-type'];
+  if (output.body === undefined) return { status: output.statusCode, headers };
+  const body = typeof output.body === 'string' && !(contentType ?? '').includes('json') ? output.body : JSON.stringify(output.body);
+  return { status: output.statusCode, headers: { 'content-type': 'application/json', ...headers }, body };
+}
+
+/** Prism's routing errors and mock-configuration errors (`Prefer` for a status or example the operation lacks). */
+function fromPrismError(error: Error & { status?: number; detail?: string }): Reply {
+  if (error.name.endsWith('#NO_METHOD_MATCHED_ERROR')) return json(405, detailBody('Method Not Allowed'));
+  if (/#NO_(PATH|SERVER|RESOURCE)_[A-Z_]*ERROR$|#NO_SERVER_CONFIGURATION_PROVIDED_ERROR$/.test(error.name)) return json(404, detailBody('Not Found'));
+  return json(error.status ?? 500, detailBody(`Mock: ${error.detail ?? error.message}`));
+}
+
+/** The operation's documented text for a missing key: the 401 example named `missing_key`, else its first example. */
+function missingKeyDetail(operation: IHttpOperation | undefined): string {
+  const response = operation?.responses.find((candidate) => candidate.code === '401');
+  for (const content of response?.contents ?? []) {
+    const examples = content.examples ?? [];
+    const example = examples.find((candidate) => candidate.key === 'missing_key') ?? examples[0];
+    const value = example && 'value' in example ? (example.value as unknown) : undefined;
+    if (typeof value === 'object' && value !== null && typeof (value as { detail?: unknown }).detail === 'string') {
+      return (value as { detail: string }).detail;
+    }
+  }
+  return FALLBACK_MISSING_KEY_DETAIL;
+}
+
+function flattenHeaders(request: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
+function withoutBodyHeaders(headers: Record<string, string>): Record<string, string> {
+  const { 'content-length': _length, 'content-type': _type, 'transfer-encoding': _encoding, ...rest } = headers;
+  return rest;
+}
+
+function queryValues(searchParams: URLSearchParams): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const key of new Set(searchParams.keys())) {
+    const values = searchParams.getAll(key);
+    query[key] = values.length === 1 ? (values[0] as string) : values;
+  }
+  return query;
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
+}
+
+type ReadBody = { kind: 'ok'; raw: Buffer } | { kind: 'too_large' };
+
+async function readBody(request: IncomingMessage): Promise<ReadBody> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let tooLarge = false;
+  for await (const chunk of request) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > BODY_LIMIT_BYTES) tooLarge = true;
+    else chunks.push(buffer);
+  }
+  return tooLarge ? { kind: 'too_large' } : { kind: 'ok', raw: Buffer.concat(chunks) };
+}
+
+type ParsedBody = { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'text'; value: string } | { kind: 'invalid_json'; message: string };
+
+/** JSON when the content type says so or is absent (as FastAPI reads it); text otherwise, for Prism to reject. */
+function parseBody(raw: Buffer, contentType: string | undefined): ParsedBody {
+  if (raw.length === 0) return { kind: 'none' };
+  const text = raw.toString('utf8');
+  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
+  if (mediaType !== undefined && mediaType !== 'application/json' && !/^application\/[^/]+\+json$/.test(mediaType)) return { kind: 'text', value: text };
+  try {
+    return { kind: 'json', value: JSON.parse(text) as unknown };
+  } catch (error) {
+    return { kind: 'invalid_json', message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+const isPreflight = (request: IncomingMessage) =>
+  request.method === 'OPTIONS' && request.headers.origin !== undefined && request.headers['access-control-request-method'] !== undefined;
+
+function setCorsHeaders(request: IncomingMessage, response: ServerResponse) {
+  response.setHeader('Access-Control-Allow-Origin', request.headers.origin ?? '*');
+  response.setHeader('Access-Control-Allow-Headers', request.headers['access-control-request-headers'] ?? '*');
+  response.setHeader('Access-Control-Allow-Credentials', 'true');
+  response.setHeader('Access-Control-Expose-Headers', '*');
+}
+
+/** Prism's pino logger: silent, or one readable line per log record. */
+function createPrismLogger(name: string, enabled: boolean, write: (line: string) => void) {
+  if (!enabled) return createLogger(name, { level: 'silent' });
+  const stream = new PassThrough();
+  createInterface({ input: stream }).on('line', (line) => {
+    try {
+      const record = JSON.parse(line) as { name?: string; msg?: string };
+      write(`[${name}] [${record.name ?? ''}] ${record.msg ?? ''}`);
+    } catch {
+      write(`[${name}] ${line}`);
+    }
+  });
+  return createLogger(name, { level: 'info' }, stream);
+}

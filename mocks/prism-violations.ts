@@ -1,0 +1,65 @@
+/**
+ * Prism reports request violations as `{path: ['request'?, part, ...], code, message}`
+ * with a sentence-like message ("Request body property insured must have required
+ * property 'dob'"). This turns them into our 422 items:
+ * `{loc: ['body', 'insured', 'dob'], msg: 'Field required', type: 'missing'}`.
+ */
+import {
+  type RequestPart,
+  type ValidationErrorItem,
+  type Violation,
+  toValidationErrorItem,
+  withoutNullableNoise,
+} from '../server/http/error-shape.js';
+
+/** A validation as `prism.request` returns it in `validations.input`. */
+export interface PrismValidation {
+  path?: readonly string[];
+  code?: string | number;
+  message: string;
+  /** DiagnosticSeverity: 0 error, 1 warning, 2 information, 3 hint. */
+  severity: number;
+}
+
+const PARTS: ReadonlySet<string> = new Set<RequestPart>(['body', 'query', 'path', 'header']);
+
+export const isError = (validation: PrismValidation) => validation.severity === 0;
+export const isSecurityViolation = (validation: PrismValidation) => validation.code === 401;
+export const isContentTypeViolation = (validation: PrismValidation) => validation.code === 415;
+
+/** The violation behind one Prism validation (security violations excluded: they are a 401). */
+export function toViolation(validation: PrismValidation): Violation {
+  const [first, ...rest] = validation.path ?? [];
+  const part: RequestPart = first !== undefined && PARTS.has(first) ? (first as RequestPart) : 'body';
+  const segments = first !== undefined && PARTS.has(first) ? rest : (validation.path ?? []);
+  const path = segments.map(unescapeSegment);
+  const keyword = isContentTypeViolation(validation) ? 'content_type' : String(validation.code ?? '');
+  const message = stripPrismPrefix(validation.message, part, segments);
+  const violation: Violation = { part, path, keyword, message };
+  const property =
+    keyword === 'required' ? /must have required property '(.+)'$/.exec(message)?.[1]
+    : keyword === 'additionalProperties' ? /; found '(.+)'$/.exec(message)?.[1]
+    : undefined;
+  if (property !== undefined) violation.property = property;
+  if (keyword === 'additionalProperties') violation.message = message.replace(/; found '.+'$/, '');
+  return violation;
+}
+
+/** Our 422 items for Prism's error validations, in order, without `anyOf`-null noise. */
+export function toValidationErrorItems(validations: readonly PrismValidation[]): ValidationErrorItem[] {
+  const violations = validations.filter((validation) => isError(validation) && !isSecurityViolation(validation)).map(toViolation);
+  return withoutNullableNoise(violations).map(toValidationErrorItem);
+}
+
+/** Prism's message is "Request <part> <property|parameter> <a.b> <ajv message>"; keep the ajv message. */
+function stripPrismPrefix(message: string, part: RequestPart, segments: readonly string[]): string {
+  const kind = segments.length > 0 ? (part === 'body' ? 'property ' : 'parameter ') : '';
+  const prefix = `Request ${part} ${kind}${segments.join('.')}${segments.length > 0 ? ' ' : ''}`;
+  return message.startsWith(prefix) ? message.slice(prefix.length) : message;
+}
+
+/** Prism splits ajv's JSON pointer without unescaping it; array indexes become numbers. */
+function unescapeSegment(segment: string): string | number {
+  if (/^(0|[1-9][0-9]*)$/.test(segment)) return Number(segment);
+  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
+}

@@ -1,0 +1,24 @@
+import { existsSync } from 'node:fs';
+
+export interface SystemComponent {
+  name: string;
+  available: boolean;
+  suites: string;
+  reason: string;
+  howTo: string;
+}
+
+export const chromiumPath = () => process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+
+/** The system components some suites need, and whether this machine has them. */
+export function systemComponents(): SystemComponent[] {
+  return [
+    {
+      name: 'PostgreSQL',
+      available: Boolean(process.env.DATABASE_URL),
+      suites: 'the storage and API suites on a real PostgreSQL server',
+      reason: 'DATABASE_URL is not set',
+      howTo: 'Set DATABASE_URL to a PostgreSQL 15+ database (`.ci/run` installs and starts one) and run `npm run test:all`.',
+    },
+  ];
+}

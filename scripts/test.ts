@@ -1,0 +1,56 @@
+/**
+ * `npm test`: type-check (including the compile-time handler tests), then run
+ * every vitest suite. Suites that need a system component skip themselves
+ * when it is missing; this script says which were skipped and why, and ends
+ * with one `N passed, N failed, N skipped` line.
+ *
+ *   npm test              what this machine can run
+ *   npm run test:all      every suite; fails when PostgreSQL or Chromium is missing
+ *   npm test -- <filter>  only the test files matching <filter> (vitest filters)
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { bin, ROOT } from './lib/apis.js';
+import { systemComponents } from './lib/system-components.js';
+
+const args = process.argv.slice(2);
+const all = args.includes('--all');
+const filters = args.filter((arg) => arg !== '--all');
+const env = { ...process.env, REDOCLY_TELEMETRY: 'off', ...(all ? { REQUIRE_SYSTEM_SUITES: '1' } : {}) };
+
+const components = systemComponents();
+const missing = components.filter((c) => !c.available);
+if (all && missing.length > 0) {
+  for (const c of missing) console.error(`test:all needs ${c.name}: ${c.reason}. ${c.howTo}`);
+  process.exit(1);
+}
+
+console.log('> tsc --noEmit');
+const typecheck = spawnSync(bin('tsc'), ['--noEmit', '-p', path.join(ROOT, 'tsconfig.json')], { stdio: 'inherit', env });
+if (typecheck.status !== 0) {
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
+const reportDir = path.join(ROOT, 'tmp');
+mkdirSync(reportDir, { recursive: true });
+const report = path.join(reportDir, 'vitest-report.json');
+console.log('> vitest run');
+const vitest = spawnSync(bin('vitest'), ['run', '--testTimeout=60000', '--hookTimeout=120000', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...filters], { stdio: 'inherit', env, cwd: ROOT });
+
+let passed = 0;
+let failed = vitest.status === 0 ? 0 : 1;
+let skipped = 0;
+if (existsSync(report)) {
+  const result = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  passed = result.numPassedTests;
+  failed = Math.max(result.numFailedTests, vitest.status === 0 ? 0 : 1);
+  skipped = result.numPendingTests + result.numTodoTests;
+}
+
+for (const c of missing) {
+  console.log(`skipped: ${c.suites} (${c.reason}). ${c.howTo}`);
+}
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(vitest.status === 0 ? 0 : 1);

@@ -1,0 +1,166 @@
+/**
+ * What the mock does beyond the contract suite (test/contract/mock.test.ts):
+ * Prism's Prefer headers, the error shape in corner cases, logging, and
+ * `npm run mock` answering within seconds of its start.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMocks, type RunningMocks } from '../../mocks/index.js';
+import { BODY_LIMIT_BYTES } from '../../mocks/mock-server.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const USER_ID = '6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10';
+const KEY = { 'x-vital-api-key': 'sk_us_anything' };
+const JSON_BODY = { ...KEY, 'content-type': 'application/json' };
+
+let mocks: RunningMocks;
+const logs: string[] = [];
+
+beforeAll(async () => {
+  mocks = await startMocks({ teamPort: 0, managementPort: 0, log: true, write: (line) => logs.push(line) });
+});
+afterAll(async () => {
+  await mocks?.close();
+});
+
+async function call(path: string, init: RequestInit = {}, api: 'team' | 'management' = 'team') {
+  const response = await fetch(`${mocks.urls[api]}${path}`, init);
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as unknown) : undefined };
+}
+
+describe('startMocks', () => {
+  it('when started on port 0, then the URLs carry the real ports', () => {
+    expect(mocks.urls.team).toMatch(/^http:\/\/127\.0\.0\.1:[1-9][0-9]*$/);
+    expect(mocks.urls.management).toMatch(/^http:\/\/127\.0\.0\.1:[1-9][0-9]*$/);
+    expect(mocks.urls.team).not.toBe(mocks.urls.management);
+  });
+
+  it('when logging is on, then requests and Prism\'s decisions are logged', async () => {
+    await call('/v2/providers', { headers: KEY });
+    expect(logs.some((line) => line.startsWith('[team] GET /v2/providers -> 200'))).toBe(true);
+    expect(logs.some((line) => line.includes('[NEGOTIATOR]'))).toBe(true);
+  });
+});
+
+describe('Prefer headers', () => {
+  it('when Prefer asks for code=202, then the 202 example is served', async () => {
+    const { status, body } = await call('/v2/link/bulk_trigger_historical_pull', {
+      method: 'POST',
+      headers: { ...JSON_BODY, prefer: 'code=202' },
+      body: JSON.stringify({ user_ids: [USER_ID], provider: 'oura' }),
+    });
+    expect(status).toBe(202);
+    expect(body).toMatchObject({ operation: { status: 'in_progress' } });
+  });
+
+  it('when Prefer names an example, then that example is served', async () => {
+    const { status, body } = await call(`/v2/user/${USER_ID}/oura`, { method: 'DELETE', headers: { ...KEY, prefer: 'example=auto_connect_unchanged' } });
+    expect({ status, body }).toEqual({ status: 200, body: { success: false } });
+  });
+
+  it('when Prefer asks for a documented error code, then its first example is served', async () => {
+    const { status, body } = await call(`/v2/user/${USER_ID}`, { headers: { ...KEY, prefer: 'code=404' } });
+    expect({ status, body }).toEqual({ status: 404, body: { detail: `User ${USER_ID} not found.` } });
+  });
+
+  it('when Prefer asks for an undocumented code, then the mock says so in a detail', async () => {
+    const { status, body } = await call(`/v2/user/${USER_ID}`, { headers: { ...KEY, prefer: 'code=418' } });
+    expect(status).toBe(404);
+    expect(body).toEqual({ detail: expect.stringMatching(/^Mock: .*418/) });
+  });
+
+  it('when Prefer is malformed, then 422 names ["header", "prefer"]', async () => {
+    const { status, body } = await call('/v2/providers', { headers: { ...KEY, prefer: 'code=abc' } });
+    expect(status).toBe(422);
+    expect(body).toEqual({ detail: [expect.objectContaining({ loc: ['header', 'prefer'], type: 'value_error' })] });
+  });
+});
+
+describe('error shape', () => {
+  it('when the key is missing and the request is invalid too, then 401 wins', async () => {
+    const { status, body } = await call('/v2/user/not-a-uuid');
+    expect({ status, body }).toEqual({ status: 401, body: { detail: 'Missing API key. Send your team API key in the x-vital-api-key header.' } });
+  });
+
+  it('when the request is invalid, then no Prism violations header or problem+json is sent', async () => {
+    const { status, headers } = await call('/v3/lab_tests/markers?size=0', { headers: KEY });
+    expect(status).toBe(422);
+    expect(headers.get('sl-violations')).toBeNull();
+    expect(headers.get('content-type')).toBe('application/json');
+  });
+
+  it('when a known path is called with another method, then 405 {"detail": "Method Not Allowed"}', async () => {
+    expect(await call('/v2/providers', { method: 'DELETE', headers: KEY })).toMatchObject({ status: 405, body: { detail: 'Method Not Allowed' } });
+  });
+
+  it('when the body is not JSON, then 422 names ["body"]', async () => {
+    const { status, body } = await call('/v2/user', { method: 'POST', headers: { ...KEY, 'content-type': 'text/plain' }, body: 'client_user_id=x' });
+    expect(status).toBe(422);
+    expect(body).toEqual({ detail: [expect.objectContaining({ loc: ['body'] })] });
+  });
+
+  it('when a body is sent to an operation without one, then it is ignored', async () => {
+    const { status, body } = await call(`/v2/user/${USER_ID}/sign_in_token`, { method: 'POST', headers: JSON_BODY, body: '{"unexpected": true}' });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ user_id: USER_ID });
+  });
+
+  it('when a query parameter repeats, then it is read as an array', async () => {
+    expect((await call('/v3/lab_tests/markers?lab_id=1&lab_id=2', { headers: KEY })).status).toBe(200);
+    expect((await call('/v1/org/0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d/team?region=us&region=eu', { headers: { 'X-Management-Key': 'mg_x' } }, 'management')).status).toBe(200);
+  });
+
+  it('when the body is over the limit, then 413 {"detail": ...}', async () => {
+    const { status, body } = await call('/v3/lab_tests/list_order_set_markers', {
+      method: 'POST',
+      headers: JSON_BODY,
+      body: JSON.stringify({ lab_test_ids: ['x'.repeat(BODY_LIMIT_BYTES)] }),
+    });
+    expect({ status, body }).toEqual({ status: 413, body: { detail: expect.stringContaining('too large') } });
+  });
+
+  it('when a browser sends a preflight, then CORS allows it', async () => {
+    const response = await fetch(`${mocks.urls.team}/v2/providers`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-vital-api-key' },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+    expect(response.headers.get('access-control-allow-headers')).toBe('x-vital-api-key');
+  });
+});
+
+describe('npm run mock', () => {
+  it('when mocks/start.ts is started, then both mocks answer within 10 seconds', async () => {
+    const started = performance.now();
+    const child = spawn(`${ROOT}node_modules/.bin/tsx`, ['mocks/start.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, MOCK_PORT: '0', MOCK_MANAGEMENT_PORT: '0', MOCK_LOG: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    try {
+      let output = '';
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const urls = await new Promise<string[]>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          const found = [...output.matchAll(/mock\s+(http:\/\/\S+)/g)].map((match) => match[1] as string);
+          if (found.length === 2) resolve(found);
+        });
+        child.once('exit', (code) => reject(new Error(`mocks/start.ts exited with ${code}: ${output}`)));
+      });
+      const [team, management] = urls as [string, string];
+      const teamAnswer = await fetch(`${team}/v2/providers`, { headers: KEY });
+      const managementAnswer = await fetch(`${management}/v1/org/0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d/team`);
+      const elapsed = performance.now() - started;
+      expect([teamAnswer.status, managementAnswer.status]).toEqual([200, 401]);
+      expect(elapsed).toBeLessThan(10_000);
+    } finally {
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    }
+  }, 30_000);
+});

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { toValidationErrorItems, toViolation } from '../../mocks/prism-violations.js';
+
+const error = (path: string[] | undefined, code: string | number, message: string) => ({ ...(path && { path }), code, message, severity: 0 });
+
+describe('toViolation', () => {
+  it('when a nested required property is missing, then the property is taken from the message', () => {
+    expect(toViolation(error(['body', 'insured'], 'required', "Request body property insured must have required property 'dob'"))).toEqual({
+      part: 'body',
+      path: ['insured'],
+      keyword: 'required',
+      message: "must have required property 'dob'",
+      property: 'dob',
+    });
+  });
+
+  it('when a query parameter is out of range, then Prism\'s prefix is stripped', () => {
+    expect(toViolation(error(['query', 'size'], 'maximum', 'Request query parameter size must be <= 100'))).toEqual({
+      part: 'query',
+      path: ['size'],
+      keyword: 'maximum',
+      message: 'must be <= 100',
+    });
+  });
+
+  it('when the path has array indexes and escaped segments, then indexes are numbers and escapes are undone', () => {
+    expect(toViolation(error(['body', 'user_ids', '1'], 'format', 'Request body property user_ids.1 must match format "uuid"'))).toMatchObject({
+      path: ['user_ids', 1],
+      message: 'must match format "uuid"',
+    });
+    expect(toViolation(error(['body', 'a~1b'], 'type', 'x')).path).toEqual(['a/b']);
+  });
+
+  it('when an additional property is found, then it is named in the violation', () => {
+    expect(toViolation(error(['body'], 'additionalProperties', "Request body must NOT have additional properties; found 'extra'"))).toEqual({
+      part: 'body',
+      path: [],
+      keyword: 'additionalProperties',
+      message: 'must NOT have additional properties',
+      property: 'extra',
+    });
+  });
+});
+
+describe('toValidationErrorItems', () => {
+  it('when Prism reports a missing body, a header, warnings and a security violation, then only the errors become items', () => {
+    const items = toValidationErrorItems([
+      error(undefined, 'required', 'Body parameter is required'),
+      error(['header', 'x-vital-link-token'], 'type', 'Request header parameter x-vital-link-token must be string'),
+      { path: ['query', 'old'], code: 'deprecated', message: 'Query param old is deprecated', severity: 1 },
+      { code: 401, message: 'Invalid security scheme used', severity: 0 },
+    ]);
+    expect(items).toEqual([
+      { loc: ['body'], msg: 'Field required', type: 'missing' },
+      { loc: ['header', 'x-vital-link-token'], msg: 'must be string', type: 'type_error' },
+    ]);
+  });
+
+  it('when a nullable enum has a wrong value, then only the enum violation is listed', () => {
+    const items = toValidationErrorItems([
+      error(['body', 'race'], 'enum', 'Request body property race must be equal to one of the allowed values: asian, other'),
+      error(['body', 'race'], 'type', 'Request body property race must be null'),
+      error(['body', 'race'], 'anyOf', 'Request body property race must match a schema in anyOf'),
+    ]);
+    expect(items).toEqual([{ loc: ['body', 'race'], msg: 'must be equal to one of the allowed values: asian, other', type: 'enum' }]);
+  });
+});
