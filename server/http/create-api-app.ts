@@ -22,6 +22,8 @@ export interface ApiAppOptions<Operations, Ctx> {
   bodyLimits?: Record<string, string>;
   /** Routes outside the contract (docs, consent pages), mounted before the validator. */
   extraRoutes?: (app: Express) => void;
+  /** Middleware that runs after body parsing and before the validator. */
+  beforeValidation?: RequestHandler[];
 }
 
 const CONTEXT = Symbol('handler context');
@@ -56,6 +58,7 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
 
   for (const [path, limit] of Object.entries(options.bodyLimits ?? {})) app.use(path, express.json({ limit }));
   app.use(express.json({ limit: '1mb' }));
+  for (const middleware of options.beforeValidation ?? []) app.use(middleware);
 
   const securityHandlers = Object.fromEntries(
     Object.entries(options.authenticators).map(([scheme, authenticate]) => [

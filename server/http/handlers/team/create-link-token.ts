@@ -1,12 +1,30 @@
 import type { operations } from '../../../../generated/team/schema.js';
-import { ApiError } from '../../api-error.js';
+import { hashSecret, newLinkToken } from '../../../domain/credentials/secrets.js';
+import { findProvider } from '../../../domain/providers/catalog.js';
+import { createLinkToken as storeLinkToken } from '../../../storage/repositories/link-tokens.js';
+import { ValidationFailure } from '../../api-error.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
+import { userNotFound } from './views.js';
 
-/** POST /v2/link/token: Create a link token. */
+export const LINK_TOKEN_LIFETIME_MS = 10 * 60 * 1000;
+
+/** POST /v2/link/token: a one-time link token, valid 10 minutes, stored hashed. */
 export const createLinkToken =
-  (_deps: Deps): Handler<operations['createLinkToken'], TeamContext> =>
-  async (_request, _context) => {
-    // Return one of the { status, body } pairs the operation declares, e.g. { status: 200, body: ... }.
-    throw new ApiError(501, 'createLinkToken (POST /v2/link/token) is not implemented yet.');
+  (deps: Deps): Handler<operations['createLinkToken'], TeamContext> =>
+  async ({ body }, { teamId }) => {
+    if (body.provider && !findProvider(body.provider)) throw ValidationFailure.single(['body', 'provider'], `Unknown provider ${body.provider}`);
+    const token = newLinkToken();
+    const expiresAt = new Date(deps.now().getTime() + LINK_TOKEN_LIFETIME_MS).toISOString();
+    const stored = await storeLinkToken(deps.db, {
+      team_id: teamId,
+      user_id: body.user_id,
+      token_hash: hashSecret(token),
+      expires_at: expiresAt,
+      provider: body.provider ?? null,
+      redirect_url: body.redirect_url ?? null,
+    });
+    if (!stored) throw userNotFound(body.user_id);
+    const linkWebUrl = `${deps.config.publicTeamUrl}/link?token=${encodeURIComponent(token)}`;
+    return { status: 200, body: { link_token: token, link_web_url: linkWebUrl, expires_at: stored.expires_at } };
   };

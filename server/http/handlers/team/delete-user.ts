@@ -1,12 +1,13 @@
 import type { operations } from '../../../../generated/team/schema.js';
-import { ApiError } from '../../api-error.js';
+import { deleteUser as removeUser } from '../../../storage/repositories/users.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
+import { userNotFound } from './views.js';
 
-/** DELETE /v2/user/{user_id}: Delete a user. */
+/** DELETE /v2/user/{user_id}: Delete a user (its info, insurance, connections and tokens go with it). */
 export const deleteUser =
-  (_deps: Deps): Handler<operations['deleteUser'], TeamContext> =>
-  async (_request, _context) => {
-    // Return one of the { status, body } pairs the operation declares, e.g. { status: 200, body: ... }.
-    throw new ApiError(501, 'deleteUser (DELETE /v2/user/{user_id}) is not implemented yet.');
+  (deps: Deps): Handler<operations['deleteUser'], TeamContext> =>
+  async ({ path }, { teamId }) => {
+    if (!(await removeUser(deps.db, { team_id: teamId, user_id: path.user_id }))) throw userNotFound(path.user_id);
+    return { status: 200, body: { success: true } };
   };

@@ -1,12 +1,46 @@
 import type { operations } from '../../../../generated/team/schema.js';
+import { hashSecret } from '../../../domain/credentials/secrets.js';
+import { findProvider } from '../../../domain/providers/catalog.js';
+import { findActiveLinkToken } from '../../../storage/repositories/link-tokens.js';
 import { ApiError } from '../../api-error.js';
 import type { Handler } from '../../handler-types.js';
+import { consentPageUrl } from '../../link-pages.js';
 import type { Deps, TeamContext } from '../context.js';
 
-/** GET /v2/link/provider/oauth/{oauth_provider}: Get OAuth provider link detail. */
+/**
+ * GET /v2/link/provider/oauth/{oauth_provider}: the provider's link detail.
+ * With a link token of the team, `oauth_url` is the local consent page for the
+ * token's user; an expired, used or foreign token is a 401.
+ */
 export const getOAuthProvider =
-  (_deps: Deps): Handler<operations['getOAuthProvider'], TeamContext> =>
-  async (_request, _context) => {
-    // Return one of the { status, body } pairs the operation declares, e.g. { status: 200, body: ... }.
-    throw new ApiError(501, 'getOAuthProvider (GET /v2/link/provider/oauth/{oauth_provider}) is not implemented yet.');
+  (deps: Deps): Handler<operations['getOAuthProvider'], TeamContext> =>
+  async ({ path, headers }, { teamId }) => {
+    const provider = findProvider(path.oauth_provider);
+    if (!provider) throw new ApiError(404, `Unknown provider ${path.oauth_provider}.`);
+    const linkToken = headers['x-vital-link-token'];
+    let oauthUrl: string | null = null;
+    if (linkToken) {
+      const link = await findActiveLinkToken(deps.db, { token_hash: hashSecret(linkToken), now: deps.now().toISOString() });
+      if (!link || link.team_id !== teamId) throw new ApiError(401, 'Invalid link token: it is unknown, expired or already used.');
+      if (link.provider && link.provider !== provider.slug) {
+        throw new ApiError(401, `Invalid link token: it was issued for ${link.provider}, not ${provider.slug}.`);
+      }
+      oauthUrl = consentPageUrl(deps.config.publicTeamUrl, provider.slug, linkToken);
+    }
+    return {
+      status: 200,
+      body: {
+        name: provider.name,
+        slug: provider.slug,
+        description: provider.description,
+        logo: provider.logo,
+        id: provider.id,
+        group: provider.group,
+        oauth_url: oauthUrl,
+        auth_type: provider.auth_type,
+        source_type: provider.source_type,
+        is_active: provider.is_active,
+        backfill_num_days: provider.backfill_num_days,
+      },
+    };
   };

@@ -1,12 +1,12 @@
 import type { operations } from '../../../../generated/team/schema.js';
-import { ApiError } from '../../api-error.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
+import { loadClientFacingUser, requireUser } from './views.js';
 
 /** GET /v2/user/{user_id}: Get a user. */
 export const getUser =
-  (_deps: Deps): Handler<operations['getUser'], TeamContext> =>
-  async (_request, _context) => {
-    // Return one of the { status, body } pairs the operation declares, e.g. { status: 200, body: ... }.
-    throw new ApiError(501, 'getUser (GET /v2/user/{user_id}) is not implemented yet.');
-  };
+  (deps: Deps): Handler<operations['getUser'], TeamContext> =>
+  async ({ path }, { teamId }) => ({
+    status: 200,
+    body: await loadClientFacingUser(deps.db, await requireUser(deps.db, teamId, path.user_id)),
+  });

@@ -1,12 +1,15 @@
 import type { operations } from '../../../../generated/team/schema.js';
-import { ApiError } from '../../api-error.js';
+import { findUserByClientUserId } from '../../../storage/repositories/users.js';
+import { notFound } from '../../api-error.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
+import { loadClientFacingUser } from './views.js';
 
 /** GET /v2/user/resolve/{client_user_id}: Resolve a user by client user id. */
 export const resolveUser =
-  (_deps: Deps): Handler<operations['resolveUser'], TeamContext> =>
-  async (_request, _context) => {
-    // Return one of the { status, body } pairs the operation declares, e.g. { status: 200, body: ... }.
-    throw new ApiError(501, 'resolveUser (GET /v2/user/resolve/{client_user_id}) is not implemented yet.');
+  (deps: Deps): Handler<operations['resolveUser'], TeamContext> =>
+  async ({ path }, { teamId }) => {
+    const user = await findUserByClientUserId(deps.db, { team_id: teamId, client_user_id: path.client_user_id });
+    if (!user) throw notFound(`No user with client_user_id ${path.client_user_id}.`);
+    return { status: 200, body: await loadClientFacingUser(deps.db, user) };
   };

@@ -1,12 +1,33 @@
-import type { operations } from '../../../../generated/team/schema.js';
-import { ApiError } from '../../api-error.js';
+import type { components, operations } from '../../../../generated/team/schema.js';
+import { upsertUserInfo } from '../../../storage/repositories/user-infos.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
+import { userNotFound } from './views.js';
 
-/** PATCH /v2/user/{user_id}/info: Update user info. */
+type UserInfo = components['schemas']['UserInfo'];
+
+/**
+ * PATCH /v2/user/{user_id}/info: Update user info. The name rules of the labs
+ * are in the schema (PersonName), so the validator has already enforced them.
+ */
 export const updateUserInfo =
-  (_deps: Deps): Handler<operations['updateUserInfo'], TeamContext> =>
-  async (_request, _context) => {
-    // Return one of the { status, body } pairs the operation declares, e.g. { status: 200, body: ... }.
-    throw new ApiError(501, 'updateUserInfo (PATCH /v2/user/{user_id}/info) is not implemented yet.');
+  (deps: Deps): Handler<operations['updateUserInfo'], TeamContext> =>
+  async ({ path, body }, { teamId }) => {
+    const info: UserInfo = {
+      first_name: body.first_name,
+      last_name: body.last_name,
+      email: body.email,
+      phone_number: body.phone_number,
+      gender: body.gender,
+      dob: body.dob,
+      address: { ...body.address, second_line: body.address.second_line ?? null },
+      medical_proxy: body.medical_proxy ?? null,
+      race: body.race ?? null,
+      ethnicity: body.ethnicity ?? null,
+      sexual_orientation: body.sexual_orientation ?? null,
+      gender_identity: body.gender_identity ?? null,
+    };
+    const stored = await upsertUserInfo(deps.db, { team_id: teamId, user_id: path.user_id, info });
+    if (!stored) throw userNotFound(path.user_id);
+    return { status: 200, body: stored.info };
   };

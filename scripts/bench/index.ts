@@ -1,0 +1,4 @@
+/** `npm run bench`: every benchmark, figures printed as tables. */
+import { benchBuild } from './build.js';
+
+await benchBuild();

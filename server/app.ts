@@ -1,0 +1,57 @@
+import type { Express } from 'express';
+import { generatedPath, loadDocument } from './documents.js';
+import {
+  authenticateManagement,
+  authenticateTeam,
+  MANAGEMENT_INVALID_KEY,
+  MANAGEMENT_MISSING_KEY,
+  rejectTeamKeyOnManagementApi,
+  TEAM_INVALID_KEY,
+  TEAM_MISSING_KEY,
+} from './http/authenticate.js';
+import { createApiApp } from './http/create-api-app.js';
+import type { Deps } from './http/handlers/context.js';
+import { createManagementHandlers } from './http/handlers/management/index.js';
+import { createTeamHandlers } from './http/handlers/team/index.js';
+import { mountLinkPages } from './http/link-pages.js';
+
+/** Serves the API's Redoc page at /docs/ and its bundled document at /openapi.json. */
+function mountDocs(app: Express, api: 'team' | 'management') {
+  app.get('/docs', (_req, res) => res.redirect(301, '/docs/'));
+  app.get('/docs/', (_req, res) => res.sendFile(generatedPath(`docs/${api}.html`)));
+  app.get('/docs/redoc.standalone.js', (_req, res) => res.sendFile(generatedPath('docs/redoc.standalone.js')));
+  app.get('/openapi.json', (_req, res) => res.sendFile(generatedPath(`${api}/openapi.json`)));
+}
+
+/** The team API app, built from its dependencies without listening. */
+export function createTeamApp(deps: Deps): Express {
+  return createApiApp({
+    name: 'team API',
+    document: loadDocument('team'),
+    handlers: createTeamHandlers(deps),
+    authenticators: { ApiKeyAuth: authenticateTeam(deps.db) },
+    validateResponses: deps.config.validateResponses,
+    logger: deps.logger,
+    errors: { missingCredentialDetail: TEAM_MISSING_KEY, invalidCredentialDetail: TEAM_INVALID_KEY },
+    bodyLimits: { '/v2/link/bulk_trigger_historical_pull': '8mb' },
+    extraRoutes: (app) => {
+      mountDocs(app, 'team');
+      mountLinkPages(app, deps);
+    },
+  });
+}
+
+/** The management API app, built from its dependencies without listening. */
+export function createManagementApp(deps: Deps): Express {
+  return createApiApp({
+    name: 'management API',
+    document: loadDocument('management'),
+    handlers: createManagementHandlers(deps),
+    authenticators: { ManagementKeyAuth: authenticateManagement(deps.db) },
+    validateResponses: deps.config.validateResponses,
+    logger: deps.logger,
+    errors: { missingCredentialDetail: MANAGEMENT_MISSING_KEY, invalidCredentialDetail: MANAGEMENT_INVALID_KEY },
+    beforeValidation: [rejectTeamKeyOnManagementApi(deps.db)],
+    extraRoutes: (app) => mountDocs(app, 'management'),
+  });
+}

@@ -1,0 +1,67 @@
+import type { Request, RequestHandler } from 'express';
+import { hashSecret } from '../domain/credentials/secrets.js';
+import type { Database } from '../storage/database.js';
+import { findActiveManagementKeyByHash, findActiveTeamApiKeyByHash } from '../storage/repositories/credentials.js';
+import { ApiError } from './api-error.js';
+import type { ManagementContext, TeamContext } from './handlers/context.js';
+
+export const TEAM_KEY_HEADER = 'x-vital-api-key';
+export const MANAGEMENT_KEY_HEADER = 'x-management-key';
+
+export const TEAM_MISSING_KEY = 'Missing API key. Send your team API key in the x-vital-api-key header.';
+export const TEAM_INVALID_KEY = 'Invalid API key.';
+export const MANAGEMENT_MISSING_KEY = 'Missing management key. Send it in the X-Management-Key header.';
+export const MANAGEMENT_INVALID_KEY = 'Invalid management key.';
+export const TEAM_KEY_ON_MANAGEMENT_API =
+  'This endpoint accepts only a management key (X-Management-Key); a team API key is not accepted.';
+
+const header = (req: Request, name: string) => {
+  const value = req.headers[name];
+  return typeof value === 'string' ? value.trim() : undefined;
+};
+
+/**
+ * Keys are looked up by their SHA-256 hash (stored hashes only); the hash of an
+ * unknown key matches nothing, so a key is never compared character by
+ * character. A management key is not a team API key: 401 on the team API.
+ */
+export const authenticateTeam =
+  (db: Database) =>
+  async (req: Request): Promise<TeamContext> => {
+    const key = header(req, TEAM_KEY_HEADER);
+    if (!key) throw new ApiError(401, TEAM_MISSING_KEY);
+    const found = await findActiveTeamApiKeyByHash(db, hashSecret(key));
+    if (!found) throw new ApiError(401, TEAM_INVALID_KEY);
+    return { teamId: found.team_id, orgId: found.org_id, region: found.region, keyId: found.key_id };
+  };
+
+export const authenticateManagement =
+  (db: Database) =>
+  async (req: Request): Promise<ManagementContext> => {
+    const key = header(req, MANAGEMENT_KEY_HEADER);
+    if (!key) throw new ApiError(401, MANAGEMENT_MISSING_KEY);
+    const hash = hashSecret(key);
+    const found = await findActiveManagementKeyByHash(db, hash);
+    if (found) return { orgId: found.org_id, keyId: found.key_id };
+    if (await findActiveTeamApiKeyByHash(db, hash)) throw new ApiError(403, TEAM_KEY_ON_MANAGEMENT_API);
+    throw new ApiError(401, MANAGEMENT_INVALID_KEY);
+  };
+
+/**
+ * A team API key sent in its own header to the management API is the wrong
+ * kind of credential (403), not a missing one (401). Runs before the
+ * validator, which would otherwise only see that X-Management-Key is missing.
+ */
+export const rejectTeamKeyOnManagementApi =
+  (db: Database): RequestHandler =>
+  async (req, _res, next) => {
+    try {
+      const teamKey = header(req, TEAM_KEY_HEADER);
+      if (teamKey && !header(req, MANAGEMENT_KEY_HEADER) && (await findActiveTeamApiKeyByHash(db, hashSecret(teamKey)))) {
+        return next(new ApiError(403, TEAM_KEY_ON_MANAGEMENT_API));
+      }
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };

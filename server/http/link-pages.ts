@@ -1,0 +1,94 @@
+import express, { type Express, type Request, type Response } from 'express';
+import { connectProvider } from '../domain/connections/connect.js';
+import { hashSecret } from '../domain/credentials/secrets.js';
+import { findProvider } from '../domain/providers/catalog.js';
+import { consumeLinkToken, findActiveLinkToken } from '../storage/repositories/link-tokens.js';
+import type { Deps } from './handlers/context.js';
+
+/** Where `oauth_url` of a provider's link detail points for a link token: the local consent page. */
+export const consentPageUrl = (publicTeamUrl: string, provider: string, linkToken: string) =>
+  `${publicTeamUrl}/link/oauth/${encodeURIComponent(provider)}/authorize?state=${encodeURIComponent(linkToken)}`;
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+function page(res: Response, status: number, title: string, body: string) {
+  res
+    .status(status)
+    .type('html')
+    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1f2933}
+button{font:inherit;padding:.5rem 1.25rem;margin-right:.5rem;border-radius:.375rem;border:1px solid #52606d;background:#fff;cursor:pointer}
+button.primary{background:#1f2933;color:#fff}.muted{color:#616e7c;font-size:.9rem}</style></head>
+<body>${body}</body></html>`);
+}
+
+const stateOf = (req: Request) => (typeof req.query.state === 'string' ? req.query.state : typeof req.body?.state === 'string' ? req.body.state : '');
+
+/**
+ * The sandbox stand-in for a provider's OAuth consent: `oauth_url` of
+ * *Get OAuth provider link detail* opens it with the link token as `state`;
+ * approving consumes the token and creates the connection, so the whole link
+ * flow runs locally.
+ */
+export function mountLinkPages(app: Express, deps: Deps): void {
+  app.get('/link/oauth/:provider/authorize', async (req, res, next) => {
+    try {
+      const provider = findProvider(req.params.provider);
+      const token = stateOf(req);
+      const link = token && (await findActiveLinkToken(deps.db, { token_hash: hashSecret(token), now: deps.now().toISOString() }));
+      if (!provider || !link || (link.provider && link.provider !== provider.slug)) {
+        return page(res, 400, 'Link expired', '<h1>This link is not valid</h1><p>The link token is unknown, expired or already used, or was issued for another provider. Ask the app for a new link.</p>');
+      }
+      page(
+        res,
+        200,
+        `Connect ${provider.name}`,
+        `<h1>Connect ${escapeHtml(provider.name)}</h1>
+<p>Allow the app to read your ${escapeHtml(provider.name)} data (${escapeHtml(provider.supported_resources.slice(0, 6).join(', '))}${provider.supported_resources.length > 6 ? ', …' : ''}).</p>
+<form method="post"><input type="hidden" name="state" value="${escapeHtml(token)}">
+<button class="primary" name="decision" value="approve" type="submit">Approve</button>
+<button name="decision" value="deny" type="submit">Deny</button></form>
+<p class="muted">Sandbox consent page of the reference server: no data leaves this machine.</p>`,
+      );
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  app.post('/link/oauth/:provider/authorize', express.urlencoded({ extended: false, limit: '16kb' }), async (req, res, next) => {
+    try {
+      const provider = findProvider(req.params.provider);
+      const token = stateOf(req);
+      const approved = req.body?.decision === 'approve';
+      const result = await deps.db.transaction(async (tx) => {
+        const link = token ? await consumeLinkToken(tx, { token_hash: hashSecret(token), now: deps.now().toISOString() }) : null;
+        if (!provider || !link || (link.provider && link.provider !== provider.slug)) return { outcome: 'invalid' as const };
+        if (!approved) return { outcome: 'denied' as const, link };
+        await connectProvider(tx, { team_id: link.team_id, user_id: link.user_id, provider: provider.slug });
+        return { outcome: 'connected' as const, link };
+      });
+      if (result.outcome === 'invalid') {
+        return page(res, 400, 'Link expired', '<h1>This link is not valid</h1><p>The link token is unknown, expired or already used. Ask the app for a new link.</p>');
+      }
+      const redirect = result.link.redirect_url;
+      if (redirect) {
+        const url = new URL(redirect);
+        url.searchParams.set('state', result.outcome === 'connected' ? 'success' : 'error');
+        url.searchParams.set('provider', provider!.slug);
+        return res.redirect(303, url.toString());
+      }
+      page(
+        res,
+        200,
+        result.outcome === 'connected' ? 'Connected' : 'Not connected',
+        result.outcome === 'connected'
+          ? `<h1>${escapeHtml(provider!.name)} is connected</h1><p>You can close this page.</p>`
+          : `<h1>${escapeHtml(provider!.name)} was not connected</h1><p>You denied access. You can close this page.</p>`,
+      );
+    } catch (error) {
+      next(error);
+    }
+  });
+}

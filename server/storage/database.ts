@@ -1,0 +1,282 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock.js';
+
+export type EngineKind = 'pglite' | 'postgres';
+
+/** Something SQL can run on: the database itself or an open transaction. */
+export interface Queryable {
+  readonly kind: EngineKind;
+  /** Runs one statement with `$1`-style parameters and returns its rows. */
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Like `query`, returning the first row or null. */
+  one<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T | null>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  /**
+   * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws.
+   * Use only `tx` inside `fn`; on PGlite a query on the database itself would wait for the
+   * transaction to end, which never happens.
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; when given, PostgreSQL is used through a pg.Pool. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory (default `./data/pglite`); locked against a second process. */
+  dataDir?: string | undefined;
+  /** In-memory PGlite (`memory://`), for tests. */
+  memory?: boolean | undefined;
+  /** PostgreSQL only: schema to work in (search_path), e.g. one per test run. Must exist. */
+  schema?: string | undefined;
+  /** PostgreSQL only: pool size (default 10). */
+  maxConnections?: number | undefined;
+  /** PostgreSQL only: called when an idle pooled connection fails (default: stderr). */
+  onIdleConnectionError?: ((error: Error) => void) | undefined;
+}
+
+export const DEFAULT_PGLITE_DATA_DIR = './data/pglite';
+
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
+  if (options.memory) return openPglite('memory://', null);
+  const dataDir = options.dataDir ?? DEFAULT_PGLITE_DATA_DIR;
+  const lock = acquireDataDirLock(dataDir);
+  try {
+    return await openPglite(path.resolve(dataDir), lock.release);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Value normalisation shared by both engines (text-format parsers by type oid).
+
+// Type oids (as in pg.types.builtins and PGlite's `types`).
+const OID = {
+  INT8: 20,
+  NUMERIC: 1700,
+  DATE: 1082,
+  TIMESTAMP: 1114,
+  TIMESTAMPTZ: 1184,
+} as const;
+
+const TIMESTAMP_TEXT =
+  /^(\d{4,})-(\d\d)-(\d\d)[ T](\d\d):(\d\d):(\d\d)(?:\.(\d{1,9}))?(?:([+-])(\d\d)(?::?(\d\d))?(?::?(\d\d))?)?( BC)?$/;
+
+/**
+ * Turns PostgreSQL's text output of a timestamptz (ISO DateStyle, any session time zone)
+ * into `2026-11-22T09:15:00.000Z`. Values are stored at millisecond precision
+ * (timestamptz(3)), so nothing is lost. `infinity` / `-infinity` pass through.
+ */
+export function timestampTextToIso(text: string): string {
+  const m = TIMESTAMP_TEXT.exec(text);
+  if (!m) return text;
+  const [, y, mo, d, h, mi, s, frac, sign, oh, om, os, bc] = m;
+  let year = Number(y);
+  if (bc) year = 1 - year;
+  const ms = frac ? Number(frac.slice(0, 3).padEnd(3, '0')) : 0;
+  const date = new Date(0);
+  date.setUTCFullYear(year, Number(mo) - 1, Number(d));
+  date.setUTCHours(Number(h), Number(mi), Number(s), ms);
+  let offsetSeconds = 0;
+  if (sign) offsetSeconds = (Number(oh) * 3600 + Number(om ?? 0) * 60 + Number(os ?? 0)) * (sign === '-' ? -1 : 1);
+  return new Date(date.getTime() - offsetSeconds * 1000).toISOString();
+}
+
+const parseNumber = (text: string): number => Number(text);
+const parseDate = (text: string): string => text;
+const parseTimestamptz = (text: string): string => timestampTextToIso(text);
+const parseTimestamp = (text: string): string => timestampTextToIso(`${text}+00`);
+
+const VALUE_PARSERS: Record<number, (text: string) => unknown> = {
+  [OID.INT8]: parseNumber,
+  [OID.NUMERIC]: parseNumber,
+  [OID.DATE]: parseDate,
+  [OID.TIMESTAMP]: parseTimestamp,
+  [OID.TIMESTAMPTZ]: parseTimestamptz,
+};
+
+/** Same session settings on both engines, so text output and `current_date` agree. */
+const SESSION_SETTINGS = { TimeZone: 'UTC', DateStyle: 'ISO, YMD', IntervalStyle: 'postgres' } as const;
+
+// ---------------------------------------------------------------------------
+// PGlite
+
+type PgliteRunner = Pick<PGlite, 'query' | 'exec'>;
+
+function pgliteQueryable(runner: PgliteRunner, isClosed: () => boolean = () => false): Queryable {
+  const query = async <T>(sql: string, params?: readonly unknown[]): Promise<T[]> => {
+    if (isClosed()) throw new Error('Transaction is already finished');
+    const result = await runner.query<T>(sql, params ? [...params] : undefined);
+    return result.rows;
+  };
+  return {
+    kind: 'pglite',
+    query,
+    async one<T>(sql: string, params?: readonly unknown[]) {
+      const rows = await query<T>(sql, params);
+      return rows[0] ?? null;
+    },
+    async exec(sql: string) {
+      if (isClosed()) throw new Error('Transaction is already finished');
+      await runner.exec(sql);
+    },
+  };
+}
+
+async function openPglite(dataDir: string, releaseLock: (() => void) | null): Promise<Database> {
+  const parsers: Record<number, (text: string) => unknown> = { ...VALUE_PARSERS };
+  const db = await PGlite.create(dataDir, { parsers });
+  for (const [name, value] of Object.entries(SESSION_SETTINGS)) {
+    await db.query('SELECT set_config($1, $2, false)', [name, value]);
+  }
+  const base = pgliteQueryable(db);
+  let closed = false;
+  return {
+    ...base,
+    // PGlite is one connection: its transaction() holds a mutex that every other query and
+    // transaction waits for, so concurrent transactions run one after the other.
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => {
+        let finished = false;
+        try {
+          return await fn(pgliteQueryable(tx, () => finished || tx.closed));
+        } finally {
+          finished = true;
+        }
+      });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await db.close();
+      } finally {
+        releaseLock?.();
+      }
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------
+// PostgreSQL (pg.Pool)
+
+function postgresQueryable(runner: pg.Pool | pg.PoolClient, isClosed: () => boolean = () => false): Queryable {
+  const query = async <T>(sql: string, params?: readonly unknown[]): Promise<T[]> => {
+    if (isClosed()) throw new Error('Transaction is already finished');
+    const result = await runner.query(sql, params ? [...params] : undefined);
+    return result.rows as T[];
+  };
+  return {
+    kind: 'postgres',
+    query,
+    async one<T>(sql: string, params?: readonly unknown[]) {
+      const rows = await query<T>(sql, params);
+      return rows[0] ?? null;
+    },
+    async exec(sql: string) {
+      if (isClosed()) throw new Error('Transaction is already finished');
+      // No parameters: pg uses the simple query protocol, which accepts several statements.
+      await runner.query(sql);
+    },
+  };
+}
+
+function quoteIdentifier(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Database {
+  // Parsers live on this pool only; pg's global type registry stays untouched.
+  const typeParsers: pg.CustomTypesConfig = {
+    getTypeParser: ((oid: number, format?: string) => {
+      if (format !== 'binary') {
+        const parser = VALUE_PARSERS[oid];
+        if (parser) return parser;
+      }
+      return pg.types.getTypeParser(oid, format as 'text');
+    }) as pg.CustomTypesConfig['getTypeParser'],
+  };
+  const settings: Record<string, string> = { ...SESSION_SETTINGS };
+  if (options.schema) settings.search_path = quoteIdentifier(options.schema);
+  const startupOptions = Object.entries(settings)
+    .map(([name, value]) => `-c ${name}=${value.replace(/([\\ ])/g, '\\$1')}`)
+    .join(' ');
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    types: typeParsers,
+    options: startupOptions,
+    max: options.maxConnections ?? 10,
+  });
+  const onIdleError =
+    options.onIdleConnectionError ??
+    ((error: Error) => {
+      process.stderr.write(`PostgreSQL idle connection error: ${error.message}\n`);
+    });
+  pool.on('error', onIdleError);
+
+  const base = postgresQueryable(pool);
+  let closed = false;
+  return {
+    ...base,
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      let finished = false;
+      let broken: Error | undefined;
+      try {
+        await client.query('BEGIN');
+        try {
+          const result = await fn(postgresQueryable(client, () => finished));
+          finished = true;
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          finished = true;
+          try {
+            await client.query('ROLLBACK');
+          } catch (rollbackError) {
+            broken = rollbackError as Error;
+          }
+          throw error;
+        }
+      } catch (error) {
+        // A failed BEGIN/COMMIT leaves the connection in an unknown state: discard it.
+        if (!finished) broken = error as Error;
+        throw error;
+      } finally {
+        client.release(broken ?? false);
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Errors: both engines report SQLSTATE in `code` and the constraint name in `constraint`.
+
+export interface DatabaseErrorLike {
+  code: string;
+  constraint?: string | undefined;
+  detail?: string | undefined;
+}
+
+export function isDatabaseError(error: unknown): error is Error & DatabaseErrorLike {
+  return error instanceof Error && typeof (error as { code?: unknown }).code === 'string';
+}
+
+/** SQLSTATE 23505, optionally for one named constraint. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  return isDatabaseError(error) && error.code === '23505' && (!constraint || error.constraint === constraint);
+}

@@ -1,0 +1,84 @@
+import type { Queryable } from '../database.js';
+import { isUuid } from './support.js';
+
+export type ConnectMode = 'auto' | 'explicit';
+
+export interface ConnectionRecord {
+  id: string;
+  user_id: string;
+  team_id: string;
+  provider: string;
+  source_type: string;
+  /** Mobile SDK providers only: how the SDK connected (null for cloud providers). */
+  connect_mode: ConnectMode | null;
+  created_on: string;
+}
+
+export interface CreateConnectionResult {
+  connection: ConnectionRecord;
+  /** False when the user was already connected to the provider (the existing row is returned). */
+  created: boolean;
+}
+
+const COLUMNS = 'id, user_id, team_id, provider, source_type, connect_mode, created_on';
+
+/** Connects the user to a provider (once per provider). Null when the user is not in the team. */
+export async function createConnection(
+  db: Queryable,
+  input: {
+    team_id: string;
+    user_id: string;
+    provider: string;
+    source_type: string;
+    connect_mode?: ConnectMode | null;
+    created_on?: string;
+  },
+): Promise<CreateConnectionResult | null> {
+  if (!isUuid(input.team_id) || !isUuid(input.user_id)) return null;
+  const row = await db.one<ConnectionRecord>(
+    `INSERT INTO connections (user_id, team_id, provider, source_type, connect_mode, created_on)
+     SELECT u.id, u.team_id, $3, $4, $5, coalesce($6::timestamptz, now())
+     FROM users u WHERE u.id = $1 AND u.team_id = $2
+     ON CONFLICT ON CONSTRAINT connections_user_id_provider_key DO NOTHING
+     RETURNING ${COLUMNS}`,
+    [input.user_id, input.team_id, input.provider, input.source_type, input.connect_mode ?? null, input.created_on ?? null],
+  );
+  if (row) return { connection: row, created: true };
+  const existing = await findConnection(db, input);
+  return existing && { connection: existing, created: false };
+}
+
+export async function findConnection(
+  db: Queryable,
+  input: { team_id: string; user_id: string; provider: string },
+): Promise<ConnectionRecord | null> {
+  if (!isUuid(input.team_id) || !isUuid(input.user_id)) return null;
+  return db.one<ConnectionRecord>(
+    `SELECT ${COLUMNS} FROM connections WHERE user_id = $1 AND team_id = $2 AND provider = $3`,
+    [input.user_id, input.team_id, input.provider],
+  );
+}
+
+/** The user's connections, oldest first (empty when none or the user is not in the team). */
+export async function listConnections(
+  db: Queryable,
+  input: { team_id: string; user_id: string },
+): Promise<ConnectionRecord[]> {
+  if (!isUuid(input.team_id) || !isUuid(input.user_id)) return [];
+  return db.query<ConnectionRecord>(
+    `SELECT ${COLUMNS} FROM connections WHERE user_id = $1 AND team_id = $2 ORDER BY created_on, provider`,
+    [input.user_id, input.team_id],
+  );
+}
+
+/** The deleted connection, or null when there was none. */
+export async function deleteConnection(
+  db: Queryable,
+  input: { team_id: string; user_id: string; provider: string },
+): Promise<ConnectionRecord | null> {
+  if (!isUuid(input.team_id) || !isUuid(input.user_id)) return null;
+  return db.one<ConnectionRecord>(
+    `DELETE FROM connections WHERE user_id = $1 AND team_id = $2 AND provider = $3 RETURNING ${COLUMNS}`,
+    [input.user_id, input.team_id, input.provider],
+  );
+}

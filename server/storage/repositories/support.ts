@@ -1,0 +1,34 @@
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Ids arrive from URLs; a malformed one would make PostgreSQL raise 22P02 for the uuid
+ * cast. Repositories treat it as "no such row" instead.
+ */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** Default page size of keyset-paged lists. */
+export const PAGE_SIZE = 50;
+
+export interface Page<T, C> {
+  rows: T[];
+  /** True when rows exist after the last one returned. */
+  has_more: boolean;
+  /** Keyset position of the last row, to pass back as `after`; null on the last page. */
+  next: C | null;
+}
+
+/** Runs a `LIMIT n + 1` query result through the paging rule. */
+export function toPage<T, C>(rows: T[], limit: number, cursorOf: (row: T) => C): Page<T, C> {
+  const has_more = rows.length > limit;
+  const pageRows = has_more ? rows.slice(0, limit) : rows;
+  const last = pageRows[pageRows.length - 1];
+  return { rows: pageRows, has_more, next: has_more && last ? cursorOf(last) : null };
+}
+
+export function pageLimit(limit: number | undefined): number {
+  const value = limit ?? PAGE_SIZE;
+  if (!Number.isInteger(value) || value < 1 || value > 1000) throw new RangeError(`Page limit must be 1..1000, got ${value}`);
+  return value;
+}
