@@ -15,6 +15,8 @@ export interface Config {
   publicTeamUrl: string;
   /** `<app_scheme>://<app_host>` of the iOS app that exchanges link codes. */
   linkAppUrl: string;
+  /** How long `wait_for_completion` waits for a bulk operation (the interface's 20 seconds). */
+  bulkWaitWindowMs: number;
 }
 
 function port(value: string | undefined, fallback: number, name: string): number {
@@ -44,5 +46,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     publicTeamUrl: env.PUBLIC_TEAM_URL ?? `http://${host}:${teamPort}`,
     linkAppUrl: env.LINK_APP_URL ?? 'vitalconnect://link',
+    bulkWaitWindowMs: env.BULK_WAIT_WINDOW_MS ? Number(env.BULK_WAIT_WINDOW_MS) : 20_000,
   };
 }

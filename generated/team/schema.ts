@@ -3760,7 +3760,7 @@ export interface components {
         };
         /** @description A result a marker is expected to produce. */
         ExpectedResult: {
-            /** @example 101 */
+            /** @example 100001 */
             id: number;
             /** @example Glucose */
             name: string;
@@ -3777,7 +3777,7 @@ export interface components {
         };
         /** @description A biomarker or panel a lab can run. */
         ClientFacingMarker: {
-            /** @example 101 */
+            /** @example 1001 */
             id: number;
             /** @example Glucose */
             name: string;
@@ -3837,7 +3837,7 @@ export interface components {
             /**
              * @description Ids of lab tests whose markers to list.
              * @example [
-             *       "7d3e9b1a-2c4f-4a6b-8d0e-1f2a3b4c5d6e"
+             *       "a10dadff-5984-40a9-b723-fa1fc9bab88a"
              *     ]
              */
             lab_test_ids?: string[];

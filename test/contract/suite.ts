@@ -619,7 +619,7 @@ export function defineContractSuite(target: ContractTarget): void {
     });
 
     operation('team', 'listOrderSetMarkers', () => {
-      const orderSet = { lab_test_ids: ['7d3e9b1a-2c4f-4a6b-8d0e-1f2a3b4c5d6e'], add_on: { provider_ids: ['004515'] } };
+      const orderSet = { lab_test_ids: ['a10dadff-5984-40a9-b723-fa1fc9bab88a'], add_on: { provider_ids: ['004515'] } };
 
       it('when the markers of an order set are listed, then it answers a page', async () => {
         const outcome = await team.POST('/v3/lab_tests/list_order_set_markers', { params: { query: { page: 1, size: 50 } }, body: orderSet });

@@ -1,12 +1,14 @@
 import type { operations } from '../../../../generated/management/schema.js';
-import { ApiError } from '../../api-error.js';
+import { createTeam as insertTeam } from '../../../storage/repositories/teams.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, ManagementContext } from '../context.js';
+import { requireOwnOrg, toTeamListItem } from './views.js';
 
-/** POST /v1/org/{org_id}/team: Create a team. */
+/** POST /v1/org/{org_id}/team: a new team of the org (region `us` by default). */
 export const createTeam =
-  (_deps: Deps): Handler<operations['createTeam'], ManagementContext> =>
-  async (_request, _context) => {
-    // Return one of the { status, body } pairs the operation declares, e.g. { status: 200, body: ... }.
-    throw new ApiError(501, 'createTeam (POST /v1/org/{org_id}/team) is not implemented yet.');
+  (deps: Deps): Handler<operations['createTeam'], ManagementContext> =>
+  async ({ path, body }, { orgId }) => {
+    await requireOwnOrg(deps.db, orgId, path.org_id);
+    const team = await insertTeam(deps.db, { org_id: path.org_id, name: body.name.trim(), region: body.region === 'eu' ? 'eu' : 'us' });
+    return { status: 200, body: toTeamListItem(team) };
   };

@@ -1,12 +1,21 @@
 import type { operations } from '../../../../generated/management/schema.js';
-import { ApiError } from '../../api-error.js';
+import { listTeams as listOrgTeams, type TeamCursor } from '../../../storage/repositories/teams.js';
+import { decodeCursor, encodeCursor } from '../../cursor.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, ManagementContext } from '../context.js';
+import { requireOwnOrg, toTeamListItem } from './views.js';
 
-/** GET /v1/org/{org_id}/team: List organization teams. */
+/** GET /v1/org/{org_id}/team: the org's teams, oldest first, 50 per page, filtered by region and name. */
 export const listTeams =
-  (_deps: Deps): Handler<operations['listTeams'], ManagementContext> =>
-  async (_request, _context) => {
-    // Return one of the { status, body } pairs the operation declares, e.g. { status: 200, body: ... }.
-    throw new ApiError(501, 'listTeams (GET /v1/org/{org_id}/team) is not implemented yet.');
+  (deps: Deps): Handler<operations['listTeams'], ManagementContext> =>
+  async ({ path, query }, { orgId }) => {
+    await requireOwnOrg(deps.db, orgId, path.org_id);
+    const after = decodeCursor<{ created_on: string; id: string }>(query.next_cursor, ['created_on', 'id'], 'next_cursor');
+    const page = await listOrgTeams(deps.db, {
+      org_id: path.org_id,
+      regions: query.region ?? null,
+      search: query.search_query?.trim() || null,
+      after: after as TeamCursor | null,
+    });
+    return { status: 200, body: { teams: page.teams.map(toTeamListItem), next_cursor: page.next ? encodeCursor(page.next) : null } };
   };

@@ -1,12 +1,51 @@
 import type { operations } from '../../../../generated/team/schema.js';
-import { ApiError } from '../../api-error.js';
+import { classifyUsersByConnection, createBulkOp, getBulkOp } from '../../../storage/repositories/bulk-ops.js';
+import { findTeam } from '../../../storage/repositories/teams.js';
+import { ApiError, ValidationFailure } from '../../api-error.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
+import { toBulkOp } from './bulk-ops.js';
 
-/** POST /v2/link/bulk_trigger_historical_pull: Bulk trigger historical pull. */
+const POLL_MS = 100;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * POST /v2/link/bulk_trigger_historical_pull: validates the users, then stores
+ * the operation and one trigger per connected user in one transaction and
+ * answers 202 at once; the pulls run in the background, throttled per team and
+ * provider. With `wait_for_completion`, waits up to the wait window (20 s) for
+ * the operation to end: 200 when it did, 202 otherwise.
+ */
 export const bulkTriggerHistoricalPull =
-  (_deps: Deps): Handler<operations['bulkTriggerHistoricalPull'], TeamContext> =>
-  async (_request, _context) => {
-    // Return one of the { status, body } pairs the operation declares, e.g. { status: 200, body: ... }.
-    throw new ApiError(501, 'bulkTriggerHistoricalPull (POST /v2/link/bulk_trigger_historical_pull) is not implemented yet.');
+  (deps: Deps): Handler<operations['bulkTriggerHistoricalPull'], TeamContext> =>
+  async ({ body }, { teamId }) => {
+    const team = await findTeam(deps.db, teamId);
+    if (!team?.link_migration_enabled) {
+      throw new ApiError(403, 'The link migration endpoints are not enabled for this team; enable them through the management API.');
+    }
+    const users = await classifyUsersByConnection(deps.db, { team_id: teamId, provider: body.provider, user_ids: body.user_ids });
+    if (users.missing.length > 0) {
+      const index = new Map(body.user_ids.map((id, i) => [id.toLowerCase(), i]));
+      throw new ValidationFailure(
+        users.missing.slice(0, 100).map((id) => ({ loc: ['body', 'user_ids', index.get(id) ?? 0], msg: `Unknown user ${id}`, type: 'value_error' })),
+      );
+    }
+    const op = await deps.db.transaction((tx) =>
+      createBulkOp(tx, { team_id: teamId, type: 'link_bulk_historical_trigger', provider: body.provider, user_ids: users.connected, not_connected: users.not_connected.length }),
+    );
+    let current = op;
+    if (body.wait_for_completion && current.status === 'in_progress') {
+      const deadline = Date.now() + deps.config.bulkWaitWindowMs;
+      while (current.status === 'in_progress' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, Math.max(0, deadline - Date.now()))));
+        current = (await getBulkOp(deps.db, { team_id: teamId, id: op.id })) ?? current;
+      }
+    }
+    const done = current.status !== 'in_progress';
+    const notConnected = users.not_connected.length ? `; ${plural(users.not_connected.length, 'user')} not connected to ${body.provider}` : '';
+    const detail = done && body.wait_for_completion
+      ? `Historical pull completed for ${current.processed} of ${current.total} connected users (${body.provider})${notConnected}.`
+      : `Enqueued ${plural(op.total, 'historical pull trigger')} for ${body.provider}${notConnected}.`;
+    const responseBody = { detail, operation: toBulkOp(current), not_connected_user_ids: users.not_connected };
+    return body.wait_for_completion && done ? { status: 200, body: responseBody } : { status: 202, body: responseBody };
   };

@@ -1,12 +1,17 @@
 import type { operations } from '../../../../generated/team/schema.js';
-import { ApiError } from '../../api-error.js';
+import { connectProvider } from '../../../domain/connections/connect.js';
+import { findProvider } from '../../../domain/providers/catalog.js';
+import { ValidationFailure } from '../../api-error.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
+import { userNotFound } from './views.js';
 
-/** POST /v2/link/connect/demo: Connect a demo provider. */
+/** POST /v2/link/connect/demo: a sandbox connection to any provider of the catalog. */
 export const connectDemoProvider =
-  (_deps: Deps): Handler<operations['connectDemoProvider'], TeamContext> =>
-  async (_request, _context) => {
-    // Return one of the { status, body } pairs the operation declares, e.g. { status: 200, body: ... }.
-    throw new ApiError(501, 'connectDemoProvider (POST /v2/link/connect/demo) is not implemented yet.');
+  (deps: Deps): Handler<operations['connectDemoProvider'], TeamContext> =>
+  async ({ body }, { teamId }) => {
+    if (!findProvider(body.provider)) throw ValidationFailure.single(['body', 'provider'], `Unknown provider ${body.provider}`, 'enum');
+    const result = await deps.db.transaction((tx) => connectProvider(tx, { team_id: teamId, user_id: body.user_id, provider: body.provider }));
+    if (!result) throw userNotFound(body.user_id);
+    return { status: 200, body: { success: true } };
   };

@@ -1,12 +1,17 @@
 import type { operations } from '../../../../generated/team/schema.js';
-import { ApiError } from '../../api-error.js';
+import { listBulkOps as listOps, type BulkOpCursor } from '../../../storage/repositories/bulk-ops.js';
+import { decodeCursor, encodeCursor } from '../../cursor.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
+import { toBulkOp } from './bulk-ops.js';
 
-/** GET /v2/link/bulk_op: List bulk operations. */
+/** GET /v2/link/bulk_op: the team's bulk operations, newest first, cursor-paged. */
 export const listBulkOps =
-  (_deps: Deps): Handler<operations['listBulkOps'], TeamContext> =>
-  async (_request, _context) => {
-    // Return one of the { status, body } pairs the operation declares, e.g. { status: 200, body: ... }.
-    throw new ApiError(501, 'listBulkOps (GET /v2/link/bulk_op) is not implemented yet.');
+  (deps: Deps): Handler<operations['listBulkOps'], TeamContext> =>
+  async ({ query }, { teamId }) => {
+    const after = decodeCursor<{ started_at: string; id: string }>(query.next_cursor, ['started_at', 'id'], 'next_cursor');
+    const pageSize = query.page_size ?? 10;
+    if (pageSize === 0) return { status: 200, body: { data: [], next_cursor: query.next_cursor ?? null } };
+    const page = await listOps(deps.db, { team_id: teamId, after: after as BulkOpCursor | null, limit: pageSize });
+    return { status: 200, body: { data: page.ops.map(toBulkOp), next_cursor: page.next ? encodeCursor(page.next) : null } };
   };

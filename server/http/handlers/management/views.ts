@@ -1,0 +1,17 @@
+import type { components } from '../../../../generated/management/schema.js';
+import type { Queryable } from '../../../storage/database.js';
+import { findOrg } from '../../../storage/repositories/orgs.js';
+import type { TeamRecord } from '../../../storage/repositories/teams.js';
+import { notFound } from '../../api-error.js';
+
+export const toTeamListItem = (team: TeamRecord): components['schemas']['TeamListItem'] => ({
+  id: team.id,
+  name: team.name,
+  created_on: team.created_on,
+  region: team.region,
+});
+
+/** The management key's own organization, or a 404 (another org is indistinguishable from none). */
+export async function requireOwnOrg(db: Queryable, keyOrgId: string, orgId: string): Promise<void> {
+  if (keyOrgId.toLowerCase() !== orgId.toLowerCase() || !(await findOrg(db, orgId))) throw notFound(`Organization ${orgId} not found.`);
+}

@@ -1,0 +1,105 @@
+/**
+ * The reference server: both APIs on their ports, on PGlite in DATA_DIR (or
+ * PostgreSQL when DATABASE_URL is set). Owns configuration, logging, listening
+ * and graceful shutdown; the apps themselves are built in app.ts.
+ */
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { createManagementApp, createTeamApp } from './app.js';
+import { BOOTSTRAP_FILE, bootstrapSandbox } from './bootstrap.js';
+import { loadConfig, type Config } from './config.js';
+import { MARKER_CATALOG } from './domain/lab-markers/catalog.js';
+import type { Deps } from './http/handlers/context.js';
+import { createLogger, type Logger } from './logger.js';
+import { openDatabase, type Database } from './storage/database.js';
+import { migrate } from './storage/migrate.js';
+
+export interface RunningServer {
+  config: Config;
+  db: Database;
+  teamUrl: string;
+  managementUrl: string;
+  close(): Promise<void>;
+}
+
+const listen = (app: ReturnType<typeof createTeamApp>, port: number, host: string) =>
+  new Promise<Server>((resolve, reject) => {
+    const server = app.listen(port, host, () => resolve(server));
+    server.once('error', reject);
+  });
+
+const closeServer = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+export async function startServer(config: Config = loadConfig(), logger: Logger = createLogger({ level: config.logLevel })): Promise<RunningServer> {
+  const started = performance.now();
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+  try {
+    await migrate(db);
+    const sandbox = await bootstrapSandbox(db, { region: config.region, teamApiKey: config.teamApiKey, managementKey: config.managementKey, dataDir: config.dataDir });
+    const deps: Deps = { db, markers: MARKER_CATALOG, now: () => new Date(), config, logger };
+    const team = await listen(createTeamApp(deps), config.teamPort, config.host);
+    const management = await listen(createManagementApp(deps), config.managementPort, config.host);
+    const port = (server: Server) => (server.address() as { port: number }).port;
+    const teamUrl = `http://${config.host}:${port(team)}`;
+    const managementUrl = `http://${config.host}:${port(management)}`;
+    logger.info(
+      { teamUrl, managementUrl, storage: db.kind, ms: Math.round(performance.now() - started), orgId: sandbox.orgId, teamId: sandbox.teamId },
+      'server listening',
+    );
+    printBanner(config, sandbox, teamUrl, managementUrl, db.kind);
+    return {
+      config,
+      db,
+      teamUrl,
+      managementUrl,
+      close: async () => {
+        await Promise.all([closeServer(team), closeServer(management)]);
+        await db.close();
+      },
+    };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}
+
+function printBanner(config: Config, sandbox: Awaited<ReturnType<typeof bootstrapSandbox>>, teamUrl: string, managementUrl: string, storage: string) {
+  const lines = [
+    '',
+    `  Team API        ${teamUrl}        docs: ${teamUrl}/docs/`,
+    `  Management API  ${managementUrl}        docs: ${managementUrl}/docs/`,
+    `  Storage         ${storage === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.resolve(config.dataDir)}`}`,
+    `  Org id          ${sandbox.orgId}`,
+    `  Team id         ${sandbox.teamId}`,
+  ];
+  if (sandbox.teamApiKey) lines.push(`  Team API key    ${sandbox.teamApiKey}   (header x-vital-api-key)`);
+  if (sandbox.managementKey) lines.push(`  Management key  ${sandbox.managementKey}   (header X-Management-Key)`);
+  if (sandbox.created) lines.push(`  The keys are shown once; they are also in ${path.join(config.dataDir, BOOTSTRAP_FILE)}.`);
+  else if (!sandbox.teamApiKey || !sandbox.managementKey) lines.push(`  Keys of the first start are in ${path.join(config.dataDir, BOOTSTRAP_FILE)}.`);
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]).replace(/\.[jt]s$/, '') === path.resolve(import.meta.filename).replace(/\.[jt]s$/, '');
+if (isMain) {
+  const logger = createLogger();
+  startServer(loadConfig(), logger)
+    .then((server) => {
+      const shutdown = (signal: string) => {
+        logger.info({ signal }, 'shutting down');
+        server.close().then(
+          () => process.exit(0),
+          (error: unknown) => {
+            logger.error({ err: error }, 'shutdown failed');
+            process.exit(1);
+          },
+        );
+      };
+      process.once('SIGINT', () => shutdown('SIGINT'));
+      process.once('SIGTERM', () => shutdown('SIGTERM'));
+    })
+    .catch((error: unknown) => {
+      logger.fatal({ err: error }, 'could not start');
+      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    });
+}

@@ -1,0 +1,72 @@
+import type { Server } from 'node:http';
+import os from 'node:os';
+import type { Express } from 'express';
+import { createManagementApp, createTeamApp } from '../../server/app.js';
+import { bootstrapSandbox } from '../../server/bootstrap.js';
+import { loadConfig, type Config } from '../../server/config.js';
+import { MARKER_CATALOG } from '../../server/domain/lab-markers/catalog.js';
+import type { Deps } from '../../server/http/handlers/context.js';
+import { silentLogger } from '../../server/logger.js';
+import type { Database } from '../../server/storage/database.js';
+import { openMigratedDatabase, type Engine } from '../storage/helpers.js';
+
+export const TEST_TEAM_KEY = 'sk_us_test_team_key_0123456789abcdef';
+export const TEST_MANAGEMENT_KEY = 'mg_test_management_key_0123456789abcdef';
+
+export interface TestServer {
+  team: Express;
+  management: Express;
+  teamUrl: string;
+  managementUrl: string;
+  apiKey: string;
+  managementKey: string;
+  orgId: string;
+  teamId: string;
+  db: Database;
+  deps: Deps;
+  /** Moves the server's clock (for expiry rules). */
+  setNow(now: Date | null): void;
+  close(): Promise<void>;
+}
+
+const listen = (app: Express) =>
+  new Promise<Server>((resolve, reject) => {
+    const server = app.listen(0, '127.0.0.1', () => resolve(server));
+    server.once('error', reject);
+  });
+
+/**
+ * The real apps (request and response validation on) on a fresh, migrated
+ * database of the engine, bootstrapped with known keys, listening on free ports.
+ */
+export async function startTestServer(engine: Engine, overrides: Partial<Config> = {}): Promise<TestServer> {
+  const test = await openMigratedDatabase(engine);
+  const config: Config = { ...loadConfig({}), validateResponses: true, bulkWaitWindowMs: 1500, ...overrides };
+  const sandbox = await bootstrapSandbox(test.db, { region: 'us', teamApiKey: TEST_TEAM_KEY, managementKey: TEST_MANAGEMENT_KEY, dataDir: os.tmpdir() });
+  let fixedNow: Date | null = null;
+  const deps: Deps = { db: test.db, markers: MARKER_CATALOG, now: () => fixedNow ?? new Date(), config, logger: silentLogger() };
+  const team = createTeamApp(deps);
+  const management = createManagementApp(deps);
+  const [teamServer, managementServer] = await Promise.all([listen(team), listen(management)]);
+  const url = (server: Server) => `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  config.publicTeamUrl = url(teamServer);
+  return {
+    team,
+    management,
+    teamUrl: url(teamServer),
+    managementUrl: url(managementServer),
+    apiKey: TEST_TEAM_KEY,
+    managementKey: TEST_MANAGEMENT_KEY,
+    orgId: sandbox.orgId,
+    teamId: sandbox.teamId,
+    db: test.db,
+    deps,
+    setNow: (now) => {
+      fixedNow = now;
+    },
+    close: async () => {
+      await Promise.all([teamServer, managementServer].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+      await test.close();
+    },
+  };
+}

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { isUniqueViolation, timestampTextToIso } from '../../server/storage/database.js';
+import { engineCases, ISO_TIMESTAMP, SETUP_TIMEOUT_MS, useTestDatabase } from './helpers.js';
+
+describe('timestampTextToIso', () => {
+  it('when given PostgreSQL text output in any offset, then returns the UTC ISO form', () => {
+    expect(timestampTextToIso('2026-11-22 09:15:00+00')).toBe('2026-11-22T09:15:00.000Z');
+    expect(timestampTextToIso('2026-11-22 09:15:00.123+00')).toBe('2026-11-22T09:15:00.123Z');
+    expect(timestampTextToIso('2026-11-22 09:15:00.123456+00')).toBe('2026-11-22T09:15:00.123Z');
+    expect(timestampTextToIso('2026-11-22 10:15:00.5+01')).toBe('2026-11-22T09:15:00.500Z');
+    expect(timestampTextToIso('2026-11-22 03:45:00-05:30')).toBe('2026-11-22T09:15:00.000Z');
+    expect(timestampTextToIso('0099-01-01 00:00:00+00')).toBe('0099-01-01T00:00:00.000Z');
+  });
+
+  it('when given infinity, then passes it through', () => {
+    expect(timestampTextToIso('infinity')).toBe('infinity');
+  });
+});
+
+describe.each(engineCases)('database on %s', (_label, engine) => {
+  describe.skipIf(!engine.available)('queries and transactions', () => {
+    const ctx = useTestDatabase(engine);
+
+    it('when selecting typed values, then both engines return the same JS types', async () => {
+      const row = await ctx.db.one(
+        `SELECT 5::bigint AS big, count(*) AS counted, 1.5::numeric AS num, 7::int AS small,
+                '2026-11-22'::date AS day,
+                '2026-11-22T09:15:00.123Z'::timestamptz AS at,
+                '2026-11-22 09:15:00.123'::timestamp AS local_at,
+                '{"a": [1, {"b": null}]}'::jsonb AS doc,
+                true AS flag, NULL::text AS nothing,
+                gen_random_uuid() AS id
+         FROM (VALUES (1), (2)) v(x)`,
+      );
+      expect(row).toMatchObject({
+        big: 5,
+        counted: 2,
+        num: 1.5,
+        small: 7,
+        day: '2026-11-22',
+        at: '2026-11-22T09:15:00.123Z',
+        local_at: '2026-11-22T09:15:00.123Z',
+        doc: { a: [1, { b: null }] },
+        flag: true,
+        nothing: null,
+      });
+      expect(row?.id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(ctx.db.kind).toBe(engine.kind);
+    });
+
+    it('when reading now() and a date param, then timestamps are ISO strings and dates stay YYYY-MM-DD', async () => {
+      const row = await ctx.db.one<{ now: string; day: string; ts: string }>(
+        'SELECT now() AS now, $1::date AS day, $2::timestamptz AS ts',
+        ['2026-02-28', '2026-11-22T23:59:59.999+02:00'],
+      );
+      expect(row?.now).toMatch(ISO_TIMESTAMP);
+      expect(row?.day).toBe('2026-02-28');
+      expect(row?.ts).toBe('2026-11-22T21:59:59.999Z');
+    });
+
+    it('when nothing matches, then one() returns null and query() an empty array', async () => {
+      expect(await ctx.db.one('SELECT 1 AS x WHERE false')).toBeNull();
+      expect(await ctx.db.query('SELECT 1 AS x WHERE false')).toEqual([]);
+    });
+
+    it('when the transaction body resolves, then its writes are committed', async () => {
+      await ctx.db.exec('CREATE TABLE IF NOT EXISTS tx_probe (id int PRIMARY KEY, n int NOT NULL)');
+      const result = await ctx.db.transaction(async (tx) => {
+        await tx.query('INSERT INTO tx_probe (id, n) VALUES (1, 0)');
+        return 'done';
+      });
+      expect(result).toBe('done');
+      expect(await ctx.db.one('SELECT n FROM tx_probe WHERE id = 1')).toEqual({ n: 0 });
+    });
+
+    it('when the transaction body throws, then its writes are rolled back and the error surfaces', async () => {
+      await expect(
+        ctx.db.transaction(async (tx) => {
+          await tx.query('INSERT INTO tx_probe (id, n) VALUES (2, 0)');
+          throw new Error('boom');
+        }),
+      ).rejects.toThrow('boom');
+      expect(await ctx.db.one('SELECT n FROM tx_probe WHERE id = 2')).toBeNull();
+    });
+
+    it('when a transaction handle is used after the transaction ended, then it throws', async () => {
+      let leaked: Parameters<Parameters<typeof ctx.db.transaction>[0]>[0] | undefined;
+      await ctx.db.transaction(async (tx) => {
+        leaked = tx;
+      });
+      await expect(leaked!.query('SELECT 1')).rejects.toThrow(/finished|closed/i);
+    });
+
+    it('when a unique constraint is violated, then the error has SQLSTATE 23505 and the constraint name', async () => {
+      await ctx.db.exec('CREATE TABLE IF NOT EXISTS unique_probe (k text CONSTRAINT unique_probe_k_key UNIQUE)');
+      await ctx.db.query(`INSERT INTO unique_probe (k) VALUES ('a')`);
+      const error = await ctx.db.query(`INSERT INTO unique_probe (k) VALUES ('a')`).catch((e: unknown) => e);
+      expect(isUniqueViolation(error)).toBe(true);
+      expect(isUniqueViolation(error, 'unique_probe_k_key')).toBe(true);
+      expect(isUniqueViolation(error, 'other')).toBe(false);
+      expect(isUniqueViolation(new Error('x'))).toBe(false);
+    });
+
+    it(
+      'when two transactions read-modify-write one row concurrently, then both increments land',
+      async () => {
+        await ctx.db.query('INSERT INTO tx_probe (id, n) VALUES (10, 0)');
+        const order: string[] = [];
+        const increment = (name: string) =>
+          ctx.db.transaction(async (tx) => {
+            const row = await tx.one<{ n: number }>('SELECT n FROM tx_probe WHERE id = 10 FOR UPDATE');
+            order.push(`${name} read ${row!.n}`);
+            await new Promise((resolve) => setTimeout(resolve, 100));
+            await tx.query('UPDATE tx_probe SET n = $1 WHERE id = 10', [row!.n + 1]);
+            order.push(`${name} wrote ${row!.n + 1}`);
+          });
+        await Promise.all([increment('a'), increment('b')]);
+        expect(await ctx.db.one('SELECT n FROM tx_probe WHERE id = 10')).toEqual({ n: 2 });
+        // Serialized: the second one read after the first one wrote.
+        expect(order.map((step) => step.slice(2))).toEqual(['read 0', 'wrote 1', 'read 1', 'wrote 2']);
+      },
+      SETUP_TIMEOUT_MS,
+    );
+
+    it('when a query runs while a transaction is open, then it does not see or join the uncommitted work', async () => {
+      await ctx.db.query('INSERT INTO tx_probe (id, n) VALUES (20, 0)');
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let updated!: () => void;
+      const didUpdate = new Promise<void>((resolve) => {
+        updated = resolve;
+      });
+      const failing = ctx.db
+        .transaction(async (tx) => {
+          await tx.query('UPDATE tx_probe SET n = 99 WHERE id = 20');
+          updated();
+          await gate;
+          throw new Error('roll back');
+        })
+        .catch(() => 'rolled back');
+      await didUpdate;
+      const outside = ctx.db.one<{ n: number }>('SELECT n FROM tx_probe WHERE id = 20');
+      release();
+      expect(await failing).toBe('rolled back');
+      expect(await outside).toEqual({ n: 0 });
+      expect(await ctx.db.one('SELECT n FROM tx_probe WHERE id = 20')).toEqual({ n: 0 });
+    });
+  });
+});

@@ -1,0 +1,283 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  abortBulkOp,
+  claimPendingTriggers,
+  classifyUsersByConnection,
+  completeBulkOpIfDone,
+  createBulkOp,
+  finishTrigger,
+  getBulkOp,
+  getBulkTrigger,
+  listBulkOps,
+  listPendingTriggerBuckets,
+  requeueStaleTriggers,
+} from '../../../server/storage/repositories/bulk-ops.js';
+import { createConnection } from '../../../server/storage/repositories/connections.js';
+import { createUser } from '../../../server/storage/repositories/users.js';
+import type { Database } from '../../../server/storage/database.js';
+import { engineCases, ISO_TIMESTAMP, SETUP_TIMEOUT_MS, seedTeam, useTestDatabase } from '../helpers.js';
+
+const TYPE = 'link_bulk_historical_trigger';
+
+async function seedUsers(db: Database, teamId: string, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const created = await createUser(db, { team_id: teamId, client_user_id: randomUUID() });
+    if (created.status !== 'created') throw new Error('expected created');
+    ids.push(created.user.user_id);
+  }
+  return ids;
+}
+
+describe.each(engineCases)('bulk-ops repository on %s', (_label, engine) => {
+  describe.skipIf(!engine.available)('bulk ops', () => {
+    const ctx = useTestDatabase(engine);
+
+    it('when classifying ids, then team users split by connection and the rest are missing, in input order', async () => {
+      const { team } = await seedTeam(ctx.db);
+      const other = await seedTeam(ctx.db);
+      const [a, b, c] = await seedUsers(ctx.db, team.id, 3);
+      const [foreign] = await seedUsers(ctx.db, other.team.id, 1);
+      await createConnection(ctx.db, { team_id: team.id, user_id: a!, provider: 'oura', source_type: 'ring' });
+      await createConnection(ctx.db, { team_id: team.id, user_id: b!, provider: 'fitbit', source_type: 'watch' });
+      await createConnection(ctx.db, { team_id: other.team.id, user_id: foreign!, provider: 'oura', source_type: 'ring' });
+      const unknown = randomUUID();
+      const result = await classifyUsersByConnection(ctx.db, {
+        team_id: team.id,
+        provider: 'oura',
+        user_ids: [c!, a!.toUpperCase(), foreign!, 'not-a-uuid', b!, unknown, a!],
+      });
+      expect(result).toEqual({ connected: [a], not_connected: [c, b], missing: [foreign, unknown, 'not-a-uuid'] });
+      expect(await classifyUsersByConnection(ctx.db, { team_id: team.id, provider: 'oura', user_ids: [] })).toEqual({
+        connected: [],
+        not_connected: [],
+        missing: [],
+      });
+    });
+
+    it('when an op is created, then it has one pending trigger per distinct user and is found with counts', async () => {
+      const { team } = await seedTeam(ctx.db);
+      const users = await seedUsers(ctx.db, team.id, 3);
+      const op = await createBulkOp(ctx.db, {
+        team_id: team.id,
+        type: TYPE,
+        provider: 'oura',
+        user_ids: [...users, users[0]!],
+        not_connected: 2,
+      });
+      expect(op).toEqual({
+        id: expect.any(String),
+        team_id: team.id,
+        type: TYPE,
+        status: 'in_progress',
+        provider: 'oura',
+        pending: 3,
+        running: 0,
+        processed: 0,
+        failed: 0,
+        not_connected: 2,
+        total: 3,
+        started_at: expect.stringMatching(ISO_TIMESTAMP),
+        ended_at: null,
+      });
+      expect(await getBulkOp(ctx.db, { team_id: team.id, id: op.id })).toEqual(op);
+      expect(await getBulkTrigger(ctx.db, { op_id: op.id, user_id: users[1]! })).toMatchObject({ state: 'pending', attempts: 0 });
+    });
+
+    it('when an op has no user to trigger, then it is a success that has already ended', async () => {
+      const { team } = await seedTeam(ctx.db);
+      const op = await createBulkOp(ctx.db, { team_id: team.id, type: TYPE, provider: 'oura', user_ids: [], not_connected: 4 });
+      expect(op).toMatchObject({ status: 'success', total: 0, pending: 0, not_connected: 4, ended_at: op.started_at });
+    });
+
+    it('when a user id is malformed, then creating the op fails before touching the database', async () => {
+      const { team } = await seedTeam(ctx.db);
+      await expect(
+        createBulkOp(ctx.db, { team_id: team.id, type: TYPE, provider: 'oura', user_ids: ['nope'], not_connected: 0 }),
+      ).rejects.toThrow(/malformed user ids: nope/);
+    });
+
+    it('when another team asks for an op, then it is not found and not listed', async () => {
+      const { team } = await seedTeam(ctx.db);
+      const other = await seedTeam(ctx.db);
+      const op = await createBulkOp(ctx.db, { team_id: team.id, type: TYPE, provider: 'oura', user_ids: [], not_connected: 0 });
+      expect(await getBulkOp(ctx.db, { team_id: other.team.id, id: op.id })).toBeNull();
+      expect(await getBulkOp(ctx.db, { team_id: team.id, id: 'bad' })).toBeNull();
+      expect((await listBulkOps(ctx.db, { team_id: other.team.id })).ops).toEqual([]);
+      expect(await abortBulkOp(ctx.db, { team_id: other.team.id, id: op.id })).toBeNull();
+    });
+
+    it('when listing, then ops come newest first in pages, and ops started meanwhile do not disturb later pages', async () => {
+      const { team } = await seedTeam(ctx.db);
+      const created = [];
+      for (let i = 0; i < 7; i += 1) {
+        created.push(
+          await createBulkOp(ctx.db, {
+            team_id: team.id,
+            type: TYPE,
+            provider: 'oura',
+            user_ids: [],
+            not_connected: i,
+            // Two share a start time: the id breaks the tie.
+            started_at: `2026-11-0${Math.min(i + 1, 6)}T09:00:00.000Z`,
+          }),
+        );
+      }
+      const expected = [...created]
+        .sort((x, y) => y.started_at.localeCompare(x.started_at) || y.id.localeCompare(x.id))
+        .map((op) => op.id);
+      const page1 = await listBulkOps(ctx.db, { team_id: team.id, limit: 3 });
+      expect(page1.has_more).toBe(true);
+      await createBulkOp(ctx.db, { team_id: team.id, type: TYPE, provider: 'oura', user_ids: [], not_connected: 0 });
+      const page2 = await listBulkOps(ctx.db, { team_id: team.id, limit: 3, after: page1.next });
+      const page3 = await listBulkOps(ctx.db, { team_id: team.id, limit: 3, after: page2.next });
+      expect([...page1.ops, ...page2.ops, ...page3.ops].map((op) => op.id)).toEqual(expected);
+      expect(page3.has_more).toBe(false);
+      expect(page3.next).toBeNull();
+      expect((await listBulkOps(ctx.db, { team_id: team.id })).ops).toHaveLength(8);
+    });
+
+    it('when a worker claims, finishes and completes triggers, then counts and status follow', async () => {
+      const { team } = await seedTeam(ctx.db);
+      const users = await seedUsers(ctx.db, team.id, 4);
+      const op = await createBulkOp(ctx.db, { team_id: team.id, type: TYPE, provider: 'polar', user_ids: users, not_connected: 0 });
+      const otherProvider = await createBulkOp(ctx.db, { team_id: team.id, type: TYPE, provider: 'oura', user_ids: users, not_connected: 0 });
+      expect(await listPendingTriggerBuckets(ctx.db)).toEqual(
+        expect.arrayContaining([
+          { team_id: team.id, provider: 'polar' },
+          { team_id: team.id, provider: 'oura' },
+        ]),
+      );
+
+      const claimed = await claimPendingTriggers(ctx.db, { team_id: team.id, provider: 'polar', limit: 3, worker_id: 'w1' });
+      expect(claimed).toHaveLength(3);
+      expect(claimed.every((t) => t.op_id === op.id && t.state === 'running' && t.attempts === 1 && t.claimed_by === 'w1')).toBe(true);
+      expect(claimed.map((t) => t.user_id).sort()).toEqual(users.slice(0, 3).sort()); // oldest (insert order) first
+      expect(await getBulkOp(ctx.db, { team_id: team.id, id: op.id })).toMatchObject({ pending: 1, running: 3 });
+
+      await finishTrigger(ctx.db, { op_id: op.id, user_id: claimed[0]!.user_id, outcome: 'processed' });
+      await finishTrigger(ctx.db, { op_id: op.id, user_id: claimed[1]!.user_id, outcome: 'failed', error: 'provider said no' });
+      expect(await finishTrigger(ctx.db, { op_id: op.id, user_id: claimed[1]!.user_id, outcome: 'processed' })).toBeNull();
+      expect(await completeBulkOpIfDone(ctx.db, op.id)).toBeNull(); // still pending/running work
+
+      const rest = await claimPendingTriggers(ctx.db, { team_id: team.id, provider: 'polar', limit: 10, worker_id: 'w2' });
+      expect(rest).toHaveLength(1);
+      await finishTrigger(ctx.db, { op_id: op.id, user_id: rest[0]!.user_id, outcome: 'processed' });
+      await finishTrigger(ctx.db, { op_id: op.id, user_id: claimed[2]!.user_id, outcome: 'processed' });
+
+      const done = await completeBulkOpIfDone(ctx.db, op.id);
+      expect(done).toMatchObject({ status: 'failure', pending: 0, running: 0, processed: 3, failed: 1, ended_at: expect.stringMatching(ISO_TIMESTAMP) });
+      expect(await completeBulkOpIfDone(ctx.db, op.id)).toBeNull(); // only once
+      expect(await getBulkTrigger(ctx.db, { op_id: op.id, user_id: claimed[1]!.user_id })).toMatchObject({
+        state: 'failed',
+        error: 'provider said no',
+        finished_at: expect.stringMatching(ISO_TIMESTAMP),
+      });
+      expect((await getBulkOp(ctx.db, { team_id: team.id, id: otherProvider.id }))?.pending).toBe(4);
+    });
+
+    it('when an op is aborted, then its pending triggers are no longer claimed', async () => {
+      const { team } = await seedTeam(ctx.db);
+      const users = await seedUsers(ctx.db, team.id, 2);
+      const op = await createBulkOp(ctx.db, { team_id: team.id, type: TYPE, provider: 'whoop_v2', user_ids: users, not_connected: 0 });
+      expect(await abortBulkOp(ctx.db, { team_id: team.id, id: op.id })).toMatchObject({ status: 'aborted', pending: 2 });
+      expect(await abortBulkOp(ctx.db, { team_id: team.id, id: op.id })).toBeNull();
+      expect(await claimPendingTriggers(ctx.db, { team_id: team.id, provider: 'whoop_v2', limit: 10, worker_id: 'w' })).toEqual([]);
+    });
+
+    it('when a worker died holding triggers, then stale claims go back to pending and are claimed again', async () => {
+      const { team } = await seedTeam(ctx.db);
+      const users = await seedUsers(ctx.db, team.id, 2);
+      const op = await createBulkOp(ctx.db, { team_id: team.id, type: TYPE, provider: 'withings', user_ids: users, not_connected: 0 });
+      await claimPendingTriggers(ctx.db, { team_id: team.id, provider: 'withings', limit: 2, worker_id: 'dead' });
+      expect(await requeueStaleTriggers(ctx.db, { claimed_before: '2000-01-01T00:00:00.000Z' })).toBe(0);
+      const future = new Date(Date.now() + 60_000).toISOString();
+      expect(await requeueStaleTriggers(ctx.db, { claimed_before: future })).toBeGreaterThanOrEqual(2);
+      const again = await claimPendingTriggers(ctx.db, { team_id: team.id, provider: 'withings', limit: 2, worker_id: 'alive' });
+      expect(again.map((t) => t.attempts)).toEqual([2, 2]);
+      expect((await getBulkOp(ctx.db, { team_id: team.id, id: op.id }))?.running).toBe(2);
+    });
+
+    it(
+      'when workers claim concurrently, then no trigger is claimed twice',
+      async () => {
+        const { team } = await seedTeam(ctx.db);
+        const users = await seedUsers(ctx.db, team.id, 30);
+        await createBulkOp(ctx.db, { team_id: team.id, type: TYPE, provider: 'cronometer', user_ids: users, not_connected: 0 });
+        const batches = await Promise.all(
+          Array.from({ length: 4 }, (_, i) =>
+            claimPendingTriggers(ctx.db, { team_id: team.id, provider: 'cronometer', limit: 10, worker_id: `w${i}` }),
+          ),
+        );
+        const claimed = batches.flat().map((t) => t.user_id);
+        expect(claimed).toHaveLength(30);
+        expect(new Set(claimed).size).toBe(30);
+      },
+      SETUP_TIMEOUT_MS,
+    );
+
+    it(
+      'when 100,000 users are submitted, then classifying them and creating the op are set-based and quick',
+      async () => {
+        const { team } = await seedTeam(ctx.db);
+        const users = await ctx.db.query<{ id: string }>(
+          `INSERT INTO users (team_id, client_user_id)
+           SELECT $1, 'bulk-' || g FROM generate_series(1, 100000) AS g RETURNING id`,
+          [team.id],
+        );
+        await ctx.db.query(
+          `INSERT INTO connections (user_id, team_id, provider, source_type)
+           SELECT id, team_id, 'oura', 'ring' FROM users WHERE team_id = $1 AND client_user_id ~ '[02468]$'`,
+          [team.id],
+        );
+        const ids = users.map((u) => u.id);
+        expect(ids).toHaveLength(100_000);
+
+        let started = performance.now();
+        const classified = await classifyUsersByConnection(ctx.db, { team_id: team.id, provider: 'oura', user_ids: ids });
+        const classifyMs = Math.round(performance.now() - started);
+        expect(classified.connected).toHaveLength(50_000);
+        expect(classified.not_connected).toHaveLength(50_000);
+        expect(classified.missing).toEqual([]);
+
+        started = performance.now();
+        const op = await ctx.db.transaction((tx) =>
+          createBulkOp(tx, {
+            team_id: team.id,
+            type: TYPE,
+            provider: 'oura',
+            user_ids: classified.connected,
+            not_connected: classified.not_connected.length,
+          }),
+        );
+        const createMs = Math.round(performance.now() - started);
+
+        started = performance.now();
+        const fetched = await getBulkOp(ctx.db, { team_id: team.id, id: op.id });
+        const countMs = Math.round(performance.now() - started);
+        expect(fetched).toMatchObject({ pending: 50_000, total: 50_000, not_connected: 50_000 });
+
+        started = performance.now();
+        const all = await createBulkOp(ctx.db, { team_id: team.id, type: TYPE, provider: 'fitbit', user_ids: ids, not_connected: 0 });
+        const create100kMs = Math.round(performance.now() - started);
+        expect(all.pending).toBe(100_000);
+        expect(await ctx.db.one('SELECT count(*) AS n FROM bulk_triggers WHERE op_id = $1', [all.id])).toEqual({ n: 100_000 });
+
+        started = performance.now();
+        const page = await listBulkOps(ctx.db, { team_id: team.id });
+        const listMs = Math.round(performance.now() - started);
+        expect(page.ops.map((o) => o.pending)).toEqual(expect.arrayContaining([100_000, 50_000]));
+
+        console.info(
+          `[${engine.label}] classify 100k ids: ${classifyMs} ms; create op with 50k triggers: ${createMs} ms; ` +
+            `create op with 100k triggers: ${create100kMs} ms; get op counts (50k): ${countMs} ms; list ops with counts: ${listMs} ms`,
+        );
+        // Generous bounds: catch row-by-row regressions (minutes), not machine noise.
+        expect(classifyMs).toBeLessThan(15_000);
+        expect(create100kMs).toBeLessThan(30_000);
+      },
+      SETUP_TIMEOUT_MS * 2,
+    );
+  });
+});
