@@ -17,8 +17,8 @@ import { mountLinkPages } from './http/link-pages.js';
 
 /** Serves the API's Redoc page at /docs/ and its bundled document at /openapi.json. */
 function mountDocs(app: Express, api: 'team' | 'management') {
-  app.get('/docs', (_req, res) => res.redirect(301, '/docs/'));
-  app.get('/docs/', (_req, res) => res.sendFile(generatedPath(`docs/${api}.html`)));
+  // The page loads Redoc relative to itself, so it is served at /docs/ (with the slash).
+  app.get('/docs', (req, res) => (req.originalUrl.split('?')[0]!.endsWith('/') ? res.sendFile(generatedPath(`docs/${api}.html`)) : res.redirect(301, '/docs/')));
   app.get('/docs/redoc.standalone.js', (_req, res) => res.sendFile(generatedPath('docs/redoc.standalone.js')));
   app.get('/openapi.json', (_req, res) => res.sendFile(generatedPath(`${api}/openapi.json`)));
 }

@@ -1,0 +1,25 @@
+/**
+ * `npm run compile`: compiles the server, mocks and scripts to dist/ with tsc
+ * (the production server runs compiled JavaScript, not tsx), and copies the
+ * SQL migrations and the bundled documents and docs next to the compiled
+ * code that reads them.
+ */
+import { spawnSync } from 'node:child_process';
+import { cp } from 'node:fs/promises';
+import path from 'node:path';
+import { bin, ROOT } from './lib/apis.js';
+
+export const DIST = path.join(ROOT, 'dist');
+
+export async function compile(): Promise<void> {
+  const result = spawnSync(bin('tsc'), ['-p', path.join(ROOT, 'tsconfig.json'), '--noEmit', 'false', '--outDir', DIST], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('tsc failed');
+  await cp(path.join(ROOT, 'server/storage/migrations'), path.join(DIST, 'server/storage/migrations'), { recursive: true });
+  await cp(path.join(ROOT, 'generated'), path.join(DIST, 'generated'), { recursive: true, filter: (source) => !source.endsWith('.ts') });
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]).replace(/\.ts$/, '') === path.resolve(import.meta.filename).replace(/\.ts$/, '');
+if (isMain) {
+  await compile();
+  console.log(`compiled to ${path.relative(process.cwd(), DIST) || DIST}`);
+}
