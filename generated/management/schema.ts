@@ -58,6 +58,298 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/org/{org_id}/team/{team_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                org_id: components["parameters"]["OrgIdPath"];
+                /**
+                 * @description A team of the organization.
+                 * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+                 */
+                team_id: components["parameters"]["TeamIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a team
+         * @description Changes a team's name or settings and returns the team. Enables or disables the link migration family of endpoints (the bulk historical pull) for the team with `link_migration_enabled`; it is disabled for new teams.
+         *
+         *     *Supporting endpoint: extends the interface spec.*
+         */
+        patch: operations["updateTeam"];
+        trace?: never;
+    };
+    "/v1/org/{org_id}/team/{team_id}/api_key/{key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                org_id: components["parameters"]["OrgIdPath"];
+                /**
+                 * @description A team of the organization.
+                 * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+                 */
+                team_id: components["parameters"]["TeamIdPath"];
+                /**
+                 * @description The key (its `id`, not the key itself).
+                 * @example 7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d
+                 */
+                key_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a team API key
+         * @description Revokes a team API key: from now on it gets a `401`. Revoking is final.
+         *
+         *     *Supporting endpoint: extends the interface spec.*
+         */
+        delete: operations["revokeTeamApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/org/{org_id}/team/{team_id}/data_pull_preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                org_id: components["parameters"]["OrgIdPath"];
+                /**
+                 * @description A team of the organization.
+                 * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+                 */
+                team_id: components["parameters"]["TeamIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List data pull preferences
+         * @description The team's data pull preferences: how many days of history a historical pull fetches, per provider. A pull starts at today minus that many days (never before the provider's own backfill limit, nor outside the user's ingestion bounds).
+         *
+         *     *Supporting endpoint: the interface spec references Team Data Pull Preferences without showing them.*
+         */
+        get: operations["listDataPullPreferences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/org/{org_id}/team/{team_id}/data_pull_preferences/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                org_id: components["parameters"]["OrgIdPath"];
+                /**
+                 * @description A team of the organization.
+                 * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+                 */
+                team_id: components["parameters"]["TeamIdPath"];
+                /** @description The provider. */
+                provider: components["schemas"]["OAuthProviderSlug"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a data pull preference
+         * @description Sets how many days of history a historical pull fetches for one provider.
+         *
+         *     *Supporting endpoint: extends the interface spec.*
+         */
+        put: operations["setDataPullPreference"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/org/{org_id}/team/{team_id}/webhook_endpoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                org_id: components["parameters"]["OrgIdPath"];
+                /**
+                 * @description A team of the organization.
+                 * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+                 */
+                team_id: components["parameters"]["TeamIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description The team's webhook endpoints, oldest first (without their secrets).
+         *
+         *     *Supporting endpoint: extends the interface spec.*
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Register a webhook endpoint
+         * @description Registers a URL the team's events are delivered to (all events, or only the listed event types and prefixes), and returns its signing secret, shown only now. Deliveries follow the Standard Webhooks scheme: headers `webhook-id` (the event id, the same on every retry), `webhook-timestamp` and `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `<id>.<timestamp>.<body>` with the secret). A non-2xx answer or no answer within 15 seconds is retried with exponential backoff: after 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 3 h and 6 h; then the delivery is `failed` and can be replayed. Order is not guaranteed: deduplicate as the event descriptions say.
+         *
+         *     *Supporting endpoint: the interface spec leaves webhook registration, retries and signatures open.*
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                org_id: components["parameters"]["OrgIdPath"];
+                /**
+                 * @description A team of the organization.
+                 * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+                 */
+                team_id: components["parameters"]["TeamIdPath"];
+                /**
+                 * @description A webhook endpoint of the team.
+                 * @example 9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a
+                 */
+                endpoint_id: components["parameters"]["EndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Stops deliveries to the endpoint and deletes it with its deliveries.
+         *
+         *     *Supporting endpoint: extends the interface spec.*
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/delivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                org_id: components["parameters"]["OrgIdPath"];
+                /**
+                 * @description A team of the organization.
+                 * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+                 */
+                team_id: components["parameters"]["TeamIdPath"];
+                /**
+                 * @description A webhook endpoint of the team.
+                 * @example 9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a
+                 */
+                endpoint_id: components["parameters"]["EndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List webhook deliveries
+         * @description The endpoint's deliveries, newest first, one page at a time, optionally only those of one status (for example the `failed` ones to replay).
+         *
+         *     *Supporting endpoint: extends the interface spec.*
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                org_id: components["parameters"]["OrgIdPath"];
+                /**
+                 * @description A team of the organization.
+                 * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+                 */
+                team_id: components["parameters"]["TeamIdPath"];
+                /**
+                 * @description A webhook endpoint of the team.
+                 * @example 9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a
+                 */
+                endpoint_id: components["parameters"]["EndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay webhook deliveries
+         * @description Sends deliveries again, from a first attempt, with the same event id (`webhook-id`): the given ones, or every `failed` delivery of the endpoint when `delivery_ids` is absent.
+         *
+         *     *Supporting endpoint: extends the interface spec.*
+         */
+        post: operations["replayWebhookDeliveries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -171,6 +463,217 @@ export interface components {
              */
             created_on: string;
         };
+        /** @description Settings of a team to change; absent fields stay as they are. */
+        UpdateTeamRequest: {
+            name?: components["schemas"]["TeamName"];
+            /**
+             * @description Enable or disable the link migration family of endpoints for the team.
+             * @example true
+             */
+            link_migration_enabled?: boolean;
+        };
+        /** @description A team with its settings. */
+        TeamDetail: {
+            /**
+             * Format: uuid
+             * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+             */
+            id: string;
+            /** @example Cardiology Research */
+            name: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-02T09:15:00Z
+             */
+            created_on: string;
+            region: components["schemas"]["Region"];
+            /**
+             * @description Whether the link migration family of endpoints (the bulk historical pull) is enabled for the team. Disabled by default for new teams.
+             * @example true
+             */
+            link_migration_enabled: boolean;
+        };
+        /** @description Outcome of an operation that returns no resource. */
+        SuccessResponse: {
+            /** @example true */
+            success: boolean;
+        };
+        /**
+         * @description Slug of a cloud OAuth provider (also the providers a historical pull can be triggered for). Non-exhaustive.
+         * @example oura
+         * @enum {string}
+         */
+        OAuthProviderSlug: "oura" | "fitbit" | "vital" | "strava" | "wahoo" | "ihealth" | "withings" | "google_fit" | "dexcom_v3" | "polar" | "cronometer" | "omron" | "whoop_v2" | "my_fitness_pal_v2" | "ultrahuman" | "runkeeper" | (string & {});
+        /** @description How many days of history a historical pull fetches for one provider. */
+        DataPullPreference: {
+            provider: components["schemas"]["OAuthProviderSlug"];
+            /**
+             * @description Days before today that a pull starts at (before the user's ingestion bounds apply).
+             * @example 90
+             */
+            historical_days: number;
+        };
+        /** @description The team's data pull preferences. */
+        DataPullPreferences: {
+            /**
+             * @description Days of history pulled for a provider without a preference of its own (the provider's own backfill limit, at most this).
+             * @example 30
+             */
+            default_historical_days: number;
+            preferences: components["schemas"]["DataPullPreference"][];
+        };
+        /** @description The historical range to pull for one provider. */
+        SetDataPullPreferenceRequest: {
+            /** @example 90 */
+            historical_days: number;
+        };
+        /** @description A registered webhook endpoint (its secret is shown only when it is created). */
+        WebhookEndpoint: {
+            /**
+             * Format: uuid
+             * @example 9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a
+             */
+            id: string;
+            /** @example https://hooks.example.com/vital */
+            url: string;
+            /**
+             * @example [
+             *       "historical.data.*",
+             *       "provider.connection.created"
+             *     ]
+             */
+            event_types: string[] | null;
+            /** @example Production receiver */
+            description: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:15:00Z
+             */
+            created_on: string;
+        };
+        /** @description The team's webhook endpoints. */
+        WebhookEndpointList: {
+            data: components["schemas"]["WebhookEndpoint"][];
+        };
+        /**
+         * @description An event type (`daily.data.sleep.created`) or a prefix ending in `.*` (`daily.data.*`, `historical.data.*`).
+         * @example historical.data.*
+         */
+        WebhookEventTypeFilter: string;
+        /** @description An endpoint the team's events are delivered to. */
+        CreateWebhookEndpointRequest: {
+            /**
+             * Format: uri
+             * @description HTTPS URL (HTTP is accepted for loopback addresses, for local development).
+             * @example https://hooks.example.com/vital
+             */
+            url: string;
+            /**
+             * @description Only these event types (or prefixes); `null` or absent for every event.
+             * @example [
+             *       "historical.data.*",
+             *       "provider.connection.created"
+             *     ]
+             */
+            event_types?: components["schemas"]["WebhookEventTypeFilter"][] | null;
+            /** @example Production receiver */
+            description?: string | null;
+        };
+        /** @description A newly registered webhook endpoint with its signing secret, shown only now: verify deliveries with it (Standard Webhooks, HMAC-SHA256). */
+        WebhookEndpointWithSecret: {
+            /**
+             * Format: uuid
+             * @example 9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a
+             */
+            id: string;
+            /** @example https://hooks.example.com/vital */
+            url: string;
+            /**
+             * @example [
+             *       "historical.data.*",
+             *       "provider.connection.created"
+             *     ]
+             */
+            event_types: string[] | null;
+            /** @example Production receiver */
+            description: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:15:00Z
+             */
+            created_on: string;
+            /**
+             * @description `whsec_` and the base64 key.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret: string;
+        };
+        /**
+         * @description `pending` while attempts remain (including a retry waiting for its time), `succeeded` once the endpoint answered 2xx, `failed` after the last attempt (replayable).
+         * @example failed
+         * @enum {string}
+         */
+        WebhookDeliveryStatus: "pending" | "succeeded" | "failed" | (string & {});
+        /** @description The delivery of one event to one endpoint, with its attempts. */
+        WebhookDelivery: {
+            /**
+             * Format: uuid
+             * @example 2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f
+             */
+            id: string;
+            /**
+             * @description The `webhook-id` of the event, the same on every attempt.
+             * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+             */
+            event_id: string;
+            /** @example historical.data.sleep.created */
+            event_type: string;
+            status: components["schemas"]["WebhookDeliveryStatus"];
+            /** @example 8 */
+            attempts: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:00:00Z
+             */
+            created_on: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T19:00:00Z
+             */
+            last_attempt_at: string | null;
+            /**
+             * Format: date-time
+             * @example null
+             */
+            next_attempt_at: string | null;
+            /**
+             * @description HTTP status of the last attempt; null when it got no answer.
+             * @example 503
+             */
+            last_status_code: number | null;
+            /** @example endpoint answered 503 */
+            last_error: string | null;
+        };
+        /** @description A page of deliveries, newest first. */
+        WebhookDeliveryPage: {
+            data: components["schemas"]["WebhookDelivery"][];
+            /** @example null */
+            next_cursor: string | null;
+        };
+        /** @description Deliveries to send again from the first attempt; by default every failed delivery of the endpoint. */
+        ReplayWebhookDeliveriesRequest: {
+            /**
+             * @example [
+             *       "2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f"
+             *     ]
+             */
+            delivery_ids?: string[] | null;
+        };
+        /** @description How many deliveries were queued again. */
+        ReplayWebhookDeliveriesResult: {
+            /** @example 3 */
+            replayed: number;
+        };
     };
     responses: {
         /** @description The `X-Management-Key` header is missing, or its key is unknown or revoked. */
@@ -218,6 +721,15 @@ export interface components {
                 "application/json": components["schemas"]["HTTPValidationError"];
             };
         };
+        /** @description The organization, team or resource does not exist, or is not the management key's. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorDetail"];
+            };
+        };
     };
     parameters: {
         /**
@@ -225,6 +737,16 @@ export interface components {
          * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
          */
         OrgIdPath: string;
+        /**
+         * @description A team of the organization.
+         * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+         */
+        TeamIdPath: string;
+        /**
+         * @description A webhook endpoint of the team.
+         * @example 9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a
+         */
+        EndpointIdPath: string;
     };
     requestBodies: never;
     headers: never;
@@ -385,6 +907,385 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    updateTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                org_id: components["parameters"]["OrgIdPath"];
+                /**
+                 * @description A team of the organization.
+                 * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+                 */
+                team_id: components["parameters"]["TeamIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTeamRequest"];
+            };
+        };
+        responses: {
+            /** @description The team. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    revokeTeamApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                org_id: components["parameters"]["OrgIdPath"];
+                /**
+                 * @description A team of the organization.
+                 * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+                 */
+                team_id: components["parameters"]["TeamIdPath"];
+                /**
+                 * @description The key (its `id`, not the key itself).
+                 * @example 7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d
+                 */
+                key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key is revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listDataPullPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                org_id: components["parameters"]["OrgIdPath"];
+                /**
+                 * @description A team of the organization.
+                 * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+                 */
+                team_id: components["parameters"]["TeamIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preferences. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataPullPreferences"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    setDataPullPreference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                org_id: components["parameters"]["OrgIdPath"];
+                /**
+                 * @description A team of the organization.
+                 * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+                 */
+                team_id: components["parameters"]["TeamIdPath"];
+                /** @description The provider. */
+                provider: components["schemas"]["OAuthProviderSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetDataPullPreferenceRequest"];
+            };
+        };
+        responses: {
+            /** @description The preference. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataPullPreference"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                org_id: components["parameters"]["OrgIdPath"];
+                /**
+                 * @description A team of the organization.
+                 * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+                 */
+                team_id: components["parameters"]["TeamIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                org_id: components["parameters"]["OrgIdPath"];
+                /**
+                 * @description A team of the organization.
+                 * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+                 */
+                team_id: components["parameters"]["TeamIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint, with its secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                org_id: components["parameters"]["OrgIdPath"];
+                /**
+                 * @description A team of the organization.
+                 * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+                 */
+                team_id: components["parameters"]["TeamIdPath"];
+                /**
+                 * @description A webhook endpoint of the team.
+                 * @example 9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a
+                 */
+                endpoint_id: components["parameters"]["EndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint is deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Only deliveries with this status. */
+                status?: components["schemas"]["WebhookDeliveryStatus"];
+                /**
+                 * @description The `next_cursor` of the previous page.
+                 * @example eyJjIjoiMjAyNi0xMS0yMlQwOTowMDowMFoifQ
+                 */
+                next_cursor?: string | null;
+                /**
+                 * @description Deliveries per page.
+                 * @example 50
+                 */
+                page_size?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                org_id: components["parameters"]["OrgIdPath"];
+                /**
+                 * @description A team of the organization.
+                 * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+                 */
+                team_id: components["parameters"]["TeamIdPath"];
+                /**
+                 * @description A webhook endpoint of the team.
+                 * @example 9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a
+                 */
+                endpoint_id: components["parameters"]["EndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    replayWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                org_id: components["parameters"]["OrgIdPath"];
+                /**
+                 * @description A team of the organization.
+                 * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+                 */
+                team_id: components["parameters"]["TeamIdPath"];
+                /**
+                 * @description A webhook endpoint of the team.
+                 * @example 9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a
+                 */
+                endpoint_id: components["parameters"]["EndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplayWebhookDeliveriesRequest"];
+            };
+        };
+        responses: {
+            /** @description The number of deliveries queued again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplayWebhookDeliveriesResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];

@@ -291,6 +291,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/link/sdk/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Connect a mobile SDK provider
+         * @description Called by the mobile SDK, not by the customer's backend: exchanges a sign-in token (once) and connects a health store of the device (`apple_health_kit`, `health_connect`, `samsung_health`) for the token's user, in Auto Connect mode unless `connect_mode` says `explicit`. The connection emits `provider.connection.created`. The sign-in token is the credential: no API key is sent. An unknown or already exchanged token is a `401`.
+         *
+         *     *Supporting endpoint: the sandbox stand-in for the mobile SDK's sign-in.*
+         */
+        post: operations["connectSdkProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/link/provider/oauth/{oauth_provider}": {
         parameters: {
             query?: never;
@@ -3669,6 +3691,44 @@ export interface components {
             provider: components["schemas"]["ProviderSlug"];
         };
         /**
+         * @description A mobile SDK provider (a health store on the device).
+         * @example apple_health_kit
+         * @enum {string}
+         */
+        MobileSdkProviderSlug: "apple_health_kit" | "health_connect" | "samsung_health" | (string & {});
+        /**
+         * @description How the mobile SDK manages the connection. `auto` (Auto Connect, the default): the SDK connects the health store by itself and keeps it connected, so deregistering through the API has no effect. `explicit` (Explicit Connect): the app connects and disconnects explicitly, and deregistering removes the connection.
+         * @example auto
+         * @enum {string}
+         */
+        ConnectMode: "auto" | "explicit";
+        /** @description The mobile SDK exchanges its sign-in token and connects a health store of the device. */
+        SdkConnectRequest: {
+            /**
+             * @description A token from *Create a sign-in token*; it can be exchanged once.
+             * @example sit_sk_us_9dd1b3bb6a4e4fc0a9b6b0b1b2f5c3d4e6f70819
+             */
+            sign_in_token: string;
+            provider: components["schemas"]["MobileSdkProviderSlug"];
+            /** @default auto */
+            connect_mode?: components["schemas"]["ConnectMode"];
+        };
+        /** @description The connection the SDK made. */
+        SdkConnection: {
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            provider: components["schemas"]["MobileSdkProviderSlug"];
+            connect_mode: components["schemas"]["ConnectMode"];
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:15:00Z
+             */
+            created_on: string;
+        };
+        /**
          * @description How a user authorises the provider. Non-exhaustive.
          * @example oauth
          * @enum {string}
@@ -5140,6 +5200,42 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    connectSdkProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SdkConnectRequest"];
+            };
+        };
+        responses: {
+            /** @description The connection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SdkConnection"];
+                };
+            };
+            /** @description The sign-in token is unknown or was already exchanged. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];

@@ -1,5 +1,7 @@
+import { emitEvent } from '../../jobs/webhooks/outbox.js';
 import type { Queryable } from '../../storage/database.js';
 import { createConnection, type ConnectMode, type CreateConnectionResult } from '../../storage/repositories/connections.js';
+import { findUser } from '../../storage/repositories/users.js';
 import { findProvider, isMobileSdkProviderSlug } from '../providers/catalog.js';
 
 export interface ConnectInput {
@@ -12,17 +14,36 @@ export interface ConnectInput {
 
 /**
  * Connects a user to a provider of the catalog (once per provider: connecting
- * again keeps the existing connection). Null when the user is not in the team,
- * or the provider is not in the catalog.
+ * again keeps the existing connection) and, for a new connection, emits
+ * `provider.connection.created` in the same transaction. Null when the user is
+ * not in the team, or the provider is not in the catalog. Run it in a
+ * transaction so the connection and its event are written together.
  */
-export async function connectProvider(db: Queryable, input: ConnectInput): Promise<CreateConnectionResult | null> {
+export async function connectProvider(tx: Queryable, input: ConnectInput): Promise<CreateConnectionResult | null> {
   const provider = findProvider(input.provider);
   if (!provider) return null;
-  return createConnection(db, {
+  const user = await findUser(tx, { team_id: input.team_id, user_id: input.user_id });
+  if (!user) return null;
+  const result = await createConnection(tx, {
     team_id: input.team_id,
     user_id: input.user_id,
     provider: provider.slug,
     source_type: provider.source_type,
     connect_mode: isMobileSdkProviderSlug(provider.slug) ? (input.connect_mode ?? 'auto') : null,
   });
+  if (result?.created) {
+    const summary = { name: provider.name, slug: provider.slug, logo: provider.logo };
+    await emitEvent(
+      tx,
+      {
+        event_type: 'provider.connection.created',
+        data: { user_id: user.user_id, provider: summary, source: summary },
+        team_id: user.team_id,
+        user_id: user.user_id,
+        client_user_id: user.client_user_id,
+      },
+      `connection:${result.connection.id}`,
+    );
+  }
+  return result;
 }

@@ -10,6 +10,15 @@ import type { Deps, ManagementContext } from '../context.js';
 import { listTeams } from './list-teams.js';
 import { createTeam } from './create-team.js';
 import { createTeamApiKey } from './create-team-api-key.js';
+import { updateTeam } from './update-team.js';
+import { revokeTeamApiKey } from './revoke-team-api-key.js';
+import { listDataPullPreferences } from './list-data-pull-preferences.js';
+import { setDataPullPreference } from './set-data-pull-preference.js';
+import { listWebhookEndpoints } from './list-webhook-endpoints.js';
+import { createWebhookEndpoint } from './create-webhook-endpoint.js';
+import { deleteWebhookEndpoint } from './delete-webhook-endpoint.js';
+import { listWebhookDeliveries } from './list-webhook-deliveries.js';
+import { replayWebhookDeliveries } from './replay-webhook-deliveries.js';
 // scaffold:imports
 
 export function createManagementHandlers(deps: Deps): HandlerMap<operations, ManagementContext> {
@@ -17,6 +26,15 @@ export function createManagementHandlers(deps: Deps): HandlerMap<operations, Man
     listTeams: listTeams(deps),
     createTeam: createTeam(deps),
     createTeamApiKey: createTeamApiKey(deps),
+    updateTeam: updateTeam(deps),
+    revokeTeamApiKey: revokeTeamApiKey(deps),
+    listDataPullPreferences: listDataPullPreferences(deps),
+    setDataPullPreference: setDataPullPreference(deps),
+    listWebhookEndpoints: listWebhookEndpoints(deps),
+    createWebhookEndpoint: createWebhookEndpoint(deps),
+    deleteWebhookEndpoint: deleteWebhookEndpoint(deps),
+    listWebhookDeliveries: listWebhookDeliveries(deps),
+    replayWebhookDeliveries: replayWebhookDeliveries(deps),
     // scaffold:handlers
   };
 }

@@ -24,6 +24,7 @@ import { getOAuthProvider } from './get-oauth-provider.js';
 import { listProviders } from './list-providers.js';
 import { listMarkers } from './list-markers.js';
 import { listOrderSetMarkers } from './list-order-set-markers.js';
+import { connectSdkProvider } from './connect-sdk-provider.js';
 // scaffold:imports
 
 export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamContext> {
@@ -45,6 +46,7 @@ export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamConte
     listProviders: listProviders(deps),
     listMarkers: listMarkers(deps),
     listOrderSetMarkers: listOrderSetMarkers(deps),
+    connectSdkProvider: connectSdkProvider(deps),
     // scaffold:handlers
   };
 }
