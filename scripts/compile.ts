@@ -5,7 +5,7 @@
  * code that reads them.
  */
 import { spawnSync } from 'node:child_process';
-import { cp } from 'node:fs/promises';
+import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { bin, ROOT } from './lib/apis.js';
 
@@ -14,6 +14,8 @@ export const DIST = path.join(ROOT, 'dist');
 export async function compile(): Promise<void> {
   const result = spawnSync(bin('tsc'), ['-p', path.join(ROOT, 'tsconfig.json'), '--noEmit', 'false', '--outDir', DIST], { stdio: 'inherit' });
   if (result.status !== 0) throw new Error('tsc failed');
+  // Compiled tests are of no use and vitest would find them under dist/.
+  await rm(path.join(DIST, 'test'), { recursive: true, force: true });
   await cp(path.join(ROOT, 'server/storage/migrations'), path.join(DIST, 'server/storage/migrations'), { recursive: true });
   await cp(path.join(ROOT, 'generated'), path.join(DIST, 'generated'), { recursive: true, filter: (source) => !source.endsWith('.ts') });
 }

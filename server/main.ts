@@ -8,8 +8,11 @@ import path from 'node:path';
 import { createManagementApp, createTeamApp } from './app.js';
 import { BOOTSTRAP_FILE, bootstrapSandbox } from './bootstrap.js';
 import { loadConfig, type Config } from './config.js';
-import { MARKER_CATALOG } from './domain/lab-markers/catalog.js';
+import { MARKER_CATALOG, scaleCatalog } from './domain/lab-markers/catalog.js';
 import type { Deps } from './http/handlers/context.js';
+import { loadBulkPullSettings } from './jobs/bulk-pull/options.js';
+import { startBulkPullWorker, type BulkPullWorker } from './jobs/bulk-pull/worker.js';
+import { startDeliveryWorker } from './jobs/webhooks/worker.js';
 import { createLogger, type Logger } from './logger.js';
 import { openDatabase, type Database } from './storage/database.js';
 import { migrate } from './storage/migrate.js';
@@ -17,6 +20,8 @@ import { migrate } from './storage/migrate.js';
 export interface RunningServer {
   config: Config;
   db: Database;
+  /** The bulk historical pull worker of this process (null with PULL_WORKER=off). */
+  bulkPullWorker: BulkPullWorker | null;
   teamUrl: string;
   managementUrl: string;
   close(): Promise<void>;
@@ -32,13 +37,22 @@ const closeServer = (server: Server) => new Promise<void>((resolve) => server.cl
 
 export async function startServer(config: Config = loadConfig(), logger: Logger = createLogger({ level: config.logLevel })): Promise<RunningServer> {
   const started = performance.now();
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite'), lockDir: config.dataDir });
   try {
     await migrate(db);
-    const sandbox = await bootstrapSandbox(db, { region: config.region, teamApiKey: config.teamApiKey, managementKey: config.managementKey, dataDir: config.dataDir });
-    const deps: Deps = { db, markers: MARKER_CATALOG, now: () => new Date(), config, logger };
+    const sandbox = await bootstrapSandbox(db, { region: config.region, teamApiKey: config.teamApiKey, managementKey: config.managementKey, dataDir: config.dataDir, webhookUrl: config.webhookUrl, webhookSecret: config.webhookSecret });
+    // MARKER_CATALOG_SIZE (benchmarks only, e.g. 10000): serve a catalog scaled to that many markers
+    // (scaleCatalog: the base markers followed by deterministic variants) instead of the base catalog.
+    const size = Number(process.env.MARKER_CATALOG_SIZE ?? 0);
+    const deps: Deps = { db, markers: size ? scaleCatalog(size) : MARKER_CATALOG, now: () => new Date(), config, logger };
     const team = await listen(createTeamApp(deps), config.teamPort, config.host);
     const management = await listen(createManagementApp(deps), config.managementPort, config.host);
+    // Sends the outbox's webhook deliveries (WEBHOOK_WORKER=false leaves that to other processes).
+    const webhookWorker = startDeliveryWorker(db, config.webhookDelivery, logger);
+    // The bulk pull worker (PULL_* variables: server/jobs/bulk-pull/options.ts). On PGlite this process is
+    // the only one on the data directory, so claims left by a killed run are requeued at once.
+    const { enabled: pullEnabled, ...pullSettings } = loadBulkPullSettings();
+    const bulkPullWorker = pullEnabled ? startBulkPullWorker({ db, logger, ...pullSettings, requeueOnStart: db.kind === 'pglite' }) : null;
     const port = (server: Server) => (server.address() as { port: number }).port;
     const teamUrl = `http://${config.host}:${port(team)}`;
     const managementUrl = `http://${config.host}:${port(management)}`;
@@ -50,10 +64,13 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     return {
       config,
       db,
+      bulkPullWorker,
       teamUrl,
       managementUrl,
       close: async () => {
         await Promise.all([closeServer(team), closeServer(management)]);
+        await bulkPullWorker?.stop();
+        await webhookWorker?.stop();
         await db.close();
       },
     };
@@ -76,6 +93,10 @@ function printBanner(config: Config, sandbox: Awaited<ReturnType<typeof bootstra
   if (sandbox.managementKey) lines.push(`  Management key  ${sandbox.managementKey}   (header X-Management-Key)`);
   if (sandbox.created) lines.push(`  The keys are shown once; they are also in ${path.join(config.dataDir, BOOTSTRAP_FILE)}.`);
   else if (!sandbox.teamApiKey || !sandbox.managementKey) lines.push(`  Keys of the first start are in ${path.join(config.dataDir, BOOTSTRAP_FILE)}.`);
+  if (sandbox.webhook) {
+    lines.push(`  Webhook URL     ${sandbox.webhook.url}   (every event of the team${config.webhookDelivery.enabled ? '' : '; WEBHOOK_WORKER=false: sent by another process'})`);
+    lines.push(`  Webhook secret  ${sandbox.webhook.secret}   (npm run listen -- --secret ${sandbox.webhook.secret})`);
+  }
   process.stdout.write(`${lines.join('\n')}\n\n`);
 }
 

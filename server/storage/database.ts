@@ -31,6 +31,12 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory (default `./data/pglite`); locked against a second process. */
   dataDir?: string | undefined;
+  /**
+   * Directory whose `.lock` guards `dataDir` (default: `dataDir` itself). Pass the
+   * configured DATA_DIR when PGlite lives in a subdirectory of it, so the in-use error
+   * names the directory the operator configured.
+   */
+  lockDir?: string | undefined;
   /** In-memory PGlite (`memory://`), for tests. */
   memory?: boolean | undefined;
   /** PostgreSQL only: schema to work in (search_path), e.g. one per test run. Must exist. */
@@ -47,7 +53,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
   if (options.memory) return openPglite('memory://', null);
   const dataDir = options.dataDir ?? DEFAULT_PGLITE_DATA_DIR;
-  const lock = acquireDataDirLock(dataDir);
+  const lock = acquireDataDirLock(options.lockDir ?? dataDir);
   try {
     return await openPglite(path.resolve(dataDir), lock.release);
   } catch (error) {
@@ -194,7 +200,7 @@ function quoteIdentifier(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Database {
+async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Promise<Database> {
   // Parsers live on this pool only; pg's global type registry stays untouched.
   const typeParsers: pg.CustomTypesConfig = {
     getTypeParser: ((oid: number, format?: string) => {
@@ -222,6 +228,14 @@ function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Databa
       process.stderr.write(`PostgreSQL idle connection error: ${error.message}\n`);
     });
   pool.on('error', onIdleError);
+
+  // Fail at start-up, not at the first request, when the server is unreachable.
+  try {
+    await pool.query('SELECT 1');
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
 
   const base = postgresQueryable(pool);
   let closed = false;

@@ -177,6 +177,21 @@ describe('data directory lock', () => {
   });
 
   it(
+    'when PGlite lives in a subdirectory of the configured data directory, then that directory is the one locked',
+    async () => {
+      const db = await openDatabase({ dataDir: path.join(dir, 'pglite'), lockDir: dir });
+      try {
+        expect(fs.existsSync(path.join(dir, '.lock'))).toBe(true);
+        expect(() => acquireDataDirLock(dir)).toThrow(`Data directory ${dir} is in use by process ${process.pid}`);
+      } finally {
+        await db.close();
+      }
+      expect(fs.existsSync(path.join(dir, '.lock'))).toBe(false);
+    },
+    SETUP_TIMEOUT_MS,
+  );
+
+  it(
     'when a file-backed PGlite database is open, then a second open of its directory fails and close releases it',
     async () => {
       const dataDir = path.join(dir, 'pglite');

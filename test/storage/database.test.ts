@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUniqueViolation, timestampTextToIso } from '../../server/storage/database.js';
+import { isUniqueViolation, openDatabase, timestampTextToIso } from '../../server/storage/database.js';
 import { engineCases, ISO_TIMESTAMP, SETUP_TIMEOUT_MS, useTestDatabase } from './helpers.js';
 
 describe('timestampTextToIso', () => {
@@ -14,6 +14,12 @@ describe('timestampTextToIso', () => {
 
   it('when given infinity, then passes it through', () => {
     expect(timestampTextToIso('infinity')).toBe('infinity');
+  });
+});
+
+describe('openDatabase', () => {
+  it('when PostgreSQL is unreachable, then opening fails at once', async () => {
+    await expect(openDatabase({ databaseUrl: 'postgres://nobody:secret@127.0.0.1:1/none' })).rejects.toThrow(/ECONNREFUSED|connect/);
   });
 });
 

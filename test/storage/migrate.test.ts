@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/storage/database.js';
 import { loadMigrations, migrate, type Migration } from '../../server/storage/migrate.js';
 import { engineCases, openFreshDatabase, SETUP_TIMEOUT_MS, type TestDatabase } from './helpers.js';
 
@@ -28,6 +29,34 @@ describe('loadMigrations', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+describe('migrate on a file-backed PGlite data directory', () => {
+  it(
+    'when the process restarts on the same directory, then nothing is applied twice and data survives',
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migrate-restart-'));
+      try {
+        const first = await openDatabase({ dataDir: dir });
+        try {
+          expect((await migrate(first)).applied.length).toBeGreaterThan(0);
+          await first.query(`INSERT INTO orgs (name) VALUES ('kept')`);
+        } finally {
+          await first.close();
+        }
+        const second = await openDatabase({ dataDir: dir });
+        try {
+          expect((await migrate(second)).applied).toEqual([]);
+          expect(await second.one('SELECT name FROM orgs')).toEqual({ name: 'kept' });
+        } finally {
+          await second.close();
+        }
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    SETUP_TIMEOUT_MS,
+  );
 });
 
 describe.each(engineCases)('migrate on %s', (_label, engine) => {
