@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { buildPgliteTemplate } from '../server/storage/pglite-template.js';
 import { bin, ROOT } from './lib/apis.js';
 
 export const DIST = path.join(ROOT, 'dist');
@@ -18,6 +19,8 @@ export async function compile(): Promise<void> {
   await rm(path.join(DIST, 'test'), { recursive: true, force: true });
   await cp(path.join(ROOT, 'server/storage/migrations'), path.join(DIST, 'server/storage/migrations'), { recursive: true });
   await cp(path.join(ROOT, 'generated'), path.join(DIST, 'generated'), { recursive: true, filter: (source) => !source.endsWith('.ts') });
+  // A migrated PGlite data directory that a first start copies instead of running initdb.
+  if (await buildPgliteTemplate(path.join(DIST, 'pglite-template'))) console.log('built dist/pglite-template');
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]).replace(/\.ts$/, '') === path.resolve(import.meta.filename).replace(/\.ts$/, '');

@@ -3,6 +3,7 @@ import { hashSecret } from '../domain/credentials/secrets.js';
 import type { Database } from '../storage/database.js';
 import { findActiveManagementKeyByHash, findActiveTeamApiKeyByHash } from '../storage/repositories/credentials.js';
 import { ApiError } from './api-error.js';
+import { CredentialCache } from './credential-cache.js';
 import type { ManagementContext, TeamContext } from './handlers/context.js';
 
 export const TEAM_KEY_HEADER = 'x-vital-api-key';
@@ -14,6 +15,45 @@ export const MANAGEMENT_MISSING_KEY = 'Missing management key. Send it in the X-
 export const MANAGEMENT_INVALID_KEY = 'Invalid management key.';
 export const TEAM_KEY_ON_MANAGEMENT_API =
   'This endpoint accepts only a management key (X-Management-Key); a team API key is not accepted.';
+
+const caches = new WeakMap<Database, { team: CredentialCache<TeamContext>; management: CredentialCache<ManagementContext> }>();
+
+function cachesOf(db: Database) {
+  let found = caches.get(db);
+  if (!found) {
+    found = { team: new CredentialCache<TeamContext>(), management: new CredentialCache<ManagementContext>() };
+    caches.set(db, found);
+  }
+  return found;
+}
+
+/** Forgets every cached credential of the database: call it when a key is revoked. */
+export function forgetCredentials(db: Database): void {
+  caches.get(db)?.team.clear();
+  caches.get(db)?.management.clear();
+}
+
+async function findTeamCaller(db: Database, hash: string): Promise<TeamContext | null> {
+  const cache = cachesOf(db).team;
+  const cached = cache.get(hash);
+  if (cached) return cached;
+  const found = await findActiveTeamApiKeyByHash(db, hash);
+  if (!found) return null;
+  const caller: TeamContext = { teamId: found.team_id, orgId: found.org_id, region: found.region, keyId: found.key_id };
+  cache.set(hash, caller);
+  return caller;
+}
+
+async function findManagementCaller(db: Database, hash: string): Promise<ManagementContext | null> {
+  const cache = cachesOf(db).management;
+  const cached = cache.get(hash);
+  if (cached) return cached;
+  const found = await findActiveManagementKeyByHash(db, hash);
+  if (!found) return null;
+  const caller: ManagementContext = { orgId: found.org_id, keyId: found.key_id };
+  cache.set(hash, caller);
+  return caller;
+}
 
 const header = (req: Request, name: string) => {
   const value = req.headers[name];
@@ -30,9 +70,9 @@ export const authenticateTeam =
   async (req: Request): Promise<TeamContext> => {
     const key = header(req, TEAM_KEY_HEADER);
     if (!key) throw new ApiError(401, TEAM_MISSING_KEY);
-    const found = await findActiveTeamApiKeyByHash(db, hashSecret(key));
-    if (!found) throw new ApiError(401, TEAM_INVALID_KEY);
-    return { teamId: found.team_id, orgId: found.org_id, region: found.region, keyId: found.key_id };
+    const caller = await findTeamCaller(db, hashSecret(key));
+    if (!caller) throw new ApiError(401, TEAM_INVALID_KEY);
+    return caller;
   };
 
 export const authenticateManagement =
@@ -41,9 +81,9 @@ export const authenticateManagement =
     const key = header(req, MANAGEMENT_KEY_HEADER);
     if (!key) throw new ApiError(401, MANAGEMENT_MISSING_KEY);
     const hash = hashSecret(key);
-    const found = await findActiveManagementKeyByHash(db, hash);
-    if (found) return { orgId: found.org_id, keyId: found.key_id };
-    if (await findActiveTeamApiKeyByHash(db, hash)) throw new ApiError(403, TEAM_KEY_ON_MANAGEMENT_API);
+    const caller = await findManagementCaller(db, hash);
+    if (caller) return caller;
+    if (await findTeamCaller(db, hash)) throw new ApiError(403, TEAM_KEY_ON_MANAGEMENT_API);
     throw new ApiError(401, MANAGEMENT_INVALID_KEY);
   };
 
@@ -57,7 +97,7 @@ export const rejectTeamKeyOnManagementApi =
   async (req, _res, next) => {
     try {
       const teamKey = header(req, TEAM_KEY_HEADER);
-      if (teamKey && !header(req, MANAGEMENT_KEY_HEADER) && (await findActiveTeamApiKeyByHash(db, hashSecret(teamKey)))) {
+      if (teamKey && !header(req, MANAGEMENT_KEY_HEADER) && (await findTeamCaller(db, hashSecret(teamKey)))) {
         return next(new ApiError(403, TEAM_KEY_ON_MANAGEMENT_API));
       }
       next();

@@ -1,10 +1,12 @@
-import express, { type Express, type Request, type RequestHandler } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from '../logger.js';
 import { errorMiddleware, type ErrorMiddlewareOptions } from './error-middleware.js';
 import type { HandlerMap } from './handler-types.js';
 import { assertHandlersMatchDocument, type OpenApiDocument } from './operations.js';
+import { memoiseValidatorRouteMatching } from './route-matching.js';
 import { prepareForRuntimeValidation } from './runtime-spec.js';
+import { rejectUnstorableText } from './text-input.js';
 
 /** Resolves the credential of a request into the handlers' context, or throws an ApiError (401/403). */
 export type Authenticator<Ctx> = (req: Request) => Promise<Ctx>;
@@ -24,6 +26,53 @@ export interface ApiAppOptions<Operations, Ctx> {
   extraRoutes?: (app: Express) => void;
   /** Middleware that runs after body parsing and before the validator. */
   beforeValidation?: RequestHandler[];
+}
+
+/**
+ * How the server reads query strings, beyond what the documents say:
+ * - a reserved character sent unencoded (`?expires_at=2026-11-22T12:00:00Z`,
+ *   `?search_query=R&D (EU)` from `encodeURIComponent`, which leaves `'()*!`)
+ *   is read as itself: the query parser decodes either form, so refusing the
+ *   unencoded one (the validator's default, `allowReserved: false`) only turns
+ *   away clients;
+ * - an empty optional text parameter (`?name=`) is the empty string, as the
+ *   documents' defaults (`name` defaults to '') say. Parameters with a format
+ *   (uuid, date-time), numbers and arrays keep rejecting an empty value.
+ */
+function lenientQueryParameters<T>(document: T): T {
+  const root = document as { paths?: Record<string, Record<string, unknown>>; components?: { parameters?: Record<string, unknown> } };
+  const resolve = (entry: unknown) => {
+    const ref = (entry as { $ref?: unknown } | null)?.$ref;
+    return typeof ref === 'string' && ref.startsWith('#/components/parameters/') ? root.components?.parameters?.[ref.slice('#/components/parameters/'.length)] : entry;
+  };
+  const adjust = (entry: unknown) => {
+    const parameter = resolve(entry) as
+      | { in?: string; required?: boolean; schema?: { type?: unknown; format?: unknown }; allowEmptyValue?: boolean; allowReserved?: boolean }
+      | undefined;
+    if (parameter?.in !== 'query') return;
+    parameter.allowReserved = true;
+    if (!parameter.required && parameter.schema?.type === 'string' && parameter.schema.format === undefined) parameter.allowEmptyValue = true;
+  };
+  for (const item of Object.values(root.paths ?? {})) {
+    for (const value of [item, ...Object.values(item)]) {
+      const parameters = (value as { parameters?: unknown } | null)?.parameters;
+      if (Array.isArray(parameters)) parameters.forEach(adjust);
+    }
+  }
+  return document;
+}
+
+/**
+ * `format: date`: a calendar date (`1986-02-30` is not one) from year 1 on;
+ * year 0000 passes the full format check but no database date holds it.
+ */
+function isStorableDate(value: string): boolean {
+  const match = /^(\d{4})-(\d\d)-(\d\d)$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 const CONTEXT = Symbol('handler context');
@@ -49,6 +98,7 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
   const handlerIds = Object.keys(options.handlers as object);
   assertHandlersMatchDocument(options.document, handlerIds, options.name);
 
+  memoiseValidatorRouteMatching();
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -72,14 +122,40 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
 
   app.use(
     OpenApiValidator.middleware({
-      apiSpec: prepareForRuntimeValidation(options.document) as never,
+      apiSpec: lenientQueryParameters(prepareForRuntimeValidation(options.document)) as never,
       validateApiSpec: false,
-      validateRequests: { allErrors: true, coerceTypes: true },
+      // Parameters arrive as text and are always coerced; JSON bodies carry their own
+      // types, so `{"client_user_id": 12345}` is a 422, not "12345".
+      validateRequests: { allErrors: true, coerceTypes: false },
+      // Full format checks: `1986-02-30` is not a date (fast mode only checks the shape,
+      // and the database would then reject it with a 500).
+      validateFormats: true,
+      ajvFormats: { mode: 'full' },
+      formats: { date: { type: 'string', validate: isStorableDate } },
       validateResponses: options.validateResponses ? { removeAdditional: false } : false,
       validateSecurity: { handlers: securityHandlers },
       ignoreUndocumented: false,
     }),
   );
+
+  // Handlers may return frozen, memoised bodies (catalog pages): without response
+  // validation their JSON text is memoised too, so a catalog read costs no serialisation.
+  const serialised = new WeakMap<object, string>();
+  const send = (res: Response, status: number, body: unknown) => {
+    if (options.validateResponses || body === null || typeof body !== 'object' || !Object.isFrozen(body)) {
+      res.status(status).json(body);
+      return;
+    }
+    let text = serialised.get(body);
+    if (text === undefined) {
+      text = JSON.stringify(body);
+      serialised.set(body, text);
+    }
+    res.status(status).type('application/json').send(text);
+  };
+
+  // After authentication and the contract checks, before any handler can store the text.
+  app.use(rejectUnstorableText());
 
   const handlers = options.handlers as Record<string, (request: unknown, context: Ctx) => Promise<{ status: number; body: unknown }>>;
   app.use(async (req, res, next) => {
@@ -92,7 +168,7 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
         { path: request.openapi?.pathParams ?? {}, query: req.query ?? {}, headers: req.headers, body: req.body },
         request[CONTEXT] as Ctx,
       );
-      res.status(result.status).json(result.body);
+      send(res, result.status, result.body);
     } catch (error) {
       next(error);
     }

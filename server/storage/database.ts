@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -39,6 +41,11 @@ export interface OpenDatabaseOptions {
   lockDir?: string | undefined;
   /** In-memory PGlite (`memory://`), for tests. */
   memory?: boolean | undefined;
+  /**
+   * PGlite only: a data directory already initialised (and migrated) to copy when
+   * `dataDir` does not exist yet, instead of running initdb in WebAssembly (seconds).
+   */
+  template?: string | undefined;
   /** PostgreSQL only: schema to work in (search_path), e.g. one per test run. Must exist. */
   schema?: string | undefined;
   /** PostgreSQL only: pool size (default 10). */
@@ -55,6 +62,9 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   const dataDir = options.dataDir ?? DEFAULT_PGLITE_DATA_DIR;
   const lock = acquireDataDirLock(options.lockDir ?? dataDir);
   try {
+    if (options.template && !existsSync(path.join(dataDir, 'PG_VERSION')) && existsSync(path.join(options.template, 'PG_VERSION'))) {
+      await cp(options.template, dataDir, { recursive: true });
+    }
     return await openPglite(path.resolve(dataDir), lock.release);
   } catch (error) {
     lock.release();
