@@ -1,7 +1,8 @@
 /**
  * The one build: lint the hand-written documents, bundle each API with Redocly,
- * generate its types with openapi-typescript and its offline Redoc page, and
- * write everything to generated/ (or to --out <dir>, used by the freshness check).
+ * generate its types with openapi-typescript and its offline Redoc page, render
+ * the docs landing page (docs/index.html) from both bundles, and write
+ * everything to generated/ (or to --out <dir>, used by the freshness check).
  *
  *   npm run build                 lint + bundle + types + docs into generated/
  *   npm run build -- --no-lint    skip the lint step
@@ -10,9 +11,9 @@
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { APIS, artifactPaths, GENERATED_DIR } from './lib/apis.js';
+import { APIS, artifactPaths, GENERATED_DIR, type ApiDocument } from './lib/apis.js';
 import { bundleDocument } from './lib/bundle.js';
-import { readRedocScript, REDOC_SCRIPT_NAME, renderDocsPage } from './lib/docs.js';
+import { LANDING_PAGE_NAME, readRedocScript, REDOC_SCRIPT_NAME, renderDocsPage, renderLandingPage } from './lib/docs.js';
 import { lintDocuments } from './lib/lint.js';
 import { timed } from './lib/run.js';
 import { generateTypes } from './lib/types.js';
@@ -32,7 +33,7 @@ export async function build({ outDir, lint, log = () => {} }: BuildOptions): Pro
   const started = performance.now();
   const lintRun = lint ? timed(() => lintDocuments(APIS.map((api) => api.source))) : undefined;
 
-  await Promise.all(
+  const bundles = await Promise.all(
     APIS.map(async (api) => {
       const out = artifactPaths(outDir, api.name);
       const [bundle, bundleMs] = await timed(() => bundleDocument(api.source));
@@ -43,10 +44,12 @@ export async function build({ outDir, lint, log = () => {} }: BuildOptions): Pro
       ]);
       await writeText(out.types, types);
       log(`  ${api.name.padEnd(10)} bundle ${bundleMs.toFixed(0)} ms, types ${typesMs.toFixed(0)} ms, docs ${docsMs.toFixed(0)} ms`);
+      return [api.name, bundle] as const;
     }),
   );
   await mkdir(path.join(outDir, 'docs'), { recursive: true });
   await writeText(path.join(outDir, 'docs', REDOC_SCRIPT_NAME), await readRedocScript());
+  await writeText(path.join(outDir, 'docs', LANDING_PAGE_NAME), renderLandingPage(Object.fromEntries(bundles) as Record<ApiDocument['name'], string>));
 
   if (lintRun) {
     const [outcome, lintMs] = await lintRun;

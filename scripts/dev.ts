@@ -16,7 +16,7 @@ import path from 'node:path';
 import { startMocks, type RunningMocks } from '../mocks/index.js';
 import { APIS, artifactPaths, bin, GENERATED_DIR, ROOT } from './lib/apis.js';
 import { bundleDocument } from './lib/bundle.js';
-import { renderDocsPage } from './lib/docs.js';
+import { LANDING_PAGE_NAME, renderDocsPage, renderLandingPage } from './lib/docs.js';
 import { lintDocuments } from './lib/lint.js';
 import { generateTypes } from './lib/types.js';
 
@@ -65,6 +65,9 @@ async function onSpecChange(savedAt: number, file: string): Promise<void> {
         await Promise.all([writeFile(out.types, await generateTypes(bundle)), writeFile(out.docs, renderDocsPage(bundle, api.title))]);
       }),
     );
+    const bundleOf = (name: string) => bundles.find(({ api }) => api.name === name)?.bundle ?? '{}';
+    const landing = renderLandingPage({ team: bundleOf('team'), management: bundleOf('management') });
+    await writeFile(path.join(GENERATED_DIR, 'docs', LANDING_PAGE_NAME), landing);
     const lint = await lintDocuments(APIS.map((api) => api.source));
     log(lint.ok ? 'lint: 0 errors, 0 warnings' : `lint found problems:\n${lint.output}`);
     await restartServer('spec changed');

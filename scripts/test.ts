@@ -37,7 +37,7 @@ const reportDir = path.join(ROOT, 'tmp');
 mkdirSync(reportDir, { recursive: true });
 const report = path.join(reportDir, 'vitest-report.json');
 console.log('> vitest run');
-const vitest = spawnSync(bin('vitest'), ['run', '--testTimeout=60000', '--hookTimeout=120000', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...filters], { stdio: 'inherit', env, cwd: ROOT });
+const vitest = spawnSync(bin('vitest'), ['run', '--exclude=dist/**', '--exclude=node_modules/**', '--testTimeout=60000', '--hookTimeout=120000', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...filters], { stdio: 'inherit', env, cwd: ROOT });
 
 let passed = 0;
 let failed = vitest.status === 0 ? 0 : 1;

@@ -15,11 +15,15 @@ import { createManagementHandlers } from './http/handlers/management/index.js';
 import { createTeamHandlers } from './http/handlers/team/index.js';
 import { mountLinkPages } from './http/link-pages.js';
 
-/** Serves the API's Redoc page at /docs/ and its bundled document at /openapi.json. */
+/**
+ * Serves the docs at /docs/ (the landing page), /docs/team.html and
+ * /docs/management.html (the Redoc pages of both APIs, on both servers) with
+ * the Redoc script they load, and the server's own bundled document at /openapi.json.
+ */
 function mountDocs(app: Express, api: 'team' | 'management') {
-  // The page loads Redoc relative to itself, so it is served at /docs/ (with the slash).
-  app.get('/docs', (req, res) => (req.originalUrl.split('?')[0]!.endsWith('/') ? res.sendFile(generatedPath(`docs/${api}.html`)) : res.redirect(301, '/docs/')));
-  app.get('/docs/redoc.standalone.js', (_req, res) => res.sendFile(generatedPath('docs/redoc.standalone.js')));
+  // The pages link to each other and load Redoc relative to themselves, so the landing page is served at /docs/ (with the slash).
+  app.get('/docs', (req, res) => (req.originalUrl.split('?')[0]!.endsWith('/') ? res.sendFile(generatedPath('docs/index.html')) : res.redirect(301, '/docs/')));
+  for (const file of ['index.html', 'team.html', 'management.html', 'redoc.standalone.js']) app.get(`/docs/${file}`, (_req, res) => res.sendFile(generatedPath(`docs/${file}`)));
   app.get('/openapi.json', (_req, res) => res.sendFile(generatedPath(`${api}/openapi.json`)));
 }
 
