@@ -1,10 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hashSecret, newManagementKey, newTeamApiKey } from './domain/credentials/secrets.js';
+import { newWebhookSecret } from './jobs/webhooks/rules.js';
 import type { Database } from './storage/database.js';
 import { createManagementKey, createTeamApiKey, findActiveManagementKeyByHash, findActiveTeamApiKeyByHash } from './storage/repositories/credentials.js';
 import { createOrg } from './storage/repositories/orgs.js';
 import { createTeam, setLinkMigrationEnabled } from './storage/repositories/teams.js';
+import { createWebhookEndpoint, findWebhookEndpointByUrl, setWebhookEndpointSecret } from './storage/repositories/webhooks.js';
 
 export interface BootstrapOptions {
   region: 'us' | 'eu';
@@ -14,6 +16,18 @@ export interface BootstrapOptions {
   managementKey?: string | undefined;
   /** Where bootstrap.json is written (DATA_DIR). */
   dataDir: string;
+  /** Register this URL as a webhook endpoint of the team, for every event (WEBHOOK_URL). */
+  webhookUrl?: string | undefined;
+  /** Its signing secret (WEBHOOK_SECRET); generated when the endpoint is new and none is given. */
+  webhookSecret?: string | undefined;
+}
+
+export interface BootstrapWebhook {
+  endpointId: string;
+  url: string;
+  secret: string;
+  /** False when the endpoint was registered by an earlier start. */
+  created: boolean;
 }
 
 export interface SandboxIdentity {
@@ -23,6 +37,8 @@ export interface SandboxIdentity {
   teamApiKey?: string;
   managementKey?: string;
   created: boolean;
+  /** The WEBHOOK_URL endpoint, when one was asked for. */
+  webhook?: BootstrapWebhook;
 }
 
 export const BOOTSTRAP_FILE = 'bootstrap.json';
@@ -70,5 +86,23 @@ export async function bootstrapSandbox(db: Database, options: BootstrapOptions):
     const content = { org_id: identity.orgId, team_id: identity.teamId, team_api_key: identity.teamApiKey, management_key: identity.managementKey };
     await writeFile(file, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });
   }
+  if (options.webhookUrl) identity.webhook = await ensureWebhookEndpoint(db, identity.teamId, options.webhookUrl, options.webhookSecret);
   return identity;
+}
+
+/**
+ * The team's endpoint for `url`, registered on first use: with `secret` when given (an
+ * existing endpoint takes it over), else with a new one. Its secret is returned so the
+ * banner can show it (`npm run listen -- --secret ...`).
+ */
+async function ensureWebhookEndpoint(db: Database, teamId: string, url: string, secret: string | undefined): Promise<BootstrapWebhook> {
+  return db.transaction(async (tx) => {
+    const existing = await findWebhookEndpointByUrl(tx, { team_id: teamId, url });
+    if (existing) {
+      if (secret && secret !== existing.secret) await setWebhookEndpointSecret(tx, { endpoint_id: existing.id, secret });
+      return { endpointId: existing.id, url, secret: secret ?? existing.secret, created: false };
+    }
+    const endpoint = await createWebhookEndpoint(tx, { team_id: teamId, url, event_types: null, description: 'WEBHOOK_URL', secret: secret ?? newWebhookSecret() });
+    return { endpointId: endpoint.id, url, secret: endpoint.secret, created: true };
+  });
 }

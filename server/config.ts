@@ -1,4 +1,6 @@
 /** Configuration from the environment, read once at start. */
+import { DEFAULT_DELIVERY_TIMEOUT_MS, DEFAULT_RETRY_SCHEDULE_MS, endpointUrlProblem, parseRetrySchedule, secretProblem } from './jobs/webhooks/rules.js';
+import type { WebhookDeliveryConfig } from './jobs/webhooks/worker.js';
 
 export interface Config {
   host: string;
@@ -17,6 +19,12 @@ export interface Config {
   linkAppUrl: string;
   /** How long `wait_for_completion` waits for a bulk operation (the interface's 20 seconds). */
   bulkWaitWindowMs: number;
+  /** WEBHOOK_URL: registered at start as a webhook endpoint of the bootstrap team (every event). */
+  webhookUrl: string | undefined;
+  /** WEBHOOK_SECRET: that endpoint's signing secret (`whsec_...`); generated and printed when unset. */
+  webhookSecret: string | undefined;
+  /** The webhook delivery worker of this process (WEBHOOK_WORKER, WEBHOOK_RETRY_SCHEDULE_MS, ...). */
+  webhookDelivery: WebhookDeliveryConfig;
 }
 
 function port(value: string | undefined, fallback: number, name: string): number {
@@ -47,5 +55,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicTeamUrl: env.PUBLIC_TEAM_URL ?? `http://${host}:${teamPort}`,
     linkAppUrl: env.LINK_APP_URL ?? 'vitalconnect://link',
     bulkWaitWindowMs: env.BULK_WAIT_WINDOW_MS ? Number(env.BULK_WAIT_WINDOW_MS) : 20_000,
+    ...webhookConfig(env),
+  };
+}
+
+function positiveInteger(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  return parsed;
+}
+
+function webhookConfig(env: NodeJS.ProcessEnv): Pick<Config, 'webhookUrl' | 'webhookSecret' | 'webhookDelivery'> {
+  const webhookUrl = nonEmpty(env.WEBHOOK_URL);
+  const urlProblem = webhookUrl ? endpointUrlProblem(webhookUrl) : null;
+  if (urlProblem) throw new Error(`WEBHOOK_URL: ${urlProblem}`);
+  const webhookSecret = nonEmpty(env.WEBHOOK_SECRET);
+  const problem = webhookSecret ? secretProblem(webhookSecret) : null;
+  if (problem) throw new Error(`WEBHOOK_SECRET ${problem}`);
+  const timeoutMs = positiveInteger(env.WEBHOOK_TIMEOUT_MS, DEFAULT_DELIVERY_TIMEOUT_MS, 'WEBHOOK_TIMEOUT_MS');
+  const schedule = nonEmpty(env.WEBHOOK_RETRY_SCHEDULE_MS);
+  return {
+    webhookUrl,
+    webhookSecret,
+    webhookDelivery: {
+      enabled: env.WEBHOOK_WORKER !== 'false',
+      retryScheduleMs: schedule ? parseRetrySchedule(schedule) : DEFAULT_RETRY_SCHEDULE_MS,
+      timeoutMs,
+      concurrency: positiveInteger(env.WEBHOOK_CONCURRENCY, 32, 'WEBHOOK_CONCURRENCY'),
+      pollIntervalMs: positiveInteger(env.WEBHOOK_POLL_INTERVAL_MS, 250, 'WEBHOOK_POLL_INTERVAL_MS'),
+      leaseMs: positiveInteger(env.WEBHOOK_LEASE_MS, Math.max(60_000, timeoutMs * 2), 'WEBHOOK_LEASE_MS'),
+    },
   };
 }

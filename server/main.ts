@@ -15,6 +15,7 @@ import { startBulkPullWorker, type BulkPullWorker } from './jobs/bulk-pull/worke
 import { startDeliveryWorker } from './jobs/webhooks/worker.js';
 import { createLogger, type Logger } from './logger.js';
 import { openDatabase, type Database } from './storage/database.js';
+import { findPgliteTemplate } from './storage/pglite-template.js';
 import { migrate } from './storage/migrate.js';
 
 export interface RunningServer {
@@ -37,7 +38,7 @@ const closeServer = (server: Server) => new Promise<void>((resolve) => server.cl
 
 export async function startServer(config: Config = loadConfig(), logger: Logger = createLogger({ level: config.logLevel })): Promise<RunningServer> {
   const started = performance.now();
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite'), lockDir: config.dataDir });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite'), lockDir: config.dataDir, template: findPgliteTemplate() });
   try {
     await migrate(db);
     const sandbox = await bootstrapSandbox(db, { region: config.region, teamApiKey: config.teamApiKey, managementKey: config.managementKey, dataDir: config.dataDir, webhookUrl: config.webhookUrl, webhookSecret: config.webhookSecret });

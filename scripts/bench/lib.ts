@@ -41,3 +41,38 @@ export function stop(child: ChildProcess): Promise<void> {
 
 export const spawnQuiet = (command: string, args: readonly string[], env: NodeJS.ProcessEnv = {}) =>
   spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+
+/** Polls a URL until it answers 200, returning the elapsed milliseconds since `started` (performance.now()). */
+export async function waitForOk(url: string, started: number, timeoutMs = 30_000, headers: Record<string, string> = {}, intervalMs = 10): Promise<number> {
+  while (performance.now() - started < timeoutMs) {
+    try {
+      const response = await fetch(url, { headers });
+      await response.arrayBuffer();
+      if (response.status === 200) return performance.now() - started;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
+}
+
+/** A TCP port that was free a moment ago on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The value below which `p` percent of the (unsorted) values fall, nearest-rank. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = Float64Array.from(values).sort();
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}

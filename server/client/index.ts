@@ -41,3 +41,6 @@ export function createManagementClient(options: CommonOptions & { managementKey?
   if (options.managementKey !== undefined) headers[MANAGEMENT_KEY_HEADER] = options.managementKey;
   return createClient<ManagementPaths>({ baseUrl: options.baseUrl, headers, ...(options.fetch ? { fetch: options.fetch } : {}) });
 }
+
+/** Receiving webhooks: verifyWebhook, parseEvent, WebhookDeduplicator and the event types. */
+export * from './webhooks.js';

@@ -7,11 +7,40 @@ import { ValidationFailure } from './api-error.js';
  */
 export const encodeCursor = (position: object): string => Buffer.from(JSON.stringify(position), 'utf8').toString('base64url');
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TIMESTAMP = /^(\d{4})-(\d\d)-(\d\d)T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?(Z|[+-]\d\d:\d\d)$/;
+
+function isTimestamp(value: string): boolean {
+  const match = TIMESTAMP.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * Positions are sent back by clients, so their values are checked by their key
+ * before they reach a query: `id` and `*_id` must be UUIDs, `*_at` and `*_on`
+ * timestamps. A forged or corrupted cursor is then a 422, never a database error.
+ */
+function plausible(key: string, value: string): boolean {
+  if (key === 'id' || key.endsWith('_id')) return UUID.test(value);
+  if (key.endsWith('_at') || key.endsWith('_on')) return isTimestamp(value);
+  return true;
+}
+
 export function decodeCursor<T extends Record<string, string>>(cursor: string | null | undefined, keys: readonly (keyof T & string)[], loc: string): T | null {
   if (cursor === undefined || cursor === null || cursor === '') return null;
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (typeof value === 'object' && value !== null && keys.every((key) => typeof (value as Record<string, unknown>)[key] === 'string')) {
+    if (
+      typeof value === 'object' &&
+      value !== null &&
+      keys.every((key) => {
+        const field = (value as Record<string, unknown>)[key];
+        return typeof field === 'string' && plausible(key, field);
+      })
+    ) {
       return value as T;
     }
   } catch {

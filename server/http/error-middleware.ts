@@ -30,11 +30,19 @@ interface HttpLikeError {
 
 const PART_NAMES: Record<string, RequestPart> = { params: 'path', query: 'query', headers: 'header', body: 'body' };
 
-/** An express-openapi-validator error (`/body/insured/dob`, `/params/user_id`) as a violation. */
+/**
+ * An express-openapi-validator error (`/body/insured/dob`, `/params/user_id`) as a violation.
+ * An error about the URL itself (malformed percent-encoding) carries the request path
+ * instead: it is a violation of the path as a whole, and its segments are not echoed.
+ */
 function toViolation(error: ValidatorErrorItem): Violation {
   const [part = 'body', ...path] = pointerToPath(error.path ?? '');
+  const known = PART_NAMES[String(part)];
+  if (!known && /^malformed uri/i.test(error.message ?? '')) {
+    return { part: 'path', path: [], keyword: 'value_error', message: 'Malformed URL path: invalid percent-encoding' };
+  }
   return {
-    part: PART_NAMES[String(part)] ?? 'body',
+    part: known ?? 'body',
     path,
     keyword: (error.errorCode ?? '').split('.')[0] ?? '',
     message: error.message ?? 'Invalid value',
@@ -66,6 +74,21 @@ export interface ErrorMiddlewareOptions {
 
 const MiB = 1024 * 1024;
 
+/**
+ * What an unexpected error may put in the logs: its kind, database codes and
+ * stack frames, never its message or `detail`, which can quote request values
+ * (`invalid input syntax for type uuid: "jane@example.com"`, `Key (...)=(...)`).
+ */
+function loggable(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { type: typeof error };
+  const { code, constraint, table, column, routine } = error as Error & Record<string, unknown>;
+  return { type: error.name, code, constraint, table, column, routine, stack: error.stack?.split('\n').slice(1).join('\n') };
+}
+
+/** The operation of a request (never its URL, which may hold a client user id). */
+const operationOf = (req: Parameters<ErrorRequestHandler>[1]) =>
+  (req as { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId ?? 'unmatched';
+
 /** The one place that renders errors: FastAPI's shape, never internals. */
 export function errorMiddleware(options: ErrorMiddlewareOptions): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
@@ -76,7 +99,7 @@ export function errorMiddleware(options: ErrorMiddlewareOptions): ErrorRequestHa
 
     if (error instanceof ValidationFailure) return send(422, validationErrorBody([...error.items]));
     if (error instanceof ApiError) {
-      if (error.status >= 500) options.logger.error({ err: error, route: req.path }, 'request failed');
+      if (error.status >= 500) options.logger.error({ err: loggable(error), method: req.method, operation: operationOf(req) }, 'request failed');
       return send(error.status, detailBody(error.detail));
     }
 
@@ -98,6 +121,14 @@ export function errorMiddleware(options: ErrorMiddlewareOptions): ErrorRequestHa
     if (status === 400 && Array.isArray(http.errors)) {
       return send(422, validationErrorBody(validatorItems(http.errors)));
     }
+    // The router could not decode a path parameter (malformed percent-encoding).
+    if (error instanceof URIError) {
+      return send(422, validationErrorBody([{ loc: ['path'], msg: 'Malformed URL path: invalid percent-encoding', type: 'value_error' }]));
+    }
+    // The body parser could not read the body (a corrupt gzip, deflate or br stream, a truncated body).
+    if (status === 400) {
+      return send(422, validationErrorBody([{ loc: ['body'], msg: `Could not read the body: ${http.message ?? 'malformed body'}`, type: 'json_invalid' }]));
+    }
     if (status === 415) {
       return send(422, validationErrorBody([{ loc: ['body'], msg: 'Expected a JSON body (Content-Type: application/json)', type: 'json_invalid' }]));
     }
@@ -108,8 +139,11 @@ export function errorMiddleware(options: ErrorMiddlewareOptions): ErrorRequestHa
     if (status === 403) return send(403, detailBody(http.message ?? 'Forbidden.'));
     if (status === 404) return send(404, detailBody('Not Found'));
     if (status === 405) return send(405, detailBody('Method Not Allowed'));
+    if (status !== undefined && status >= 400 && status < 500 && (error as { expose?: boolean }).expose) {
+      return send(status, detailBody(http.message ?? 'Bad request.'));
+    }
 
-    options.logger.error({ err: error, route: req.path }, 'unexpected error');
+    options.logger.error({ err: loggable(error), method: req.method, operation: operationOf(req) }, 'unexpected error');
     return send(500, detailBody('Internal server error.'));
   };
 }

@@ -1,7 +1,7 @@
 import express, { type Express, type Request, type Response } from 'express';
 import { connectProvider } from '../domain/connections/connect.js';
 import { hashSecret } from '../domain/credentials/secrets.js';
-import { findProvider } from '../domain/providers/catalog.js';
+import { findProvider, isOAuthProviderSlug, OAUTH_PROVIDER_SLUGS, type ProviderDefinition } from '../domain/providers/catalog.js';
 import { consumeLinkToken, findActiveLinkToken } from '../storage/repositories/link-tokens.js';
 import type { Deps } from './handlers/context.js';
 
@@ -26,6 +26,11 @@ button.primary{background:#1f2933;color:#fff}.muted{color:#616e7c;font-size:.9re
 
 const stateOf = (req: Request) => (typeof req.query.state === 'string' ? req.query.state : typeof req.body?.state === 'string' ? req.body.state : '');
 
+/** The consent pages serve the cloud OAuth providers only (the ones *Get OAuth provider link detail* serves). */
+const oauthProvider = (slug: string | undefined): ProviderDefinition | undefined => (slug && isOAuthProviderSlug(slug) ? findProvider(slug) : undefined);
+
+const INVALID_LINK = '<h1>This link is not valid</h1><p>The link token is unknown, expired or already used, or was issued for another provider. Ask the app for a new link.</p>';
+
 /**
  * The sandbox stand-in for a provider's OAuth consent: `oauth_url` of
  * *Get OAuth provider link detail* opens it with the link token as `state`;
@@ -33,13 +38,31 @@ const stateOf = (req: Request) => (typeof req.query.state === 'string' ? req.que
  * flow runs locally.
  */
 export function mountLinkPages(app: Express, deps: Deps): void {
+  // `link_web_url` of *Create a link token*: the providers the token can connect, each linking to its consent page.
+  app.get('/link', async (req, res, next) => {
+    try {
+      const token = typeof req.query.token === 'string' ? req.query.token : '';
+      const link = token && (await findActiveLinkToken(deps.db, { token_hash: hashSecret(token), now: deps.now().toISOString() }));
+      if (!link) return page(res, 400, 'Link expired', INVALID_LINK);
+      const slugs = link.provider ? [link.provider] : [...OAUTH_PROVIDER_SLUGS];
+      const providers = slugs.map(oauthProvider).filter((provider) => provider !== undefined);
+      const items = providers
+        .map((provider) => `<li><a href="${escapeHtml(consentPageUrl('', provider.slug, token))}">${escapeHtml(provider.name)}</a></li>`)
+        .join('');
+      page(res, 200, 'Connect a provider', `<h1>Connect a provider</h1><ul>${items}</ul>
+<p class="muted">Sandbox link flow of the reference server: no data leaves this machine.</p>`);
+    } catch (error) {
+      next(error);
+    }
+  });
+
   app.get('/link/oauth/:provider/authorize', async (req, res, next) => {
     try {
-      const provider = findProvider(req.params.provider);
+      const provider = oauthProvider(req.params.provider);
       const token = stateOf(req);
       const link = token && (await findActiveLinkToken(deps.db, { token_hash: hashSecret(token), now: deps.now().toISOString() }));
       if (!provider || !link || (link.provider && link.provider !== provider.slug)) {
-        return page(res, 400, 'Link expired', '<h1>This link is not valid</h1><p>The link token is unknown, expired or already used, or was issued for another provider. Ask the app for a new link.</p>');
+        return page(res, 400, 'Link expired', INVALID_LINK);
       }
       page(
         res,
@@ -59,18 +82,22 @@ export function mountLinkPages(app: Express, deps: Deps): void {
 
   app.post('/link/oauth/:provider/authorize', express.urlencoded({ extended: false, limit: '16kb' }), async (req, res, next) => {
     try {
-      const provider = findProvider(req.params.provider);
+      const provider = oauthProvider(req.params.provider);
       const token = stateOf(req);
       const approved = req.body?.decision === 'approve';
       const result = await deps.db.transaction(async (tx) => {
-        const link = token ? await consumeLinkToken(tx, { token_hash: hashSecret(token), now: deps.now().toISOString() }) : null;
-        if (!provider || !link || (link.provider && link.provider !== provider.slug)) return { outcome: 'invalid' as const };
+        const lookup = { token_hash: hashSecret(token), now: deps.now().toISOString() };
+        // A token posted to another provider's page is refused without being used up.
+        const found = provider && token ? await findActiveLinkToken(tx, lookup) : null;
+        if (!provider || !found || (found.provider && found.provider !== provider.slug)) return { outcome: 'invalid' as const };
+        const link = await consumeLinkToken(tx, lookup);
+        if (!link) return { outcome: 'invalid' as const };
         if (!approved) return { outcome: 'denied' as const, link };
         await connectProvider(tx, { team_id: link.team_id, user_id: link.user_id, provider: provider.slug });
         return { outcome: 'connected' as const, link };
       });
       if (result.outcome === 'invalid') {
-        return page(res, 400, 'Link expired', '<h1>This link is not valid</h1><p>The link token is unknown, expired or already used. Ask the app for a new link.</p>');
+        return page(res, 400, 'Link expired', INVALID_LINK);
       }
       const redirect = result.link.redirect_url;
       if (redirect) {

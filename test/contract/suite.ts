@@ -739,6 +739,200 @@ export function defineContractSuite(target: ContractTarget): void {
         expectMissingKey('management', 'createTeamApiKey', outcome);
       });
     });
+
+    // ---- management API: webhook endpoints and deliveries ---------------------------------
+
+    /** An endpoint of a team made for the purpose, with the path that names it. */
+    const webhookEndpoint = once(async () => {
+      const { id: team_id } = await newTeam();
+      const outcome = await management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', {
+        params: { path: { org_id: env().orgId, team_id } },
+        body: { url: 'https://hooks.example.com/vital', event_types: ['historical.data.*', 'provider.connection.created'], description: 'Production receiver' },
+      });
+      const endpoint = expectSuccess<ManagementSchemas['WebhookEndpointWithSecret']>('management', 'createWebhookEndpoint', outcome);
+      return { endpoint, path: { org_id: env().orgId, team_id, endpoint_id: endpoint.id } };
+    });
+
+    operation('management', 'createWebhookEndpoint', () => {
+      it('when an HTTPS endpoint is registered with event type filters, then it answers the endpoint with its whsec_ secret', async () => {
+        const { endpoint } = await webhookEndpoint();
+        if (!isMock) {
+          expect(endpoint).toMatchObject({ url: 'https://hooks.example.com/vital', event_types: ['historical.data.*', 'provider.connection.created'] });
+          expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+        }
+      });
+
+      it('when url is missing and a filter is not an event type or prefix, then 422 lists both', async () => {
+        const outcome = await management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', {
+          params: { path: { org_id: env().orgId, team_id: UNKNOWN_ID } },
+          body: invalid({ event_types: ['daily.*.created'] }),
+        });
+        expectValidationError('management', 'createWebhookEndpoint', outcome, [
+          { loc: ['body', 'url'], type: 'missing' },
+          { loc: ['body', 'event_types', 0], type: 'pattern' },
+        ]);
+      });
+
+      it.skipIf(isMock)('when the URL is plain http to a non-loopback host, then 422 names ["body", "url"] (server only: a rule beyond the schema)', async () => {
+        const { path } = await webhookEndpoint();
+        const outcome = await management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', {
+          params: { path: { org_id: path.org_id, team_id: path.team_id } },
+          body: { url: 'http://hooks.example.com/vital' },
+        });
+        expectValidationError('management', 'createWebhookEndpoint', outcome, [{ loc: ['body', 'url'] }]);
+      });
+
+      it('when the key is missing, then 401 with a detail', async () => {
+        const outcome = await managementWithoutKey.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', {
+          params: { path: { org_id: env().orgId, team_id: UNKNOWN_ID } },
+          body: { url: 'https://hooks.example.com/vital' },
+        });
+        expectMissingKey('management', 'createWebhookEndpoint', outcome);
+      });
+
+      it.skipIf(isMock)('when no team has the team_id, then 404 (server only: the mock answers every valid id)', async () => {
+        const outcome = await management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', {
+          params: { path: { org_id: env().orgId, team_id: UNKNOWN_ID } },
+          body: { url: 'https://hooks.example.com/vital' },
+        });
+        expectError('management', 'createWebhookEndpoint', outcome, 404);
+      });
+    });
+
+    operation('management', 'listWebhookEndpoints', () => {
+      it("when the team's endpoints are listed, then it answers them without their secrets", async () => {
+        const { endpoint, path } = await webhookEndpoint();
+        const outcome = await management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path: { org_id: path.org_id, team_id: path.team_id } } });
+        const list = expectSuccess<ManagementSchemas['WebhookEndpointList']>('management', 'listWebhookEndpoints', outcome);
+        if (!isMock) {
+          expect(list.data.map((listed) => listed.id)).toContain(endpoint.id);
+          expect(list.data.every((listed) => !('secret' in listed))).toBe(true);
+        }
+      });
+
+      it('when team_id is not a UUID, then 422 names ["path", "team_id"]', async () => {
+        const outcome = await management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path: { org_id: env().orgId, team_id: NOT_A_UUID } } });
+        expectValidationError('management', 'listWebhookEndpoints', outcome, [{ loc: ['path', 'team_id'], type: 'format' }]);
+      });
+
+      it('when the key is missing, then 401 with a detail', async () => {
+        const outcome = await managementWithoutKey.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path: { org_id: env().orgId, team_id: UNKNOWN_ID } } });
+        expectMissingKey('management', 'listWebhookEndpoints', outcome);
+      });
+
+      it.skipIf(isMock)('when no team has the team_id, then 404 (server only: the mock answers every valid id)', async () => {
+        const outcome = await management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path: { org_id: env().orgId, team_id: UNKNOWN_ID } } });
+        expectError('management', 'listWebhookEndpoints', outcome, 404);
+      });
+    });
+
+    operation('management', 'deleteWebhookEndpoint', () => {
+      it('when an endpoint registered for the purpose is deleted, then it answers success and the endpoint is gone', async () => {
+        const { path } = await webhookEndpoint();
+        const created = await management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', {
+          params: { path: { org_id: path.org_id, team_id: path.team_id } },
+          body: { url: 'https://hooks.example.com/short-lived' },
+        });
+        const { id } = expectSuccess<ManagementSchemas['WebhookEndpointWithSecret']>('management', 'createWebhookEndpoint', created);
+        const outcome = await management.DELETE('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}', { params: { path: { ...path, endpoint_id: id } } });
+        expectSuccess('management', 'deleteWebhookEndpoint', outcome);
+        if (!isMock) {
+          const again = await management.DELETE('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}', { params: { path: { ...path, endpoint_id: id } } });
+          expectError('management', 'deleteWebhookEndpoint', again, 404);
+        }
+      });
+
+      it('when endpoint_id is not a UUID, then 422 names ["path", "endpoint_id"]', async () => {
+        const outcome = await management.DELETE('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}', {
+          params: { path: { org_id: env().orgId, team_id: UNKNOWN_ID, endpoint_id: NOT_A_UUID } },
+        });
+        expectValidationError('management', 'deleteWebhookEndpoint', outcome, [{ loc: ['path', 'endpoint_id'], type: 'format' }]);
+      });
+
+      it('when the key is missing, then 401 with a detail', async () => {
+        const outcome = await managementWithoutKey.DELETE('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}', {
+          params: { path: { org_id: env().orgId, team_id: UNKNOWN_ID, endpoint_id: UNKNOWN_ID } },
+        });
+        expectMissingKey('management', 'deleteWebhookEndpoint', outcome);
+      });
+
+      it.skipIf(isMock)('when the team has no endpoint with the endpoint_id, then 404 (server only: the mock answers every valid id)', async () => {
+        const { path } = await webhookEndpoint();
+        const outcome = await management.DELETE('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}', { params: { path: { ...path, endpoint_id: UNKNOWN_ID } } });
+        expectError('management', 'deleteWebhookEndpoint', outcome, 404);
+      });
+    });
+
+    operation('management', 'listWebhookDeliveries', () => {
+      it("when the endpoint's failed deliveries are listed, then it answers a page", async () => {
+        const { path } = await webhookEndpoint();
+        const outcome = await management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/delivery', {
+          params: { path, query: { status: 'failed', page_size: 10 } },
+        });
+        const page = expectSuccess<ManagementSchemas['WebhookDeliveryPage']>('management', 'listWebhookDeliveries', outcome);
+        if (!isMock) expect(page).toEqual({ data: [], next_cursor: null });
+      });
+
+      it('when page_size is 0 and endpoint_id is not a UUID, then 422 lists both', async () => {
+        const outcome = await management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/delivery', {
+          params: { path: { org_id: env().orgId, team_id: UNKNOWN_ID, endpoint_id: NOT_A_UUID }, query: { page_size: 0 } },
+        });
+        expectValidationError('management', 'listWebhookDeliveries', outcome, [
+          { loc: ['path', 'endpoint_id'], type: 'format' },
+          { loc: ['query', 'page_size'], type: 'greater_than_equal' },
+        ]);
+      });
+
+      it('when the key is missing, then 401 with a detail', async () => {
+        const outcome = await managementWithoutKey.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/delivery', {
+          params: { path: { org_id: env().orgId, team_id: UNKNOWN_ID, endpoint_id: UNKNOWN_ID } },
+        });
+        expectMissingKey('management', 'listWebhookDeliveries', outcome);
+      });
+
+      it.skipIf(isMock)('when next_cursor is not one the server gave, then 422 names ["query", "next_cursor"] (server only: cursors are opaque to the mock)', async () => {
+        const { path } = await webhookEndpoint();
+        const outcome = await management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/delivery', { params: { path, query: { next_cursor: 'garbage' } } });
+        expectValidationError('management', 'listWebhookDeliveries', outcome, [{ loc: ['query', 'next_cursor'] }]);
+      });
+
+      it.skipIf(isMock)('when the team has no endpoint with the endpoint_id, then 404 (server only: the mock answers every valid id)', async () => {
+        const { path } = await webhookEndpoint();
+        const outcome = await management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/delivery', { params: { path: { ...path, endpoint_id: UNKNOWN_ID } } });
+        expectError('management', 'listWebhookDeliveries', outcome, 404);
+      });
+    });
+
+    operation('management', 'replayWebhookDeliveries', () => {
+      it('when every failed delivery of an endpoint is replayed, then it answers how many were queued', async () => {
+        const { path } = await webhookEndpoint();
+        const outcome = await management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/replay', { params: { path }, body: {} });
+        const result = expectSuccess<ManagementSchemas['ReplayWebhookDeliveriesResult']>('management', 'replayWebhookDeliveries', outcome);
+        if (!isMock) expect(result).toEqual({ replayed: 0 });
+      });
+
+      it('when a delivery id is not a UUID, then 422 names ["body", "delivery_ids", 0]', async () => {
+        const outcome = await management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/replay', {
+          params: { path: { org_id: env().orgId, team_id: UNKNOWN_ID, endpoint_id: UNKNOWN_ID } },
+          body: { delivery_ids: [NOT_A_UUID] },
+        });
+        expectValidationError('management', 'replayWebhookDeliveries', outcome, [{ loc: ['body', 'delivery_ids', 0], type: 'format' }]);
+      });
+
+      it('when the key is missing, then 401 with a detail', async () => {
+        const outcome = await managementWithoutKey.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/replay', {
+          params: { path: { org_id: env().orgId, team_id: UNKNOWN_ID, endpoint_id: UNKNOWN_ID } },
+          body: {},
+        });
+        expectMissingKey('management', 'replayWebhookDeliveries', outcome);
+      });
+
+      it.skipIf(isMock)('when the team has no endpoint with the endpoint_id, then 404 (server only: the mock answers every valid id)', async () => {
+        const { path } = await webhookEndpoint();
+        const outcome = await management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/replay', { params: { path: { ...path, endpoint_id: UNKNOWN_ID } }, body: {} });
+        expectError('management', 'replayWebhookDeliveries', outcome, 404);
+      });
+    });
   });
 }
 

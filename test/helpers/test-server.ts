@@ -6,7 +6,8 @@ import { bootstrapSandbox } from '../../server/bootstrap.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import { MARKER_CATALOG } from '../../server/domain/lab-markers/catalog.js';
 import type { Deps } from '../../server/http/handlers/context.js';
-import { silentLogger } from '../../server/logger.js';
+import { BulkPullWorker, type BulkPullWorkerOptions } from '../../server/jobs/bulk-pull/worker.js';
+import { silentLogger, type Logger } from '../../server/logger.js';
 import type { Database } from '../../server/storage/database.js';
 import { openMigratedDatabase, type Engine } from '../storage/helpers.js';
 
@@ -24,6 +25,8 @@ export interface TestServer {
   teamId: string;
   db: Database;
   deps: Deps;
+  /** The bulk pull worker, when started with the `bulkPullWorker` option. */
+  bulkPullWorker: BulkPullWorker | null;
   /** Moves the server's clock (for expiry rules). */
   setNow(now: Date | null): void;
   close(): Promise<void>;
@@ -35,21 +38,33 @@ const listen = (app: Express) =>
     server.once('error', reject);
   });
 
+export interface TestServerOptions {
+  /** The apps' logger (default: silent), e.g. one writing to memory to inspect the logs. */
+  logger?: Logger;
+  /**
+   * Runs a bulk pull worker on the server's database (default: none, so tests see triggers
+   * pending); `true` for the default settings, or the worker's options (throttle overrides, clock...).
+   */
+  bulkPullWorker?: boolean | Omit<BulkPullWorkerOptions, 'db' | 'logger'>;
+}
+
 /**
  * The real apps (request and response validation on) on a fresh, migrated
  * database of the engine, bootstrapped with known keys, listening on free ports.
  */
-export async function startTestServer(engine: Engine, overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startTestServer(engine: Engine, overrides: Partial<Config> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const test = await openMigratedDatabase(engine);
   const config: Config = { ...loadConfig({}), validateResponses: true, bulkWaitWindowMs: 1500, ...overrides };
   const sandbox = await bootstrapSandbox(test.db, { region: 'us', teamApiKey: TEST_TEAM_KEY, managementKey: TEST_MANAGEMENT_KEY, dataDir: os.tmpdir() });
   let fixedNow: Date | null = null;
-  const deps: Deps = { db: test.db, markers: MARKER_CATALOG, now: () => fixedNow ?? new Date(), config, logger: silentLogger() };
+  const deps: Deps = { db: test.db, markers: MARKER_CATALOG, now: () => fixedNow ?? new Date(), config, logger: options.logger ?? silentLogger() };
   const team = createTeamApp(deps);
   const management = createManagementApp(deps);
   const [teamServer, managementServer] = await Promise.all([listen(team), listen(management)]);
   const url = (server: Server) => `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   config.publicTeamUrl = url(teamServer);
+  const workerOptions = options.bulkPullWorker === true ? {} : options.bulkPullWorker || null;
+  const bulkPullWorker = workerOptions ? new BulkPullWorker({ db: test.db, logger: deps.logger, ...workerOptions }).start() : null;
   return {
     team,
     management,
@@ -61,11 +76,13 @@ export async function startTestServer(engine: Engine, overrides: Partial<Config>
     teamId: sandbox.teamId,
     db: test.db,
     deps,
+    bulkPullWorker,
     setNow: (now) => {
       fixedNow = now;
     },
     close: async () => {
       await Promise.all([teamServer, managementServer].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+      await bulkPullWorker?.stop();
       await test.close();
     },
   };

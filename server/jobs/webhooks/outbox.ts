@@ -17,32 +17,35 @@ export interface EmittedEvent {
 
 /**
  * Writes an event to the outbox, with one pending delivery per endpoint of the
- * team whose filter matches, in the caller's transaction: the event exists if
- * and only if the change that caused it was committed. With a `dedupKey`, a
- * second emission of the same change is a no-op that returns the first id.
+ * team whose filter matches (no filter, the exact type, or a `prefix.*` entry),
+ * in the caller's transaction: the event exists if and only if the change that
+ * caused it was committed. With a `dedupKey`, a second emission of the same
+ * change is a no-op that returns the first id. The delivery worker sends the
+ * deliveries afterwards (server/jobs/webhooks/worker.ts).
  */
 export async function emitEvent(tx: Queryable, event: EventEnvelope, dedupKey?: string): Promise<EmittedEvent> {
+  // One round trip: the event and its deliveries (data-modifying CTEs run to completion).
   const inserted = await tx.one<{ id: string }>(
-    `INSERT INTO events (team_id, event_type, payload, dedup_key)
-     VALUES ($1, $2, $3::jsonb, $4)
-     ON CONFLICT ON CONSTRAINT events_dedup_key_key DO NOTHING
-     RETURNING id`,
+    `WITH inserted AS (
+       INSERT INTO events (team_id, event_type, payload, dedup_key)
+       VALUES ($1, $2, $3::jsonb, $4)
+       ON CONFLICT ON CONSTRAINT events_dedup_key_key DO NOTHING
+       RETURNING id
+     ),
+     deliveries AS (
+       INSERT INTO webhook_deliveries (endpoint_id, event_id)
+       SELECT e.id, i.id FROM inserted i, webhook_endpoints e
+       WHERE e.team_id = $1
+         AND (e.event_types IS NULL
+              OR $2 = ANY (e.event_types)
+              OR EXISTS (SELECT 1 FROM unnest(e.event_types) f WHERE f LIKE '%.*' AND starts_with($2, left(f, -1))))
+     )
+     SELECT id FROM inserted`,
     [event.team_id, event.event_type, JSON.stringify(event), dedupKey ?? null],
   );
-  if (!inserted) {
-    const existing = await tx.one<{ id: string }>(`SELECT id FROM events WHERE dedup_key = $1`, [dedupKey]);
-    return { id: existing!.id, created: false };
-  }
-  await tx.query(
-    `INSERT INTO webhook_deliveries (endpoint_id, event_id)
-     SELECT e.id, $2 FROM webhook_endpoints e
-     WHERE e.team_id = $1
-       AND (e.event_types IS NULL
-            OR $3 = ANY (e.event_types)
-            OR EXISTS (SELECT 1 FROM unnest(e.event_types) f WHERE f LIKE '%.*' AND starts_with($3, left(f, -1))))`,
-    [event.team_id, inserted.id, event.event_type],
-  );
-  return { id: inserted.id, created: true };
+  if (inserted) return { id: inserted.id, created: true };
+  const existing = await tx.one<{ id: string }>(`SELECT id FROM events WHERE dedup_key = $1`, [dedupKey]);
+  return { id: existing!.id, created: false };
 }
 
 /** The Standard Webhooks message id of an event: stable across retries and replays. */

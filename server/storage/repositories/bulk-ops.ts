@@ -323,3 +323,143 @@ export async function getBulkTrigger(
     input.user_id,
   ]);
 }
+
+// --- pull engine (server/jobs/bulk-pull) -------------------------------------
+// A claim is identified by the worker that made it and the trigger's attempt number, so a
+// worker whose claim expired (and was requeued and claimed again) can no longer touch it.
+
+export interface TriggerClaim {
+  op_id: string;
+  user_id: string;
+  team_id: string;
+  provider: string;
+  worker_id: string;
+  /** The trigger's attempt number this claim started (1 for the first claim). */
+  attempts: number;
+  /** When the trigger's op was requested (a pull's "today" is that day). */
+  op_started_at: string;
+}
+
+const isoAt = (epochMs: number) => new Date(epochMs).toISOString();
+
+/**
+ * Claims up to `limit` of the oldest pending triggers of one (team, provider) bucket for
+ * `worker_id` at `now` (epoch ms), skipping rows other claimers hold (SKIP LOCKED).
+ * Run it in the transaction that holds the bucket's lock (see pull-buckets.ts lockBucket).
+ */
+export async function claimBucketTriggers(
+  tx: Queryable,
+  input: { team_id: string; provider: string; limit: number; worker_id: string; now: number },
+): Promise<TriggerClaim[]> {
+  if (!isUuid(input.team_id) || input.limit < 1) return [];
+  return tx.query<TriggerClaim>(
+    `UPDATE bulk_triggers t
+     SET state = 'running', attempts = t.attempts + 1, claimed_by = $4, claimed_at = $5::timestamptz
+     FROM (
+       SELECT bt.op_id, bt.user_id, o.started_at FROM bulk_triggers bt
+       JOIN bulk_ops o ON o.id = bt.op_id AND o.status = 'in_progress'
+       WHERE bt.team_id = $1 AND bt.provider = $2 AND bt.state = 'pending'
+       ORDER BY bt.seq
+       LIMIT $3
+       FOR UPDATE OF bt SKIP LOCKED
+     ) picked
+     WHERE t.op_id = picked.op_id AND t.user_id = picked.user_id
+     RETURNING t.op_id, t.user_id, t.team_id, t.provider, t.claimed_by AS worker_id, t.attempts, picked.started_at AS op_started_at`,
+    [input.team_id, input.provider, input.limit, input.worker_id, isoAt(input.now)],
+  );
+}
+
+/** Triggers of the bucket running now (claimed by any worker). */
+export async function countRunningTriggers(db: Queryable, input: { team_id: string; provider: string }): Promise<number> {
+  if (!isUuid(input.team_id)) return 0;
+  const row = await db.one<{ running: number | string }>(
+    `SELECT count(*) AS running FROM bulk_triggers WHERE team_id = $1 AND provider = $2 AND state = 'running'`,
+    [input.team_id, input.provider],
+  );
+  return Number(row?.running ?? 0);
+}
+
+/**
+ * Records the outcome of a claimed trigger and ends its op when no trigger of it remains
+ * pending or running, in the caller's transaction. The op's row is locked first, so the
+ * last two triggers finishing at once in two processes cannot both miss the end.
+ * `finished` is false when the claim was lost (nothing changed).
+ */
+export async function finishClaimedTrigger(
+  tx: Queryable,
+  claim: TriggerClaim,
+  result: { outcome: 'processed' | 'failed'; error?: string | null },
+): Promise<{ finished: boolean; op_ended: BulkOpRecord | null }> {
+  await tx.query(`SELECT id FROM bulk_ops WHERE id = $1 FOR UPDATE`, [claim.op_id]);
+  const finished = await tx.one(
+    `UPDATE bulk_triggers SET state = $5, finished_at = now(), error = $6
+     WHERE op_id = $1 AND user_id = $2 AND state = 'running' AND claimed_by = $3 AND attempts = $4
+     RETURNING op_id`,
+    [claim.op_id, claim.user_id, claim.worker_id, claim.attempts, result.outcome, result.error ?? null],
+  );
+  if (!finished) return { finished: false, op_ended: null };
+  return { finished: true, op_ended: await completeBulkOpIfDone(tx, claim.op_id) };
+}
+
+/**
+ * Puts a claimed trigger back to pending (its chunk progress stays) and marks its bucket.
+ * With `undo_attempt`, the attempt does not count (a graceful stop, not a failure).
+ */
+export async function releaseClaimedTrigger(tx: Queryable, claim: TriggerClaim, options: { undo_attempt: boolean }): Promise<boolean> {
+  const row = await tx.one(
+    `UPDATE bulk_triggers
+     SET state = 'pending', claimed_by = NULL, claimed_at = NULL, attempts = attempts - CASE WHEN $5 THEN 1 ELSE 0 END
+     WHERE op_id = $1 AND user_id = $2 AND state = 'running' AND claimed_by = $3 AND attempts = $4
+     RETURNING op_id`,
+    [claim.op_id, claim.user_id, claim.worker_id, claim.attempts, options.undo_attempt],
+  );
+  if (!row) return false;
+  await tx.query(
+    `INSERT INTO pull_throttle_buckets (team_id, provider, has_pending) VALUES ($1, $2, true)
+     ON CONFLICT (team_id, provider) DO UPDATE SET has_pending = true`,
+    [claim.team_id, claim.provider],
+  );
+  return true;
+}
+
+/** Extends the lease of every trigger the worker is running (claimed_at = now). */
+export async function renewClaims(db: Queryable, input: { worker_id: string; now: number }): Promise<number> {
+  const rows = await db.query(
+    `UPDATE bulk_triggers SET claimed_at = $2::timestamptz WHERE state = 'running' AND claimed_by = $1 RETURNING op_id`,
+    [input.worker_id, isoAt(input.now)],
+  );
+  return rows.length;
+}
+
+/**
+ * Puts running triggers whose lease ended before `claimed_before` (their worker died or
+ * hangs) back to pending and marks their buckets. `except_worker` keeps one worker's claims.
+ */
+export async function requeueExpiredClaims(db: Queryable, input: { claimed_before: number; except_worker?: string | null }): Promise<number> {
+  const row = await db.one<{ requeued: number | string }>(
+    `WITH requeued AS (
+       UPDATE bulk_triggers SET state = 'pending', claimed_by = NULL, claimed_at = NULL
+       WHERE state = 'running' AND claimed_at < $1::timestamptz AND ($2::text IS NULL OR claimed_by IS DISTINCT FROM $2::text)
+       RETURNING team_id, provider
+     ), marked AS (
+       INSERT INTO pull_throttle_buckets (team_id, provider, has_pending)
+       SELECT DISTINCT team_id, provider, true FROM requeued
+       ON CONFLICT (team_id, provider) DO UPDATE SET has_pending = true
+     )
+     SELECT count(*) AS requeued FROM requeued`,
+    [isoAt(input.claimed_before), input.except_worker ?? null],
+  );
+  return Number(row?.requeued ?? 0);
+}
+
+/** Safety net: ends every in-progress op that has no pending or running trigger left. */
+export async function completeFinishedBulkOps(db: Queryable): Promise<number> {
+  const rows = await db.query<{ id: string }>(
+    `SELECT o.id FROM bulk_ops o
+     WHERE o.status = 'in_progress'
+       AND NOT EXISTS (SELECT 1 FROM bulk_triggers t WHERE t.op_id = o.id AND t.state IN ('pending', 'running'))`,
+  );
+  let ended = 0;
+  for (const row of rows) if (await completeBulkOpIfDone(db, row.id)) ended += 1;
+  return ended;
+}

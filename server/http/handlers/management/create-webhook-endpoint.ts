@@ -1,12 +1,28 @@
 import type { operations } from '../../../../generated/management/schema.js';
-import { ApiError } from '../../api-error.js';
+import { endpointUrlProblem, newWebhookSecret } from '../../../jobs/webhooks/rules.js';
+import { createWebhookEndpoint as insertWebhookEndpoint } from '../../../storage/repositories/webhooks.js';
+import { ValidationFailure } from '../../api-error.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, ManagementContext } from '../context.js';
+import { requireTeam, toWebhookEndpoint } from './webhook-views.js';
 
-/** POST /v1/org/{org_id}/team/{team_id}/webhook_endpoint: Register a webhook endpoint. */
+/**
+ * POST /v1/org/{org_id}/team/{team_id}/webhook_endpoint: registers a URL (HTTPS, or HTTP to
+ * a loopback host) with a new `whsec_` secret, shown only in this answer.
+ */
 export const createWebhookEndpoint =
-  (_deps: Deps): Handler<operations['createWebhookEndpoint'], ManagementContext> =>
-  async (_request, _context) => {
-    // Return one of the { status, body } pairs the operation declares, e.g. { status: 200, body: ... }.
-    throw new ApiError(501, 'createWebhookEndpoint (POST /v1/org/{org_id}/team/{team_id}/webhook_endpoint) is not implemented yet.');
+  (deps: Deps): Handler<operations['createWebhookEndpoint'], ManagementContext> =>
+  async ({ path, body }, { orgId }) => {
+    const team = await requireTeam(deps.db, orgId, path);
+    const problem = endpointUrlProblem(body.url);
+    if (problem) throw ValidationFailure.single(['body', 'url'], problem);
+    const eventTypes = body.event_types ? [...new Set(body.event_types)] : null;
+    const endpoint = await insertWebhookEndpoint(deps.db, {
+      team_id: team.id,
+      url: body.url,
+      event_types: eventTypes,
+      description: body.description ?? null,
+      secret: newWebhookSecret(),
+    });
+    return { status: 200, body: { ...toWebhookEndpoint(endpoint), secret: endpoint.secret } };
   };

@@ -1,12 +1,28 @@
 import type { operations } from '../../../../generated/management/schema.js';
-import { ApiError } from '../../api-error.js';
+import { DEFAULT_HISTORICAL_DAYS } from '../../../domain/synthetic/pull-range.js';
+import { listPullPreferences } from '../../../storage/repositories/pull-preferences.js';
+import { findTeamInOrg } from '../../../storage/repositories/teams.js';
+import { notFound } from '../../api-error.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, ManagementContext } from '../context.js';
+import { requireOwnOrg } from './views.js';
 
-/** GET /v1/org/{org_id}/team/{team_id}/data_pull_preferences: List data pull preferences. */
+/**
+ * GET /v1/org/{org_id}/team/{team_id}/data_pull_preferences: the team's historical range per
+ * provider; providers without one pull the default 30 days (at most their backfill limit).
+ */
 export const listDataPullPreferences =
-  (_deps: Deps): Handler<operations['listDataPullPreferences'], ManagementContext> =>
-  async (_request, _context) => {
-    // Return one of the { status, body } pairs the operation declares, e.g. { status: 200, body: ... }.
-    throw new ApiError(501, 'listDataPullPreferences (GET /v1/org/{org_id}/team/{team_id}/data_pull_preferences) is not implemented yet.');
+  (deps: Deps): Handler<operations['listDataPullPreferences'], ManagementContext> =>
+  async ({ path }, { orgId }) => {
+    await requireOwnOrg(deps.db, orgId, path.org_id);
+    const team = await findTeamInOrg(deps.db, { org_id: path.org_id, team_id: path.team_id });
+    if (!team) throw notFound(`Team ${path.team_id} not found in organization ${path.org_id}.`);
+    const preferences = await listPullPreferences(deps.db, team.id);
+    return {
+      status: 200,
+      body: {
+        default_historical_days: DEFAULT_HISTORICAL_DAYS,
+        preferences: preferences.map((preference) => ({ provider: preference.provider, historical_days: preference.range_days })),
+      },
+    };
   };

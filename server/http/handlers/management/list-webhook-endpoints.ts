@@ -1,12 +1,14 @@
 import type { operations } from '../../../../generated/management/schema.js';
-import { ApiError } from '../../api-error.js';
+import { listWebhookEndpoints as listTeamWebhookEndpoints } from '../../../storage/repositories/webhooks.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, ManagementContext } from '../context.js';
+import { requireTeam, toWebhookEndpoint } from './webhook-views.js';
 
-/** GET /v1/org/{org_id}/team/{team_id}/webhook_endpoint: List webhook endpoints. */
+/** GET /v1/org/{org_id}/team/{team_id}/webhook_endpoint: the team's endpoints, oldest first, without secrets. */
 export const listWebhookEndpoints =
-  (_deps: Deps): Handler<operations['listWebhookEndpoints'], ManagementContext> =>
-  async (_request, _context) => {
-    // Return one of the { status, body } pairs the operation declares, e.g. { status: 200, body: ... }.
-    throw new ApiError(501, 'listWebhookEndpoints (GET /v1/org/{org_id}/team/{team_id}/webhook_endpoint) is not implemented yet.');
+  (deps: Deps): Handler<operations['listWebhookEndpoints'], ManagementContext> =>
+  async ({ path }, { orgId }) => {
+    const team = await requireTeam(deps.db, orgId, path);
+    const endpoints = await listTeamWebhookEndpoints(deps.db, team.id);
+    return { status: 200, body: { data: endpoints.map(toWebhookEndpoint) } };
   };

@@ -1,12 +1,30 @@
 import type { operations } from '../../../../generated/management/schema.js';
-import { ApiError } from '../../api-error.js';
+import { listTeamApiKeys, revokeTeamApiKey as revokeKey } from '../../../storage/repositories/credentials.js';
+import { findTeamInOrg } from '../../../storage/repositories/teams.js';
+import { notFound } from '../../api-error.js';
+import { forgetCredentials } from '../../authenticate.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, ManagementContext } from '../context.js';
+import { requireOwnOrg } from './views.js';
 
-/** DELETE /v1/org/{org_id}/team/{team_id}/api_key/{key_id}: Revoke a team API key. */
+/**
+ * DELETE /v1/org/{org_id}/team/{team_id}/api_key/{key_id}: revokes a key of the team; it gets
+ * a 401 from then on. Revoking a revoked key again succeeds (revoking is final); a key that
+ * is not the team's is a 404.
+ */
 export const revokeTeamApiKey =
-  (_deps: Deps): Handler<operations['revokeTeamApiKey'], ManagementContext> =>
-  async (_request, _context) => {
-    // Return one of the { status, body } pairs the operation declares, e.g. { status: 200, body: ... }.
-    throw new ApiError(501, 'revokeTeamApiKey (DELETE /v1/org/{org_id}/team/{team_id}/api_key/{key_id}) is not implemented yet.');
+  (deps: Deps): Handler<operations['revokeTeamApiKey'], ManagementContext> =>
+  async ({ path }, { orgId }) => {
+    await requireOwnOrg(deps.db, orgId, path.org_id);
+    const team = await findTeamInOrg(deps.db, { org_id: path.org_id, team_id: path.team_id });
+    if (!team) throw notFound(`Team ${path.team_id} not found in organization ${path.org_id}.`);
+    const revoked = await revokeKey(deps.db, { id: path.key_id, team_id: team.id });
+    // Cached credentials of this process must not outlive the key.
+    if (revoked) forgetCredentials(deps.db);
+    if (!revoked) {
+      const keyId = path.key_id.toLowerCase();
+      const existing = (await listTeamApiKeys(deps.db, team.id)).find((key) => key.id === keyId);
+      if (!existing) throw notFound(`API key ${path.key_id} not found in team ${path.team_id}.`);
+    }
+    return { status: 200, body: { success: true } };
   };

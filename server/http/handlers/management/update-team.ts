@@ -1,12 +1,27 @@
 import type { operations } from '../../../../generated/management/schema.js';
-import { ApiError } from '../../api-error.js';
+import { updateTeamSettings } from '../../../storage/repositories/team-settings.js';
+import { notFound } from '../../api-error.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, ManagementContext } from '../context.js';
+import { requireOwnOrg } from './views.js';
 
-/** PATCH /v1/org/{org_id}/team/{team_id}: Update a team. */
+/**
+ * PATCH /v1/org/{org_id}/team/{team_id}: renames the team and/or switches the link migration
+ * family (the bulk historical pull) on or off; absent fields stay as they are.
+ */
 export const updateTeam =
-  (_deps: Deps): Handler<operations['updateTeam'], ManagementContext> =>
-  async (_request, _context) => {
-    // Return one of the { status, body } pairs the operation declares, e.g. { status: 200, body: ... }.
-    throw new ApiError(501, 'updateTeam (PATCH /v1/org/{org_id}/team/{team_id}) is not implemented yet.');
+  (deps: Deps): Handler<operations['updateTeam'], ManagementContext> =>
+  async ({ path, body }, { orgId }) => {
+    await requireOwnOrg(deps.db, orgId, path.org_id);
+    const team = await updateTeamSettings(deps.db, {
+      org_id: path.org_id,
+      team_id: path.team_id,
+      name: body.name?.trim(),
+      link_migration_enabled: body.link_migration_enabled,
+    });
+    if (!team) throw notFound(`Team ${path.team_id} not found in organization ${path.org_id}.`);
+    return {
+      status: 200,
+      body: { id: team.id, name: team.name, created_on: team.created_on, region: team.region, link_migration_enabled: team.link_migration_enabled },
+    };
   };

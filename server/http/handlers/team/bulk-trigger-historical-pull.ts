@@ -1,5 +1,7 @@
 import type { operations } from '../../../../generated/team/schema.js';
+import { notifyTriggersEnqueued } from '../../../jobs/bulk-pull/signals.js';
 import { classifyUsersByConnection, createBulkOp, getBulkOp } from '../../../storage/repositories/bulk-ops.js';
+import { markBucketPending } from '../../../storage/repositories/pull-buckets.js';
 import { findTeam } from '../../../storage/repositories/teams.js';
 import { ApiError, ValidationFailure } from '../../api-error.js';
 import type { Handler } from '../../handler-types.js';
@@ -30,9 +32,19 @@ export const bulkTriggerHistoricalPull =
         users.missing.slice(0, 100).map((id) => ({ loc: ['body', 'user_ids', index.get(id) ?? 0], msg: `Unknown user ${id}`, type: 'value_error' })),
       );
     }
-    const op = await deps.db.transaction((tx) =>
-      createBulkOp(tx, { team_id: teamId, type: 'link_bulk_historical_trigger', provider: body.provider, user_ids: users.connected, not_connected: users.not_connected.length }),
-    );
+    const op = await deps.db.transaction(async (tx) => {
+      const created = await createBulkOp(tx, {
+        team_id: teamId,
+        type: 'link_bulk_historical_trigger',
+        provider: body.provider,
+        user_ids: users.connected,
+        not_connected: users.not_connected.length,
+      });
+      // The throttle bucket is marked in the same transaction, so workers of every process find the triggers.
+      if (created.total > 0) await markBucketPending(tx, { team_id: teamId, provider: body.provider });
+      return created;
+    });
+    if (op.total > 0) notifyTriggersEnqueued();
     let current = op;
     if (body.wait_for_completion && current.status === 'in_progress') {
       const deadline = Date.now() + deps.config.bulkWaitWindowMs;

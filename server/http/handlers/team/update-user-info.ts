@@ -2,6 +2,7 @@ import type { components, operations } from '../../../../generated/team/schema.j
 import { upsertUserInfo } from '../../../storage/repositories/user-infos.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
+import { toGuarantorDetails, toUserAddress } from './request-records.js';
 import { userNotFound } from './views.js';
 
 type UserInfo = components['schemas']['UserInfo'];
@@ -20,8 +21,8 @@ export const updateUserInfo =
       phone_number: body.phone_number,
       gender: body.gender,
       dob: body.dob,
-      address: { ...body.address, second_line: body.address.second_line ?? null },
-      medical_proxy: body.medical_proxy ?? null,
+      address: toUserAddress(body.address),
+      medical_proxy: body.medical_proxy ? toGuarantorDetails(body.medical_proxy) : null,
       race: body.race ?? null,
       ethnicity: body.ethnicity ?? null,
       sexual_orientation: body.sexual_orientation ?? null,

@@ -1,0 +1,225 @@
+/**
+ * `npm run listen`: a local webhook receiver, for development. Verifies each
+ * delivery's Standard Webhooks signature with the endpoint's secret, prints the
+ * event in one line and answers 204; an invalid delivery gets 400 and a red line.
+ * With --forward-to, a valid delivery is forwarded (raw body and headers) and
+ * that answer is relayed, so the API retries when your handler fails.
+ *
+ *   npm run listen -- --secret whsec_...            (or WEBHOOK_SECRET=whsec_...)
+ *   npm run listen -- --port 4040 --forward-to http://localhost:3000/webhooks
+ *
+ * Point the API at it: WEBHOOK_URL=http://127.0.0.1:4040/ npm start (the banner
+ * prints the secret), or register the URL with the management API.
+ */
+import http from 'node:http';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  InvalidWebhookError,
+  isConnectionCreatedEvent,
+  isHistoricalPullEvent,
+  isHypnogramEvent,
+  isKnownEventType,
+  isSummaryEvent,
+  isTimeseriesEvent,
+  isWorkoutStreamEvent,
+  verifyWebhook,
+  type WebhookEvent,
+} from '../server/client/webhooks.js';
+
+const USAGE = `Usage: npm run listen -- [--port 4040] [--host 127.0.0.1] [--secret whsec_...] [--forward-to <url>]
+
+  --port        port to listen on (default 4040)
+  --host        interface to listen on (default 127.0.0.1)
+  --secret      the endpoint's signing secret (default: WEBHOOK_SECRET)
+  --forward-to  forward each valid delivery to this URL and answer with its status
+`;
+
+/** Max body accepted (the API's events are far smaller). */
+const MAX_BODY_BYTES = 5 * 1024 * 1024;
+
+const short = (id: string) => (id.length > 8 ? `${id.slice(0, 4)}…` : id);
+
+/** A few words on what an event says, e.g. `oura 2026-05-26..2026-11-21`. */
+export function summarizeEvent(event: WebhookEvent): string {
+  const eventType: string = event.event_type;
+  const keys = Object.keys(event.data as object).slice(0, 5).join(',');
+  if (isHypnogramEvent(event)) return `deprecated hypnogram, ${event.data.data.length} samples (process sleep_cycle instead)`;
+  if (isConnectionCreatedEvent(event)) return event.data.provider.slug;
+  if (isHistoricalPullEvent(event)) return `${event.data.provider} ${event.data.start_date}..${event.data.end_date}`;
+  if (isWorkoutStreamEvent(event)) return `${event.data.source.provider} workout=${short(event.data.workout_id)} ${event.data.sport.name}`;
+  if (isTimeseriesEvent(event)) {
+    const samples = event.data.data;
+    const first = samples[0];
+    const last = samples[samples.length - 1];
+    const range = first && last ? ` ${first.timestamp}..${last.timestamp}` : '';
+    const source = event.data.source.type ? `${event.data.source.provider}/${event.data.source.type}` : event.data.source.provider;
+    return `${source} ${samples.length} sample${samples.length === 1 ? '' : 's'}${first ? ` (${first.unit})` : ''}${range}`;
+  }
+  if (isSummaryEvent(event)) {
+    const data = event.data as { id: string; source?: { provider?: string }; calendar_date?: string; date?: string };
+    const day = data.calendar_date ?? data.date?.slice(0, 10) ?? '';
+    return [data.source?.provider, day, `id=${short(data.id)}`].filter(Boolean).join(' ');
+  }
+  return isKnownEventType(eventType) ? `data: ${keys}` : `(event type unknown to this version) data: ${keys}`;
+}
+
+const time = (at: Date) => at.toTimeString().slice(0, 8);
+
+/** `09:15:02 historical.data.sleep.created user=6b1c… oura 2026-05-26..2026-11-21` */
+export function formatEventLine(event: WebhookEvent, at: Date = new Date(), notes: readonly string[] = []): string {
+  return [time(at), event.event_type, `user=${short(event.user_id)}`, summarizeEvent(event), ...notes].join(' ');
+}
+
+interface ListenOptions {
+  port: number;
+  host: string;
+  secret: string;
+  forwardTo: string | null;
+  color: boolean;
+  write: (line: string) => void;
+}
+
+const paint = (on: boolean, code: string, text: string) => (on ? `\x1b[${code}m${text}\x1b[0m` : text);
+
+/** Headers that describe one hop, not the message: not forwarded. */
+const HOP_BY_HOP = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'upgrade', 'proxy-connection', 'te', 'trailer']);
+
+function readBody(request: http.IncomingMessage): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    request.on('end', () => resolve(size > MAX_BODY_BYTES ? null : Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+async function forward(url: string, request: http.IncomingMessage, body: Buffer): Promise<{ status: number; contentType: string | null; body: Buffer }> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || HOP_BY_HOP.has(name)) continue;
+    headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  const response = await fetch(url, { method: 'POST', headers, body: new Uint8Array(body), redirect: 'manual' });
+  return { status: response.status, contentType: response.headers.get('content-type'), body: Buffer.from(await response.arrayBuffer()) };
+}
+
+export function startListener(options: ListenOptions): Promise<http.Server> {
+  const seen = new Set<string>();
+  const { color, write } = options;
+  const server = http.createServer((request, response) => {
+    void (async () => {
+      if (request.method !== 'POST') {
+        response.writeHead(request.method === 'GET' || request.method === 'HEAD' ? 200 : 405, { 'content-type': 'text/plain' });
+        response.end('webhook listener: POST deliveries here\n');
+        return;
+      }
+      const body = await readBody(request);
+      const at = new Date();
+      if (body === null) {
+        write(paint(color, '31', `${time(at)} rejected: body larger than ${MAX_BODY_BYTES} bytes -> 413`));
+        response.writeHead(413, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: 'Body too large' }));
+        return;
+      }
+      let event: WebhookEvent;
+      try {
+        event = verifyWebhook(options.secret, request.headers, body);
+      } catch (error) {
+        const message = error instanceof InvalidWebhookError ? error.message : `could not read the delivery: ${(error as Error).message}`;
+        write(paint(color, '31', `${time(at)} rejected ${request.headers['webhook-id'] ?? '(no webhook-id)'}: ${message} -> 400`));
+        response.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: message }));
+        return;
+      }
+      const id = String(request.headers['webhook-id']);
+      const notes: string[] = [];
+      if (seen.has(id)) notes.push('(again: same webhook-id)');
+      seen.add(id);
+      if (!options.forwardTo) {
+        write(formatEventLine(event, at, notes));
+        response.writeHead(204).end();
+        return;
+      }
+      try {
+        const answer = await forward(options.forwardTo, request, body);
+        const ok = answer.status >= 200 && answer.status < 300;
+        write(`${formatEventLine(event, at, notes)} ${paint(color, ok ? '32' : '31', `-> ${answer.status}`)}`);
+        response.writeHead(answer.status, answer.contentType ? { 'content-type': answer.contentType } : {}).end(answer.body);
+      } catch (error) {
+        write(`${formatEventLine(event, at, notes)} ${paint(color, '31', `-> 502 (forward failed: ${(error as Error).message})`)}`);
+        response.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: `Forwarding failed: ${(error as Error).message}` }));
+      }
+    })().catch((error: unknown) => {
+      write(paint(color, '31', `${time(new Date())} error: ${(error as Error).message}`));
+      if (!response.headersSent) response.writeHead(500).end();
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve(server));
+  });
+}
+
+function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): ListenOptions {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      port: { type: 'string', default: '4040' },
+      host: { type: 'string', default: '127.0.0.1' },
+      secret: { type: 'string' },
+      'forward-to': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    process.exit(0);
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, got "${values.port}"`);
+  const secret = values.secret ?? env.WEBHOOK_SECRET;
+  if (!secret) {
+    throw new Error('A signing secret is needed: --secret whsec_... or WEBHOOK_SECRET (npm start prints it when WEBHOOK_URL is set; the management API returns it when the endpoint is created)');
+  }
+  const forwardTo = values['forward-to'] ?? null;
+  if (forwardTo) new URL(forwardTo);
+  const color = env.FORCE_COLOR ? env.FORCE_COLOR !== '0' : Boolean(process.stdout.isTTY) && !env.NO_COLOR;
+  return { port, host: values.host, secret, forwardTo, color, write: (line) => process.stdout.write(`${line}\n`) };
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]).replace(/\.[jt]s$/, '') === path.resolve(import.meta.filename).replace(/\.[jt]s$/, '');
+if (isMain) {
+  let options: ListenOptions;
+  try {
+    options = parseOptions(process.argv.slice(2), process.env);
+    verifySecretFormat(options.secret);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  const server = await startListener(options).catch((error: unknown) => {
+    process.stderr.write(`Could not listen on ${options.host}:${options.port}: ${(error as Error).message}\n`);
+    process.exit(1);
+  });
+  const { port } = server.address() as { port: number };
+  const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}/`;
+  process.stdout.write(
+    `Listening for webhooks on ${url} (signatures checked with ${options.secret.slice(0, 10)}…)${options.forwardTo ? `, forwarding to ${options.forwardTo}` : ''}. Ctrl-C to stop.\n`,
+  );
+  const stop = () => server.close(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+/** Fails early on a secret standardwebhooks cannot use. */
+function verifySecretFormat(secret: string): void {
+  try {
+    verifyWebhook(secret, {}, '');
+  } catch (error) {
+    if (error instanceof InvalidWebhookError && error.message.startsWith('Invalid webhook secret')) throw new Error(`--secret: ${error.message}`);
+  }
+}

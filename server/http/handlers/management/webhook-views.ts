@@ -1,0 +1,50 @@
+import type { components } from '../../../../generated/management/schema.js';
+import { webhookMessageId } from '../../../jobs/webhooks/outbox.js';
+import type { Queryable } from '../../../storage/database.js';
+import { findTeamInOrg, type TeamRecord } from '../../../storage/repositories/teams.js';
+import { findWebhookEndpoint, type WebhookDeliveryRecord, type WebhookEndpointRecord } from '../../../storage/repositories/webhooks.js';
+import { notFound } from '../../api-error.js';
+import { requireOwnOrg } from './views.js';
+
+type Schemas = components['schemas'];
+
+export const toWebhookEndpoint = (endpoint: WebhookEndpointRecord): Schemas['WebhookEndpoint'] => ({
+  id: endpoint.id,
+  url: endpoint.url,
+  event_types: endpoint.event_types,
+  description: endpoint.description,
+  created_on: endpoint.created_on,
+});
+
+export const toWebhookDelivery = (delivery: WebhookDeliveryRecord): Schemas['WebhookDelivery'] => ({
+  id: delivery.id,
+  event_id: webhookMessageId(delivery.event_id),
+  event_type: delivery.event_type,
+  status: delivery.status,
+  attempts: delivery.attempts,
+  created_on: delivery.created_on,
+  last_attempt_at: delivery.last_attempt_at,
+  next_attempt_at: delivery.next_attempt_at,
+  last_status_code: delivery.last_status_code,
+  last_error: delivery.last_error,
+});
+
+/** The team when it is in the key's own org, else a 404 (another org's team is indistinguishable from none). */
+export async function requireTeam(db: Queryable, keyOrgId: string, path: { org_id: string; team_id: string }): Promise<TeamRecord> {
+  await requireOwnOrg(db, keyOrgId, path.org_id);
+  const team = await findTeamInOrg(db, { org_id: path.org_id, team_id: path.team_id });
+  if (!team) throw notFound(`Team ${path.team_id} not found in organization ${path.org_id}.`);
+  return team;
+}
+
+/** The endpoint when it belongs to the team (of the key's org), else a 404. */
+export async function requireWebhookEndpoint(
+  db: Queryable,
+  keyOrgId: string,
+  path: { org_id: string; team_id: string; endpoint_id: string },
+): Promise<WebhookEndpointRecord> {
+  const team = await requireTeam(db, keyOrgId, path);
+  const endpoint = await findWebhookEndpoint(db, { team_id: team.id, endpoint_id: path.endpoint_id });
+  if (!endpoint) throw notFound(`Webhook endpoint ${path.endpoint_id} not found in team ${path.team_id}.`);
+  return endpoint;
+}

@@ -1,0 +1,58 @@
+import type { components } from '../../../../generated/team/schema.js';
+
+type InsuranceAddress = components['schemas']['InsuranceAddress'];
+type UserAddress = components['schemas']['UserAddress'];
+type PersonDetails = components['schemas']['PersonDetails'];
+type GuarantorDetails = components['schemas']['GuarantorDetails'];
+
+/**
+ * The people and addresses of request bodies as they are stored and answered:
+ * only the keys their schema has. The schemas do not forbid other keys, so an
+ * address sent with the insurance keys `zip`/`country` where the user address
+ * has `zip_code`, or any stray personal field, is neither stored nor echoed.
+ */
+
+/** Drops keys whose value is undefined, so that optional fields that were not sent stay absent. */
+const present = <T extends object>(record: T): T =>
+  Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as T;
+
+/** `second_line` null or absent is an empty string; `access_notes` is accepted and ignored in requests. */
+export const toInsuranceAddress = (address: InsuranceAddress): InsuranceAddress => ({
+  first_line: address.first_line,
+  second_line: address.second_line ?? '',
+  city: address.city,
+  state: address.state,
+  zip: address.zip,
+  country: address.country,
+});
+
+/** The user address: `zip_code` (not `zip`) and no country. */
+export const toUserAddress = (address: UserAddress): UserAddress =>
+  present({
+    first_line: address.first_line,
+    second_line: address.second_line ?? null,
+    city: address.city,
+    state: address.state,
+    zip_code: address.zip_code,
+  });
+
+export const toPersonDetails = (person: PersonDetails): PersonDetails => ({
+  first_name: person.first_name,
+  last_name: person.last_name,
+  gender: person.gender,
+  dob: person.dob,
+  email: person.email,
+  phone_number: person.phone_number,
+  address: toInsuranceAddress(person.address),
+});
+
+export const toGuarantorDetails = (guarantor: GuarantorDetails): GuarantorDetails =>
+  present({
+    first_name: guarantor.first_name,
+    last_name: guarantor.last_name,
+    address: toInsuranceAddress(guarantor.address),
+    phone_number: guarantor.phone_number,
+    email: guarantor.email,
+    household_income: guarantor.household_income,
+    household_size: guarantor.household_size,
+  });

@@ -1,0 +1,65 @@
+import type { RequestHandler } from 'express';
+import { ValidationFailure } from './api-error.js';
+import type { ValidationErrorItem } from './error-shape.js';
+
+/**
+ * Text the database cannot store: the NUL character (PostgreSQL text and jsonb
+ * refuse it) and UTF-16 surrogates without their pair (not Unicode text; they
+ * would be stored as U+FFFD or refused by jsonb). JSON and URLs can carry both
+ * (`"\u0000"`, `%00`), so they are refused here, as a 422 naming each value,
+ * before any handler runs.
+ */
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const MESSAGE = 'must be Unicode text without NUL characters or unpaired surrogates';
+const MAX_ITEMS = 20;
+
+interface Place {
+  key: string | number;
+  parent: Place | null;
+}
+
+const locOf = (place: Place): (string | number)[] => {
+  const loc: (string | number)[] = [];
+  for (let at: Place | null = place; at; at = at.parent) loc.unshift(at.key);
+  return loc;
+};
+
+/**
+ * Walks the value without recursion and without copying paths (a body may nest
+ * thousands of levels deep); a location is built only for a value it reports.
+ */
+function collect(root: unknown, part: 'query' | 'body', items: ValidationErrorItem[]): void {
+  const stack: [unknown, Place][] = [[root, { key: part, parent: null }]];
+  while (stack.length > 0 && items.length < MAX_ITEMS) {
+    const [value, place] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (UNSTORABLE.test(value)) items.push({ loc: locOf(place), msg: MESSAGE, type: 'value_error' });
+    } else if (Array.isArray(value)) {
+      for (let index = value.length - 1; index >= 0; index--) stack.push([value[index], { key: index, parent: place }]);
+    } else if (typeof value === 'object' && value !== null) {
+      const entries = Object.entries(value);
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const [key, item] = entries[index]!;
+        stack.push([item, { key, parent: place }]);
+      }
+    }
+  }
+}
+
+function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return ''; // malformed percent-encoding is reported by the router and the validator
+  }
+}
+
+export function rejectUnstorableText(): RequestHandler {
+  return (req, _res, next) => {
+    const items: ValidationErrorItem[] = [];
+    if (UNSTORABLE.test(decodedPath(req.path))) items.push({ loc: ['path'], msg: MESSAGE, type: 'value_error' });
+    collect(req.query, 'query', items);
+    collect(req.body, 'body', items);
+    next(items.length > 0 ? new ValidationFailure(items) : undefined);
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * Settings of the bulk pull worker from the environment (read once at start).
+ *
+ * | Variable                | Default     | Meaning |
+ * |-------------------------|-------------|---------|
+ * | PULL_WORKER             | on          | `off` (or `false`, `0`): this process runs no worker (it still enqueues) |
+ * | PULL_WORKER_CONCURRENCY | 16          | triggers this process pulls at once |
+ * | PULL_LEASE_MS           | 60000       | a running trigger whose worker has not renewed its claim for this long is requeued |
+ * | PULL_POLL_MS            | 250         | how often the worker looks for work enqueued by other processes |
+ * | PULL_CHUNK_DAYS         | 31          | days fetched per transaction (31: the default 30-day pull, today included, is one chunk) |
+ * | PULL_MAX_ATTEMPTS       | 5           | a trigger that failed this many claims is marked failed |
+ * | PULL_SOURCE             | synthetic   | `none`: pulls fetch nothing (benchmarks of the engine alone) |
+ * | PULL_THROTTLE_SCALE     | 1           | multiplies every throttle window (tests, benchmarks: 0.001 makes 5 minutes 300 ms) |
+ * | PULL_POLICY_OVERRIDES   |             | JSON, provider slug (or `*` for the default) -> policy, e.g. `{"oura":{"kind":"window","limit":150,"windowMs":300}}` |
+ */
+import { parsePolicyOverrides, type PolicyOverrides } from '../../domain/throttle/policy.js';
+import type { PullSource } from './pull.js';
+
+export interface BulkPullSettings {
+  enabled: boolean;
+  concurrency: number;
+  leaseMs: number;
+  pollMs: number;
+  chunkDays: number;
+  maxAttempts: number;
+  source: PullSource;
+  policies: PolicyOverrides;
+}
+
+export const DEFAULT_BULK_PULL_SETTINGS: BulkPullSettings = {
+  enabled: true,
+  concurrency: 16,
+  leaseMs: 60_000,
+  pollMs: 250,
+  chunkDays: 31,
+  maxAttempts: 5,
+  source: 'synthetic',
+  policies: {},
+};
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+export function loadBulkPullSettings(env: NodeJS.ProcessEnv = process.env): BulkPullSettings {
+  const worker = (env.PULL_WORKER ?? '').trim().toLowerCase();
+  const source = (env.PULL_SOURCE ?? 'synthetic').trim().toLowerCase();
+  if (source !== 'synthetic' && source !== 'none') throw new Error(`PULL_SOURCE must be synthetic or none, got "${env.PULL_SOURCE}"`);
+  return {
+    enabled: !['off', 'false', '0', 'no'].includes(worker),
+    concurrency: positiveInteger(env, 'PULL_WORKER_CONCURRENCY', DEFAULT_BULK_PULL_SETTINGS.concurrency),
+    leaseMs: positiveInteger(env, 'PULL_LEASE_MS', DEFAULT_BULK_PULL_SETTINGS.leaseMs),
+    pollMs: positiveInteger(env, 'PULL_POLL_MS', DEFAULT_BULK_PULL_SETTINGS.pollMs),
+    chunkDays: positiveInteger(env, 'PULL_CHUNK_DAYS', DEFAULT_BULK_PULL_SETTINGS.chunkDays),
+    maxAttempts: positiveInteger(env, 'PULL_MAX_ATTEMPTS', DEFAULT_BULK_PULL_SETTINGS.maxAttempts),
+    source,
+    policies: parsePolicyOverrides(env),
+  };
+}

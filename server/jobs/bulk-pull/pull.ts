@@ -1,0 +1,107 @@
+/**
+ * One claimed trigger's historical pull, one chunk per transaction. Each
+ * transaction first re-checks the claim (locking the trigger's row), stores
+ * the chunk's records (upserts by stable id) and moves the stored progress; the
+ * transaction of the last chunk also emits `historical.data.<resource>.created`
+ * once per resource (dedup key per op, user and resource) and finishes the
+ * trigger. A crash anywhere loses at most the chunk in flight, which the next
+ * claim fetches again with the same ids.
+ */
+import { chunkAt, daysOf, historicalDays, pullRange, addDays, toDay, type DayRange } from '../../domain/synthetic/pull-range.js';
+import { syntheticDay, syntheticResourcesFor } from '../../domain/synthetic/generate.js';
+import type { Queryable } from '../../storage/database.js';
+import { finishClaimedTrigger, type BulkOpRecord, type TriggerClaim } from '../../storage/repositories/bulk-ops.js';
+import { deletePullProgress, savePullProgress, upsertProviderData } from '../../storage/repositories/provider-data.js';
+import { lockClaimedTriggerContext, type ClaimedTriggerContext } from '../../storage/repositories/pull-context.js';
+import { emitEvent } from '../webhooks/outbox.js';
+
+/** What a pull fetches: synthetic data (the sandbox), or nothing (benchmarks of the engine itself). */
+export type PullSource = 'synthetic' | 'none';
+
+export interface ChunkOptions {
+  /** Days fetched per transaction. */
+  chunkDays: number;
+  source: PullSource;
+}
+
+export type ChunkStep =
+  /** More chunks to fetch. */
+  | { outcome: 'more'; chunk: DayRange }
+  /** The trigger finished (processed or failed); `op_ended` when that ended its op. */
+  | { outcome: 'done'; state: 'processed' | 'failed'; op_ended: BulkOpRecord | null; events: number }
+  /** The claim expired and was taken over: nothing was changed. */
+  | { outcome: 'lost' };
+
+/** The dedup key of the completion event of one resource of one trigger. */
+export const historicalEventKey = (opId: string, userId: string, resource: string) => `historical:${opId}:${userId}:${resource}`;
+
+async function finish(tx: Queryable, claim: TriggerClaim, state: 'processed' | 'failed', error: string | null, events = 0): Promise<ChunkStep> {
+  const result = await finishClaimedTrigger(tx, claim, { outcome: state, error });
+  // A claim held at the start of the transaction cannot be lost inside it (its row is locked).
+  if (!result.finished) throw new Error(`Trigger ${claim.op_id}/${claim.user_id} could not be finished`);
+  return { outcome: 'done', state, op_ended: result.op_ended, events };
+}
+
+async function emitCompletions(tx: Queryable, claim: TriggerClaim, user: NonNullable<ClaimedTriggerContext['user']>, range: DayRange): Promise<number> {
+  const resources = syntheticResourcesFor(claim.provider);
+  for (const resource of resources) {
+    await emitEvent(
+      tx,
+      {
+        event_type: `historical.data.${resource}.created`,
+        data: { user_id: user.user_id, provider: claim.provider, start_date: range.start_date, end_date: range.end_date },
+        team_id: user.team_id,
+        user_id: user.user_id,
+        client_user_id: user.client_user_id,
+      },
+      historicalEventKey(claim.op_id, claim.user_id, resource),
+    );
+  }
+  return resources.length;
+}
+
+/**
+ * Fetches and stores the next chunk of the claimed trigger, in `tx` (one transaction per
+ * chunk). The pull range is fixed at the first chunk: the op's request day minus the team's
+ * historical days for the provider, within the user's ingestion bounds.
+ */
+export async function pullNextChunk(tx: Queryable, claim: TriggerClaim, options: ChunkOptions): Promise<ChunkStep> {
+  const context = await lockClaimedTriggerContext(tx, claim);
+  if (!context) return { outcome: 'lost' };
+  const { user, progress } = context;
+  if (!user) return finish(tx, claim, 'failed', 'The user no longer exists.');
+
+  let range: DayRange;
+  let from: string;
+  if (progress) {
+    range = { start_date: progress.start_date, end_date: progress.end_date };
+    from = progress.next_date;
+  } else {
+    if (!context.connected) return finish(tx, claim, 'failed', `The user is no longer connected to ${claim.provider}.`);
+    const planned = pullRange({
+      today: toDay(Date.parse(claim.op_started_at)),
+      days: historicalDays(claim.provider, context.preference_days),
+      ingestion_start: user.ingestion_start,
+      ingestion_end: user.ingestion_end,
+    });
+    // An empty range (e.g. ingestion bounds in the past) has nothing to fetch: the trigger still completes.
+    if (!planned) return finish(tx, claim, 'processed', null);
+    range = planned;
+    from = planned.start_date;
+  }
+
+  // Fetching nothing needs no chunks: the whole range at once.
+  const chunk = options.source === 'none' ? { start_date: from, end_date: range.end_date } : chunkAt(range, from, options.chunkDays);
+  if (options.source === 'synthetic') {
+    const resources = syntheticResourcesFor(claim.provider);
+    const records = daysOf(chunk).flatMap((date) => syntheticDay({ user_id: claim.user_id, provider: claim.provider, date, resources }));
+    await upsertProviderData(tx, { team_id: claim.team_id, user_id: claim.user_id, provider: claim.provider, records });
+  }
+  if (chunk.end_date >= range.end_date) {
+    const events = options.source === 'synthetic' ? await emitCompletions(tx, claim, user, range) : 0;
+    if (progress) await deletePullProgress(tx, claim);
+    return finish(tx, claim, 'processed', null, events);
+  }
+  await savePullProgress(tx, { op_id: claim.op_id, user_id: claim.user_id, ...range, next_date: addDays(chunk.end_date, 1) });
+  return { outcome: 'more', chunk };
+}

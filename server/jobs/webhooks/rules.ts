@@ -1,0 +1,97 @@
+/**
+ * The rules of webhook endpoints and their deliveries: which URLs are accepted,
+ * what a signing secret looks like, which event types a filter lets through,
+ * and when a failed attempt is tried again. No I/O here.
+ */
+import { randomBytes } from 'node:crypto';
+
+/**
+ * Retry delays after the 1st, 2nd, ... failed attempt (the management API's
+ * documented schedule): 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 3 h, 6 h. After
+ * the attempt that follows the last delay, the delivery is `failed`.
+ */
+export const DEFAULT_RETRY_SCHEDULE_MS: readonly number[] = [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 10_800_000, 21_600_000];
+
+/** An endpoint must answer 2xx within this time, or the attempt failed (the documented 15 s). */
+export const DEFAULT_DELIVERY_TIMEOUT_MS = 15_000;
+
+/** Attempts a delivery gets before it is `failed`: the first one plus one per retry delay. */
+export const maxAttempts = (schedule: readonly number[]): number => schedule.length + 1;
+
+/**
+ * What happens after attempt number `attempt` (1-based) failed: retried after
+ * the schedule's delay for it, or no more attempts (null).
+ */
+export function retryDelayAfter(attempt: number, schedule: readonly number[]): number | null {
+  if (attempt >= maxAttempts(schedule)) return null;
+  return schedule[Math.max(0, attempt - 1)] ?? null;
+}
+
+/** `50,100,200` (milliseconds) as a schedule; throws on anything else. */
+export function parseRetrySchedule(text: string, name = 'WEBHOOK_RETRY_SCHEDULE_MS'): number[] {
+  const parts = text.split(',').map((part) => part.trim());
+  const delays = parts.map(Number);
+  if (parts.some((part) => part === '') || delays.some((delay) => !Number.isInteger(delay) || delay < 0)) {
+    throw new Error(`${name} must be comma-separated non-negative integers (milliseconds), e.g. 50,100,200; got "${text}"`);
+  }
+  return delays;
+}
+
+// ---- endpoint URLs -------------------------------------------------------------------------
+
+/** localhost, 127.0.0.0/8 and [::1]: the only hosts plain http:// is accepted for. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/**
+ * Why a URL cannot be a webhook endpoint, or null when it can: HTTPS, or plain
+ * HTTP to a loopback host (local development).
+ */
+export function endpointUrlProblem(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'Not a valid URL';
+  }
+  if (parsed.protocol === 'https:') return null;
+  if (parsed.protocol === 'http:') {
+    return isLoopbackHost(parsed.hostname)
+      ? null
+      : `HTTPS is required: http:// is accepted only for loopback hosts (localhost, 127.0.0.0/8, [::1]), not ${parsed.hostname}`;
+  }
+  return `Only https:// URLs (or http:// to a loopback host) are accepted, not ${parsed.protocol}`;
+}
+
+// ---- secrets -------------------------------------------------------------------------------
+
+export const SECRET_PREFIX = 'whsec_';
+/** Random bytes of a generated secret; secrets given by an operator need at least as many. */
+export const SECRET_BYTES = 24;
+
+/** A Standard Webhooks signing secret: `whsec_` and the base64 of 24 random bytes. */
+export const newWebhookSecret = (): string => `${SECRET_PREFIX}${randomBytes(SECRET_BYTES).toString('base64')}`;
+
+/** Why a secret given by an operator (WEBHOOK_SECRET) cannot be used, or null when it can. */
+export function secretProblem(secret: string): string | null {
+  if (!secret.startsWith(SECRET_PREFIX)) return `must start with ${SECRET_PREFIX}`;
+  const key = secret.slice(SECRET_PREFIX.length);
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(key) || key.length % 4 === 1) return `must be ${SECRET_PREFIX} followed by standard base64`;
+  const bytes = Buffer.from(key, 'base64').length;
+  if (bytes < SECRET_BYTES) return `must encode at least ${SECRET_BYTES} bytes after ${SECRET_PREFIX}, got ${bytes}`;
+  return null;
+}
+
+// ---- event type filters --------------------------------------------------------------------
+
+/**
+ * Whether an endpoint's filter lets an event type through: no filter lets
+ * everything through; an entry is an exact type or a prefix ending in `.*`
+ * (`daily.data.*`). The outbox applies the same rule in SQL.
+ */
+export function filterAccepts(filter: readonly string[] | null, eventType: string): boolean {
+  if (filter === null) return true;
+  return filter.some((entry) => (entry.endsWith('.*') ? eventType.startsWith(entry.slice(0, -1)) : entry === eventType));
+}

@@ -1,0 +1,21 @@
+import type { Queryable } from '../database.js';
+import { isUuid } from './support.js';
+import type { TeamRecord } from './teams.js';
+
+/**
+ * Changes a team's name and/or its link migration switch (absent fields stay); null when the
+ * team is not in the org.
+ */
+export async function updateTeamSettings(
+  db: Queryable,
+  input: { org_id: string; team_id: string; name?: string | undefined; link_migration_enabled?: boolean | undefined },
+): Promise<TeamRecord | null> {
+  if (!isUuid(input.org_id) || !isUuid(input.team_id)) return null;
+  return db.one<TeamRecord>(
+    `UPDATE teams
+     SET name = coalesce($3::text, name), link_migration_enabled = coalesce($4::boolean, link_migration_enabled)
+     WHERE id = $1 AND org_id = $2
+     RETURNING id, org_id, name, region, created_on, link_migration_enabled`,
+    [input.team_id, input.org_id, input.name ?? null, input.link_migration_enabled ?? null],
+  );
+}

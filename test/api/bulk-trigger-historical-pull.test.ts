@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { getBulkOp, getBulkTrigger } from '../../server/storage/repositories/bulk-ops.js';
+import { setLinkMigrationEnabled } from '../../server/storage/repositories/teams.js';
+import type { TestServer } from '../helpers/test-server.js';
+import {
+  apiEngines,
+  connectDemo,
+  createTeamWithKey,
+  createUser,
+  expectDetail,
+  expectOnlyViolations,
+  expectStatus,
+  expectValidation,
+  MiB,
+  teamApi,
+  UNKNOWN_ID,
+  uniqueName,
+  useApiServer,
+  type TeamSchemas,
+} from './helpers.js';
+
+type PullResponse = TeamSchemas['BulkTriggerHistoricalPullResponse'];
+
+const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+/** `count` users of the sandbox team straight in the database, every `connectEvery`-th connected to the provider. */
+async function seedUsers(server: TestServer, count: number, provider: string, connectEvery: number): Promise<{ ids: string[]; connected: Set<string> }> {
+  const prefix = uniqueName('bulk');
+  const rows = await server.db.query<{ id: string; n: number }>(
+    `INSERT INTO users (team_id, client_user_id) SELECT $1, $2 || '-' || g FROM generate_series(1, $3::int) g RETURNING id, substring(client_user_id from '[0-9]+$')::int AS n`,
+    [server.teamId, prefix, count],
+  );
+  rows.sort((a, b) => a.n - b.n);
+  await server.db.query(
+    `INSERT INTO connections (user_id, team_id, provider, source_type)
+     SELECT u.id, u.team_id, $2, 'device' FROM users u
+     WHERE u.team_id = $1 AND u.client_user_id LIKE $3 || '-%' AND substring(u.client_user_id from '[0-9]+$')::int % $4 = 0`,
+    [server.teamId, provider, prefix, connectEvery],
+  );
+  return { ids: rows.map((row) => row.id), connected: new Set(rows.filter((row) => row.n % connectEvery === 0).map((row) => row.id)) };
+}
+
+describe.each(apiEngines)('bulkTriggerHistoricalPull (POST /v2/link/bulk_trigger_historical_pull) on %s', (_label, engine) => {
+  const ctx = useApiServer(engine);
+  const pull = (body: unknown, key?: string) => teamApi(ctx.server, key).post('/v2/link/bulk_trigger_historical_pull').send(body as object);
+  const connectedUser = async (provider: string) => {
+    const user = await createUser(ctx.server);
+    await connectDemo(ctx.server, user.user_id, provider);
+    return user;
+  };
+
+  it('when connected and unconnected users are submitted, then 202 with the enqueued operation and the unconnected users, all stored', async () => {
+    const [a, b] = [await connectedUser('oura'), await connectedUser('oura')];
+    const unconnected = await createUser(ctx.server);
+    await connectDemo(ctx.server, unconnected.user_id, 'fitbit');
+    const answered = expectStatus<PullResponse>(await pull({ user_ids: [a.user_id, unconnected.user_id, b.user_id], provider: 'oura' }), 202);
+    expect(answered).toEqual({
+      detail: 'Enqueued 2 historical pull triggers for oura; 1 user not connected to oura.',
+      operation: {
+        id: expect.any(String),
+        type: 'link_bulk_historical_trigger',
+        status: 'in_progress',
+        provider: 'oura',
+        pending: 2,
+        running: 0,
+        processed: 0,
+        failed: 0,
+        not_connected: 1,
+        started_at: expect.stringMatching(ISO),
+        ended_at: null,
+      },
+      not_connected_user_ids: [unconnected.user_id],
+    });
+    const stored = await getBulkOp(ctx.server.db, { team_id: ctx.server.teamId, id: answered.operation.id });
+    expect(stored).toMatchObject({ ...answered.operation, total: 2 });
+    for (const user of [a, b]) {
+      expect(await getBulkTrigger(ctx.server.db, { op_id: answered.operation.id, user_id: user.user_id })).toMatchObject({ state: 'pending', provider: 'oura', team_id: ctx.server.teamId });
+    }
+    expect(await getBulkTrigger(ctx.server.db, { op_id: answered.operation.id, user_id: unconnected.user_id })).toBeNull();
+    const listed = expectStatus<TeamSchemas['BulkOpsPage']>(await teamApi(ctx.server).get('/v2/link/bulk_op'), 200);
+    expect(listed.data).toContainEqual(answered.operation);
+  });
+
+  it('when one connected user is submitted, then the detail is in the singular', async () => {
+    const user = await connectedUser('fitbit');
+    expect(expectStatus<PullResponse>(await pull({ user_ids: [user.user_id], provider: 'fitbit' }), 202).detail).toBe('Enqueued 1 historical pull trigger for fitbit.');
+  });
+
+  it('when no submitted user is connected, then 202 and the operation is complete at once with no trigger', async () => {
+    const users = [await createUser(ctx.server), await createUser(ctx.server)];
+    const answered = expectStatus<PullResponse>(await pull({ user_ids: users.map((user) => user.user_id), provider: 'strava' }), 202);
+    expect(answered.operation).toMatchObject({ status: 'success', pending: 0, not_connected: 2, ended_at: expect.stringMatching(ISO) });
+    expect(answered.not_connected_user_ids).toEqual(users.map((user) => user.user_id));
+  });
+
+  it('when wait_for_completion is set and no user is connected, then 200 with the completed operation', async () => {
+    const users = [await createUser(ctx.server), await createUser(ctx.server)];
+    const answered = expectStatus<PullResponse>(await pull({ user_ids: users.map((user) => user.user_id), provider: 'oura', wait_for_completion: true }), 200);
+    expect(answered.detail).toBe('Historical pull completed for 0 of 0 connected users (oura); 2 users not connected to oura.');
+    expect(answered.operation).toMatchObject({ status: 'success', pending: 0, running: 0, processed: 0, failed: 0, not_connected: 2, ended_at: expect.stringMatching(ISO) });
+  });
+
+  it('when wait_for_completion is set and triggers are pending, then 202 after the wait window (1.5 s in tests)', async () => {
+    const user = await connectedUser('polar');
+    const started = Date.now();
+    const answered = expectStatus<PullResponse>(await pull({ user_ids: [user.user_id], provider: 'polar', wait_for_completion: true }), 202);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+    expect(answered.operation).toMatchObject({ status: 'in_progress', pending: 1, ended_at: null });
+    expect(answered.detail).toBe('Enqueued 1 historical pull trigger for polar.');
+  }, 15_000);
+
+  it('when wait_for_completion is false, then 202 at once', async () => {
+    const user = await connectedUser('polar');
+    const started = Date.now();
+    expectStatus(await pull({ user_ids: [user.user_id], provider: 'polar', wait_for_completion: false }), 202);
+    expect(Date.now() - started).toBeLessThan(1400);
+  });
+
+  it('when a user id is written in upper case, then it is that user', async () => {
+    const user = await createUser(ctx.server);
+    const answered = expectStatus<PullResponse>(await pull({ user_ids: [user.user_id.toUpperCase()], provider: 'oura' }), 202);
+    expect(answered.not_connected_user_ids).toEqual([user.user_id]);
+  });
+
+  it('when a user id is not a user of the team, then 422 naming its index, and no operation is stored', async () => {
+    const [a, b] = [await connectedUser('oura'), await connectedUser('oura')];
+    const before = await ctx.server.db.query('SELECT id FROM bulk_ops WHERE team_id = $1', [ctx.server.teamId]);
+    expectValidation(await pull({ user_ids: [a.user_id, UNKNOWN_ID, b.user_id], provider: 'oura' }), [
+      { loc: ['body', 'user_ids', 1], type: 'value_error', msg: `Unknown user ${UNKNOWN_ID}` },
+    ]);
+    expect(await ctx.server.db.query('SELECT id FROM bulk_ops WHERE team_id = $1', [ctx.server.teamId])).toEqual(before);
+  });
+
+  it('when several user ids are unknown, then each is named by its index', async () => {
+    const user = await connectedUser('oura');
+    const [x, y] = [randomUUID(), randomUUID()];
+    expectOnlyViolations(await pull({ user_ids: [x, user.user_id, y], provider: 'oura' }), [
+      ['body', 'user_ids', 0],
+      ['body', 'user_ids', 2],
+    ]);
+  });
+
+  it("when a user id is another team's user, then 422 naming its index", async () => {
+    const other = await createTeamWithKey(ctx.server);
+    await setLinkMigrationEnabled(ctx.server.db, { team_id: other.team.id, enabled: true });
+    const theirs = await createUser(ctx.server, {}, other.apiKey);
+    await connectDemo(ctx.server, theirs.user_id, 'oura', other.apiKey);
+    const mine = await connectedUser('oura');
+    expectOnlyViolations(await pull({ user_ids: [mine.user_id, theirs.user_id], provider: 'oura' }), [['body', 'user_ids', 1]]);
+    expectStatus(await pull({ user_ids: [theirs.user_id], provider: 'oura' }, other.apiKey), 202);
+  });
+
+  it('when a user id is repeated, then 422 on ["body", "user_ids"] with type unique_items', async () => {
+    const user = await connectedUser('oura');
+    expectValidation(await pull({ user_ids: [user.user_id, user.user_id], provider: 'oura' }), [{ loc: ['body', 'user_ids'], type: 'unique_items' }]);
+  });
+
+  it('when user_ids is empty, then 422 on ["body", "user_ids"] with type too_short', async () => {
+    expectOnlyViolations(await pull({ user_ids: [], provider: 'oura' }), [['body', 'user_ids']]);
+    expectValidation(await pull({ user_ids: [], provider: 'oura' }), [{ loc: ['body', 'user_ids'], type: 'too_short' }]);
+  });
+
+  it('when a user id is not a UUID, then 422 naming its index with type format', async () => {
+    const user = await connectedUser('oura');
+    expectValidation(await pull({ user_ids: [user.user_id, 'patient-1'], provider: 'oura' }), [{ loc: ['body', 'user_ids', 1], type: 'format' }]);
+  });
+
+  it.each(['apple_health_kit', 'whoop', 'nope'])('when the provider is %s (not an OAuth provider), then 422 on ["body", "provider"]', async (provider) => {
+    const user = await createUser(ctx.server);
+    expectValidation(await pull({ user_ids: [user.user_id], provider }), [{ loc: ['body', 'provider'], type: 'enum' }]);
+  });
+
+  it('when more than 100,000 user ids are sent, then 422 on ["body", "user_ids"] with type too_long', async () => {
+    const ids = Array.from({ length: 100_001 }, () => randomUUID());
+    expectValidation(await pull({ user_ids: ids, provider: 'oura' }), [{ loc: ['body', 'user_ids'], type: 'too_long' }]);
+  }, 60_000);
+
+  it("when the team's link migration is not enabled (a new team), then 403 and no operation is stored", async () => {
+    const other = await createTeamWithKey(ctx.server);
+    const user = await createUser(ctx.server, {}, other.apiKey);
+    await connectDemo(ctx.server, user.user_id, 'oura', other.apiKey);
+    expectDetail(
+      await pull({ user_ids: [user.user_id], provider: 'oura' }, other.apiKey),
+      403,
+      'The link migration endpoints are not enabled for this team; enable them through the management API.',
+    );
+    expect(await ctx.server.db.query('SELECT id FROM bulk_ops WHERE team_id = $1', [other.team.id])).toEqual([]);
+    await setLinkMigrationEnabled(ctx.server.db, { team_id: other.team.id, enabled: true });
+    expectStatus(await pull({ user_ids: [user.user_id], provider: 'oura' }, other.apiKey), 202);
+  });
+
+  it('when the body is over 8 MiB, then 413 naming the limit', async () => {
+    const body = JSON.stringify({ user_ids: [UNKNOWN_ID], provider: 'oura', padding: 'x'.repeat(8 * MiB) });
+    const response = await teamApi(ctx.server).post('/v2/link/bulk_trigger_historical_pull').set('content-type', 'application/json').send(body);
+    expectDetail(response, 413, 'Request body too large; the limit is 8 MiB.');
+  }, 30_000);
+
+  it('when 100,000 user ids of the team are sent, then 202 with every connected user enqueued and the others reported', async () => {
+    const { ids, connected } = await seedUsers(ctx.server, 100_000, 'fitbit', 2);
+    const body = JSON.stringify({ user_ids: ids, provider: 'fitbit' });
+    expect(body.length).toBeGreaterThan(MiB);
+    const started = performance.now();
+    const response = await teamApi(ctx.server).post('/v2/link/bulk_trigger_historical_pull').set('content-type', 'application/json').send(body);
+    const ms = Math.round(performance.now() - started);
+    const answered = expectStatus<PullResponse>(response, 202);
+    console.info(`bulk pull of 100,000 user ids on ${engine.label}: ${ms} ms (body ${(body.length / MiB).toFixed(1)} MiB)`);
+    expect(answered.operation).toMatchObject({ status: 'in_progress', pending: connected.size, not_connected: ids.length - connected.size });
+    expect(answered.not_connected_user_ids).toHaveLength(ids.length - connected.size);
+    expect(answered.not_connected_user_ids.every((id) => !connected.has(id))).toBe(true);
+    const [count] = await ctx.server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM bulk_triggers WHERE op_id = $1', [answered.operation.id]);
+    expect(count?.n).toBe(connected.size);
+  }, 240_000);
+});

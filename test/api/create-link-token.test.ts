@@ -1,0 +1,105 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { hashSecret } from '../../server/domain/credentials/secrets.js';
+import { findActiveLinkToken } from '../../server/storage/repositories/link-tokens.js';
+import {
+  apiEngines,
+  createTeamWithKey,
+  createUser,
+  expectDetail,
+  expectStatus,
+  expectValidation,
+  teamApi,
+  UNKNOWN_ID,
+  useApiServer,
+  type TeamSchemas,
+} from './helpers.js';
+
+type LinkToken = TeamSchemas['LinkToken'];
+
+const TEN_MINUTES_MS = 10 * 60 * 1000;
+
+describe.each(apiEngines)('createLinkToken (POST /v2/link/token) on %s', (_label, engine) => {
+  const ctx = useApiServer(engine);
+  const create = (body: unknown, key?: string) => teamApi(ctx.server, key).post('/v2/link/token').send(body as object);
+
+  it('when a token is created, then it answers a one-time token valid 10 minutes from the server time, with its web URL', async () => {
+    const user = await createUser(ctx.server);
+    const now = new Date('2031-01-02T03:04:05.678Z');
+    ctx.server.setNow(now);
+    const answered = expectStatus<LinkToken>(await create({ user_id: user.user_id }), 200);
+    expect(answered).toEqual({
+      link_token: expect.stringMatching(/^lt_[0-9a-f]{32}$/),
+      link_web_url: `${ctx.server.teamUrl}/link?token=${answered.link_token}`,
+      expires_at: new Date(now.getTime() + TEN_MINUTES_MS).toISOString(),
+    });
+  });
+
+  it('when a token is created, then it is stored hashed with its user, provider and redirect', async () => {
+    const user = await createUser(ctx.server);
+    const answered = expectStatus<LinkToken>(await create({ user_id: user.user_id, provider: 'oura', redirect_url: 'https://app.example.com/done?x=1' }), 200);
+    const stored = await findActiveLinkToken(ctx.server.db, { token_hash: hashSecret(answered.link_token), now: new Date().toISOString() });
+    expect(stored).toMatchObject({
+      user_id: user.user_id,
+      team_id: ctx.server.teamId,
+      provider: 'oura',
+      redirect_url: 'https://app.example.com/done?x=1',
+      expires_at: answered.expires_at,
+      used_at: null,
+    });
+    expect(JSON.stringify(await ctx.server.db.query('SELECT * FROM link_tokens'))).not.toContain(answered.link_token);
+  });
+
+  it('when tokens are created again, then each is a new token', async () => {
+    const user = await createUser(ctx.server);
+    const a = expectStatus<LinkToken>(await create({ user_id: user.user_id }), 200).link_token;
+    const b = expectStatus<LinkToken>(await create({ user_id: user.user_id }), 200).link_token;
+    expect(a).not.toBe(b);
+  });
+
+  it('when the link web URL is opened, then it lists the providers the token can connect, each linking to its consent page', async () => {
+    const user = await createUser(ctx.server);
+    const any = expectStatus<LinkToken>(await create({ user_id: user.user_id }), 200);
+    const page = await request(ctx.server.team).get(new URL(any.link_web_url).pathname + new URL(any.link_web_url).search);
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.text).toContain(`/link/oauth/oura/authorize?state=${any.link_token}`);
+    expect(page.text).toContain(`/link/oauth/fitbit/authorize?state=${any.link_token}`);
+
+    const oura = expectStatus<LinkToken>(await create({ user_id: user.user_id, provider: 'oura' }), 200);
+    const ouraPage = await request(ctx.server.team).get(`/link?token=${oura.link_token}`);
+    expect(ouraPage.text).toContain(`/link/oauth/oura/authorize?state=${oura.link_token}`);
+    expect(ouraPage.text).not.toContain('/link/oauth/fitbit/');
+  });
+
+  it('when the link web URL is opened with an unknown or expired token, then 400', async () => {
+    const user = await createUser(ctx.server);
+    expect((await request(ctx.server.team).get('/link?token=lt_unknown')).status).toBe(400);
+    const now = new Date('2031-01-02T03:04:05Z');
+    ctx.server.setNow(now);
+    const { link_token } = expectStatus<LinkToken>(await create({ user_id: user.user_id }), 200);
+    ctx.server.setNow(new Date(now.getTime() + TEN_MINUTES_MS));
+    expect((await request(ctx.server.team).get(`/link?token=${link_token}`)).status).toBe(400);
+  });
+
+  it('when the provider is not in the catalog, then 422 on ["body", "provider"]', async () => {
+    const user = await createUser(ctx.server);
+    expectValidation(await create({ user_id: user.user_id, provider: 'myspace' }), [{ loc: ['body', 'provider'] }]);
+  });
+
+  it('when the redirect URL is not a URL, then 422 on ["body", "redirect_url"]', async () => {
+    const user = await createUser(ctx.server);
+    expectValidation(await create({ user_id: user.user_id, redirect_url: 'not a url' }), [{ loc: ['body', 'redirect_url'], type: 'format' }]);
+  });
+
+  it('when no user has the id, then 404 and no token is stored', async () => {
+    expectDetail(await create({ user_id: UNKNOWN_ID }), 404, `User ${UNKNOWN_ID} not found.`);
+    expect(await ctx.server.db.query('SELECT 1 FROM link_tokens WHERE user_id = $1', [UNKNOWN_ID])).toEqual([]);
+  });
+
+  it("when the user is another team's, then 404", async () => {
+    const other = await createTeamWithKey(ctx.server);
+    const theirs = await createUser(ctx.server, {}, other.apiKey);
+    expectDetail(await create({ user_id: theirs.user_id }), 404, `User ${theirs.user_id} not found.`);
+  });
+});

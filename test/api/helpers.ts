@@ -1,0 +1,215 @@
+/**
+ * Shared pieces of the API tests: a real server per describe block (on each
+ * available engine), supertest agents that send a key, fixtures built through
+ * the API, and assertions on the API's two error shapes.
+ */
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import type { components as ManagementComponents } from '../../generated/management/schema.js';
+import type { components as TeamComponents } from '../../generated/team/schema.js';
+import type { Config } from '../../server/config.js';
+import { hashSecret } from '../../server/domain/credentials/secrets.js';
+import { createManagementKey } from '../../server/storage/repositories/credentials.js';
+import { createOrg } from '../../server/storage/repositories/orgs.js';
+import { startTestServer, type TestServer, type TestServerOptions } from '../helpers/test-server.js';
+import { engines, SETUP_TIMEOUT_MS, type Engine } from '../storage/helpers.js';
+
+export type TeamSchemas = TeamComponents['schemas'];
+export type ManagementSchemas = ManagementComponents['schemas'];
+
+export const TEAM_KEY_HEADER = 'x-vital-api-key';
+export const MANAGEMENT_KEY_HEADER = 'X-Management-Key';
+export const LINK_TOKEN_HEADER = 'x-vital-link-token';
+
+/** `describe.each(apiEngines)('... on %s', (_label, engine) => ...)`: every engine this machine has. */
+export const apiEngines: [string, Engine][] = engines.filter((engine) => engine.available).map((engine) => [engine.label, engine]);
+
+/** A valid-looking id no server knows. */
+export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+export const uniqueName = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
+
+/**
+ * Starts the real apps on a fresh database of the engine for the enclosing
+ * describe block (tests in it share the server, so each makes its own users)
+ * and closes them after. The clock is put back after every test.
+ */
+export function useApiServer(engine: Engine, overrides: Partial<Config> = {}, options: TestServerOptions = {}): { readonly server: TestServer } {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(engine, overrides, options);
+  }, SETUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await server?.close();
+  }, SETUP_TIMEOUT_MS);
+  afterEach(() => server?.setNow(null));
+  return {
+    get server() {
+      if (!server) throw new Error('The test server is not started yet');
+      return server;
+    },
+  };
+}
+
+type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
+export type Agent = Record<Method, (url: string) => request.Test>;
+
+function agent(app: TestServer['team'], header: string, key: string | null): Agent {
+  const call = (method: Method) => (url: string) => {
+    const test = request(app)[method](url);
+    return key === null ? test : test.set(header, key);
+  };
+  return { get: call('get'), post: call('post'), patch: call('patch'), put: call('put'), delete: call('delete') };
+}
+
+/** The team API with a team key (the sandbox team's unless given). */
+export const teamApi = (server: TestServer, key: string | null = server.apiKey) => agent(server.team, TEAM_KEY_HEADER, key);
+
+/** The management API with the management key (unless given). */
+export const managementApi = (server: TestServer, key: string | null = server.managementKey) => agent(server.management, MANAGEMENT_KEY_HEADER, key);
+
+// ---- assertions ---------------------------------------------------------------------------
+
+export interface ExpectedViolation {
+  loc: (string | number)[];
+  type?: string;
+  msg?: string | RegExp;
+}
+
+function expectJson(response: request.Response) {
+  expect(response.headers['content-type'] ?? '').toMatch(/^application\/json/);
+}
+
+/** `{"detail": "<text>"}` with that status, and nothing else in the body. */
+export function expectDetail(response: request.Response, status: number, detail?: string | RegExp): string {
+  expect({ status: response.status, body: response.body }).toEqual({ status, body: { detail: expect.any(String) } });
+  expectJson(response);
+  const text = (response.body as { detail: string }).detail;
+  if (typeof detail === 'string') expect(text).toBe(detail);
+  else if (detail) expect(text).toMatch(detail);
+  return text;
+}
+
+/** A 422 in the FastAPI shape that lists (at least) the expected violations. */
+export function expectValidation(response: request.Response, expected: ExpectedViolation[]): TeamSchemas['ValidationError'][] {
+  expect(response.status, JSON.stringify(response.body)).toBe(422);
+  expectJson(response);
+  const body = response.body as { detail: TeamSchemas['ValidationError'][] };
+  expect(Object.keys(body)).toEqual(['detail']);
+  expect(Array.isArray(body.detail)).toBe(true);
+  for (const item of body.detail) {
+    expect(item).toEqual({ loc: expect.any(Array), msg: expect.any(String), type: expect.any(String) });
+  }
+  for (const violation of expected) {
+    const { msg, ...rest } = violation;
+    const match = expect.objectContaining({ ...rest, ...(msg === undefined ? {} : { msg: typeof msg === 'string' ? msg : expect.stringMatching(msg) }) });
+    expect(body.detail, `a violation at ${JSON.stringify(violation.loc)}`).toContainEqual(match);
+  }
+  return body.detail;
+}
+
+/** A 422 whose violations are all at these locations, in this order (a location may have several). */
+export function expectOnlyViolations(response: request.Response, locs: (string | number)[][]): TeamSchemas['ValidationError'][] {
+  const detail = expectValidation(response, locs.map((loc) => ({ loc })));
+  const distinct = detail.map((item) => JSON.stringify(item.loc)).filter((loc, i, all) => all.indexOf(loc) === i);
+  expect(distinct.map((loc) => JSON.parse(loc) as unknown)).toEqual(locs);
+  return detail;
+}
+
+/** A successful answer with its status. */
+export function expectStatus<T = unknown>(response: request.Response, status: number): T {
+  expect(response.status, JSON.stringify(response.body)).toBe(status);
+  expectJson(response);
+  return response.body as T;
+}
+
+// ---- fixtures (through the API) ----------------------------------------------------------------
+
+export async function createUser(
+  server: TestServer,
+  body: Partial<TeamSchemas['CreateUserRequest']> = {},
+  key: string = server.apiKey,
+): Promise<TeamSchemas['ClientFacingUser']> {
+  const response = await teamApi(server, key).post('/v2/user').send({ client_user_id: uniqueName('patient'), ...body });
+  return expectStatus(response, 200);
+}
+
+export async function getUser(server: TestServer, userId: string, key: string = server.apiKey): Promise<TeamSchemas['ClientFacingUser']> {
+  return expectStatus(await teamApi(server, key).get(`/v2/user/${userId}`), 200);
+}
+
+export async function connectDemo(server: TestServer, userId: string, provider: string, key: string = server.apiKey): Promise<void> {
+  const response = await teamApi(server, key).post('/v2/link/connect/demo').send({ user_id: userId, provider });
+  expect(expectStatus(response, 200)).toEqual({ success: true });
+}
+
+export interface OtherTeam {
+  team: ManagementSchemas['TeamListItem'];
+  apiKey: string;
+}
+
+/** A new team of the sandbox org with its own key, made through the management API. */
+export async function createTeamWithKey(server: TestServer, body: Partial<ManagementSchemas['CreateTeamRequest']> = {}): Promise<OtherTeam> {
+  const api = managementApi(server);
+  const team = expectStatus<ManagementSchemas['TeamListItem']>(
+    await api.post(`/v1/org/${server.orgId}/team`).send({ name: uniqueName('Team'), ...body }),
+    200,
+  );
+  const key = expectStatus<ManagementSchemas['TeamApiKey']>(await api.post(`/v1/org/${server.orgId}/team/${team.id}/api_key`).send({}), 200);
+  return { team, apiKey: key.key };
+}
+
+/** Another organization with its own management key (straight in the database: there is no API for orgs). */
+export async function createOrgWithKey(server: TestServer): Promise<{ orgId: string; managementKey: string }> {
+  const org = await createOrg(server.db, { name: uniqueName('Org') });
+  const managementKey = `mg_test_${randomUUID().replace(/-/g, '')}`;
+  await createManagementKey(server.db, { org_id: org.id, key_hash: hashSecret(managementKey) });
+  return { orgId: org.id, managementKey };
+}
+
+export const userInfoBody = (overrides: Partial<TeamSchemas['UserInfoCreateRequest']> = {}): TeamSchemas['UserInfoCreateRequest'] => ({
+  first_name: 'Anne-Marie',
+  last_name: "O'Connor",
+  email: 'anne.oconnor@example.com',
+  phone_number: '+14155550123',
+  gender: 'female',
+  dob: '1986-04-21',
+  address: { first_line: '123 Main St.', second_line: 'Apt. 4B', city: 'San Francisco', state: 'CA', zip_code: '94110' },
+  ...overrides,
+});
+
+export const insuranceAddress = (overrides: Partial<TeamSchemas['InsuranceAddress']> = {}): TeamSchemas['InsuranceAddress'] => ({
+  first_line: '123 Main St.',
+  second_line: null,
+  city: 'San Francisco',
+  state: 'CA',
+  zip: '94110',
+  country: 'US',
+  ...overrides,
+});
+
+export const insuredPerson = (overrides: Partial<TeamSchemas['PersonDetails']> = {}): TeamSchemas['PersonDetails'] => ({
+  first_name: 'Maria',
+  last_name: 'Lopez',
+  gender: 'female',
+  dob: '1986-04-21',
+  email: 'maria.lopez@example.com',
+  phone_number: '+14155550123',
+  address: insuranceAddress(),
+  ...overrides,
+});
+
+export const insuranceBody = (overrides: Partial<TeamSchemas['CreateInsuranceRequest']> = {}): TeamSchemas['CreateInsuranceRequest'] => ({
+  payor_code: 'AETNA',
+  member_id: 'W123456789',
+  relationship: 'Self',
+  group_id: 'GRP-0042',
+  insured: insuredPerson(),
+  ...overrides,
+});
+
+/** A JSON body of about `bytes` bytes (a long string field). */
+export const bodyOfSize = (bytes: number, field = 'client_user_id') => JSON.stringify({ [field]: 'x'.repeat(bytes) });
+
+export const MiB = 1024 * 1024;

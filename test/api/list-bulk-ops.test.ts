@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { setLinkMigrationEnabled } from '../../server/storage/repositories/teams.js';
+import {
+  apiEngines,
+  connectDemo,
+  createTeamWithKey,
+  createUser,
+  expectOnlyViolations,
+  expectStatus,
+  expectValidation,
+  teamApi,
+  useApiServer,
+  type OtherTeam,
+  type TeamSchemas,
+} from './helpers.js';
+
+type BulkOp = TeamSchemas['BulkOp'];
+type BulkOpsPage = TeamSchemas['BulkOpsPage'];
+type PullResponse = TeamSchemas['BulkTriggerHistoricalPullResponse'];
+
+const cursorOf = (position: object) => Buffer.from(JSON.stringify(position)).toString('base64url');
+const newestFirst = (a: BulkOp, b: BulkOp) => (a.started_at === b.started_at ? (a.id < b.id ? 1 : -1) : a.started_at < b.started_at ? 1 : -1);
+
+describe.each(apiEngines)('listBulkOps (GET /v2/link/bulk_op) on %s', (_label, engine) => {
+  const ctx = useApiServer(engine);
+
+  /** A new team with link migration enabled, one connected and one unconnected user: its op list starts empty. */
+  async function freshTeam(): Promise<OtherTeam & { connected: string; unconnected: string }> {
+    const team = await createTeamWithKey(ctx.server);
+    await setLinkMigrationEnabled(ctx.server.db, { team_id: team.team.id, enabled: true });
+    const connected = await createUser(ctx.server, {}, team.apiKey);
+    await connectDemo(ctx.server, connected.user_id, 'oura', team.apiKey);
+    const unconnected = await createUser(ctx.server, {}, team.apiKey);
+    return { ...team, connected: connected.user_id, unconnected: unconnected.user_id };
+  }
+  const createOp = async (team: Awaited<ReturnType<typeof freshTeam>>, userIds = [team.connected, team.unconnected]) =>
+    expectStatus<PullResponse>(await teamApi(ctx.server, team.apiKey).post('/v2/link/bulk_trigger_historical_pull').send({ user_ids: userIds, provider: 'oura' }), 202).operation;
+  const list = (team: OtherTeam, query: Record<string, string | number> = {}) => teamApi(ctx.server, team.apiKey).get('/v2/link/bulk_op').query(query);
+  const page = async (team: OtherTeam, query: Record<string, string | number> = {}) => expectStatus<BulkOpsPage>(await list(team, query), 200);
+
+  it('when the team has no operations, then an empty last page', async () => {
+    expect(await page(await freshTeam())).toEqual({ data: [], next_cursor: null });
+  });
+
+  it('when operations were created, then they are listed newest first with their progress, as created', async () => {
+    const team = await freshTeam();
+    const created = [await createOp(team), await createOp(team, [team.unconnected]), await createOp(team, [team.connected])];
+    const listed = await page(team);
+    expect(listed.next_cursor).toBeNull();
+    expect(listed.data).toEqual([...created].sort(newestFirst));
+    expect(listed.data.map((op) => op.started_at)).toEqual([...listed.data.map((op) => op.started_at)].sort().reverse());
+    expect(listed.data.find((op) => op.id === created[1]!.id)).toMatchObject({ status: 'success', pending: 0, not_connected: 1 });
+  });
+
+  it("when another team has operations, then they are not listed", async () => {
+    const [mine, theirs] = [await freshTeam(), await freshTeam()];
+    const op = await createOp(mine);
+    await createOp(theirs);
+    expect((await page(mine)).data.map((listed) => listed.id)).toEqual([op.id]);
+  });
+
+  it('when page_size is smaller than the list, then next_cursor pages through all of them once, newest first', async () => {
+    const team = await freshTeam();
+    for (let i = 0; i < 7; i++) await createOp(team);
+    const seen: BulkOp[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const current: BulkOpsPage = await page(team, { page_size: 3, ...(cursor ? { next_cursor: cursor } : {}) });
+      expect(current.data.length).toBeLessThanOrEqual(3);
+      seen.push(...current.data);
+      cursor = current.next_cursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(seen).toHaveLength(7);
+    expect(new Set(seen.map((op) => op.id)).size).toBe(7);
+    expect(seen).toEqual([...seen].sort(newestFirst));
+  });
+
+  it('when the page size is exactly the number of operations, then the page is the last one', async () => {
+    const team = await freshTeam();
+    for (let i = 0; i < 3; i++) await createOp(team);
+    expect((await page(team, { page_size: 3 })).next_cursor).toBeNull();
+  });
+
+  it('when page_size is left out, then pages have 10 operations', async () => {
+    const team = await freshTeam();
+    for (let i = 0; i < 11; i++) await createOp(team, [team.unconnected]);
+    const first = await page(team);
+    expect(first.data).toHaveLength(10);
+    expect(first.next_cursor).not.toBeNull();
+    expect((await page(team, { next_cursor: first.next_cursor! })).data).toHaveLength(1);
+  });
+
+  it('when operations are created between two pages, then the next page continues where the first ended, without repeats', async () => {
+    const team = await freshTeam();
+    const older = [];
+    for (let i = 0; i < 5; i++) older.push(await createOp(team));
+    const first = await page(team, { page_size: 2 });
+    const newer = [await createOp(team), await createOp(team)];
+    const rest: BulkOp[] = [];
+    let cursor = first.next_cursor;
+    while (cursor) {
+      const next: BulkOpsPage = await page(team, { page_size: 2, next_cursor: cursor });
+      rest.push(...next.data);
+      cursor = next.next_cursor;
+    }
+    const expectedOrder = [...older].sort(newestFirst).map((op) => op.id);
+    expect([...first.data, ...rest].map((op) => op.id)).toEqual(expectedOrder);
+    expect(rest.map((op) => op.id)).not.toEqual(expect.arrayContaining(newer.map((op) => op.id)));
+    expect((await page(team, { page_size: 2 })).data.map((op) => op.id)).toEqual([...newer].sort(newestFirst).map((op) => op.id));
+  });
+
+  it('when page_size is 0, then no operations, and the cursor sent (if any) is handed back', async () => {
+    const team = await freshTeam();
+    for (let i = 0; i < 3; i++) await createOp(team);
+    expect(await page(team, { page_size: 0 })).toEqual({ data: [], next_cursor: null });
+    const first = await page(team, { page_size: 1 });
+    expect(await page(team, { page_size: 0, next_cursor: first.next_cursor! })).toEqual({ data: [], next_cursor: first.next_cursor });
+  });
+
+  it.each([
+    ['not base64 JSON', 'not-a-cursor'],
+    ['JSON without the position', cursorOf({ foo: 'bar' })],
+    ['a position that is not a timestamp', cursorOf({ started_at: 'yesterday', id: '00000000-0000-4000-8000-000000000000' })],
+    ['a position whose id is not a UUID', cursorOf({ started_at: '2026-01-01T00:00:00.000Z', id: 'x' })],
+    ['a position that is not a calendar time', cursorOf({ started_at: '2026-02-31T00:00:00.000Z', id: '00000000-0000-4000-8000-000000000000' })],
+  ])('when next_cursor is %s, then 422 on ["query", "next_cursor"]', async (_what, cursor) => {
+    expectOnlyViolations(await teamApi(ctx.server).get('/v2/link/bulk_op').query({ next_cursor: cursor }), [['query', 'next_cursor']]);
+  });
+
+  it('when next_cursor is longer than 512 characters, then 422 with type too_long', async () => {
+    expectValidation(await teamApi(ctx.server).get('/v2/link/bulk_op').query({ next_cursor: 'a'.repeat(513) }), [{ loc: ['query', 'next_cursor'], type: 'too_long' }]);
+  });
+
+  it.each([-1, 51, 'ten'])('when page_size is %j, then 422 on ["query", "page_size"]', async (size) => {
+    expectOnlyViolations(await teamApi(ctx.server).get('/v2/link/bulk_op').query({ page_size: size }), [['query', 'page_size']]);
+  });
+});

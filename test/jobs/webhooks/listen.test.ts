@@ -1,0 +1,212 @@
+/**
+ * `npm run listen` (scripts/listen.ts) as a real child process: it prints one
+ * line per verified delivery and answers 204, rejects a bad signature with 400
+ * and a red line, forwards with --forward-to and relays the answer, and receives
+ * what the delivery worker sends.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookMessageId } from '../../../server/jobs/webhooks/outbox.js';
+import { newWebhookSecret } from '../../../server/jobs/webhooks/rules.js';
+import { DeliveryWorker } from '../../../server/jobs/webhooks/worker.js';
+import { emitEvent } from '../../../server/jobs/webhooks/outbox.js';
+import { engineCases, seedTeam, SETUP_TIMEOUT_MS, useTestDatabase } from '../../storage/helpers.js';
+import { FAST, registerEndpoint, sampleEnvelope, startReceiver, waitFor, waitUntilSettled, type Receiver } from './helpers.js';
+
+/** The repository root (the nearest folder with a package.json), also when this test runs compiled from dist/. */
+const ROOT = (() => {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+})();
+const USER = '6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10';
+
+interface Listener {
+  url: string;
+  lines: string[];
+  stderr: string[];
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts the CLI on a free port and waits for its "Listening ..." line. */
+async function startListen(args: string[], env: Record<string, string> = {}): Promise<Listener> {
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'scripts/listen.ts'), '--port', '0', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  const stderr: string[] = [];
+  let buffered = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    buffered += chunk;
+    const parts = buffered.split('\n');
+    buffered = parts.pop() ?? '';
+    lines.push(...parts);
+  });
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => stderr.push(chunk));
+  const ready = await waitFor(
+    'the listener to start',
+    () => {
+      if (child.exitCode !== null) throw new Error(`listen exited with ${child.exitCode}: ${stderr.join('')}`);
+      return lines.find((line) => line.startsWith('Listening for webhooks on '));
+    },
+    60_000,
+  );
+  const url = /on (http:\/\/\S+)/.exec(ready)?.[1];
+  if (!url) throw new Error(`no URL in "${ready}"`);
+  return {
+    url,
+    lines,
+    stderr,
+    child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+const historical = (team_id = '3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53') =>
+  JSON.stringify({
+    event_type: 'historical.data.sleep.created',
+    data: { user_id: USER, provider: 'oura', start_date: '2026-05-26', end_date: '2026-11-21' },
+    team_id,
+    user_id: USER,
+    client_user_id: 'patient-000123',
+  });
+
+function post(url: string, secret: string, body: string, id = 'msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU') {
+  const at = new Date();
+  return fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': id,
+      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'webhook-signature': new Webhook(secret).sign(id, at, body),
+    },
+    body,
+  });
+}
+
+describe('npm run listen', () => {
+  const secret = newWebhookSecret();
+  let listener: Listener;
+
+  beforeAll(async () => {
+    listener = await startListen(['--secret', secret]);
+  }, SETUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await listener?.stop();
+  });
+
+  it('when a signed delivery arrives, then it answers 204 and prints time, event type, user and a summary in one line', async () => {
+    const response = await post(listener.url, secret, historical());
+    expect(response.status).toBe(204);
+    const line = await waitFor('the event line', () => listener.lines.find((l) => l.includes('historical.data.sleep.created')));
+    expect(line).toMatch(/^\d\d:\d\d:\d\d historical\.data\.sleep\.created user=6b1c… oura 2026-05-26\.\.2026-11-21$/);
+  });
+
+  it('when the same webhook-id arrives again, then the line says so', async () => {
+    await post(listener.url, secret, historical(), 'msg_again');
+    await post(listener.url, secret, historical(), 'msg_again');
+    await waitFor('the repeated line', () => listener.lines.some((l) => l.endsWith('(again: same webhook-id)')));
+  });
+
+  it('when the signature is wrong, then it answers 400 and prints a rejection line', async () => {
+    const response = await post(listener.url, newWebhookSecret(), historical(), 'msg_forged');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ detail: 'Invalid webhook signature: No matching signature found' });
+    const line = await waitFor('the rejection line', () => listener.lines.find((l) => l.includes('msg_forged')));
+    expect(line).toMatch(/^\d\d:\d\d:\d\d rejected msg_forged: Invalid webhook signature: No matching signature found -> 400$/);
+  });
+
+  it('when the secret is missing, then it exits with a hint', async () => {
+    const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'scripts/listen.ts')], { cwd: ROOT, env: { ...process.env, WEBHOOK_SECRET: '' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(2);
+    expect(stderr).toContain('A signing secret is needed: --secret whsec_... or WEBHOOK_SECRET');
+  });
+});
+
+describe('npm run listen --forward-to', () => {
+  const secret = newWebhookSecret();
+  let listener: Listener;
+  let downstream: Receiver;
+
+  beforeAll(async () => {
+    downstream = await startReceiver({ secret, answer: (_d, index) => (index === 0 ? 500 : 202) });
+    listener = await startListen(['--forward-to', downstream.url], { WEBHOOK_SECRET: secret, FORCE_COLOR: '1' });
+  }, SETUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await listener?.stop();
+    await downstream?.close();
+  });
+
+  it('when a delivery is forwarded, then the raw body and signature headers arrive and the answer is relayed', async () => {
+    const body = historical();
+    const failed = await post(listener.url, secret, body, 'msg_forwarded');
+    expect(failed.status).toBe(500);
+    const accepted = await post(listener.url, secret, body, 'msg_forwarded');
+    expect(accepted.status).toBe(202);
+    expect(downstream.deliveries.map((d) => ({ id: d.id, verified: d.verified, body: d.body }))).toEqual([
+      { id: 'msg_forwarded', verified: true, body },
+      { id: 'msg_forwarded', verified: true, body },
+    ]);
+    await waitFor('both lines', () => listener.lines.filter((l) => l.includes('historical.data.sleep.created')).length === 2);
+    const [first, second] = listener.lines.filter((l) => l.includes('historical.data.sleep.created'));
+    expect(first).toContain('\x1b[31m-> 500\x1b[0m');
+    expect(second).toContain('(again: same webhook-id) \x1b[32m-> 202\x1b[0m');
+  });
+
+  it('when the signature is wrong, then nothing is forwarded and the line is red', async () => {
+    const before = downstream.deliveries.length;
+    const response = await post(listener.url, newWebhookSecret(), historical(), 'msg_forged_forward');
+    expect(response.status).toBe(400);
+    expect(downstream.deliveries).toHaveLength(before);
+    const line = await waitFor('the rejection line', () => listener.lines.find((l) => l.includes('msg_forged_forward')));
+    expect(line).toMatch(/^\x1b\[31m.*rejected msg_forged_forward.*-> 400\x1b\[0m$/);
+  });
+});
+
+describe.each(engineCases)('npm run listen receiving from the delivery worker on %s', (_label, engine) => {
+  describe.skipIf(!engine.available)('worker to listen', () => {
+    const ctx = useTestDatabase(engine);
+    const secret = newWebhookSecret();
+    let listener: Listener;
+
+    beforeAll(async () => {
+      listener = await startListen(['--secret', secret]);
+    }, SETUP_TIMEOUT_MS);
+    afterAll(async () => {
+      await listener?.stop();
+    });
+
+    it('when the worker delivers an event to the listener, then the listener prints it', async () => {
+      const { team } = await seedTeam(ctx.db);
+      const endpoint = await registerEndpoint(ctx.db, { team_id: team.id, url: listener.url, secret });
+      const { id } = await ctx.db.transaction((tx) =>
+        emitEvent(tx, sampleEnvelope(team.id, 'historical.data.sleep.created', { provider: 'oura', start_date: '2026-05-26', end_date: '2026-11-21' })),
+      );
+      const worker = new DeliveryWorker(ctx.db, FAST).start();
+      try {
+        await waitUntilSettled(ctx.db, endpoint.id);
+      } finally {
+        await worker.stop();
+      }
+      expect(worker.stats.succeeded).toBe(1);
+      expect(webhookMessageId(id)).toMatch(/^msg_[0-9a-f]{32}$/);
+      await waitFor('the event line', () => listener.lines.some((l) => / historical\.data\.sleep\.created user=6b1c… oura 2026-05-26\.\.2026-11-21$/.test(l)));
+    });
+  });
+});

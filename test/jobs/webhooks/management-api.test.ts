@@ -1,0 +1,260 @@
+/**
+ * The webhook operations of the management API on the real apps, on every
+ * available engine, and the provider.connection.created event end to end
+ * (team API -> outbox -> worker -> a loopback receiver).
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createManagementClient, createTeamClient, verifyWebhook, type ManagementClient } from '../../../server/client/index.js';
+import { emitEvent, webhookMessageId } from '../../../server/jobs/webhooks/outbox.js';
+import { DeliveryWorker } from '../../../server/jobs/webhooks/worker.js';
+import { createOrg } from '../../../server/storage/repositories/orgs.js';
+import { createTeam } from '../../../server/storage/repositories/teams.js';
+import { startTestServer, type TestServer } from '../../helpers/test-server.js';
+import { engineCases, SETUP_TIMEOUT_MS } from '../../storage/helpers.js';
+import { FAST, sampleEnvelope, startReceiver, waitFor, waitUntilSettled, type Receiver } from './helpers.js';
+
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+describe.each(engineCases)('webhook management API on %s', (_label, engine) => {
+  describe.skipIf(!engine.available)('operations', () => {
+    let server: TestServer;
+    let management: ManagementClient;
+    const cleanups: (() => Promise<void>)[] = [];
+
+    beforeAll(async () => {
+      server = await startTestServer(engine);
+      management = createManagementClient({ baseUrl: server.managementUrl, managementKey: server.managementKey });
+    }, SETUP_TIMEOUT_MS);
+    afterAll(async () => {
+      await server?.close();
+    }, SETUP_TIMEOUT_MS);
+    afterEach(async () => {
+      for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    });
+
+    const teamPath = () => ({ org_id: server.orgId, team_id: server.teamId });
+    const newTeam = async () => {
+      const { data } = await management.POST('/v1/org/{org_id}/team', { params: { path: { org_id: server.orgId } }, body: { name: `Webhooks ${randomUUID().slice(0, 8)}` } });
+      return data!.id;
+    };
+    const createEndpoint = async (body: { url: string; event_types?: string[] | null; description?: string | null }, team_id = server.teamId) => {
+      const outcome = await management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path: { org_id: server.orgId, team_id } }, body });
+      if (!outcome.data) throw new Error(`create failed: ${outcome.response.status} ${JSON.stringify(outcome.error)}`);
+      return outcome.data;
+    };
+    /** Emits events one transaction each (so their deliveries are ordered by creation). */
+    const emit = async (count: number, teamId = server.teamId) => {
+      const ids: string[] = [];
+      for (let i = 0; i < count; i++) ids.push((await server.db.transaction((tx) => emitEvent(tx, sampleEnvelope(teamId, 'daily.data.steps.created', { seq: i })))).id);
+      return ids;
+    };
+
+    it('when an endpoint is registered, then it answers it with a whsec_ secret, and the list shows it without the secret', async () => {
+      const created = await createEndpoint({ url: 'https://hooks.example.com/vital', event_types: ['historical.data.*', 'provider.connection.created'], description: 'Production receiver' });
+      expect(created).toEqual({
+        id: expect.any(String),
+        url: 'https://hooks.example.com/vital',
+        event_types: ['historical.data.*', 'provider.connection.created'],
+        description: 'Production receiver',
+        created_on: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{32}$/),
+      });
+      const local = await createEndpoint({ url: 'http://localhost:4040/' });
+      expect(local).toMatchObject({ event_types: null, description: null });
+
+      const { data } = await management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path: teamPath() } });
+      const { secret: _secret, ...withoutSecret } = created;
+      expect(data?.data.slice(-2)).toEqual([withoutSecret, { id: local.id, url: 'http://localhost:4040/', event_types: null, description: null, created_on: local.created_on }]);
+      const stored = await server.db.one<{ secret: string }>('SELECT secret FROM webhook_endpoints WHERE id = $1', [created.id]);
+      expect(stored?.secret).toBe(created.secret);
+    });
+
+    it('when the URL is plain http to a non-loopback host, then 422 names ["body", "url"]', async () => {
+      const outcome = await management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path: teamPath() }, body: { url: 'http://hooks.example.com/vital' } });
+      expect(outcome.response.status).toBe(422);
+      expect(outcome.error).toEqual({ detail: [{ loc: ['body', 'url'], msg: expect.stringContaining('HTTPS is required'), type: 'value_error' }] });
+    });
+
+    it('when an event type filter is malformed, then 422 names it', async () => {
+      const outcome = await management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', {
+        params: { path: teamPath() },
+        body: { url: 'https://hooks.example.com/', event_types: ['daily.*.created'] },
+      });
+      expect(outcome.response.status).toBe(422);
+      expect(outcome.error).toMatchObject({ detail: [expect.objectContaining({ loc: ['body', 'event_types', 0] })] });
+    });
+
+    it("when another organization's team or an unknown team is named, then every operation answers 404", async () => {
+      const otherOrg = await createOrg(server.db, { name: 'Other org' });
+      const otherTeam = await createTeam(server.db, { org_id: otherOrg.id, name: 'Other team', region: 'us' });
+      for (const path of [
+        { org_id: otherOrg.id, team_id: otherTeam.id },
+        { org_id: server.orgId, team_id: otherTeam.id },
+        { org_id: server.orgId, team_id: UNKNOWN_ID },
+      ]) {
+        const create = await management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path }, body: { url: 'https://hooks.example.com/' } });
+        const list = await management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path } });
+        const withEndpoint = { ...path, endpoint_id: UNKNOWN_ID };
+        const remove = await management.DELETE('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}', { params: { path: withEndpoint } });
+        const deliveries = await management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/delivery', { params: { path: withEndpoint } });
+        const replay = await management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/replay', { params: { path: withEndpoint }, body: {} });
+        expect([create, list, remove, deliveries, replay].map((outcome) => outcome.response.status)).toEqual([404, 404, 404, 404, 404]);
+      }
+    });
+
+    it("when another team's endpoint is named, then delete, deliveries and replay answer 404 and leave it alone", async () => {
+      const otherTeamId = await newTeam();
+      const endpoint = await createEndpoint({ url: 'https://hooks.example.com/other' }, otherTeamId);
+      const path = { ...teamPath(), endpoint_id: endpoint.id };
+      const remove = await management.DELETE('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}', { params: { path } });
+      const deliveries = await management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/delivery', { params: { path } });
+      const replay = await management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/replay', { params: { path }, body: {} });
+      expect([remove, deliveries, replay].map((outcome) => outcome.response.status)).toEqual([404, 404, 404]);
+      expect(remove.error).toEqual({ detail: `Webhook endpoint ${endpoint.id} not found in team ${server.teamId}.` });
+      const { data } = await management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path: { org_id: server.orgId, team_id: otherTeamId } } });
+      expect(data?.data.map((e) => e.id)).toEqual([endpoint.id]);
+    });
+
+    it('when deliveries are listed, then they come newest first, a page at a time, optionally of one status', async () => {
+      const teamId = await newTeam();
+      const endpoint = await createEndpoint({ url: 'https://hooks.example.com/paging' }, teamId);
+      const eventIds = await emit(5, teamId);
+      // The third and fifth failed; the first succeeded.
+      await server.db.query(
+        `UPDATE webhook_deliveries d SET status = CASE WHEN e.payload->'data'->>'seq' IN ('2', '4') THEN 'failed' ELSE 'succeeded' END,
+                next_attempt_at = NULL, attempts = 9, last_status_code = 503, last_error = 'endpoint answered 503'
+         FROM events e WHERE e.id = d.event_id AND d.endpoint_id = $1 AND e.payload->'data'->>'seq' IN ('0', '2', '4')`,
+        [endpoint.id],
+      );
+      const path = { ...teamPath(), team_id: teamId, endpoint_id: endpoint.id };
+      const newestFirst = [...eventIds].reverse().map(webhookMessageId);
+
+      const page = async (cursor: string | null) => {
+        const { data } = await management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/delivery', {
+          params: { path, query: { page_size: 2, ...(cursor ? { next_cursor: cursor } : {}) } },
+        });
+        return { ids: data!.data.map((delivery) => delivery.event_id), next: data!.next_cursor };
+      };
+      const pages: string[][] = [];
+      let cursor: string | null = null;
+      do {
+        const { ids, next } = await page(cursor);
+        pages.push(ids);
+        cursor = next;
+      } while (cursor);
+      expect(pages).toEqual([newestFirst.slice(0, 2), newestFirst.slice(2, 4), newestFirst.slice(4)]);
+
+      const { data: failed } = await management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/delivery', { params: { path, query: { status: 'failed' } } });
+      expect(failed).toEqual({
+        data: [4, 2].map((seq) => ({
+          id: expect.any(String),
+          event_id: webhookMessageId(eventIds[seq]!),
+          event_type: 'daily.data.steps.created',
+          status: 'failed',
+          attempts: 9,
+          created_on: expect.any(String),
+          last_attempt_at: null,
+          next_attempt_at: null,
+          last_status_code: 503,
+          last_error: 'endpoint answered 503',
+        })),
+        next_cursor: null,
+      });
+      const { data: pending } = await management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/delivery', { params: { path, query: { status: 'pending' } } });
+      expect(pending?.data.map((d) => [d.event_id, d.attempts, d.next_attempt_at === null])).toEqual([
+        [webhookMessageId(eventIds[3]!), 0, false],
+        [webhookMessageId(eventIds[1]!), 0, false],
+      ]);
+
+      const bad = await management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/delivery', { params: { path, query: { next_cursor: 'garbage' } } });
+      expect(bad.response.status).toBe(422);
+      expect(bad.error).toMatchObject({ detail: [{ loc: ['query', 'next_cursor'] }] });
+    });
+
+    it('when deliveries are replayed, then the failed ones (or the named ones) are pending again from attempt 0 with the same event', async () => {
+      const teamId = await newTeam();
+      const endpoint = await createEndpoint({ url: 'https://hooks.example.com/replay' }, teamId);
+      const eventIds = await emit(3, teamId);
+      await server.db.query(`UPDATE webhook_deliveries SET status = 'failed', attempts = 9, next_attempt_at = NULL, last_error = 'endpoint answered 500' WHERE endpoint_id = $1`, [endpoint.id]);
+      const path = { ...teamPath(), team_id: teamId, endpoint_id: endpoint.id };
+      const rows = () => server.db.query<{ id: string; event_id: string; status: string; attempts: number; last_error: string | null }>(
+        'SELECT id, event_id, status, attempts, last_error FROM webhook_deliveries WHERE endpoint_id = $1 ORDER BY event_id',
+        [endpoint.id],
+      );
+      const [first] = await rows();
+
+      const one = await management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/replay', { params: { path }, body: { delivery_ids: [first!.id, UNKNOWN_ID] } });
+      expect(one.data).toEqual({ replayed: 1 });
+      expect((await rows()).filter((row) => row.status === 'pending')).toEqual([{ ...first, status: 'pending', attempts: 0, last_error: null }]);
+
+      const all = await management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/replay', { params: { path }, body: {} });
+      expect(all.data).toEqual({ replayed: 2 });
+      const after = await rows();
+      expect(after.map((row) => [row.status, row.attempts])).toEqual([
+        ['pending', 0],
+        ['pending', 0],
+        ['pending', 0],
+      ]);
+      expect(after.map((row) => row.event_id).sort()).toEqual([...eventIds].sort());
+      const none = await management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/replay', { params: { path }, body: { delivery_ids: null } });
+      expect(none.data).toEqual({ replayed: 0 });
+    });
+
+    it('when an endpoint is deleted, then it and its deliveries are gone, and deleting again answers 404', async () => {
+      const teamId = await newTeam();
+      const endpoint = await createEndpoint({ url: 'https://hooks.example.com/delete' }, teamId);
+      await emit(2, teamId);
+      const count = async () => (await server.db.one<{ n: number }>('SELECT count(*)::integer AS n FROM webhook_deliveries WHERE endpoint_id = $1', [endpoint.id]))!.n;
+      expect(await count()).toBe(2);
+      const path = { ...teamPath(), team_id: teamId, endpoint_id: endpoint.id };
+      const removed = await management.DELETE('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}', { params: { path } });
+      expect(removed.data).toEqual({ success: true });
+      expect(await count()).toBe(0);
+      const { data } = await management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path: { org_id: server.orgId, team_id: teamId } } });
+      expect(data).toEqual({ data: [] });
+      const again = await management.DELETE('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}', { params: { path } });
+      expect(again.response.status).toBe(404);
+    });
+
+    it('when a user connects a demo provider, then the endpoint receives provider.connection.created, signed, with data.provider', async () => {
+      let target: Receiver | undefined;
+      const worker = new DeliveryWorker(server.db, FAST).start();
+      cleanups.push(async () => {
+        await worker.stop();
+        await target?.close();
+      });
+      const probe = await startReceiver();
+      const created = await createEndpoint({ url: probe.url, event_types: ['provider.connection.created'] });
+      await probe.close();
+      target = await startReceiver({ secret: created.secret, port: probe.port });
+
+      const team = createTeamClient({ baseUrl: server.teamUrl, apiKey: server.apiKey });
+      const clientUserId = `webhooks-${randomUUID().slice(0, 8)}`;
+      const { data: user } = await team.POST('/v2/user', { body: { client_user_id: clientUserId } });
+      const connected = await team.POST('/v2/link/connect/demo', { body: { user_id: user!.user_id, provider: 'oura' } });
+      expect(connected.response.status).toBe(200);
+      await waitUntilSettled(server.db, created.id);
+
+      expect(target.deliveries).toHaveLength(1);
+      const [delivery] = target.deliveries;
+      expect(delivery!.verified).toBe(true);
+      const event = verifyWebhook(created.secret, { 'webhook-id': delivery!.id, 'webhook-timestamp': delivery!.timestamp, 'webhook-signature': delivery!.signature }, delivery!.body);
+      expect(event).toEqual({
+        event_type: 'provider.connection.created',
+        data: { user_id: user!.user_id, provider: { name: 'Oura', slug: 'oura', logo: expect.any(String) }, source: { name: 'Oura', slug: 'oura', logo: expect.any(String) } },
+        team_id: server.teamId,
+        user_id: user!.user_id,
+        client_user_id: clientUserId,
+      });
+      const events = await server.db.query<{ id: string }>(`SELECT id FROM events WHERE event_type = 'provider.connection.created' AND payload->>'user_id' = $1`, [user!.user_id]);
+      expect(delivery!.id).toBe(webhookMessageId(events[0]!.id));
+
+      // Connecting again creates no connection, so no event.
+      await team.POST('/v2/link/connect/demo', { body: { user_id: user!.user_id, provider: 'oura' } });
+      const { data: listed } = await management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/delivery', { params: { path: { ...teamPath(), endpoint_id: created.id } } });
+      expect(listed?.data.map((d) => [d.event_type, d.status, d.attempts, d.last_status_code])).toEqual([['provider.connection.created', 'succeeded', 1, 204]]);
+      await waitFor('no second delivery', () => target!.deliveries.length === 1);
+    });
+  });
+});

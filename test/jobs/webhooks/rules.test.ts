@@ -1,0 +1,110 @@
+/** The endpoint and retry rules, and the WEBHOOK_* configuration. */
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../server/config.js';
+import {
+  DEFAULT_RETRY_SCHEDULE_MS,
+  endpointUrlProblem,
+  filterAccepts,
+  maxAttempts,
+  newWebhookSecret,
+  parseRetrySchedule,
+  retryDelayAfter,
+  secretProblem,
+} from '../../../server/jobs/webhooks/rules.js';
+
+describe('endpoint URLs', () => {
+  it.each(['https://hooks.example.com/vital', 'http://localhost:4040/', 'http://127.0.0.1:4040/hooks', 'http://127.10.0.1/', 'http://[::1]:4040/'])(
+    'when the URL is %s, then it is accepted',
+    (url) => {
+      expect(endpointUrlProblem(url)).toBeNull();
+    },
+  );
+
+  it.each([
+    ['http://hooks.example.com/vital', /HTTPS is required/],
+    ['http://10.0.0.5/', /HTTPS is required/],
+    ['http://localhost.example.com/', /HTTPS is required/],
+    ['ftp://hooks.example.com/', /Only https/],
+    ['not a url', /Not a valid URL/],
+  ])('when the URL is %s, then it is refused', (url, problem) => {
+    expect(endpointUrlProblem(url)).toMatch(problem);
+  });
+});
+
+describe('secrets', () => {
+  it('when a secret is generated, then it is whsec_ and the standard base64 of 24 random bytes', () => {
+    const secret = newWebhookSecret();
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(Buffer.from(secret.slice(6), 'base64')).toHaveLength(24);
+    expect(newWebhookSecret()).not.toBe(secret);
+    expect(secretProblem(secret)).toBeNull();
+  });
+
+  it.each([
+    ['MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', /must start with whsec_/],
+    ['whsec_c2hvcnQ=', /at least 24 bytes/],
+    ['whsec_not base64!', /standard base64/],
+  ])('when an operator gives %s, then it is refused', (secret, problem) => {
+    expect(secretProblem(secret)).toMatch(problem);
+  });
+});
+
+describe('retry schedule', () => {
+  it('when the documented schedule is used, then attempts are retried after 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 3 h, 6 h, then failed', () => {
+    expect(DEFAULT_RETRY_SCHEDULE_MS).toEqual([5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 10_800_000, 21_600_000]);
+    expect(maxAttempts(DEFAULT_RETRY_SCHEDULE_MS)).toBe(9);
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map((attempt) => retryDelayAfter(attempt, DEFAULT_RETRY_SCHEDULE_MS))).toEqual([...DEFAULT_RETRY_SCHEDULE_MS, null]);
+  });
+
+  it('when a schedule is given as text, then it is parsed, and anything but integers is refused', () => {
+    expect(parseRetrySchedule('50, 100,200')).toEqual([50, 100, 200]);
+    expect(() => parseRetrySchedule('50,,100')).toThrow(/WEBHOOK_RETRY_SCHEDULE_MS/);
+    expect(() => parseRetrySchedule('1s')).toThrow(/non-negative integers/);
+  });
+});
+
+describe('event type filters', () => {
+  it('when a filter lists exact types and prefixes, then it accepts only those', () => {
+    const filter = ['provider.connection.created', 'daily.data.*'];
+    expect(['provider.connection.created', 'daily.data.steps.created', 'historical.data.steps.created', 'daily.datax.steps'].map((type) => filterAccepts(filter, type))).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect(filterAccepts(null, 'anything.at.all')).toBe(true);
+  });
+});
+
+describe('WEBHOOK_* configuration', () => {
+  it('when nothing is set, then the worker runs with the documented defaults', () => {
+    expect(loadConfig({})).toMatchObject({
+      webhookUrl: undefined,
+      webhookSecret: undefined,
+      webhookDelivery: { enabled: true, retryScheduleMs: DEFAULT_RETRY_SCHEDULE_MS, timeoutMs: 15_000, concurrency: 32, pollIntervalMs: 250, leaseMs: 60_000 },
+    });
+  });
+
+  it('when the variables are set, then they are used', () => {
+    const secret = newWebhookSecret();
+    const config = loadConfig({
+      WEBHOOK_URL: 'http://127.0.0.1:4040/',
+      WEBHOOK_SECRET: secret,
+      WEBHOOK_RETRY_SCHEDULE_MS: '50,100,200',
+      WEBHOOK_TIMEOUT_MS: '1000',
+      WEBHOOK_CONCURRENCY: '8',
+      WEBHOOK_WORKER: 'false',
+    });
+    expect(config).toMatchObject({
+      webhookUrl: 'http://127.0.0.1:4040/',
+      webhookSecret: secret,
+      webhookDelivery: { enabled: false, retryScheduleMs: [50, 100, 200], timeoutMs: 1000, concurrency: 8, leaseMs: 60_000 },
+    });
+  });
+
+  it('when WEBHOOK_URL is plain http to another host or WEBHOOK_SECRET is malformed, then loading fails with the reason', () => {
+    expect(() => loadConfig({ WEBHOOK_URL: 'http://hooks.example.com/' })).toThrow(/WEBHOOK_URL: HTTPS is required/);
+    expect(() => loadConfig({ WEBHOOK_SECRET: 'secret' })).toThrow(/WEBHOOK_SECRET must start with whsec_/);
+    expect(() => loadConfig({ WEBHOOK_CONCURRENCY: '0' })).toThrow(/WEBHOOK_CONCURRENCY must be a positive integer/);
+  });
+});
