@@ -222,15 +222,15 @@ export class RequestArbitraries {
       return fc.oneof(...options);
     }
     const options: Weighted<Body>[] = [
-      { weight: 10, arbitrary: schemas.valid(schema).map((value) => ({ body: JSON.stringify(value), headers: json, mutations: [] })) },
-      { weight: 1, arbitrary: fc.constantFrom(...MALFORMED_BODIES).map((body) => ({ body, headers: json, mutations: [`malformed JSON ${JSON.stringify(body.slice(0, 20))}`] })) },
-      { weight: 1, arbitrary: fc.tuple(schemas.valid(schema), fc.constantFrom(...OTHER_CONTENT_TYPES)).map(([value, type]) => ({ body: JSON.stringify(value), headers: { 'content-type': type }, mutations: [`content-type ${type}`] })) },
-      { weight: 1, arbitrary: schemas.valid(schema).map((value) => ({ body: JSON.stringify(value), headers: {}, mutations: ['no content-type'] })) },
-      { weight: 1, arbitrary: fc.constant({ headers: json, mutations: ['no body'] }) },
-      { weight: 0.3, arbitrary: fc.constantFrom(1.1, 8.1).map((mib) => ({ body: JSON.stringify({ padding: 'x'.repeat(Math.round(mib * 1024 * 1024)) }), headers: json, mutations: [`a ${mib} MiB body`] })) },
+      { weight: 100, arbitrary: schemas.valid(schema).map((value) => ({ body: JSON.stringify(value), headers: json, mutations: [] })) },
+      { weight: 10, arbitrary: fc.constantFrom(...MALFORMED_BODIES).map((body) => ({ body, headers: json, mutations: [`malformed JSON ${JSON.stringify(body.slice(0, 20))}`] })) },
+      { weight: 10, arbitrary: fc.tuple(schemas.valid(schema), fc.constantFrom(...OTHER_CONTENT_TYPES)).map(([value, type]) => ({ body: JSON.stringify(value), headers: { 'content-type': type }, mutations: [`content-type ${type}`] })) },
+      { weight: 10, arbitrary: schemas.valid(schema).map((value) => ({ body: JSON.stringify(value), headers: {}, mutations: ['no content-type'] })) },
+      { weight: 10, arbitrary: fc.constant({ headers: json, mutations: ['no body'] }) },
+      { weight: 3, arbitrary: fc.constantFrom(1.1, 8.1).map((mib) => ({ body: JSON.stringify({ padding: 'x'.repeat(Math.round(mib * 1024 * 1024)) }), headers: json, mutations: [`a ${mib} MiB body`] })) },
     ];
     const invalid = schemas.invalid(schema);
-    if (invalid) options.push({ weight: 6, arbitrary: invalid.map(({ value, mutation }) => ({ body: JSON.stringify(value) ?? 'null', headers: json, mutations: [`body ${mutation}`] })) });
+    if (invalid) options.push({ weight: 60, arbitrary: invalid.map(({ value, mutation }) => ({ body: JSON.stringify(value) ?? 'null', headers: json, mutations: [`body ${mutation}`] })) });
     return fc.oneof(...options);
   }
 }
