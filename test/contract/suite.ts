@@ -534,6 +534,29 @@ export function defineContractSuite(target: ContractTarget): void {
       });
     });
 
+    operation('team', 'connectSdkProvider', () => {
+      it('when the SDK exchanges a sign-in token for Apple HealthKit, then it answers the connection', async () => {
+        const { user_id } = await user();
+        const token = expectSuccess<TeamSchemas['SignInToken']>('team', 'createSignInToken', await team.POST('/v2/user/{user_id}/sign_in_token', { params: { path: { user_id } } }));
+        const outcome = await teamWithoutKey.POST('/v2/link/sdk/connect', { body: { sign_in_token: token.sign_in_token, provider: 'apple_health_kit' } });
+        const connection = expectSuccess<TeamSchemas['SdkConnection']>('team', 'connectSdkProvider', outcome);
+        if (!isMock) expect(connection).toMatchObject({ user_id, provider: 'apple_health_kit', connect_mode: 'auto' });
+      });
+
+      it('when the token is missing and the provider is not a mobile SDK provider, then 422 lists both', async () => {
+        const outcome = await teamWithoutKey.POST('/v2/link/sdk/connect', { body: invalid({ provider: 'oura' }) });
+        expectValidationError('team', 'connectSdkProvider', outcome, [
+          { loc: ['body', 'sign_in_token'], type: 'missing' },
+          { loc: ['body', 'provider'], type: 'enum' },
+        ]);
+      });
+
+      it.skipIf(isMock)('when the token is unknown, then 401 (server only: the mock accepts any token)', async () => {
+        const outcome = await teamWithoutKey.POST('/v2/link/sdk/connect', { body: { sign_in_token: 'sit_sk_us_unknown', provider: 'health_connect' } });
+        expectError('team', 'connectSdkProvider', outcome, 401);
+      });
+    });
+
     operation('team', 'getOAuthProvider', () => {
       it('when Oura is read with a link token, then it answers its link detail', async () => {
         const { link_token } = await linkToken();
@@ -737,6 +760,122 @@ export function defineContractSuite(target: ContractTarget): void {
           body: {},
         });
         expectMissingKey('management', 'createTeamApiKey', outcome);
+      });
+    });
+
+    operation('management', 'updateTeam', () => {
+      it('when link migration is enabled for a team, then it answers the team with the setting', async () => {
+        const { id: team_id } = await newTeam();
+        const outcome = await management.PATCH('/v1/org/{org_id}/team/{team_id}', { params: { path: { org_id: env().orgId, team_id } }, body: { link_migration_enabled: true } });
+        const updated = expectSuccess<ManagementSchemas['TeamDetail']>('management', 'updateTeam', outcome);
+        if (!isMock) expect(updated).toMatchObject({ id: team_id, link_migration_enabled: true });
+      });
+
+      it('when team_id is not a UUID and the setting is not a boolean, then 422 lists both', async () => {
+        const outcome = await management.PATCH('/v1/org/{org_id}/team/{team_id}', {
+          params: { path: { org_id: env().orgId, team_id: NOT_A_UUID } },
+          body: invalid({ link_migration_enabled: 'yes' }),
+        });
+        expectValidationError('management', 'updateTeam', outcome, [
+          { loc: ['path', 'team_id'], type: 'format' },
+          { loc: ['body', 'link_migration_enabled'], type: 'type_error' },
+        ]);
+      });
+
+      it('when the key is missing, then 401 with a detail', async () => {
+        const outcome = await managementWithoutKey.PATCH('/v1/org/{org_id}/team/{team_id}', { params: { path: { org_id: env().orgId, team_id: UNKNOWN_ID } }, body: {} });
+        expectMissingKey('management', 'updateTeam', outcome);
+      });
+
+      it.skipIf(isMock)('when no team has the team_id, then 404 (server only: the mock answers every valid id)', async () => {
+        const outcome = await management.PATCH('/v1/org/{org_id}/team/{team_id}', { params: { path: { org_id: env().orgId, team_id: UNKNOWN_ID } }, body: { link_migration_enabled: false } });
+        expectError('management', 'updateTeam', outcome, 404);
+      });
+    });
+
+    operation('management', 'revokeTeamApiKey', () => {
+      it('when a key of a team is revoked, then it answers success', async () => {
+        const { id: team_id } = await newTeam();
+        const created = expectSuccess<ManagementSchemas['TeamApiKey']>(
+          'management',
+          'createTeamApiKey',
+          await management.POST('/v1/org/{org_id}/team/{team_id}/api_key', { params: { path: { org_id: env().orgId, team_id } }, body: { label: 'to revoke' } }),
+        );
+        const outcome = await management.DELETE('/v1/org/{org_id}/team/{team_id}/api_key/{key_id}', { params: { path: { org_id: env().orgId, team_id, key_id: created.id } } });
+        expectSuccess('management', 'revokeTeamApiKey', outcome);
+        if (!isMock) expectError('team', 'listProviders', await createTeamClient({ baseUrl: env().teamBaseUrl, apiKey: created.key }).GET('/v2/providers'), 401);
+      });
+
+      it('when key_id is not a UUID, then 422 names ["path", "key_id"]', async () => {
+        const outcome = await management.DELETE('/v1/org/{org_id}/team/{team_id}/api_key/{key_id}', { params: { path: { org_id: env().orgId, team_id: UNKNOWN_ID, key_id: NOT_A_UUID } } });
+        expectValidationError('management', 'revokeTeamApiKey', outcome, [{ loc: ['path', 'key_id'], type: 'format' }]);
+      });
+
+      it('when the key is missing, then 401 with a detail', async () => {
+        const outcome = await managementWithoutKey.DELETE('/v1/org/{org_id}/team/{team_id}/api_key/{key_id}', { params: { path: { org_id: env().orgId, team_id: UNKNOWN_ID, key_id: UNKNOWN_ID } } });
+        expectMissingKey('management', 'revokeTeamApiKey', outcome);
+      });
+
+      it.skipIf(isMock)('when the team has no such key, then 404 (server only: the mock answers every valid id)', async () => {
+        const { id: team_id } = await newTeam();
+        const outcome = await management.DELETE('/v1/org/{org_id}/team/{team_id}/api_key/{key_id}', { params: { path: { org_id: env().orgId, team_id, key_id: UNKNOWN_ID } } });
+        expectError('management', 'revokeTeamApiKey', outcome, 404);
+      });
+    });
+
+    operation('management', 'setDataPullPreference', () => {
+      it('when a team sets 90 days for Oura, then it answers the preference', async () => {
+        const { id: team_id } = await newTeam();
+        const outcome = await management.PUT('/v1/org/{org_id}/team/{team_id}/data_pull_preferences/{provider}', {
+          params: { path: { org_id: env().orgId, team_id, provider: 'oura' } },
+          body: { historical_days: 90 },
+        });
+        const preference = expectSuccess<ManagementSchemas['DataPullPreference']>('management', 'setDataPullPreference', outcome);
+        if (!isMock) expect(preference).toEqual({ provider: 'oura', historical_days: 90 });
+      });
+
+      it('when the provider is unknown and historical_days is 0, then 422 lists both', async () => {
+        const outcome = await management.PUT('/v1/org/{org_id}/team/{team_id}/data_pull_preferences/{provider}', {
+          params: { path: { org_id: env().orgId, team_id: UNKNOWN_ID, provider: invalid('nope') } },
+          body: { historical_days: 0 },
+        });
+        expectValidationError('management', 'setDataPullPreference', outcome, [
+          { loc: ['path', 'provider'], type: 'enum' },
+          { loc: ['body', 'historical_days'], type: 'greater_than_equal' },
+        ]);
+      });
+
+      it('when the key is missing, then 401 with a detail', async () => {
+        const outcome = await managementWithoutKey.PUT('/v1/org/{org_id}/team/{team_id}/data_pull_preferences/{provider}', {
+          params: { path: { org_id: env().orgId, team_id: UNKNOWN_ID, provider: 'oura' } },
+          body: { historical_days: 30 },
+        });
+        expectMissingKey('management', 'setDataPullPreference', outcome);
+      });
+    });
+
+    operation('management', 'listDataPullPreferences', () => {
+      it("when a team's preferences are listed, then it answers them with the default", async () => {
+        const { id: team_id } = await newTeam();
+        await management.PUT('/v1/org/{org_id}/team/{team_id}/data_pull_preferences/{provider}', { params: { path: { org_id: env().orgId, team_id, provider: 'oura' } }, body: { historical_days: 90 } });
+        const outcome = await management.GET('/v1/org/{org_id}/team/{team_id}/data_pull_preferences', { params: { path: { org_id: env().orgId, team_id } } });
+        const preferences = expectSuccess<ManagementSchemas['DataPullPreferences']>('management', 'listDataPullPreferences', outcome);
+        if (!isMock) expect(preferences.preferences).toContainEqual({ provider: 'oura', historical_days: 90 });
+      });
+
+      it('when team_id is not a UUID, then 422 names ["path", "team_id"]', async () => {
+        const outcome = await management.GET('/v1/org/{org_id}/team/{team_id}/data_pull_preferences', { params: { path: { org_id: env().orgId, team_id: NOT_A_UUID } } });
+        expectValidationError('management', 'listDataPullPreferences', outcome, [{ loc: ['path', 'team_id'], type: 'format' }]);
+      });
+
+      it('when the key is missing, then 401 with a detail', async () => {
+        const outcome = await managementWithoutKey.GET('/v1/org/{org_id}/team/{team_id}/data_pull_preferences', { params: { path: { org_id: env().orgId, team_id: UNKNOWN_ID } } });
+        expectMissingKey('management', 'listDataPullPreferences', outcome);
+      });
+
+      it.skipIf(isMock)('when no team has the team_id, then 404 (server only: the mock answers every valid id)', async () => {
+        const outcome = await management.GET('/v1/org/{org_id}/team/{team_id}/data_pull_preferences', { params: { path: { org_id: env().orgId, team_id: UNKNOWN_ID } } });
+        expectError('management', 'listDataPullPreferences', outcome, 404);
       });
     });
 
