@@ -209,7 +209,4 @@ export const insuranceBody = (overrides: Partial<TeamSchemas['CreateInsuranceReq
   ...overrides,
 });
 
-/** A JSON body of about `bytes` bytes (a long string field). */
-export const bodyOfSize = (bytes: number, field = 'client_user_id') => JSON.stringify({ [field]: 'x'.repeat(bytes) });
-
 export const MiB = 1024 * 1024;
