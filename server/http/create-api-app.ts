@@ -3,7 +3,7 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from '../logger.js';
 import { errorMiddleware, type ErrorMiddlewareOptions } from './error-middleware.js';
 import type { HandlerMap } from './handler-types.js';
-import { assertHandlersMatchDocument, type OpenApiDocument } from './operations.js';
+import { assertHandlersMatchDocument, listOperations, type OpenApiDocument } from './operations.js';
 import { memoiseValidatorRouteMatching } from './route-matching.js';
 import { prepareForRuntimeValidation } from './runtime-spec.js';
 import { rejectUnstorableText } from './text-input.js';
@@ -90,6 +90,28 @@ function requestLog(logger: Logger): RequestHandler {
 }
 
 /**
+ * Which requests reach an operation of the document: the method and the path of one (a
+ * trailing slash allowed, as the validator does). `pathOnly` when the path is an
+ * operation's but the method is not (a 405).
+ */
+function operationRoutes(document: OpenApiDocument): { reaches(req: Request): boolean; pathOnly(req: Request): boolean } {
+  const routes = listOperations(document).map(({ method, path }) => ({
+    method: method.toUpperCase(),
+    pattern: new RegExp(`^${path.split(/(\{[^}]+\})/).map((part) => (/^\{[^}]+\}$/.test(part) ? '[^/]+' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))).join('')}/?$`),
+  }));
+  // Under `app.use(path, ...)`, req.path is relative to the mount path.
+  const matching = (req: Request) => routes.filter((route) => route.pattern.test(`${req.baseUrl}${req.path}`));
+  const method = (req: Request) => (req.method === 'HEAD' ? 'GET' : req.method);
+  return {
+    reaches: (req) => matching(req).some((route) => route.method === method(req)),
+    pathOnly: (req) => {
+      const found = matching(req);
+      return found.length > 0 && !found.some((route) => route.method === method(req));
+    },
+  };
+}
+
+/**
  * Builds the Express app of one API document without listening: JSON bodies,
  * express-openapi-validator (requests always, responses when asked), handlers
  * dispatched by operationId, and one error renderer.
@@ -106,9 +128,17 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
   if (options.logger.isLevelEnabled('info')) app.use(requestLog(options.logger));
   options.extraRoutes?.(app);
 
-  for (const [path, limit] of Object.entries(options.bodyLimits ?? {})) app.use(path, express.json({ limit }));
-  app.use(express.json({ limit: '1mb' }));
-  for (const middleware of options.beforeValidation ?? []) app.use(middleware);
+  // Routing first, as in FastAPI: a request that reaches no operation gets its 405 (another
+  // method of an operation's path) or 404 (from the validator) whatever its body, headers or
+  // path segments; body parsing and the pre-validation middleware run only for the others.
+  // Otherwise a malformed body is a 422, or a team key on the management API a 403, on a path
+  // or method no operation has.
+  const routes = operationRoutes(options.document);
+  const routed = (middleware: RequestHandler): RequestHandler => (req, res, next) => (routes.reaches(req) ? middleware(req, res, next) : next());
+  app.use((req, _res, next) => next(routes.pathOnly(req) ? Object.assign(new Error('Method Not Allowed'), { status: 405 }) : undefined));
+  for (const [path, limit] of Object.entries(options.bodyLimits ?? {})) app.use(path, routed(express.json({ limit })));
+  app.use(routed(express.json({ limit: '1mb' })));
+  for (const middleware of options.beforeValidation ?? []) app.use(routed(middleware));
 
   const securityHandlers = Object.fromEntries(
     Object.entries(options.authenticators).map(([scheme, authenticate]) => [

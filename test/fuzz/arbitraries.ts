@@ -14,10 +14,11 @@
  *
  * Invalid values say what was broken (`mutation`): a wrong type, a value out of range,
  * a string too long or too short, a bad format, an unknown enum member, a missing or
- * extra property, a huge array, a repeated item, or a nested one of those.
+ * extra property, an array over maxItems (up to 100001 items), a repeated item, or a
+ * nested one of those. `huge` makes valid values with one array of thousands of items.
  *
  * Pools steer some values to ids that exist (`user_id` -> the seeded users, ...): a
- * named property or parameter with a pool takes one of its values half of the time.
+ * named property or parameter with a pool takes one of its values three times in four.
  */
 import fc from 'fast-check';
 
@@ -156,7 +157,7 @@ export class SchemaArbitraries {
     const generated = this.validUnpooled(schema, name, depth);
     const pool = name !== undefined ? this.pools[name] : undefined;
     if (!pool?.length) return generated;
-    return fc.oneof({ weight: 1, arbitrary: fc.constantFrom(...pool) }, { weight: 1, arbitrary: generated });
+    return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...pool) }, { weight: 1, arbitrary: generated });
   }
 
   private validUnpooled(schema: Schema, name: string | undefined, depth: number): fc.Arbitrary<unknown> {
@@ -368,6 +369,35 @@ export class SchemaArbitraries {
       if (!broken) continue;
       add(2, fc.tuple(valid, broken).map(([record, { value, mutation }]) => ({ value: { ...record, [key]: value }, mutation: `${key}: ${mutation}` })));
     }
+  }
+
+  /**
+   * Valid values with one array made huge (thousands of items, within any maxItems):
+   * the schema allows them, the server must still answer in time and in shape. Null when
+   * the schema has no array property.
+   */
+  huge(schema: Schema): fc.Arbitrary<Mutated> | null {
+    const resolved = this.resolve(schema);
+    if (resolved === true || resolved === false || !this.types(resolved).includes('object')) return null;
+    const arrays = Object.entries(resolved.properties ?? {}).flatMap(([key, property]) => {
+      const array = this.resolve(property);
+      if (array === true || array === false || !this.types(array).includes('array')) return [];
+      const items = array.items === undefined ? true : this.resolve(array.items);
+      // Distinct items are generated only for UUIDs (by index); other unique arrays are left alone.
+      const isUuid = items !== true && items !== false && items.format === 'uuid';
+      if (array.uniqueItems && !isUuid) return [];
+      return [{ key, array, items, isUuid }];
+    });
+    if (arrays.length === 0) return null;
+    const record = this.validObject({ ...resolved, type: 'object' }, 0);
+    return fc.tuple(record, fc.constantFrom(...arrays), fc.integer({ min: 2_000, max: 20_000 })).chain(([value, { key, array, items, isUuid }, wanted]) => {
+      const length = Math.min(array.maxItems ?? Infinity, wanted);
+      const item = items === true ? fc.integer() : this.valid(items, `${key}[]`, 1);
+      return item.map((first) => ({
+        value: { ...value, [key]: Array.from({ length }, (_, index) => (isUuid ? `00000000-0000-4000-8000-${index.toString(16).padStart(12, '0')}` : first)) },
+        mutation: `${key}: ${length} items`,
+      }));
+    });
   }
 
   /** Any value of a JSON type. */

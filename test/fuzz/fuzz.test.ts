@@ -33,9 +33,18 @@ const operations = spec.operations;
 const runsPerOperation = Math.ceil(TOTAL_RUNS / operations.length);
 const engine = engines[0]!;
 
+/** Per operation: deleteUser and deleteWebhookEndpoint get A's disposable ones (and B's); a new user takes a new client_user_id. */
+const POOL_OVERRIDES = (a: SeededTeam, b: SeededTeam): Record<string, Record<string, readonly unknown[]>> => ({
+  deleteUser: { user_id: [...a.disposableUsers, ...b.users, ...b.disposableUsers].map((user) => user.user_id) },
+  deleteWebhookEndpoint: { endpoint_id: [...a.disposableEndpointIds, ...b.endpointIds, ...b.disposableEndpointIds] },
+  createUser: { client_user_id: [] },
+});
+
 interface Stats {
   requests: number;
   byStatus: Map<number, number>;
+  /** 2xx answers per operation. */
+  successes: Map<string, number>;
   byOperation: Map<string, number>;
   mutated: number;
   ms: number;
@@ -48,7 +57,7 @@ describe(`fuzz: both APIs on the reference server (${engine.label}), ${runsPerOp
   let teamBefore: unknown;
   let arbitraries: Record<ApiName, RequestArbitraries>;
   let pools: Record<string, readonly unknown[]>;
-  const stats: Stats = { requests: 0, byStatus: new Map(), byOperation: new Map(), mutated: 0, ms: 0 };
+  const stats: Stats = { requests: 0, byStatus: new Map(), successes: new Map(), byOperation: new Map(), mutated: 0, ms: 0 };
 
   beforeAll(async () => {
     // No bulk pull completes without a worker: a short wait keeps wait_for_completion fast.
@@ -58,18 +67,28 @@ describe(`fuzz: both APIs on the reference server (${engine.label}), ${runsPerOp
     teamBefore = await snapshotTeam(server, b);
 
     const ids = (users: { user_id: string }[]) => users.map((user) => user.user_id);
+    // A's values more often than B's, so that most requests reach a handler.
     pools = {
-      user_id: [...ids(a.users), ...ids(b.users), ...ids(b.disposableUsers)],
-      'user_ids[]': [...ids(a.users), ...ids(b.users)],
-      client_user_id: [...a.users, ...b.users].map((user) => user.client_user_id),
-      org_id: [a.orgId, b.orgId],
-      team_id: [a.teamId, b.teamId],
+      user_id: [...ids(a.users), ...ids(a.users), ...ids(b.users), ...ids(b.disposableUsers)],
+      'user_ids[]': [...ids(a.users), ...ids(a.users), ...ids(b.users)],
+      client_user_id: [...a.users, ...a.users, ...b.users].map((user) => user.client_user_id),
+      org_id: [a.orgId, a.orgId, a.orgId, b.orgId],
+      team_id: [a.teamId, a.teamId, a.teamId, b.teamId],
       key_id: [...a.spareKeyIds, ...b.spareKeyIds],
       endpoint_id: [...a.endpointIds, ...b.endpointIds],
       'delivery_ids[]': [...a.deliveryIds, ...b.deliveryIds],
       'x-vital-link-token': [...a.linkTokens, ...b.linkTokens],
       // Only A's: a sign-in token is its own credential, and B's would rightly connect B's user.
       sign_in_token: a.signInTokens,
+      next_cursor: a.cursors,
+      // Values the domain rules accept, where random text almost never is one.
+      provider: ['oura', 'fitbit', 'strava', 'withings', 'apple_health_kit', 'health_connect'],
+      payor_code: ['AETNA', 'CIGNA', 'UHC', 'MEDICARE', 'MEDFED', 'MAIDFED', 'MEDICAID_CA'],
+      state: ['CA', 'NY', 'TX', 'FL', 'DC'],
+      fallback_time_zone: ['Europe/London', 'America/New_York', 'UTC', 'Asia/Kolkata'],
+      historical_days: [1, 7, 14, 30],
+      url: ['https://hooks.example.com/fuzz', 'http://127.0.0.1:9/hooks', 'http://localhost/hooks'],
+      lab_test_ids: [['a10dadff-5984-40a9-b723-fa1fc9bab88a']],
     };
     arbitraries = {
       team: new RequestArbitraries('team', readBundle('team'), { valid: a.apiKey, otherKind: a.managementKey, revoked: a.revokedKey }, { pools }),
@@ -80,8 +99,9 @@ describe(`fuzz: both APIs on the reference server (${engine.label}), ${runsPerOp
   afterAll(async () => {
     await server?.close();
     const statuses = [...stats.byStatus.entries()].sort(([x], [y]) => x - y).map(([status, count]) => `${status}: ${count}`);
+    const successes = operations.map(({ api, operationId }) => `${operationId} ${stats.successes.get(`${api} ${operationId}`) ?? 0}`);
     console.log(
-      `fuzz: ${stats.requests} requests (${stats.mutated} with a mutation) in ${(stats.ms / 1000).toFixed(1)} s, ${Math.round(stats.requests / (stats.ms / 1000))}/s; ${statuses.join(', ')}`,
+      `fuzz: ${stats.requests} requests (${stats.mutated} with a mutation) in ${(stats.ms / 1000).toFixed(1)} s, ${Math.round(stats.requests / (stats.ms / 1000))}/s; ${statuses.join(', ')}\n2xx per operation: ${successes.join(', ')}`,
     );
   });
 
@@ -103,6 +123,7 @@ describe(`fuzz: both APIs on the reference server (${engine.label}), ${runsPerOp
     stats.requests++;
     if (request.mutations.length) stats.mutated++;
     stats.byStatus.set(response.status, (stats.byStatus.get(response.status) ?? 0) + 1);
+    if (response.status < 300) stats.successes.set(`${request.api} ${request.operationId}`, (stats.successes.get(`${request.api} ${request.operationId}`) ?? 0) + 1);
     let body: unknown = text;
     let json = false;
     try {
@@ -120,7 +141,7 @@ describe(`fuzz: both APIs on the reference server (${engine.label}), ${runsPerOp
   for (const operation of operations) {
     const name = `${operation.api} ${operation.operationId}`;
     it(`${name}: no 5xx, only documented statuses, every body valid against the spec`, async () => {
-      const operationPools = operation.operationId === 'deleteUser' ? { ...pools, user_id: [...a.disposableUsers, ...b.users, ...b.disposableUsers].map((user) => user.user_id) } : pools;
+      const operationPools = { ...pools, ...POOL_OVERRIDES(a, b)[operation.operationId] };
       const requests = arbitraries[operation.api].forOperation(operation, operationPools);
       let sent = 0;
       await fc.assert(

@@ -231,6 +231,8 @@ export class RequestArbitraries {
     ];
     const invalid = schemas.invalid(schema);
     if (invalid) options.push({ weight: 60, arbitrary: invalid.map(({ value, mutation }) => ({ body: JSON.stringify(value) ?? 'null', headers: json, mutations: [`body ${mutation}`] })) });
+    const huge = schemas.huge(schema);
+    if (huge) options.push({ weight: 3, arbitrary: huge.map(({ value, mutation }) => ({ body: JSON.stringify(value), headers: json, mutations: [`huge array ${mutation}`] })) });
     return fc.oneof(...options);
   }
 }

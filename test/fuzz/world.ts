@@ -36,12 +36,16 @@ export interface SeededTeam {
   /** Unused sign-in tokens (A's only: a token is its own credential). */
   signInTokens: string[];
   endpointIds: string[];
+  /** Endpoints the fuzzer may delete (A's), or must fail to delete (B's). */
+  disposableEndpointIds: string[];
   deliveryIds: string[];
   bulkOpIds: string[];
   /** Ids of keys the fuzzer may try to revoke (never the key it sends). */
   spareKeyIds: string[];
   /** A key of the team that was revoked. */
   revokedKey: string;
+  /** next_cursor values of the team's paged lists (bulk operations, deliveries). */
+  cursors: string[];
 }
 
 export interface Credentials {
@@ -64,6 +68,10 @@ export async function populateTeam(server: TestServer, credentials: Credentials,
   const path = { org_id: credentials.orgId, team_id: credentials.teamId };
 
   const endpoint = must('createWebhookEndpoint', await management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path }, body: { url: `https://${label}.invalid/hooks` } }));
+  const disposableEndpoint = must(
+    'createWebhookEndpoint',
+    await management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path }, body: { url: `https://${label}-disposable.invalid/hooks`, event_types: ['daily.data.*'] } }),
+  );
   must('setDataPullPreference', await management.PUT('/v1/org/{org_id}/team/{team_id}/data_pull_preferences/{provider}', { params: { path: { ...path, provider: 'oura' } }, body: { historical_days: 60 } }));
   must('updateTeam', await management.PATCH('/v1/org/{org_id}/team/{team_id}', { params: { path }, body: { link_migration_enabled: true } }));
 
@@ -122,8 +130,14 @@ export async function populateTeam(server: TestServer, credentials: Credentials,
   const signInTokens = [await signInToken(users[1]), await signInToken(users[2]), await signInToken(disposableUsers[1])];
   const linkTokens = [must('createLinkToken', await team.POST('/v2/link/token', { body: { user_id: users[0].user_id } })).link_token];
   const bulk = must('bulkTriggerHistoricalPull', await team.POST('/v2/link/bulk_trigger_historical_pull', { body: { user_ids: [users[0].user_id, users[1].user_id], provider: 'oura' } }));
+  must('bulkTriggerHistoricalPull', await team.POST('/v2/link/bulk_trigger_historical_pull', { body: { user_ids: [users[1].user_id], provider: 'strava' } }));
+  const bulkCursor = must('listBulkOps', await team.GET('/v2/link/bulk_op', { params: { query: { page_size: 1 } } })).next_cursor;
 
   const deliveries = must('listWebhookDeliveries', await management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/delivery', { params: { path: { ...path, endpoint_id: endpoint.id } } }));
+  const deliveryCursor = must(
+    'listWebhookDeliveries',
+    await management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/delivery', { params: { path: { ...path, endpoint_id: endpoint.id }, query: { page_size: 1 } } }),
+  ).next_cursor;
   const spare = must('createTeamApiKey', await management.POST('/v1/org/{org_id}/team/{team_id}/api_key', { params: { path }, body: { label: 'spare' } }));
   const revoked = must('createTeamApiKey', await management.POST('/v1/org/{org_id}/team/{team_id}/api_key', { params: { path }, body: { label: 'revoked' } }));
   must('revokeTeamApiKey', await management.DELETE('/v1/org/{org_id}/team/{team_id}/api_key/{key_id}', { params: { path: { ...path, key_id: revoked.id } } }));
@@ -138,10 +152,12 @@ export async function populateTeam(server: TestServer, credentials: Credentials,
     linkTokens,
     signInTokens,
     endpointIds: [endpoint.id],
+    disposableEndpointIds: [disposableEndpoint.id],
     deliveryIds: deliveries.data.map((delivery) => delivery.id),
     bulkOpIds: [bulk.operation.id],
     spareKeyIds: [spare.id],
     revokedKey: revoked.key,
+    cursors: [bulkCursor, deliveryCursor].filter((cursor): cursor is string => cursor !== null),
   };
 }
 
