@@ -38,7 +38,7 @@ function schemaValidator(file: string): Validate {
 }
 
 const PROVIDER_SLUGS = specEnum('ProviderSlug.yaml');
-const OAUTH_SLUGS = specEnum('OAuthProviderSlug.yaml');
+const OAUTH_SLUGS = specEnum('../../../shared/components/schemas/OAuthProviderSlug.yaml');
 const RESOURCES = new Set(specEnum('SupportedResource.yaml'));
 const AUTH_TYPES = new Set(specEnum('AuthType.yaml'));
 const SOURCE_TYPES = new Set(specEnum('SourceType.yaml'));
