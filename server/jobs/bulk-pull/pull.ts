@@ -10,7 +10,7 @@
 import { chunkAt, daysOf, historicalDays, pullRange, addDays, toDay, type DayRange } from '../../domain/synthetic/pull-range.js';
 import { syntheticDay, syntheticResourcesFor } from '../../domain/synthetic/generate.js';
 import type { Queryable } from '../../storage/database.js';
-import { finishClaimedTrigger, type BulkOpRecord, type TriggerClaim } from '../../storage/repositories/bulk-ops.js';
+import { finishClaimedTrigger, type TriggerClaim } from '../../storage/repositories/bulk-ops.js';
 import { deletePullProgress, savePullProgress, upsertProviderData } from '../../storage/repositories/provider-data.js';
 import { lockClaimedTriggerContext, type ClaimedTriggerContext } from '../../storage/repositories/pull-context.js';
 import { emitEvent } from '../webhooks/outbox.js';
@@ -27,8 +27,8 @@ export interface ChunkOptions {
 export type ChunkStep =
   /** More chunks to fetch. */
   | { outcome: 'more'; chunk: DayRange }
-  /** The trigger finished (processed or failed); `op_ended` when that ended its op. */
-  | { outcome: 'done'; state: 'processed' | 'failed'; op_ended: BulkOpRecord | null; events: number }
+  /** The trigger finished (processed or failed); end its op after the commit (completeBulkOpIfDone). */
+  | { outcome: 'done'; state: 'processed' | 'failed'; events: number }
   /** The claim expired and was taken over: nothing was changed. */
   | { outcome: 'lost' };
 
@@ -36,10 +36,9 @@ export type ChunkStep =
 export const historicalEventKey = (opId: string, userId: string, resource: string) => `historical:${opId}:${userId}:${resource}`;
 
 async function finish(tx: Queryable, claim: TriggerClaim, state: 'processed' | 'failed', error: string | null, events = 0): Promise<ChunkStep> {
-  const result = await finishClaimedTrigger(tx, claim, { outcome: state, error });
   // A claim held at the start of the transaction cannot be lost inside it (its row is locked).
-  if (!result.finished) throw new Error(`Trigger ${claim.op_id}/${claim.user_id} could not be finished`);
-  return { outcome: 'done', state, op_ended: result.op_ended, events };
+  if (!(await finishClaimedTrigger(tx, claim, { outcome: state, error }))) throw new Error(`Trigger ${claim.op_id}/${claim.user_id} could not be finished`);
+  return { outcome: 'done', state, events };
 }
 
 async function emitCompletions(tx: Queryable, claim: TriggerClaim, user: NonNullable<ClaimedTriggerContext['user']>, range: DayRange): Promise<number> {

@@ -24,13 +24,13 @@ import type { Logger } from '../../logger.js';
 import type { Database, Queryable } from '../../storage/database.js';
 import {
   claimBucketTriggers,
+  completeBulkOpIfDone,
   completeFinishedBulkOps,
   countRunningTriggers,
   finishClaimedTrigger,
   releaseClaimedTrigger,
   renewClaims,
   requeueExpiredClaims,
-  type BulkOpRecord,
   type TriggerClaim,
 } from '../../storage/repositories/bulk-ops.js';
 import { listPendingBuckets, lockBucket, markBucketsWithPendingTriggers, saveBucket, type PullBucketRecord } from '../../storage/repositories/pull-buckets.js';
@@ -50,6 +50,9 @@ async function databaseNow(tx: Queryable): Promise<number> {
  * transactions back to back would otherwise keep the event loop from serving requests.
  */
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** On PGlite, vacuum the engine's tables after this many ended triggers (at most once per reconcile period). */
+const VACUUM_EVERY_TRIGGERS = 5_000;
 
 /** What a pull function gets besides its claim. */
 export interface PullContext {
@@ -125,6 +128,8 @@ export class BulkPullWorker {
   private lastRequeue = Number.NEGATIVE_INFINITY;
   private lastReconcile = Number.NEGATIVE_INFINITY;
   private rotation = 0;
+  private endedSinceVacuum = 0;
+  private lastVacuum = Number.NEGATIVE_INFINITY;
   readonly stats: BulkPullStats = { claimed: 0, processed: 0, failed: 0, released: 0, lost: 0, ticks: 0, tickMs: 0, claimMs: 0 };
 
   constructor(private readonly options: BulkPullWorkerOptions) {
@@ -180,7 +185,7 @@ export class BulkPullWorker {
 
   private async run(): Promise<void> {
     if (this.options.requeueOnStart) {
-      const requeued = await requeueExpiredClaims(this.db, { claimed_before: this.clock.now() + 100 * 365 * 86_400_000 }).catch((error: unknown) => {
+      const requeued = await requeueExpiredClaims(this.db, { claimed_before: Date.now() + 100 * 365 * 86_400_000 }).catch((error: unknown) => {
         this.logger.error({ err: error }, 'bulk pull: requeue at start failed');
         return 0;
       });
@@ -255,13 +260,15 @@ export class BulkPullWorker {
 
   private async housekeeping(now: number): Promise<void> {
     const { leaseMs } = this.settings;
+    // Lease times come from the clock claims are stamped with: the given one, else the database's.
+    const fake = this.options.clock !== undefined;
     if (this.inFlight.size > 0 && now - this.lastRenew >= leaseMs / 3) {
       this.lastRenew = now;
-      await renewClaims(this.db, { worker_id: this.id, now });
+      await renewClaims(this.db, { worker_id: this.id, now: fake ? now : null });
     }
     if (now - this.lastRequeue >= leaseMs / 2) {
       this.lastRequeue = now;
-      const requeued = await requeueExpiredClaims(this.db, { claimed_before: now - leaseMs });
+      const requeued = await requeueExpiredClaims(this.db, fake ? { claimed_before: now - leaseMs } : { lease_ms: leaseMs });
       if (requeued > 0) this.logger.warn({ requeued, leaseMs }, 'bulk pull: requeued triggers whose claim expired');
     }
     if (now - this.lastReconcile >= this.reconcileMs) {
@@ -269,6 +276,13 @@ export class BulkPullWorker {
       const marked = await markBucketsWithPendingTriggers(this.db);
       const ended = await completeFinishedBulkOps(this.db);
       if (marked > 0 || ended > 0) this.logger.info({ marked, ended }, 'bulk pull: reconciled buckets and ops');
+    }
+    // PGlite runs no autovacuum: every trigger leaves two dead row versions and the planner
+    // would never see fresh statistics, so the worker vacuums its own tables now and then.
+    if (this.db.kind === 'pglite' && this.endedSinceVacuum >= VACUUM_EVERY_TRIGGERS && now - this.lastVacuum >= this.reconcileMs) {
+      this.lastVacuum = now;
+      this.endedSinceVacuum = 0;
+      await this.db.exec('VACUUM (ANALYZE) bulk_triggers, bulk_pull_progress, pull_throttle_buckets');
     }
   }
 
@@ -320,15 +334,24 @@ export class BulkPullWorker {
     this.inFlight.set(key, run);
   }
 
-  private ended(claim: TriggerClaim, state: 'processed' | 'failed' | 'released' | 'lost', opEnded: BulkOpRecord | null = null): void {
+  /**
+   * Bookkeeping after a trigger's transaction committed. A finished trigger may have been its
+   * op's last one: the op is ended here, after the commit (see finishClaimedTrigger). A crash
+   * right before leaves it to the periodic reconciliation.
+   */
+  private async ended(claim: TriggerClaim, state: 'processed' | 'failed' | 'released' | 'lost'): Promise<void> {
     this.stats[state] += 1;
-    if (opEnded) {
-      this.logger.info(
-        { op_id: opEnded.id, status: opEnded.status, provider: opEnded.provider, processed: opEnded.processed, failed: opEnded.failed },
-        'bulk pull: operation ended',
-      );
+    this.endedSinceVacuum += 1;
+    try {
+      if (state === 'processed' || state === 'failed') {
+        const op = await completeBulkOpIfDone(this.db, claim.op_id);
+        if (op) {
+          this.logger.info({ op_id: op.id, status: op.status, provider: op.provider, processed: op.processed, failed: op.failed }, 'bulk pull: operation ended');
+        }
+      }
+    } finally {
+      this.options.onTriggerEnded?.(claim, state);
     }
-    this.options.onTriggerEnded?.(claim, state);
   }
 
   private context(claim: TriggerClaim): PullContext {
@@ -338,13 +361,13 @@ export class BulkPullWorker {
       stopping: () => this.stopping,
       finish: async (outcome, error = null) => {
         await yieldToEventLoop();
-        const result = await this.db.transaction((tx) => finishClaimedTrigger(tx, claim, { outcome, error }));
-        this.ended(claim, result.finished ? outcome : 'lost', result.op_ended);
+        const finished = await this.db.transaction((tx) => finishClaimedTrigger(tx, claim, { outcome, error }));
+        await this.ended(claim, finished ? outcome : 'lost');
       },
       release: async () => {
         await yieldToEventLoop();
         const released = await this.db.transaction((tx) => releaseClaimedTrigger(tx, claim, { undo_attempt: true }));
-        this.ended(claim, released ? 'released' : 'lost');
+        await this.ended(claim, released ? 'released' : 'lost');
       },
     };
   }
@@ -360,7 +383,7 @@ export class BulkPullWorker {
     } catch (error) {
       this.logger.warn({ err: error, op_id: claim.op_id, attempts: claim.attempts }, 'bulk pull: pull failed; the trigger goes back to pending');
       const released = await this.db.transaction((tx) => releaseClaimedTrigger(tx, claim, { undo_attempt: false }));
-      this.ended(claim, released ? 'released' : 'lost');
+      await this.ended(claim, released ? 'released' : 'lost');
     }
   }
 
@@ -371,7 +394,7 @@ export class BulkPullWorker {
       await yieldToEventLoop();
       const step = await this.db.transaction((tx) => pullNextChunk(tx, claim, { chunkDays: this.settings.chunkDays, source: this.settings.source }));
       if (step.outcome === 'lost') return this.ended(claim, 'lost');
-      if (step.outcome === 'done') return this.ended(claim, step.state, step.op_ended);
+      if (step.outcome === 'done') return this.ended(claim, step.state);
     }
   }
 }

@@ -196,6 +196,13 @@ export async function getBulkOp(db: Queryable, input: { team_id: string; id: str
   ]);
 }
 
+/** The op's status alone (no counts): cheap enough to poll while waiting for a large op. */
+export async function getBulkOpStatus(db: Queryable, input: { team_id: string; id: string }): Promise<BulkOpStatus | null> {
+  if (!isUuid(input.team_id) || !isUuid(input.id)) return null;
+  const row = await db.one<{ status: BulkOpStatus }>(`SELECT status FROM bulk_ops WHERE id = $1 AND team_id = $2`, [input.id, input.team_id]);
+  return row?.status ?? null;
+}
+
 /** One page of the team's ops, newest first, each with its trigger counts (one query). */
 export async function listBulkOps(
   db: Queryable,
@@ -380,25 +387,23 @@ export async function countRunningTriggers(db: Queryable, input: { team_id: stri
 }
 
 /**
- * Records the outcome of a claimed trigger and ends its op when no trigger of it remains
- * pending or running, in the caller's transaction. The op's row is locked first, so the
- * last two triggers finishing at once in two processes cannot both miss the end.
- * `finished` is false when the claim was lost (nothing changed).
+ * Records the outcome of a claimed trigger, in the caller's transaction. False when the
+ * claim was lost (nothing changed). Call completeBulkOpIfDone after the transaction commits:
+ * the check of whichever finishing transaction commits last sees every other one, so an op
+ * is never left in progress without a lock on its row serialising every finish.
  */
 export async function finishClaimedTrigger(
   tx: Queryable,
   claim: TriggerClaim,
   result: { outcome: 'processed' | 'failed'; error?: string | null },
-): Promise<{ finished: boolean; op_ended: BulkOpRecord | null }> {
-  await tx.query(`SELECT id FROM bulk_ops WHERE id = $1 FOR UPDATE`, [claim.op_id]);
+): Promise<boolean> {
   const finished = await tx.one(
     `UPDATE bulk_triggers SET state = $5, finished_at = now(), error = $6
      WHERE op_id = $1 AND user_id = $2 AND state = 'running' AND claimed_by = $3 AND attempts = $4
      RETURNING op_id`,
     [claim.op_id, claim.user_id, claim.worker_id, claim.attempts, result.outcome, result.error ?? null],
   );
-  if (!finished) return { finished: false, op_ended: null };
-  return { finished: true, op_ended: await completeBulkOpIfDone(tx, claim.op_id) };
+  return finished !== null;
 }
 
 /**
@@ -422,24 +427,32 @@ export async function releaseClaimedTrigger(tx: Queryable, claim: TriggerClaim, 
   return true;
 }
 
-/** Extends the lease of every trigger the worker is running (claimed_at = now). */
-export async function renewClaims(db: Queryable, input: { worker_id: string; now: number }): Promise<number> {
+/**
+ * Extends the lease of every trigger the worker is running: claimed_at = `now` (epoch ms), or
+ * the database's clock when null.
+ */
+export async function renewClaims(db: Queryable, input: { worker_id: string; now: number | null }): Promise<number> {
   const rows = await db.query(
-    `UPDATE bulk_triggers SET claimed_at = $2::timestamptz WHERE state = 'running' AND claimed_by = $1 RETURNING op_id`,
-    [input.worker_id, isoAt(input.now)],
+    `UPDATE bulk_triggers SET claimed_at = coalesce($2::timestamptz, clock_timestamp())
+     WHERE state = 'running' AND claimed_by = $1 RETURNING op_id`,
+    [input.worker_id, input.now === null ? null : isoAt(input.now)],
   );
   return rows.length;
 }
 
 /**
- * Puts running triggers whose lease ended before `claimed_before` (their worker died or
- * hangs) back to pending and marks their buckets. `except_worker` keeps one worker's claims.
+ * Puts running triggers whose lease ended (their worker died or hangs) back to pending and
+ * marks their buckets: those claimed before `claimed_before` (epoch ms), or more than
+ * `lease_ms` ago by the database's clock.
  */
-export async function requeueExpiredClaims(db: Queryable, input: { claimed_before: number; except_worker?: string | null }): Promise<number> {
+export async function requeueExpiredClaims(db: Queryable, input: { claimed_before: number } | { lease_ms: number }): Promise<number> {
+  const before = 'claimed_before' in input ? isoAt(input.claimed_before) : null;
+  const leaseMs = 'lease_ms' in input ? input.lease_ms : 0;
   const row = await db.one<{ requeued: number | string }>(
     `WITH requeued AS (
        UPDATE bulk_triggers SET state = 'pending', claimed_by = NULL, claimed_at = NULL
-       WHERE state = 'running' AND claimed_at < $1::timestamptz AND ($2::text IS NULL OR claimed_by IS DISTINCT FROM $2::text)
+       WHERE state = 'running'
+         AND claimed_at < coalesce($1::timestamptz, clock_timestamp() - $2::int * interval '1 millisecond')
        RETURNING team_id, provider
      ), marked AS (
        INSERT INTO pull_throttle_buckets (team_id, provider, has_pending)
@@ -447,7 +460,7 @@ export async function requeueExpiredClaims(db: Queryable, input: { claimed_befor
        ON CONFLICT (team_id, provider) DO UPDATE SET has_pending = true
      )
      SELECT count(*) AS requeued FROM requeued`,
-    [isoAt(input.claimed_before), input.except_worker ?? null],
+    [before, leaseMs],
   );
   return Number(row?.requeued ?? 0);
 }
@@ -462,4 +475,98 @@ export async function completeFinishedBulkOps(db: Queryable): Promise<number> {
   let ended = 0;
   for (const row of rows) if (await completeBulkOpIfDone(db, row.id)) ended += 1;
   return ended;
+}
+
+export interface EnqueuedBulkPull {
+  /** The new op, or null when some ids are not users of the team (nothing was stored). */
+  op: BulkOpRecord | null;
+  /** Users of the team without a connection to the provider, in input order (reported, not triggered). */
+  not_connected: string[];
+  /** Ids that are not users of the team (malformed ones included), the first 100 in input order. */
+  missing: string[];
+  missing_count: number;
+}
+
+/**
+ * Classifies the ids and, when every one is a user of the team, creates the op with one
+ * pending trigger per connected user (in input order) and marks its throttle bucket, all in
+ * one statement: the 100,000 ids are sent and parsed once (createBulkOp after
+ * classifyUsersByConnection sends them twice). Duplicates (in any letter case) count once.
+ * Run it in a transaction.
+ */
+export async function enqueueBulkPull(
+  db: Queryable,
+  input: { team_id: string; type: BulkOpType; provider: string; user_ids: readonly string[] },
+): Promise<EnqueuedBulkPull> {
+  const { valid, invalid } = uniqueUuids(input.user_ids);
+  if (!isUuid(input.team_id)) return { op: null, not_connected: [], missing: [...valid, ...invalid].slice(0, 100), missing_count: valid.length + invalid.length };
+  const row = await db.one<{
+    id: string | null;
+    type: BulkOpType;
+    status: BulkOpStatus;
+    not_connected_count: number;
+    total: number;
+    started_at: string;
+    ended_at: string | null;
+    not_connected: string | null;
+    missing: string | null;
+    missing_count: number | string;
+  }>(
+    `WITH input AS (
+       SELECT i.id::uuid AS id, i.ord FROM unnest(string_to_array($2, ',')) WITH ORDINALITY AS i(id, ord)
+     ), classified AS (
+       SELECT input.id, input.ord, u.id IS NOT NULL AS is_user, c.user_id IS NOT NULL AS connected
+       FROM input
+       LEFT JOIN users u ON u.id = input.id AND u.team_id = $1
+       LEFT JOIN connections c ON c.user_id = u.id AND c.provider = $3
+     ), summary AS (
+       SELECT count(*) FILTER (WHERE connected)::int AS connected,
+              count(*) FILTER (WHERE is_user AND NOT connected)::int AS not_connected,
+              count(*) FILTER (WHERE NOT is_user)::int AS missing
+       FROM classified
+     ), op AS (
+       INSERT INTO bulk_ops (team_id, type, provider, status, ended_at, not_connected, total)
+       SELECT $1, $4, $3, CASE WHEN s.connected = 0 THEN 'success' ELSE 'in_progress' END,
+              CASE WHEN s.connected = 0 THEN now() END, s.not_connected, s.connected
+       FROM summary s WHERE s.missing = 0 AND $5::boolean
+       RETURNING id, team_id, type, status, provider, not_connected, total, started_at, ended_at
+     ), triggers AS (
+       INSERT INTO bulk_triggers (op_id, user_id, team_id, provider)
+       SELECT op.id, cl.id, op.team_id, op.provider FROM op CROSS JOIN classified cl WHERE cl.connected ORDER BY cl.ord
+     ), bucket AS (
+       INSERT INTO pull_throttle_buckets (team_id, provider, has_pending)
+       SELECT team_id, provider, true FROM op WHERE op.total > 0
+       ON CONFLICT (team_id, provider) DO UPDATE SET has_pending = true
+     )
+     SELECT op.id, op.type, op.status, op.not_connected AS not_connected_count, op.total, op.started_at, op.ended_at,
+            (SELECT string_agg(id::text, ',' ORDER BY ord) FROM classified WHERE is_user AND NOT connected) AS not_connected,
+            (SELECT string_agg(id::text, ',' ORDER BY ord) FROM (SELECT id, ord FROM classified WHERE NOT is_user ORDER BY ord LIMIT 100) m) AS missing,
+            (SELECT missing FROM summary) AS missing_count
+     FROM summary LEFT JOIN op ON true`,
+    [input.team_id, valid.join(','), input.provider, input.type, invalid.length === 0],
+  );
+  const notConnected = row?.not_connected ? row.not_connected.split(',') : [];
+  const missing = [...(row?.missing ? row.missing.split(',') : []), ...invalid].slice(0, 100);
+  const missingCount = Number(row?.missing_count ?? 0) + invalid.length;
+  if (!row?.id) return { op: null, not_connected: notConnected, missing, missing_count: missingCount };
+  return {
+    op: {
+      id: row.id,
+      team_id: input.team_id,
+      type: row.type,
+      status: row.status,
+      provider: input.provider,
+      pending: row.total,
+      running: 0,
+      processed: 0,
+      failed: 0,
+      not_connected: row.not_connected_count,
+      total: row.total,
+      started_at: row.started_at,
+      ended_at: row.ended_at,
+    },
+    not_connected: notConnected,
+    missing,
+    missing_count: missingCount,
+  };
 }

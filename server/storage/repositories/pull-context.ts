@@ -14,6 +14,7 @@ export interface ClaimedTriggerContext {
 }
 
 interface Row {
+  state: string;
   user: { user_id: string; team_id: string; client_user_id: string; ingestion_start: string | null; ingestion_end: string | null } | null;
   connected: boolean;
   preference_days: number | null;
@@ -26,11 +27,14 @@ interface Row {
  * running under this worker and attempt). Null when the claim was lost.
  *
  * One statement of scalar subqueries rather than a five-way join: every statement is
- * planned anew, and planning the join costs more than running it (notably on PGlite).
+ * planned anew, and planning the join costs more than running it (notably on PGlite). The
+ * state is checked here rather than in the WHERE clause, so the trigger is found through its
+ * primary key and never through bulk_triggers_open_idx (a partial index on state, keyed by
+ * op alone).
  */
 export async function lockClaimedTriggerContext(tx: Queryable, claim: TriggerClaim): Promise<ClaimedTriggerContext | null> {
   const row = await tx.one<Row>(
-    `SELECT
+    `SELECT t.state,
        (SELECT json_build_object('user_id', u.id, 'team_id', u.team_id, 'client_user_id', u.client_user_id,
                                  'ingestion_start', u.ingestion_start, 'ingestion_end', u.ingestion_end)
         FROM users u WHERE u.id = t.user_id AND u.team_id = t.team_id) AS "user",
@@ -39,10 +43,10 @@ export async function lockClaimedTriggerContext(tx: Queryable, claim: TriggerCla
        (SELECT json_build_object('start_date', p.start_date, 'end_date', p.end_date, 'next_date', p.next_date)
         FROM bulk_pull_progress p WHERE p.op_id = t.op_id AND p.user_id = t.user_id) AS progress
      FROM bulk_triggers t
-     WHERE t.op_id = $1 AND t.user_id = $2 AND t.state = 'running' AND t.claimed_by = $3 AND t.attempts = $4
+     WHERE t.op_id = $1 AND t.user_id = $2 AND t.claimed_by = $3 AND t.attempts = $4
      FOR UPDATE`,
     [claim.op_id, claim.user_id, claim.worker_id, claim.attempts],
   );
-  if (!row) return null;
+  if (!row || row.state !== 'running') return null;
   return { user: row.user, connected: row.connected, preference_days: row.preference_days, progress: row.progress };
 }

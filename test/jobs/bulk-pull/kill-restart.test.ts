@@ -1,8 +1,10 @@
 /**
- * Crash safety with real processes on real PGlite files: a server pulling an op of 10,000
- * triggers is killed with SIGKILL twice, mid-way, and restarted on the same data directory.
- * Afterwards every trigger completed exactly once, every (user, resource) has exactly one
- * historical event, and every pulled day is stored once.
+ * Crash safety with real processes: a server pulling an op of 10,000 triggers is killed with
+ * SIGKILL twice, mid-way, and restarted on the same data. Afterwards every trigger completed
+ * exactly once, every (user, resource) has exactly one historical event, and every pulled
+ * day is stored once. On real PGlite files (the restarted server requeues the dead one's
+ * claims at once) and, when DATABASE_URL is set, on PostgreSQL (a database of its own; the
+ * claims are requeued when their 3-second lease ends).
  *
  * The throttle is overridden (PULL_POLICY_OVERRIDES) so 10,000 strava triggers take seconds
  * instead of 104 days; chunks of 2 days over a 3-day range make each trigger two
@@ -11,27 +13,77 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { syntheticResourcesFor } from '../../../server/domain/synthetic/generate.js';
-import { openDatabase } from '../../../server/storage/database.js';
+import { openDatabase, type Database } from '../../../server/storage/database.js';
 import { api, killHard, startServerProcess, stopGracefully, waitForProgress, type ServerProcess } from './processes.js';
 
 const TRIGGERS = 10_000;
 const PROVIDER = 'strava';
 
-describe('bulk pull killed with SIGKILL mid-way (real processes, PGlite files)', () => {
+const databaseUrl = process.env.DATABASE_URL || undefined;
+
+interface Storage {
+  label: string;
+  available: boolean;
+  /** Environment of the server processes. */
+  env(dataDir: string): Promise<Record<string, string>>;
+  /** The same data, opened by the test once the servers are gone. */
+  open(dataDir: string): Promise<Database>;
+  cleanup(): Promise<void>;
+}
+
+const postgresName = `bulk_pull_kill_${Date.now().toString(36)}`;
+const postgresUrl = () => {
+  const url = new URL(databaseUrl!);
+  url.pathname = `/${postgresName}`;
+  return url.toString();
+};
+async function onAdmin(sql: string) {
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+const STORAGES: Storage[] = [
+  {
+    label: 'PGlite files',
+    available: true,
+    env: async (dataDir) => ({ DATA_DIR: dataDir, DATABASE_URL: '' }),
+    open: (dataDir) => openDatabase({ dataDir: path.join(dataDir, 'pglite') }),
+    cleanup: async () => undefined,
+  },
+  {
+    label: databaseUrl ? 'PostgreSQL' : 'PostgreSQL (skipped: DATABASE_URL is unset)',
+    available: Boolean(databaseUrl),
+    env: async (dataDir) => {
+      await onAdmin(`CREATE DATABASE ${postgresName}`);
+      return { DATA_DIR: dataDir, DATABASE_URL: postgresUrl(), PULL_LEASE_MS: '3000' };
+    },
+    open: () => openDatabase({ databaseUrl: postgresUrl() }),
+    cleanup: () => onAdmin(`DROP DATABASE IF EXISTS ${postgresName} WITH (FORCE)`),
+  },
+];
+
+describe.each(STORAGES.map((storage) => [storage.label, storage] as const))('bulk pull killed with SIGKILL mid-way (real processes) on %s', (_label, storage) => {
   let dataDir = '';
   let current: ServerProcess | null = null;
   afterAll(async () => {
     if (current) await stopGracefully(current).catch(() => undefined);
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    if (storage.available) await storage.cleanup();
   });
 
-  it('when the server is killed twice and restarted, then every trigger completes exactly once and no event is duplicated', async () => {
+  it.skipIf(!storage.available)('when the server is killed twice and restarted, then every trigger completes exactly once and no event is duplicated', async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'bulk-pull-kill-'));
     const seedFile = path.join(dataDir, 'users.txt');
     const env = {
-      DATA_DIR: dataDir,
+      ...(await storage.env(dataDir)),
       PULL_POLICY_OVERRIDES: JSON.stringify({ [PROVIDER]: { kind: 'window', limit: 500, windowMs: 50 } }),
       PULL_CHUNK_DAYS: '2',
       PULL_POLL_MS: '20',
@@ -43,6 +95,7 @@ describe('bulk pull killed with SIGKILL mid-way (real processes, PGlite files)',
     expect(users).toHaveLength(TRIGGERS);
     // Three days per user (today and the two before), in two chunks.
     const sandbox = JSON.parse(await readFile(path.join(dataDir, 'bootstrap.json'), 'utf8')) as { org_id: string; team_id: string };
+    expect(sandbox.team_id).toBeTruthy();
     const set = await api(current, 'PUT', `/v1/org/${sandbox.org_id}/team/${sandbox.team_id}/data_pull_preferences/${PROVIDER}`, { historical_days: 2 }, true);
     expect(set.status, JSON.stringify(set.body)).toBe(200);
 
@@ -62,7 +115,7 @@ describe('bulk pull killed with SIGKILL mid-way (real processes, PGlite files)',
     await stopGracefully(current);
     current = null;
 
-    const db = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+    const db = await storage.open(dataDir);
     try {
       const resources = syntheticResourcesFor(PROVIDER);
       const triggers = await db.one<{ total: number; processed: number; retried: number; max_attempts: number }>(
@@ -97,7 +150,7 @@ describe('bulk pull killed with SIGKILL mid-way (real processes, PGlite files)',
       expect(data).toEqual({ rows: TRIGGERS * 3 * resources.length, ids: TRIGGERS * 3 * resources.length, user_days: TRIGGERS * 3 * resources.length });
       const progress = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM bulk_pull_progress WHERE op_id = $1`, [opId]);
       expect(progress?.n).toBe(0);
-      console.log(`[kill -9] killed at ${kills.map((k) => k.processed).join(' and ')} processed; ${triggers!.retried} triggers claimed again (max attempts ${triggers!.max_attempts})`);
+      console.log(`[kill -9 on ${storage.label}] killed at ${kills.map((k) => k.processed).join(' and ')} processed; ${triggers!.retried} triggers claimed again (max attempts ${triggers!.max_attempts})`);
     } finally {
       await db.close();
     }

@@ -10,7 +10,7 @@ import { pullNextChunk } from '../../../server/jobs/bulk-pull/pull.js';
 import { BulkPullWorker, type BulkPullWorkerOptions } from '../../../server/jobs/bulk-pull/worker.js';
 import { silentLogger } from '../../../server/logger.js';
 import type { Database } from '../../../server/storage/database.js';
-import { claimBucketTriggers, getBulkOp, getBulkTrigger, requeueExpiredClaims } from '../../../server/storage/repositories/bulk-ops.js';
+import { claimBucketTriggers, completeBulkOpIfDone, getBulkOp, getBulkTrigger, requeueExpiredClaims } from '../../../server/storage/repositories/bulk-ops.js';
 import { deleteConnection } from '../../../server/storage/repositories/connections.js';
 import { getPullProgress } from '../../../server/storage/repositories/provider-data.js';
 import { setPullPreference } from '../../../server/storage/repositories/pull-preferences.js';
@@ -107,7 +107,8 @@ describe.each(engineCases)('bulk pull recovery on %s', (_label, engine) => {
       expect(await ctx.db.one(`SELECT 1 FROM provider_data WHERE user_id = $1`, [users[0]])).toBeNull();
 
       const finished = await ctx.db.transaction((tx) => pullNextChunk(tx, fresh!, { chunkDays: 31, source: 'synthetic' }));
-      expect(finished).toMatchObject({ outcome: 'done', state: 'processed', op_ended: { id: op.id, status: 'success' } });
+      expect(finished).toMatchObject({ outcome: 'done', state: 'processed' });
+      expect(await completeBulkOpIfDone(ctx.db, op.id)).toMatchObject({ id: op.id, status: 'success', processed: 1 });
       expect(await ctx.db.transaction((tx) => pullNextChunk(tx, fresh!, { chunkDays: 31, source: 'synthetic' }))).toEqual({ outcome: 'lost' });
     });
 

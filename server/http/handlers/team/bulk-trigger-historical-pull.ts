@@ -1,7 +1,6 @@
 import type { operations } from '../../../../generated/team/schema.js';
 import { notifyTriggersEnqueued } from '../../../jobs/bulk-pull/signals.js';
-import { classifyUsersByConnection, createBulkOp, getBulkOp } from '../../../storage/repositories/bulk-ops.js';
-import { markBucketPending } from '../../../storage/repositories/pull-buckets.js';
+import { enqueueBulkPull, getBulkOp, getBulkOpStatus } from '../../../storage/repositories/bulk-ops.js';
 import { findTeam } from '../../../storage/repositories/teams.js';
 import { ApiError, ValidationFailure } from '../../api-error.js';
 import type { Handler } from '../../handler-types.js';
@@ -25,33 +24,31 @@ export const bulkTriggerHistoricalPull =
     if (!team?.link_migration_enabled) {
       throw new ApiError(403, 'The link migration endpoints are not enabled for this team; enable them through the management API.');
     }
-    const users = await classifyUsersByConnection(deps.db, { team_id: teamId, provider: body.provider, user_ids: body.user_ids });
-    if (users.missing.length > 0) {
+    // One statement classifies the ids and stores the op, its triggers and the bucket mark (see
+    // enqueueBulkPull); with an id that is not a user of the team nothing is stored.
+    const enqueued = await deps.db.transaction((tx) =>
+      enqueueBulkPull(tx, { team_id: teamId, type: 'link_bulk_historical_trigger', provider: body.provider, user_ids: body.user_ids }),
+    );
+    if (!enqueued.op) {
       const index = new Map(body.user_ids.map((id, i) => [id.toLowerCase(), i]));
       throw new ValidationFailure(
-        users.missing.slice(0, 100).map((id) => ({ loc: ['body', 'user_ids', index.get(id) ?? 0], msg: `Unknown user ${id}`, type: 'value_error' })),
+        enqueued.missing.map((id) => ({ loc: ['body', 'user_ids', index.get(id) ?? 0], msg: `Unknown user ${id}`, type: 'value_error' })),
       );
     }
-    const op = await deps.db.transaction(async (tx) => {
-      const created = await createBulkOp(tx, {
-        team_id: teamId,
-        type: 'link_bulk_historical_trigger',
-        provider: body.provider,
-        user_ids: users.connected,
-        not_connected: users.not_connected.length,
-      });
-      // The throttle bucket is marked in the same transaction, so workers of every process find the triggers.
-      if (created.total > 0) await markBucketPending(tx, { team_id: teamId, provider: body.provider });
-      return created;
-    });
+    const op = enqueued.op;
+    const users = { not_connected: enqueued.not_connected };
     if (op.total > 0) notifyTriggersEnqueued();
     let current = op;
     if (body.wait_for_completion && current.status === 'in_progress') {
+      // Polls the status alone (counting a 100,000-trigger op's triggers ten times a second would
+      // compete with the pulls), and reads the counts once at the end.
       const deadline = Date.now() + deps.config.bulkWaitWindowMs;
-      while (current.status === 'in_progress' && Date.now() < deadline) {
+      let status = current.status;
+      while (status === 'in_progress' && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, Math.max(0, deadline - Date.now()))));
-        current = (await getBulkOp(deps.db, { team_id: teamId, id: op.id })) ?? current;
+        status = (await getBulkOpStatus(deps.db, { team_id: teamId, id: op.id })) ?? status;
       }
+      current = (await getBulkOp(deps.db, { team_id: teamId, id: op.id })) ?? current;
     }
     const done = current.status !== 'in_progress';
     const notConnected = users.not_connected.length ? `; ${plural(users.not_connected.length, 'user')} not connected to ${body.provider}` : '';
