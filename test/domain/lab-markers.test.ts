@@ -1,8 +1,7 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { describe, it, expect } from 'vitest';
+import { SCHEMAS, schemaValidator } from './spec-schemas.js';
 import { parse } from 'yaml';
-import Ajv2020Module from 'ajv/dist/2020.js';
 import {
   LABS,
   LAB_ACCOUNTS,
@@ -18,26 +17,8 @@ import {
   type LabMarker,
 } from '../../server/domain/lab-markers/catalog.js';
 
-const SCHEMAS = fileURLToPath(new URL('../../spec/team/components/schemas/', import.meta.url));
 const MARKER_TYPES = (parse(readFileSync(`${SCHEMAS}MarkerType.yaml`, 'utf8')) as { enum: string[] }).enum;
 
-type Validate = ((data: unknown) => boolean) & { errors?: unknown };
-type AjvLike = { addSchema(s: object): void; getSchema(id: string): Validate | undefined };
-type AjvCtor = new (opts: object) => AjvLike;
-
-/** Validator for a schema file of spec/team/components/schemas (refs between files resolved). */
-function schemaValidator(file: string): Validate {
-  const mod = Ajv2020Module as unknown as AjvCtor & { default?: AjvCtor };
-  const Ajv = mod.default ?? mod;
-  const ajv = new Ajv({ strict: false, allErrors: true });
-  for (const f of readdirSync(SCHEMAS)) {
-    if (!f.endsWith('.yaml')) continue;
-    ajv.addSchema({ ...(parse(readFileSync(`${SCHEMAS}${f}`, 'utf8')) as object), $id: `https://schemas.test/${f}` });
-  }
-  const v = ajv.getSchema(`https://schemas.test/${file}`);
-  if (!v) throw new Error(`no schema ${file}`);
-  return v;
-}
 
 /** LOINC mod-10 check digit (Luhn: double every other digit starting from the rightmost). */
 function loincCheckDigit(base: string): number {

@@ -1,8 +1,6 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, it, expect } from 'vitest';
+import { specEnum, schemaValidator } from './spec-schemas.js';
 import { parse } from 'yaml';
-import Ajv2020Module from 'ajv/dist/2020.js';
 import {
   PROVIDERS,
   OAUTH_PROVIDER_SLUGS,
@@ -12,30 +10,8 @@ import {
   toClientFacingProvider,
 } from '../../server/domain/providers/catalog.js';
 
-const SCHEMAS = fileURLToPath(new URL('../../spec/team/components/schemas/', import.meta.url));
 
-function specEnum(file: string): string[] {
-  const doc = parse(readFileSync(`${SCHEMAS}${file}`, 'utf8')) as { enum: string[] };
-  return doc.enum;
-}
 
-type Validate = ((data: unknown) => boolean) & { errors?: unknown };
-type AjvLike = { addSchema(s: object): void; getSchema(id: string): Validate | undefined };
-type AjvCtor = new (opts: object) => AjvLike;
-
-/** Validator for a schema file of spec/team/components/schemas (refs between files resolved). */
-function schemaValidator(file: string): Validate {
-  const mod = Ajv2020Module as unknown as AjvCtor & { default?: AjvCtor };
-  const Ajv = mod.default ?? mod;
-  const ajv = new Ajv({ strict: false, allErrors: true });
-  for (const f of readdirSync(SCHEMAS)) {
-    if (!f.endsWith('.yaml')) continue;
-    ajv.addSchema({ ...(parse(readFileSync(`${SCHEMAS}${f}`, 'utf8')) as object), $id: `https://schemas.test/${f}` });
-  }
-  const v = ajv.getSchema(`https://schemas.test/${file}`);
-  if (!v) throw new Error(`no schema ${file}`);
-  return v;
-}
 
 const PROVIDER_SLUGS = specEnum('ProviderSlug.yaml');
 const OAUTH_SLUGS = specEnum('../../../shared/components/schemas/OAuthProviderSlug.yaml');
