@@ -17,6 +17,7 @@ import { LANDING_PAGE_NAME, readRedocScript, REDOC_SCRIPT_NAME, renderDocsPage, 
 import { lintDocuments } from './lib/lint.js';
 import { timed } from './lib/run.js';
 import { generateTypes } from './lib/types.js';
+import { isMainModule } from './lib/main-module.js';
 
 export interface BuildOptions {
   outDir: string;
@@ -59,7 +60,7 @@ export async function build({ outDir, lint, log = () => {} }: BuildOptions): Pro
   log(`build done in ${(performance.now() - started).toFixed(0)} ms -> ${path.relative(process.cwd(), outDir) || '.'}`);
 }
 
-const isMain = process.argv[1] && path.resolve(process.argv[1]).replace(/\.ts$/, '') === path.resolve(import.meta.filename).replace(/\.ts$/, '');
+const isMain = isMainModule(import.meta.filename);
 if (isMain) {
   const { values } = parseArgs({ options: { out: { type: 'string' }, 'no-lint': { type: 'boolean' } } });
   build({ outDir: path.resolve(values.out ?? GENERATED_DIR), lint: !values['no-lint'], log: console.log }).catch((error: unknown) => {

@@ -12,8 +12,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BaseError, breakingFindings, runGate } from './lib/breaking/gate.js';
 import { formatReport } from './lib/breaking/report.js';
+import { isMainModule } from './lib/main-module.js';
 
-const isMain = process.argv[1] && path.resolve(process.argv[1]).replace(/\.ts$/, '') === path.resolve(import.meta.filename).replace(/\.ts$/, '');
+const isMain = isMainModule(import.meta.filename);
 if (isMain) {
   const { values } = parseArgs({ options: { base: { type: 'string' } } });
   runGate({ base: values.base }).then(

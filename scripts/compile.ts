@@ -9,6 +9,7 @@ import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { buildPgliteTemplate } from '../server/storage/pglite-template.js';
 import { bin, ROOT } from './lib/apis.js';
+import { isMainModule } from './lib/main-module.js';
 
 export const DIST = path.join(ROOT, 'dist');
 
@@ -23,7 +24,7 @@ export async function compile(): Promise<void> {
   if (await buildPgliteTemplate(path.join(DIST, 'pglite-template'))) console.log('built dist/pglite-template');
 }
 
-const isMain = process.argv[1] && path.resolve(process.argv[1]).replace(/\.ts$/, '') === path.resolve(import.meta.filename).replace(/\.ts$/, '');
+const isMain = isMainModule(import.meta.filename);
 if (isMain) {
   await compile();
   console.log(`compiled to ${path.relative(process.cwd(), DIST) || DIST}`);

@@ -28,6 +28,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runConformance } from './lib/conformance/runner.js';
 import { TargetError, type TargetKind } from './lib/conformance/target.js';
+import { isMainModule } from './lib/main-module.js';
 
 const USAGE =
   'usage: npm run conformance -- --base-url URL --api-key KEY [--management-url URL --management-key KEY] [--org-id UUID] [--target auto|mock|server] [--bootstrap FILE] [--only OPERATION]... [--verbose]';
@@ -88,7 +89,7 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-const isMain = process.argv[1] && path.resolve(process.argv[1]).replace(/\.[jt]s$/, '') === path.resolve(import.meta.filename).replace(/\.[jt]s$/, '');
+const isMain = isMainModule(import.meta.filename);
 if (isMain) {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),

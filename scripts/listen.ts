@@ -26,6 +26,7 @@ import {
   verifyWebhook,
   type WebhookEvent,
 } from '../server/client/webhooks.js';
+import { isMainModule } from './lib/main-module.js';
 
 const USAGE = `Usage: npm run listen -- [--port 4040] [--host 127.0.0.1] [--secret whsec_...] [--forward-to <url>]
 
@@ -191,7 +192,7 @@ function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): ListenOp
   return { port, host: values.host, secret, forwardTo, color, write: (line) => process.stdout.write(`${line}\n`) };
 }
 
-const isMain = process.argv[1] && path.resolve(process.argv[1]).replace(/\.[jt]s$/, '') === path.resolve(import.meta.filename).replace(/\.[jt]s$/, '');
+const isMain = isMainModule(import.meta.filename);
 if (isMain) {
   let options: ListenOptions;
   try {

@@ -11,6 +11,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { APIS, artifactPaths, GENERATED_DIR, ROOT } from './lib/apis.js';
 import { listOperations, type OpenApiDocument } from '../server/http/operations.js';
+import { isMainModule } from './lib/main-module.js';
 
 export const IMPORTS_MARKER = '// scaffold:imports';
 export const HANDLERS_MARKER = '// scaffold:handlers';
@@ -62,7 +63,7 @@ export async function scaffold(handlersRoot = path.join(ROOT, 'server/http/handl
   return written;
 }
 
-const isMain = process.argv[1] && path.resolve(process.argv[1]).replace(/\.ts$/, '') === path.resolve(import.meta.filename).replace(/\.ts$/, '');
+const isMain = isMainModule(import.meta.filename);
 if (isMain) {
   const written = await scaffold();
   console.log(written.length ? `scaffolded ${written.length} handler(s)` : 'every operation has a handler');

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { bin, ROOT } from '../lib/apis.js';
 import { median, printTable, spawnQuiet, stop, waitForHttp } from './lib.js';
+import { isMainModule } from '../lib/main-module.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
@@ -56,5 +57,5 @@ export async function benchBuild(): Promise<void> {
   ]);
 }
 
-const isMain = process.argv[1] && path.resolve(process.argv[1]).replace(/\.ts$/, '') === path.resolve(import.meta.filename).replace(/\.ts$/, '');
+const isMain = isMainModule(import.meta.filename);
 if (isMain) await benchBuild();

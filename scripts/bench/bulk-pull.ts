@@ -29,6 +29,7 @@ import { openDatabase, type Database } from '../../server/storage/database.js';
 import { migrate } from '../../server/storage/migrate.js';
 import { compile, DIST } from '../compile.js';
 import { freePort, median, printTable, spawnQuiet, stop, waitForOk } from './lib.js';
+import { isMainModule } from '../lib/main-module.js';
 
 const USERS = Number(process.env.BULK_BENCH_USERS ?? 100_000);
 const RUNS = Number(process.env.BULK_BENCH_RUNS ?? 3);
@@ -240,5 +241,5 @@ export async function benchBulkPull(): Promise<void> {
   if (!databaseUrl) console.log('\n(PostgreSQL skipped: DATABASE_URL is unset.)');
 }
 
-const isMain = process.argv[1] && path.resolve(process.argv[1]).replace(/\.[jt]s$/, '') === path.resolve(import.meta.filename).replace(/\.[jt]s$/, '');
+const isMain = isMainModule(import.meta.filename);
 if (isMain) await benchBulkPull();

@@ -7,6 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { bin, ROOT } from '../lib/apis.js';
 import { median, printTable, spawnQuiet, stop, waitForHttp } from './lib.js';
+import { isMainModule } from '../lib/main-module.js';
 
 const FILE = path.join(ROOT, 'spec/team/paths/v2_providers.yaml');
 const ORIGINAL = 'Wrist-worn trackers and smartwatches';
@@ -53,5 +54,5 @@ export async function benchDevLoop(): Promise<void> {
   ]);
 }
 
-const isMain = process.argv[1] && path.resolve(process.argv[1]).replace(/\.ts$/, '') === path.resolve(import.meta.filename).replace(/\.ts$/, '');
+const isMain = isMainModule(import.meta.filename);
 if (isMain) await benchDevLoop();

@@ -33,6 +33,7 @@ import autocannon from 'autocannon';
 import { compile, DIST } from '../compile.js';
 import { freePort, median, percentile, printTable, spawnQuiet, stop, waitForHttp, waitForOk } from './lib.js';
 import type { PlainRoute } from './plain-express.js';
+import { isMainModule } from '../lib/main-module.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
@@ -336,5 +337,5 @@ export async function benchServer(): Promise<void> {
   printTable(`Server targets (${CONNECTIONS} connections)`, ['target', 'figure', 'goal', 'met'], rows);
 }
 
-const isMain = process.argv[1] && path.resolve(process.argv[1]).replace(/\.[jt]s$/, '') === path.resolve(import.meta.filename).replace(/\.[jt]s$/, '');
+const isMain = isMainModule(import.meta.filename);
 if (isMain) await benchServer();

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { compile, DIST } from '../compile.js';
 import { freePort, percentile, printTable, spawnQuiet, stop, waitForOk } from './lib.js';
+import { isMainModule } from '../lib/main-module.js';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 300);
 const RATE = Number(process.env.SOAK_RATE ?? 200);
@@ -172,5 +173,5 @@ export async function benchSoak(): Promise<void> {
   else console.log('\nSoak on PostgreSQL skipped: DATABASE_URL is not set.');
 }
 
-const isMain = process.argv[1] && path.resolve(process.argv[1]).replace(/\.ts$/, '') === path.resolve(import.meta.filename).replace(/\.ts$/, '');
+const isMain = isMainModule(import.meta.filename);
 if (isMain) await benchSoak();

@@ -22,6 +22,7 @@ import { createOrg } from '../../server/storage/repositories/orgs.js';
 import { createTeam } from '../../server/storage/repositories/teams.js';
 import { countWebhookDeliveries, createWebhookEndpoint } from '../../server/storage/repositories/webhooks.js';
 import { printTable } from './lib.js';
+import { isMainModule } from '../lib/main-module.js';
 
 const EVENTS = Number(process.env.WEBHOOK_BENCH_EVENTS ?? 10_000);
 const CONCURRENCY = Number(process.env.WEBHOOK_CONCURRENCY ?? 32);
@@ -193,5 +194,5 @@ export async function benchWebhooks(): Promise<void> {
   if (!databaseUrl) console.log('PostgreSQL skipped: DATABASE_URL is unset.');
 }
 
-const isMain = process.argv[1] && path.resolve(process.argv[1]).replace(/\.ts$/, '') === path.resolve(import.meta.filename).replace(/\.ts$/, '');
+const isMain = isMainModule(import.meta.filename);
 if (isMain) await benchWebhooks();
