@@ -12,22 +12,59 @@ export interface InsuranceRecord<Insurance extends object = Record<string, unkno
 
 const COLUMNS = 'user_id, is_primary, record, created_on, updated_at';
 
+export interface InsuranceWrite<Insurance extends object = Record<string, unknown>> {
+  team_id: string;
+  user_id: string;
+  is_primary: boolean;
+  record: Insurance;
+}
+
 /**
  * Stores the user's primary or secondary insurance, replacing the previous one of that kind.
  * Null when the user is not in the team.
  */
 export async function upsertInsurance<Insurance extends object>(
   db: Queryable,
-  input: { team_id: string; user_id: string; is_primary: boolean; record: Insurance },
+  input: InsuranceWrite<Insurance>,
 ): Promise<InsuranceRecord<Insurance> | null> {
-  if (!isUuid(input.team_id) || !isUuid(input.user_id)) return null;
-  return db.one<InsuranceRecord<Insurance>>(
+  const [stored] = await upsertInsurances(db, [input]);
+  return stored ?? null;
+}
+
+/**
+ * `upsertInsurance` for many inputs in one statement; one result per input, in order.
+ * Inputs for the same (user, is_primary) are applied in order, so the last one is what
+ * stays stored; each earlier one gets its own record back, as if it had been stored and
+ * replaced at the same instant.
+ */
+export async function upsertInsurances<Insurance extends object>(
+  db: Queryable,
+  inputs: readonly InsuranceWrite<Insurance>[],
+): Promise<(InsuranceRecord<Insurance> | null)[]> {
+  // A user is in one team, so of the writes for one (user, is_primary) from different teams
+  // at most one joins its user and reaches the table.
+  const key = (input: { user_id: string; is_primary: boolean; team_id: string }) => `${input.user_id.toLowerCase()}|${input.is_primary}|${input.team_id.toLowerCase()}`;
+  const last = new Map<string, InsuranceWrite<Insurance>>();
+  for (const input of inputs) {
+    if (isUuid(input.team_id) && isUuid(input.user_id)) last.set(key(input), input);
+  }
+  if (last.size === 0) return inputs.map(() => null);
+  // The stored record is each input's own, so it is not read back (parsing jsonb results
+  // is a large part of the statement's cost).
+  const rows = await db.query<Omit<InsuranceRecord, 'record'> & { team_id: string }>(
     `INSERT INTO insurances (user_id, is_primary, record)
-     SELECT u.id, $3, $4::jsonb FROM users u WHERE u.id = $1 AND u.team_id = $2
+     SELECT u.id, w.is_primary, w.record
+     FROM jsonb_to_recordset($1::jsonb) AS w(user_id uuid, team_id uuid, is_primary boolean, record jsonb)
+     JOIN users u ON u.id = w.user_id AND u.team_id = w.team_id
      ON CONFLICT (user_id, is_primary) DO UPDATE SET record = EXCLUDED.record, updated_at = now()
-     RETURNING ${COLUMNS}`,
-    [input.user_id, input.team_id, input.is_primary, JSON.stringify(input.record)],
+     RETURNING user_id, is_primary, created_on, updated_at, (SELECT team_id FROM users WHERE id = insurances.user_id) AS team_id`,
+    [JSON.stringify([...last.values()])],
   );
+  const stored = new Map(rows.map(({ team_id, ...row }) => [key({ ...row, team_id }), row]));
+  return inputs.map((input) => {
+    const row = stored.get(key(input));
+    return row ? { ...row, record: input.record } : null;
+  });
 }
 
 export async function getInsurance<Insurance extends object = Record<string, unknown>>(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { getInsurance, listInsurances, upsertInsurance } from '../../../server/storage/repositories/insurances.js';
+import { getInsurance, listInsurances, upsertInsurance, upsertInsurances } from '../../../server/storage/repositories/insurances.js';
 import { createUser } from '../../../server/storage/repositories/users.js';
 import type { Database } from '../../../server/storage/database.js';
 import { engineCases, ISO_TIMESTAMP, seedTeam, useTestDatabase } from '../helpers.js';
@@ -65,6 +65,24 @@ describe.each(engineCases)('insurances repository on %s', (_label, engine) => {
       await upsertInsurance(ctx.db, { ...ids, is_primary: true, record: insurance });
       expect(await getInsurance(ctx.db, { ...foreign, is_primary: true })).toBeNull();
       expect(await listInsurances(ctx.db, foreign)).toEqual([]);
+    });
+
+    it('when many inputs are stored in one statement, then each gets its own result and the last of a key stays stored', async () => {
+      const ids = await seedUser(ctx.db);
+      const other = await seedUser(ctx.db);
+      const foreignTeam = (await seedTeam(ctx.db)).team.id;
+      const results = await upsertInsurances(ctx.db, [
+        { ...ids, is_primary: true, record: { ...insurance, member_id: 'FIRST' } },
+        { team_id: foreignTeam, user_id: ids.user_id, is_primary: true, record: { ...insurance, member_id: 'FOREIGN' } },
+        { ...other, user_id: other.user_id.toUpperCase(), is_primary: false, record: { ...insurance, member_id: 'UPPER' } },
+        { ...ids, is_primary: true, record: { ...insurance, member_id: 'LAST' } },
+        { ...ids, user_id: randomUUID(), is_primary: true, record: insurance },
+      ]);
+      expect(results.map((r) => r?.record.member_id ?? null)).toEqual(['FIRST', null, 'UPPER', 'LAST', null]);
+      expect(results[0]?.updated_at).toBe(results[3]?.updated_at);
+      expect((await getInsurance(ctx.db, { ...ids, is_primary: true }))?.record.member_id).toBe('LAST');
+      expect((await getInsurance(ctx.db, { ...other, is_primary: false }))?.record.member_id).toBe('UPPER');
+      expect(await getInsurance(ctx.db, { team_id: foreignTeam, user_id: ids.user_id, is_primary: true })).toBeNull();
     });
   });
 });
