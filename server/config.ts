@@ -1,4 +1,5 @@
 /** Configuration from the environment, read once at start. */
+import { DEFAULT_PGLITE_SHARED_BUFFERS } from './storage/database.js';
 import { DEFAULT_DELIVERY_TIMEOUT_MS, DEFAULT_RETRY_SCHEDULE_MS, endpointUrlProblem, parseRetrySchedule, secretProblem } from './jobs/webhooks/rules.js';
 import type { WebhookDeliveryConfig } from './jobs/webhooks/worker.js';
 
@@ -8,6 +9,8 @@ export interface Config {
   managementPort: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PGLITE_SHARED_BUFFERS: PGlite's shared_buffers (PostgreSQL memory units, e.g. `32MB`). */
+  pgliteSharedBuffers: string;
   teamApiKey: string | undefined;
   managementKey: string | undefined;
   region: 'us' | 'eu';
@@ -34,6 +37,13 @@ function port(value: string | undefined, fallback: number, name: string): number
   return parsed;
 }
 
+/** A PostgreSQL memory size such as `32MB` (kB, MB or GB). */
+function memorySize(value: string | undefined, fallback: string, name: string): string {
+  if (value === undefined || value.trim() === '') return fallback;
+  if (!/^[1-9]\d*(kB|MB|GB)$/.test(value.trim())) throw new Error(`${name} must be a size such as 32MB (kB, MB or GB), got "${value}"`);
+  return value.trim();
+}
+
 const nonEmpty = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value.trim());
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -47,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     managementPort: port(env.MANAGEMENT_PORT, 8001, 'MANAGEMENT_PORT'),
     dataDir: env.DATA_DIR ?? './data',
     databaseUrl: nonEmpty(env.DATABASE_URL),
+    pgliteSharedBuffers: memorySize(env.PGLITE_SHARED_BUFFERS, DEFAULT_PGLITE_SHARED_BUFFERS, 'PGLITE_SHARED_BUFFERS'),
     teamApiKey: nonEmpty(env.TEAM_API_KEY),
     managementKey: nonEmpty(env.MANAGEMENT_KEY),
     region,

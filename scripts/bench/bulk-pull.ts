@@ -18,6 +18,8 @@
  *    end, once with PULL_SOURCE=none (claim, throttle bookkeeping, per-trigger
  *    transaction, completion: everything but the pull itself) and once with the synthetic
  *    pull (30 days of oura data per trigger). Per trigger = elapsed / triggers.
+ *
+ * BENCH_CPU_PROF=<dir> runs each server under --cpu-prof (profiles written to <dir> when it stops).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -116,7 +118,9 @@ async function startServer(engine: Engine, extra: NodeJS.ProcessEnv) {
     ...extra,
   };
   const started = performance.now();
-  const child = spawnQuiet(process.execPath, [path.join(DIST, 'server/main.js')], env);
+  const cpuProf = process.env.BENCH_CPU_PROF;
+  const nodeArgs = cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProf)}`] : [];
+  const child = spawnQuiet(process.execPath, [...nodeArgs, path.join(DIST, 'server/main.js')], env);
   await waitForOk(`http://127.0.0.1:${teamPort}/v2/providers`, started, 120_000, AUTH);
   return { child, url: `http://127.0.0.1:${teamPort}` };
 }

@@ -21,6 +21,17 @@ describe('openDatabase', () => {
   it('when PostgreSQL is unreachable, then opening fails at once', async () => {
     await expect(openDatabase({ databaseUrl: 'postgres://nobody:secret@127.0.0.1:1/none' })).rejects.toThrow(/ECONNREFUSED|connect/);
   });
+
+  it('when PGlite is opened, then its shared_buffers is the small default or the one asked for', async () => {
+    for (const [asked, expected] of [[undefined, '32MB'], ['8MB', '8MB']] as const) {
+      const db = await openDatabase({ memory: true, sharedBuffers: asked });
+      try {
+        expect(await db.one('SHOW shared_buffers')).toEqual({ shared_buffers: expected });
+      } finally {
+        await db.close();
+      }
+    }
+  }, SETUP_TIMEOUT_MS);
 });
 
 describe.each(engineCases)('database on %s', (_label, engine) => {

@@ -76,6 +76,14 @@ describe('event type filters', () => {
   });
 });
 
+describe('PGLITE_SHARED_BUFFERS configuration', () => {
+  it('when unset, then 32MB; when set to a size, then that size; otherwise a clear error', () => {
+    expect(loadConfig({}).pgliteSharedBuffers).toBe('32MB');
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '64MB' }).pgliteSharedBuffers).toBe('64MB');
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: 'lots' })).toThrow('PGLITE_SHARED_BUFFERS must be a size such as 32MB');
+  });
+});
+
 describe('WEBHOOK_* configuration', () => {
   it('when nothing is set, then the worker runs with the documented defaults', () => {
     expect(loadConfig({})).toMatchObject({
