@@ -185,7 +185,7 @@ export interface paths {
         get?: never;
         /**
          * Set a data pull preference
-         * @description Sets how many days of history a historical pull fetches for one provider.
+         * @description Sets how many days of history a historical pull fetches for one provider. The value must be within the provider's own backfill limit (`backfill_num_days` in the provider catalog): a larger value is a 422 naming the limit, rather than a preference silently cut short, and a provider that keeps no history (no backfill) is a 422 too. Pulls already under way keep the day range they started with.
          *
          *     *Supporting endpoint: extends the interface spec.*
          */
