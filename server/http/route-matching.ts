@@ -18,7 +18,7 @@ export function memoiseValidatorRouteMatching(): void {
   const memoised = Object.assign(
     (path: string, options?: Record<string, unknown>) => {
       if (typeof path !== 'string') return original(path, options);
-      const key = `${path}\u0000${options ? JSON.stringify(options) : ''}`;
+      const key = `${path}\u0000${optionsKey(options)}`;
       let compiled = cache.get(key);
       if (compiled === undefined) {
         compiled = original(path, options);
@@ -29,4 +29,14 @@ export function memoiseValidatorRouteMatching(): void {
     { memoised: true as const },
   );
   pathToRegexpModule.pathToRegexp = memoised;
+}
+
+/** The validator passes `{ sensitive, strict }` on every call; other options are stringified. */
+function optionsKey(options: Record<string, unknown> | undefined): string {
+  if (!options) return '';
+  const keys = Object.keys(options);
+  if (keys.length === 2 && typeof options.sensitive === 'boolean' && typeof options.strict === 'boolean') {
+    return `${options.sensitive ? 'S' : 's'}${options.strict ? 'T' : 't'}`;
+  }
+  return JSON.stringify(options);
 }

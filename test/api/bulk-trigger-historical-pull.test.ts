@@ -208,7 +208,12 @@ describe.each(apiEngines)('bulkTriggerHistoricalPull (POST /v2/link/bulk_trigger
     expect(answered.operation).toMatchObject({ status: 'in_progress', pending: connected.size, not_connected: ids.length - connected.size });
     expect(answered.not_connected_user_ids).toHaveLength(ids.length - connected.size);
     expect(answered.not_connected_user_ids.every((id) => !connected.has(id))).toBe(true);
-    const [count] = await ctx.server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM bulk_triggers WHERE op_id = $1', [answered.operation.id]);
-    expect(count?.n).toBe(connected.size);
+    // Stored as the op's ordered ids, in input order; the worker writes the trigger rows.
+    const stored = await ctx.server.db.one<{ ids: string; unexpanded: number }>(
+      `SELECT array_to_string(pending_user_ids, ',') AS ids, unexpanded FROM bulk_ops WHERE id = $1`,
+      [answered.operation.id],
+    );
+    expect(stored?.unexpanded).toBe(connected.size);
+    expect(stored?.ids.split(',')).toEqual(ids.filter((id) => connected.has(id)));
   }, 240_000);
 });

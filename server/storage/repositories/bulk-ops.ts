@@ -3,7 +3,9 @@ import { isUuid, pageLimit, toPage } from './support.js';
 
 // A bulk op is one persistent background operation (e.g. a bulk historical pull) with one
 // trigger row per user to process. Counts by trigger state are computed, not stored, so the
-// worker only ever updates its own trigger rows.
+// worker only ever updates its own trigger rows. An op created by enqueueBulkPull keeps the
+// ids of its users in the op row (pending_user_ids) until the worker has written their trigger
+// rows (expandBulkOpTriggers); the ids not yet written (`unexpanded`) count as pending.
 
 export type BulkOpType = 'link_bulk_import' | 'link_bulk_historical_trigger' | (string & {});
 export type BulkOpStatus = 'in_progress' | 'success' | 'failure' | 'aborted' | (string & {});
@@ -62,7 +64,7 @@ export interface UsersByConnection {
 }
 
 const OP_COLUMNS = `o.id, o.team_id, o.type, o.status, o.provider,
-  c.pending, c.running, c.processed, c.failed,
+  c.pending + o.unexpanded AS pending, c.running, c.processed, c.failed,
   o.not_connected, o.total, o.started_at, o.ended_at`;
 
 const COUNTS = `CROSS JOIN LATERAL (
@@ -299,7 +301,7 @@ export async function completeBulkOpIfDone(db: Queryable, opId: string): Promise
      SET status = CASE WHEN EXISTS (SELECT 1 FROM bulk_triggers t WHERE t.op_id = o.id AND t.state = 'failed')
                        THEN 'failure' ELSE 'success' END,
          ended_at = now()
-     WHERE o.id = $1 AND o.status = 'in_progress'
+     WHERE o.id = $1 AND o.status = 'in_progress' AND o.unexpanded = 0
        AND NOT EXISTS (SELECT 1 FROM bulk_triggers t WHERE t.op_id = o.id AND t.state IN ('pending', 'running'))
      RETURNING o.id`,
     [opId],
@@ -319,16 +321,25 @@ export async function abortBulkOp(db: Queryable, input: { team_id: string; id: s
   return ended ? findBulkOp(db, ended.id) : null;
 }
 
-/** A trigger of an op, for inspection. */
+/**
+ * A trigger of an op, for inspection. A user whose trigger row is not written yet (see
+ * expandBulkOpTriggers) has a pending trigger with no attempt.
+ */
 export async function getBulkTrigger(
   db: Queryable,
   input: { op_id: string; user_id: string },
 ): Promise<BulkTriggerRecord | null> {
   if (!isUuid(input.op_id) || !isUuid(input.user_id)) return null;
-  return db.one<BulkTriggerRecord>(`SELECT ${TRIGGER_COLUMNS} FROM bulk_triggers WHERE op_id = $1 AND user_id = $2`, [
-    input.op_id,
-    input.user_id,
-  ]);
+  return db.one<BulkTriggerRecord>(
+    `SELECT ${TRIGGER_COLUMNS} FROM bulk_triggers WHERE op_id = $1 AND user_id = $2
+     UNION ALL
+     SELECT o.id, $2::uuid, o.team_id, o.provider, 'pending', 0, NULL, NULL, NULL, NULL
+     FROM bulk_ops o
+     WHERE o.id = $1 AND o.unexpanded > 0
+       AND $2::uuid = ANY (o.pending_user_ids[cardinality(o.pending_user_ids) - o.unexpanded + 1:])
+       AND NOT EXISTS (SELECT 1 FROM bulk_triggers WHERE op_id = $1 AND user_id = $2)`,
+    [input.op_id, input.user_id],
+  );
 }
 
 // --- pull engine (server/jobs/bulk-pull) -------------------------------------
@@ -359,6 +370,62 @@ export async function claimBucketTriggers(
   input: { team_id: string; provider: string; limit: number; worker_id: string; now: number },
 ): Promise<TriggerClaim[]> {
   if (!isUuid(input.team_id) || input.limit < 1) return [];
+  // Written trigger rows first (older ops' rows come first by seq); when they run short, the
+  // next chunk of the oldest op that still has ids to write.
+  const claims = await claimWrittenTriggers(tx, input);
+  while (claims.length < input.limit) {
+    const written = await expandBulkOpTriggers(tx, { team_id: input.team_id, provider: input.provider, count: Math.max(input.limit - claims.length, EXPANSION_CHUNK) });
+    if (written === 0) break;
+    claims.push(...(await claimWrittenTriggers(tx, { ...input, limit: input.limit - claims.length })));
+  }
+  return claims;
+}
+
+/** How many trigger rows expandBulkOpTriggers writes at least (about 25 ms on PGlite). */
+const EXPANSION_CHUNK = 1000;
+
+/**
+ * Writes the trigger rows of up to `count` more users of the bucket's oldest in-progress op
+ * that has ids without a row (enqueueBulkPull stores the ids, not the rows), in the op's
+ * order, and returns how many it wrote (0 when no op of the bucket has any left). Run it in
+ * the transaction that holds the bucket's lock: the op's row lock and `unexpanded` make each
+ * id written once whatever else runs.
+ */
+export async function expandBulkOpTriggers(tx: Queryable, input: { team_id: string; provider: string; count: number }): Promise<number> {
+  if (!isUuid(input.team_id) || input.count < 1) return 0;
+  const row = await tx.one<{ written: number | string }>(
+    `WITH target AS (
+       SELECT id, team_id, provider, cardinality(pending_user_ids) - unexpanded AS done, least(unexpanded, $3::int) AS n
+       FROM bulk_ops
+       WHERE team_id = $1 AND provider = $2 AND unexpanded > 0 AND status = 'in_progress'
+       ORDER BY started_at, id
+       LIMIT 1
+       FOR UPDATE
+     ), written AS (
+       INSERT INTO bulk_triggers (op_id, user_id, team_id, provider)
+       SELECT t.id, u.user_id, t.team_id, t.provider
+       FROM target t
+       CROSS JOIN LATERAL unnest((SELECT o.pending_user_ids[t.done + 1 : t.done + t.n] FROM bulk_ops o WHERE o.id = t.id))
+         WITH ORDINALITY AS u(user_id, ord)
+       ORDER BY u.ord
+       ON CONFLICT (op_id, user_id) DO NOTHING
+     ), advanced AS (
+       UPDATE bulk_ops o
+       SET unexpanded = o.unexpanded - t.n,
+           pending_user_ids = CASE WHEN o.unexpanded = t.n THEN NULL ELSE o.pending_user_ids END
+       FROM target t WHERE o.id = t.id
+       RETURNING t.n
+     )
+     SELECT coalesce(sum(n), 0) AS written FROM advanced`,
+    [input.team_id, input.provider, input.count],
+  );
+  return Number(row?.written ?? 0);
+}
+
+async function claimWrittenTriggers(
+  tx: Queryable,
+  input: { team_id: string; provider: string; limit: number; worker_id: string; now: number },
+): Promise<TriggerClaim[]> {
   return tx.query<TriggerClaim>(
     `UPDATE bulk_triggers t
      SET state = 'running', attempts = t.attempts + 1, claimed_by = $4, claimed_at = $5::timestamptz
@@ -469,7 +536,7 @@ export async function requeueExpiredClaims(db: Queryable, input: { claimed_befor
 export async function completeFinishedBulkOps(db: Queryable): Promise<number> {
   const rows = await db.query<{ id: string }>(
     `SELECT o.id FROM bulk_ops o
-     WHERE o.status = 'in_progress'
+     WHERE o.status = 'in_progress' AND o.unexpanded = 0
        AND NOT EXISTS (SELECT 1 FROM bulk_triggers t WHERE t.op_id = o.id AND t.state IN ('pending', 'running'))`,
   );
   let ended = 0;
@@ -491,8 +558,10 @@ export interface EnqueuedBulkPull {
  * Classifies the ids and, when every one is a user of the team, creates the op with one
  * pending trigger per connected user (in input order) and marks its throttle bucket, all in
  * one statement: the 100,000 ids are sent and parsed once (createBulkOp after
- * classifyUsersByConnection sends them twice). Duplicates (in any letter case) count once.
- * Run it in a transaction.
+ * classifyUsersByConnection sends them twice). The triggers are stored as the op's ordered
+ * ids, one array value, and written as rows by the pull worker (expandBulkOpTriggers): a
+ * 100,000-user op is one row here instead of 100,000. Duplicates (in any letter case) count
+ * once. Run it in a transaction.
  */
 export async function enqueueBulkPull(
   db: Queryable,
@@ -522,17 +591,15 @@ export async function enqueueBulkPull(
      ), summary AS (
        SELECT count(*) FILTER (WHERE connected)::int AS connected,
               count(*) FILTER (WHERE is_user AND NOT connected)::int AS not_connected,
-              count(*) FILTER (WHERE NOT is_user)::int AS missing
+              count(*) FILTER (WHERE NOT is_user)::int AS missing,
+              array_agg(id ORDER BY ord) FILTER (WHERE connected) AS connected_ids
        FROM classified
      ), op AS (
-       INSERT INTO bulk_ops (team_id, type, provider, status, ended_at, not_connected, total)
+       INSERT INTO bulk_ops (team_id, type, provider, status, ended_at, not_connected, total, pending_user_ids, unexpanded)
        SELECT $1, $4, $3, CASE WHEN s.connected = 0 THEN 'success' ELSE 'in_progress' END,
-              CASE WHEN s.connected = 0 THEN now() END, s.not_connected, s.connected
+              CASE WHEN s.connected = 0 THEN now() END, s.not_connected, s.connected, s.connected_ids, s.connected
        FROM summary s WHERE s.missing = 0 AND $5::boolean
        RETURNING id, team_id, type, status, provider, not_connected, total, started_at, ended_at
-     ), triggers AS (
-       INSERT INTO bulk_triggers (op_id, user_id, team_id, provider)
-       SELECT op.id, cl.id, op.team_id, op.provider FROM op CROSS JOIN classified cl WHERE cl.connected ORDER BY cl.ord
      ), bucket AS (
        INSERT INTO pull_throttle_buckets (team_id, provider, has_pending)
        SELECT team_id, provider, true FROM op WHERE op.total > 0

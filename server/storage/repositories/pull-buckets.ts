@@ -94,9 +94,9 @@ export async function getBucket(db: Queryable, bucket: BucketKey): Promise<PullB
 }
 
 /**
- * Safety net: marks every bucket that has pending triggers of an in-progress op, in case
- * something made triggers pending without marking their bucket. Returns how many buckets
- * were not marked before.
+ * Safety net: marks every bucket that has pending triggers (rows, or ids not yet written as
+ * rows) of an in-progress op, in case something made triggers pending without marking their
+ * bucket. Returns how many buckets were not marked before.
  */
 export async function markBucketsWithPendingTriggers(db: Queryable): Promise<number> {
   const rows = await db.query(
@@ -104,7 +104,7 @@ export async function markBucketsWithPendingTriggers(db: Queryable): Promise<num
      SELECT DISTINCT o.team_id, o.provider, true
      FROM bulk_ops o
      WHERE o.status = 'in_progress'
-       AND EXISTS (SELECT 1 FROM bulk_triggers t WHERE t.op_id = o.id AND t.state = 'pending')
+       AND (o.unexpanded > 0 OR EXISTS (SELECT 1 FROM bulk_triggers t WHERE t.op_id = o.id AND t.state = 'pending'))
      ON CONFLICT (team_id, provider) DO UPDATE SET has_pending = true
        WHERE NOT pull_throttle_buckets.has_pending
      RETURNING team_id`,
