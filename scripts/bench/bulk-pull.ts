@@ -19,7 +19,8 @@
  *    transaction, completion: everything but the pull itself) and once with the synthetic
  *    pull (30 days of oura data per trigger). Per trigger = elapsed / triggers.
  *
- * BENCH_CPU_PROF=<dir> runs each server under --cpu-prof (profiles written to <dir> when it stops).
+ * BULK_BENCH_ENQUEUE_ONLY=1 runs part 1 alone. BENCH_CPU_PROF=<dir> runs each server under
+ * --cpu-prof (profiles written to <dir> when it stops).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -36,6 +37,7 @@ import { isMainModule } from '../lib/main-module.js';
 const USERS = Number(process.env.BULK_BENCH_USERS ?? 100_000);
 const RUNS = Number(process.env.BULK_BENCH_RUNS ?? 3);
 const TRIGGERS = Number(process.env.BULK_BENCH_TRIGGERS ?? 5_000);
+const ENQUEUE_ONLY = process.env.BULK_BENCH_ENQUEUE_ONLY === '1';
 const TEAM_API_KEY = 'bench-bulk-team-api-key';
 const MANAGEMENT_KEY = 'bench-bulk-management-key';
 const AUTH = { 'x-vital-api-key': TEAM_API_KEY };
@@ -214,6 +216,7 @@ export async function benchBulkPull(): Promise<void> {
     } finally {
       await engine.cleanup();
     }
+    if (ENQUEUE_ONLY) continue;
     overhead.push(await benchOverhead(engineOf, 'none'));
     overhead.push(await benchOverhead(engineOf, 'synthetic'));
   }
@@ -231,17 +234,19 @@ export async function benchBulkPull(): Promise<void> {
       '<= 300 MB',
     ]),
   );
-  printTable(
-    `Pull engine per trigger (${TRIGGERS.toLocaleString('en-US')} oura triggers, throttles scaled 1/10,000, from the request to the op's end)`,
-    ['storage', 'pull', 'elapsed', 'per trigger', 'op status'],
-    overhead.map((r) => [
-      r.engine,
-      r.source === 'none' ? 'none (engine overhead only)' : 'synthetic (31 days x 5 resources)',
-      `${r.seconds.toFixed(1)} s`,
-      `${r.perTriggerMs.toFixed(2)} ms`,
-      r.status,
-    ]),
-  );
+  if (!ENQUEUE_ONLY) {
+    printTable(
+      `Pull engine per trigger (${TRIGGERS.toLocaleString('en-US')} oura triggers, throttles scaled 1/10,000, from the request to the op's end)`,
+      ['storage', 'pull', 'elapsed', 'per trigger', 'op status'],
+      overhead.map((r) => [
+        r.engine,
+        r.source === 'none' ? 'none (engine overhead only)' : 'synthetic (31 days x 5 resources)',
+        `${r.seconds.toFixed(1)} s`,
+        `${r.perTriggerMs.toFixed(2)} ms`,
+        r.status,
+      ]),
+    );
+  }
   if (!databaseUrl) console.log('\n(PostgreSQL skipped: DATABASE_URL is unset.)');
 }
 

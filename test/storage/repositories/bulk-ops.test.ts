@@ -301,8 +301,16 @@ describe.each(engineCases)('bulk-ops repository on %s', (_label, engine) => {
         expect(await rowsOf(op.id)).toEqual([]);
         expect(await getBulkOp(ctx.db, { team_id: team.id, id: op.id })).toMatchObject({ status: 'in_progress', pending: 3, running: 0, total: 3 });
         expect(await getBulkTrigger(ctx.db, { op_id: op.id, user_id: users[1]! })).toEqual({
-          op_id: op.id, user_id: users[1], team_id: team.id, provider: 'oura', state: 'pending', attempts: 0,
-          claimed_by: null, claimed_at: null, finished_at: null, error: null,
+          op_id: op.id,
+          user_id: users[1],
+          team_id: team.id,
+          provider: 'oura',
+          state: 'pending',
+          attempts: 0,
+          claimed_by: null,
+          claimed_at: null,
+          finished_at: null,
+          error: null,
         });
         expect(await getBulkTrigger(ctx.db, { op_id: op.id, user_id: randomUUID() })).toBeNull();
         expect(await completeBulkOpIfDone(ctx.db, op.id)).toBeNull();
