@@ -169,19 +169,20 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
   );
 
   // Handlers may return frozen, memoised bodies (catalog pages): without response
-  // validation their JSON text is memoised too, so a catalog read costs no serialisation.
-  const serialised = new WeakMap<object, string>();
+  // validation their JSON bytes are memoised too, so a catalog read costs no serialisation
+  // and no encoding.
+  const serialised = new WeakMap<object, Buffer>();
   const send = (res: Response, status: number, body: unknown) => {
     if (options.validateResponses || body === null || typeof body !== 'object' || !Object.isFrozen(body)) {
       res.status(status).json(body);
       return;
     }
-    let text = serialised.get(body);
-    if (text === undefined) {
-      text = JSON.stringify(body);
-      serialised.set(body, text);
+    let bytes = serialised.get(body);
+    if (bytes === undefined) {
+      bytes = Buffer.from(JSON.stringify(body));
+      serialised.set(body, bytes);
     }
-    res.status(status).type('application/json').send(text);
+    res.status(status).type('application/json; charset=utf-8').send(bytes);
   };
 
   // After authentication and the contract checks, before any handler can store the text.

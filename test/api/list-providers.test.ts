@@ -58,3 +58,22 @@ describe.each(apiEngines)('listProviders (GET /v2/providers) on %s', (_label, en
     expect(slugs).toEqual(expect.arrayContaining(['whoop', 'whoop_v2', 'dexcom', 'dexcom_v3', 'my_fitness_pal', 'my_fitness_pal_v2']));
   });
 });
+
+describe.each(apiEngines)('catalog reads without response validation (production) on %s', (_label, engine) => {
+  const validating = useApiServer(engine);
+  const production = useApiServer(engine, { validateResponses: false });
+
+  it.each(['/v2/providers', '/v2/providers?source_type=app', '/v3/lab_tests/markers?name=glucose'])(
+    'when %s is read twice, then the memoised bytes and headers equal the validating server\'s',
+    async (path) => {
+      const expected = await teamApi(validating.server).get(path);
+      for (let read = 0; read < 2; read += 1) {
+        const response = await teamApi(production.server).get(path);
+        expect(response.status).toBe(200);
+        expect(response.headers['content-type']).toBe(expected.headers['content-type']);
+        expect(response.headers['content-length']).toBe(expected.headers['content-length']);
+        expect(response.text).toBe(expected.text);
+      }
+    },
+  );
+});

@@ -515,11 +515,14 @@ export async function renewClaims(db: Queryable, input: { worker_id: string; now
 export async function requeueExpiredClaims(db: Queryable, input: { claimed_before: number } | { lease_ms: number }): Promise<number> {
   const before = 'claimed_before' in input ? isoAt(input.claimed_before) : null;
   const leaseMs = 'lease_ms' in input ? input.lease_ms : 0;
+  const expiry = `coalesce($1::timestamptz, clock_timestamp() - $2::int * interval '1 millisecond')`;
+  // Usually nothing has expired: the running-trigger index answers that without planning the update.
+  if (!(await db.one(`SELECT 1 FROM bulk_triggers WHERE state = 'running' AND claimed_at < ${expiry} LIMIT 1`, [before, leaseMs]))) return 0;
   const row = await db.one<{ requeued: number | string }>(
     `WITH requeued AS (
        UPDATE bulk_triggers SET state = 'pending', claimed_by = NULL, claimed_at = NULL
        WHERE state = 'running'
-         AND claimed_at < coalesce($1::timestamptz, clock_timestamp() - $2::int * interval '1 millisecond')
+         AND claimed_at < ${expiry}
        RETURNING team_id, provider
      ), marked AS (
        INSERT INTO pull_throttle_buckets (team_id, provider, has_pending)
