@@ -99,16 +99,22 @@ function operationRoutes(document: OpenApiDocument): { reaches(req: Request): bo
     method: method.toUpperCase(),
     pattern: new RegExp(`^${path.split(/(\{[^}]+\})/).map((part) => (/^\{[^}]+\}$/.test(part) ? '[^/]+' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))).join('')}/?$`),
   }));
-  // Under `app.use(path, ...)`, req.path is relative to the mount path.
-  const matching = (req: Request) => routes.filter((route) => route.pattern.test(`${req.baseUrl}${req.path}`));
-  const method = (req: Request) => (req.method === 'HEAD' ? 'GET' : req.method);
-  return {
-    reaches: (req) => matching(req).some((route) => route.method === method(req)),
-    pathOnly: (req) => {
-      const found = matching(req);
-      return found.length > 0 && !found.some((route) => route.method === method(req));
-    },
+  // Worked out once per request: several middlewares ask.
+  const verdicts = new WeakMap<Request, { reaches: boolean; pathOnly: boolean }>();
+  const verdict = (req: Request) => {
+    let found = verdicts.get(req);
+    if (!found) {
+      // Under `app.use(path, ...)`, req.path is relative to the mount path.
+      const path = `${req.baseUrl}${req.path}`;
+      const method = req.method === 'HEAD' ? 'GET' : req.method;
+      const matching = routes.filter((route) => route.pattern.test(path));
+      const reaches = matching.some((route) => route.method === method);
+      found = { reaches, pathOnly: matching.length > 0 && !reaches };
+      verdicts.set(req, found);
+    }
+    return found;
   };
+  return { reaches: (req) => verdict(req).reaches, pathOnly: (req) => verdict(req).pathOnly };
 }
 
 /**
