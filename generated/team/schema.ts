@@ -5151,7 +5151,7 @@ export interface operations {
                  */
                 next_cursor?: string | null;
                 /**
-                 * @description Number of operations per page.
+                 * @description Number of operations per page. `0` answers an empty page and passes `next_cursor` back unchanged (`null` when none was sent), without reading any operation.
                  * @example 10
                  */
                 page_size?: number;
