@@ -54,15 +54,6 @@ export interface BulkTriggerRecord {
   error: string | null;
 }
 
-export interface UsersByConnection {
-  /** Users of the team connected to the provider (input order, deduplicated, lowercase). */
-  connected: string[];
-  /** Users of the team without a connection to the provider. */
-  not_connected: string[];
-  /** Ids that are not users of the team (including malformed ids). */
-  missing: string[];
-}
-
 const OP_COLUMNS = `o.id, o.team_id, o.type, o.status, o.provider,
   c.pending + o.unexpanded AS pending, c.running, c.processed, c.failed,
   o.not_connected, o.total, o.started_at, o.ended_at`;
@@ -91,40 +82,10 @@ function uniqueUuids(ids: readonly string[]): { valid: string[]; invalid: string
 }
 
 /**
- * Sorts the given ids into the team's users connected to `provider`, its users without that
- * connection, and ids that are not its users. One set-based query, whatever the number of ids.
- */
-export async function classifyUsersByConnection(
-  db: Queryable,
-  input: { team_id: string; provider: string; user_ids: readonly string[] },
-): Promise<UsersByConnection> {
-  const { valid, invalid } = uniqueUuids(input.user_ids);
-  if (!isUuid(input.team_id) || valid.length === 0) return { connected: [], not_connected: [], missing: [...valid, ...invalid] };
-  // Two comma-joined strings parse much faster than 100,000 rows or a uuid[] on both engines.
-  const row = await db.one<{ connected: string | null; not_connected: string | null }>(
-    `SELECT string_agg(u.id::text, ',') FILTER (WHERE c.user_id IS NOT NULL) AS connected,
-            string_agg(u.id::text, ',') FILTER (WHERE c.user_id IS NULL) AS not_connected
-     FROM users u
-     LEFT JOIN connections c ON c.user_id = u.id AND c.provider = $3
-     WHERE u.team_id = $1 AND u.id = ANY ($2::uuid[])`,
-    [input.team_id, valid, input.provider],
-  );
-  const connected = new Set(row?.connected ? row.connected.split(',') : []);
-  const notConnected = new Set(row?.not_connected ? row.not_connected.split(',') : []);
-  const result: UsersByConnection = { connected: [], not_connected: [], missing: [] };
-  for (const id of valid) {
-    if (connected.has(id)) result.connected.push(id);
-    else if (notConnected.has(id)) result.not_connected.push(id);
-    else result.missing.push(id);
-  }
-  result.missing.push(...invalid);
-  return result;
-}
-
-/**
  * Creates the op and one pending trigger per (distinct) user id in a single statement, so
  * the op never exists without its triggers. An op with no trigger is complete at once.
- * The caller decides which users get a trigger (see classifyUsersByConnection).
+ * The caller decides which users get a trigger; they are not checked here (tests and
+ * tools; the API enqueues through enqueueBulkPull).
  */
 export async function createBulkOp(
   db: Queryable,
@@ -227,67 +188,6 @@ export async function listBulkOps(
   );
   const page = toPage(rows, limit, (op): BulkOpCursor => ({ started_at: op.started_at, id: op.id }));
   return { ops: page.rows, has_more: page.has_more, next: page.next };
-}
-
-// --- worker side -----------------------------------------------------------
-
-/** (team, provider) pairs with pending triggers: the throttle buckets that have work. */
-export async function listPendingTriggerBuckets(db: Queryable): Promise<{ team_id: string; provider: string }[]> {
-  return db.query<{ team_id: string; provider: string }>(
-    `SELECT DISTINCT team_id, provider FROM bulk_triggers WHERE state = 'pending' ORDER BY team_id, provider`,
-  );
-}
-
-/**
- * Claims up to `limit` of the oldest pending triggers of one (team, provider) bucket and marks
- * them running. Concurrent claimers on PostgreSQL skip each other's rows (SKIP LOCKED), so a
- * trigger is claimed once. Triggers of ops that are no longer in progress are not claimed.
- */
-export async function claimPendingTriggers(
-  db: Queryable,
-  input: { team_id: string; provider: string; limit: number; worker_id: string },
-): Promise<BulkTriggerRecord[]> {
-  if (!isUuid(input.team_id) || input.limit < 1) return [];
-  return db.query<BulkTriggerRecord>(
-    `UPDATE bulk_triggers t
-     SET state = 'running', attempts = t.attempts + 1, claimed_by = $4, claimed_at = now()
-     FROM (
-       SELECT bt.op_id, bt.user_id FROM bulk_triggers bt
-       JOIN bulk_ops o ON o.id = bt.op_id AND o.status = 'in_progress'
-       WHERE bt.team_id = $1 AND bt.provider = $2 AND bt.state = 'pending'
-       ORDER BY bt.seq
-       LIMIT $3
-       FOR UPDATE OF bt SKIP LOCKED
-     ) picked
-     WHERE t.op_id = picked.op_id AND t.user_id = picked.user_id
-     RETURNING t.op_id, t.user_id, t.team_id, t.provider, t.state, t.attempts, t.claimed_by, t.claimed_at, t.finished_at, t.error`,
-    [input.team_id, input.provider, input.limit, input.worker_id],
-  );
-}
-
-/** Records the outcome of a running trigger. Null when it is not running (any more). */
-export async function finishTrigger(
-  db: Queryable,
-  input: { op_id: string; user_id: string; outcome: 'processed' | 'failed'; error?: string | null },
-): Promise<BulkTriggerRecord | null> {
-  if (!isUuid(input.op_id) || !isUuid(input.user_id)) return null;
-  return db.one<BulkTriggerRecord>(
-    `UPDATE bulk_triggers SET state = $3, finished_at = now(), error = $4
-     WHERE op_id = $1 AND user_id = $2 AND state = 'running'
-     RETURNING ${TRIGGER_COLUMNS}`,
-    [input.op_id, input.user_id, input.outcome, input.error ?? null],
-  );
-}
-
-/** Puts triggers claimed before `claimed_before` and still running (a worker died) back to pending. */
-export async function requeueStaleTriggers(db: Queryable, input: { claimed_before: string }): Promise<number> {
-  const rows = await db.query(
-    `UPDATE bulk_triggers SET state = 'pending', claimed_by = NULL, claimed_at = NULL
-     WHERE state = 'running' AND claimed_at < $1::timestamptz
-     RETURNING op_id`,
-    [input.claimed_before],
-  );
-  return rows.length;
 }
 
 /**
@@ -560,8 +460,7 @@ export interface EnqueuedBulkPull {
 /**
  * Classifies the ids and, when every one is a user of the team, creates the op with one
  * pending trigger per connected user (in input order) and marks its throttle bucket, all in
- * one statement: the 100,000 ids are sent and parsed once (createBulkOp after
- * classifyUsersByConnection sends them twice). The triggers are stored as the op's ordered
+ * one statement, so the 100,000 ids are sent and parsed once. The triggers are stored as the op's ordered
  * ids, one array value, and written as rows by the pull worker (expandBulkOpTriggers): a
  * 100,000-user op is one row here instead of 100,000. Duplicates (in any letter case) count
  * once. Run it in a transaction.

@@ -2,26 +2,35 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   abortBulkOp,
-  claimPendingTriggers,
-  classifyUsersByConnection,
+  claimBucketTriggers,
   completeBulkOpIfDone,
   createBulkOp,
-  finishTrigger,
+  enqueueBulkPull,
+  expandBulkOpTriggers,
+  finishClaimedTrigger,
   getBulkOp,
   getBulkTrigger,
   listBulkOps,
-  claimBucketTriggers,
-  enqueueBulkPull,
-  expandBulkOpTriggers,
-  listPendingTriggerBuckets,
-  requeueStaleTriggers,
+  requeueExpiredClaims,
+  type TriggerClaim,
 } from '../../../server/storage/repositories/bulk-ops.js';
+import { listPendingBuckets, markBucketsWithPendingTriggers } from '../../../server/storage/repositories/pull-buckets.js';
 import { createConnection } from '../../../server/storage/repositories/connections.js';
 import { createUser } from '../../../server/storage/repositories/users.js';
 import type { Database } from '../../../server/storage/database.js';
 import { engineCases, ISO_TIMESTAMP, SETUP_TIMEOUT_MS, seedTeam, useTestDatabase } from '../helpers.js';
 
 const TYPE = 'link_bulk_historical_trigger';
+
+/** Claims up to `limit` pending triggers of the bucket for `worker_id`, in a transaction of its own. */
+function claim(db: Database, input: { team_id: string; provider: string; limit: number; worker_id: string }): Promise<TriggerClaim[]> {
+  return db.transaction((tx) => claimBucketTriggers(tx, { ...input, now: Date.now() }));
+}
+
+/** Records the outcome of a claim; false when the claim no longer holds. */
+function finish(db: Database, claimed: TriggerClaim, outcome: 'processed' | 'failed', error: string | null = null): Promise<boolean> {
+  return db.transaction((tx) => finishClaimedTrigger(tx, claimed, { outcome, error }));
+}
 
 async function seedUsers(db: Database, teamId: string, count: number): Promise<string[]> {
   const ids: string[] = [];
@@ -37,7 +46,7 @@ describe.each(engineCases)('bulk-ops repository on %s', (_label, engine) => {
   describe.skipIf(!engine.available)('bulk ops', () => {
     const ctx = useTestDatabase(engine);
 
-    it('when classifying ids, then team users split by connection and the rest are missing, in input order', async () => {
+    it('when ids are enqueued, then team users split by connection and the rest are missing, in input order', async () => {
       const { team } = await seedTeam(ctx.db);
       const other = await seedTeam(ctx.db);
       const [a, b, c] = await seedUsers(ctx.db, team.id, 3);
@@ -46,17 +55,14 @@ describe.each(engineCases)('bulk-ops repository on %s', (_label, engine) => {
       await createConnection(ctx.db, { team_id: team.id, user_id: b!, provider: 'fitbit', source_type: 'watch' });
       await createConnection(ctx.db, { team_id: other.team.id, user_id: foreign!, provider: 'oura', source_type: 'ring' });
       const unknown = randomUUID();
-      const result = await classifyUsersByConnection(ctx.db, {
-        team_id: team.id,
-        provider: 'oura',
-        user_ids: [c!, a!.toUpperCase(), foreign!, 'not-a-uuid', b!, unknown, a!],
-      });
-      expect(result).toEqual({ connected: [a], not_connected: [c, b], missing: [foreign, unknown, 'not-a-uuid'] });
-      expect(await classifyUsersByConnection(ctx.db, { team_id: team.id, provider: 'oura', user_ids: [] })).toEqual({
-        connected: [],
-        not_connected: [],
-        missing: [],
-      });
+      const enqueue = (user_ids: string[]) => ctx.db.transaction((tx) => enqueueBulkPull(tx, { team_id: team.id, type: TYPE, provider: 'oura', user_ids }));
+      const refused = await enqueue([c!, a!.toUpperCase(), foreign!, 'not-a-uuid', b!, unknown, a!]);
+      expect(refused).toEqual({ op: null, not_connected: [c, b], missing: [foreign, unknown, 'not-a-uuid'], missing_count: 3 });
+      const accepted = await enqueue([c!, a!.toUpperCase(), b!, a!]);
+      expect(accepted).toMatchObject({ not_connected: [c, b], missing: [], missing_count: 0 });
+      expect(accepted.op).toMatchObject({ total: 1, not_connected: 2 });
+      expect(await ctx.db.one('SELECT pending_user_ids FROM bulk_ops WHERE id = $1', [accepted.op!.id])).toEqual({ pending_user_ids: [a] });
+      expect(await enqueue([])).toMatchObject({ op: { total: 0, status: 'success' }, not_connected: [], missing: [] });
     });
 
     it('when an op is created, then it has one pending trigger per distinct user and is found with counts', async () => {
@@ -146,28 +152,30 @@ describe.each(engineCases)('bulk-ops repository on %s', (_label, engine) => {
       const users = await seedUsers(ctx.db, team.id, 4);
       const op = await createBulkOp(ctx.db, { team_id: team.id, type: TYPE, provider: 'polar', user_ids: users, not_connected: 0 });
       const otherProvider = await createBulkOp(ctx.db, { team_id: team.id, type: TYPE, provider: 'oura', user_ids: users, not_connected: 0 });
-      expect(await listPendingTriggerBuckets(ctx.db)).toEqual(
+      await markBucketsWithPendingTriggers(ctx.db);
+      expect((await listPendingBuckets(ctx.db)).map(({ team_id, provider }) => ({ team_id, provider }))).toEqual(
         expect.arrayContaining([
           { team_id: team.id, provider: 'polar' },
           { team_id: team.id, provider: 'oura' },
         ]),
       );
 
-      const claimed = await claimPendingTriggers(ctx.db, { team_id: team.id, provider: 'polar', limit: 3, worker_id: 'w1' });
+      const claimed = await claim(ctx.db, { team_id: team.id, provider: 'polar', limit: 3, worker_id: 'w1' });
       expect(claimed).toHaveLength(3);
-      expect(claimed.every((t) => t.op_id === op.id && t.state === 'running' && t.attempts === 1 && t.claimed_by === 'w1')).toBe(true);
+      expect(claimed.every((t) => t.op_id === op.id && t.attempts === 1 && t.worker_id === 'w1')).toBe(true);
+      for (const t of claimed) expect(await getBulkTrigger(ctx.db, t)).toMatchObject({ state: 'running', attempts: 1, claimed_by: 'w1' });
       expect(claimed.map((t) => t.user_id).sort()).toEqual(users.slice(0, 3).sort()); // oldest (insert order) first
       expect(await getBulkOp(ctx.db, { team_id: team.id, id: op.id })).toMatchObject({ pending: 1, running: 3 });
 
-      await finishTrigger(ctx.db, { op_id: op.id, user_id: claimed[0]!.user_id, outcome: 'processed' });
-      await finishTrigger(ctx.db, { op_id: op.id, user_id: claimed[1]!.user_id, outcome: 'failed', error: 'provider said no' });
-      expect(await finishTrigger(ctx.db, { op_id: op.id, user_id: claimed[1]!.user_id, outcome: 'processed' })).toBeNull();
+      await finish(ctx.db, claimed[0]!, 'processed');
+      await finish(ctx.db, claimed[1]!, 'failed', 'provider said no');
+      expect(await finish(ctx.db, claimed[1]!, 'processed')).toBe(false);
       expect(await completeBulkOpIfDone(ctx.db, op.id)).toBeNull(); // still pending/running work
 
-      const rest = await claimPendingTriggers(ctx.db, { team_id: team.id, provider: 'polar', limit: 10, worker_id: 'w2' });
+      const rest = await claim(ctx.db, { team_id: team.id, provider: 'polar', limit: 10, worker_id: 'w2' });
       expect(rest).toHaveLength(1);
-      await finishTrigger(ctx.db, { op_id: op.id, user_id: rest[0]!.user_id, outcome: 'processed' });
-      await finishTrigger(ctx.db, { op_id: op.id, user_id: claimed[2]!.user_id, outcome: 'processed' });
+      await finish(ctx.db, rest[0]!, 'processed');
+      await finish(ctx.db, claimed[2]!, 'processed');
 
       const done = await completeBulkOpIfDone(ctx.db, op.id);
       expect(done).toMatchObject({ status: 'failure', pending: 0, running: 0, processed: 3, failed: 1, ended_at: expect.stringMatching(ISO_TIMESTAMP) });
@@ -186,18 +194,18 @@ describe.each(engineCases)('bulk-ops repository on %s', (_label, engine) => {
       const op = await createBulkOp(ctx.db, { team_id: team.id, type: TYPE, provider: 'whoop_v2', user_ids: users, not_connected: 0 });
       expect(await abortBulkOp(ctx.db, { team_id: team.id, id: op.id })).toMatchObject({ status: 'aborted', pending: 2 });
       expect(await abortBulkOp(ctx.db, { team_id: team.id, id: op.id })).toBeNull();
-      expect(await claimPendingTriggers(ctx.db, { team_id: team.id, provider: 'whoop_v2', limit: 10, worker_id: 'w' })).toEqual([]);
+      expect(await claim(ctx.db, { team_id: team.id, provider: 'whoop_v2', limit: 10, worker_id: 'w' })).toEqual([]);
     });
 
     it('when a worker died holding triggers, then stale claims go back to pending and are claimed again', async () => {
       const { team } = await seedTeam(ctx.db);
       const users = await seedUsers(ctx.db, team.id, 2);
       const op = await createBulkOp(ctx.db, { team_id: team.id, type: TYPE, provider: 'withings', user_ids: users, not_connected: 0 });
-      await claimPendingTriggers(ctx.db, { team_id: team.id, provider: 'withings', limit: 2, worker_id: 'dead' });
-      expect(await requeueStaleTriggers(ctx.db, { claimed_before: '2000-01-01T00:00:00.000Z' })).toBe(0);
-      const future = new Date(Date.now() + 60_000).toISOString();
-      expect(await requeueStaleTriggers(ctx.db, { claimed_before: future })).toBeGreaterThanOrEqual(2);
-      const again = await claimPendingTriggers(ctx.db, { team_id: team.id, provider: 'withings', limit: 2, worker_id: 'alive' });
+      await claim(ctx.db, { team_id: team.id, provider: 'withings', limit: 2, worker_id: 'dead' });
+      expect(await requeueExpiredClaims(ctx.db, { claimed_before: Date.parse('2000-01-01T00:00:00.000Z') })).toBe(0);
+      const future = Date.now() + 60_000;
+      expect(await requeueExpiredClaims(ctx.db, { claimed_before: future })).toBeGreaterThanOrEqual(2);
+      const again = await claim(ctx.db, { team_id: team.id, provider: 'withings', limit: 2, worker_id: 'alive' });
       expect(again.map((t) => t.attempts)).toEqual([2, 2]);
       expect((await getBulkOp(ctx.db, { team_id: team.id, id: op.id }))?.running).toBe(2);
     });
@@ -210,7 +218,7 @@ describe.each(engineCases)('bulk-ops repository on %s', (_label, engine) => {
         await createBulkOp(ctx.db, { team_id: team.id, type: TYPE, provider: 'cronometer', user_ids: users, not_connected: 0 });
         const batches = await Promise.all(
           Array.from({ length: 4 }, (_, i) =>
-            claimPendingTriggers(ctx.db, { team_id: team.id, provider: 'cronometer', limit: 10, worker_id: `w${i}` }),
+            claim(ctx.db, { team_id: team.id, provider: 'cronometer', limit: 10, worker_id: `w${i}` }),
           ),
         );
         const claimed = batches.flat().map((t) => t.user_id);
@@ -221,7 +229,7 @@ describe.each(engineCases)('bulk-ops repository on %s', (_label, engine) => {
     );
 
     it(
-      'when 100,000 users are submitted, then classifying them and creating the op are set-based and quick',
+      'when 100,000 users are submitted, then enqueueing them and creating an op are set-based and quick',
       async () => {
         const { team } = await seedTeam(ctx.db);
         const users = await ctx.db.query<{ id: string }>(
@@ -238,23 +246,12 @@ describe.each(engineCases)('bulk-ops repository on %s', (_label, engine) => {
         expect(ids).toHaveLength(100_000);
 
         let started = performance.now();
-        const classified = await classifyUsersByConnection(ctx.db, { team_id: team.id, provider: 'oura', user_ids: ids });
-        const classifyMs = Math.round(performance.now() - started);
-        expect(classified.connected).toHaveLength(50_000);
-        expect(classified.not_connected).toHaveLength(50_000);
-        expect(classified.missing).toEqual([]);
-
-        started = performance.now();
-        const op = await ctx.db.transaction((tx) =>
-          createBulkOp(tx, {
-            team_id: team.id,
-            type: TYPE,
-            provider: 'oura',
-            user_ids: classified.connected,
-            not_connected: classified.not_connected.length,
-          }),
-        );
-        const createMs = Math.round(performance.now() - started);
+        const enqueued = await ctx.db.transaction((tx) => enqueueBulkPull(tx, { team_id: team.id, type: TYPE, provider: 'oura', user_ids: ids }));
+        const enqueueMs = Math.round(performance.now() - started);
+        expect(enqueued.op).toMatchObject({ total: 50_000, not_connected: 50_000 });
+        expect(enqueued.not_connected).toHaveLength(50_000);
+        expect(enqueued.missing).toEqual([]);
+        const op = enqueued.op!;
 
         started = performance.now();
         const fetched = await getBulkOp(ctx.db, { team_id: team.id, id: op.id });
@@ -273,7 +270,7 @@ describe.each(engineCases)('bulk-ops repository on %s', (_label, engine) => {
         expect(page.ops.map((o) => o.pending)).toEqual(expect.arrayContaining([100_000, 50_000]));
 
         console.info(
-          `[${engine.label}] classify 100k ids: ${classifyMs} ms; create op with 50k triggers: ${createMs} ms; ` +
+          `[${engine.label}] enqueue 100k ids (50k connected): ${enqueueMs} ms; ` +
             `create op with 100k triggers: ${create100kMs} ms; get op counts (50k): ${countMs} ms; list ops with counts: ${listMs} ms`,
         );
       },
