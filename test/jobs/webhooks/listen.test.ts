@@ -97,16 +97,32 @@ function post(url: string, secret: string, body: string, id = 'msg_2pQ8ZkR7m3Hc1
   });
 }
 
-describe('npm run listen', () => {
-  const secret = newWebhookSecret();
-  let listener: Listener;
-
+/** `npm run listen -- --secret <secret>` for the tests of a describe block, stopped after them. */
+function useListen(secret: string): { readonly url: string; readonly lines: string[] } {
+  let listener: Listener | undefined;
   beforeAll(async () => {
     listener = await startListen(['--secret', secret]);
   }, SETUP_TIMEOUT_MS);
   afterAll(async () => {
     await listener?.stop();
   });
+  const started = () => {
+    if (!listener) throw new Error('the listener is not started yet');
+    return listener;
+  };
+  return {
+    get url() {
+      return started().url;
+    },
+    get lines() {
+      return started().lines;
+    },
+  };
+}
+
+describe('npm run listen', () => {
+  const secret = newWebhookSecret();
+  const listener = useListen(secret);
 
   it('when a signed delivery arrives, then it answers 204 and prints time, event type, user and a summary in one line', async () => {
     const response = await post(listener.url, secret, historical());
@@ -183,14 +199,7 @@ describe.each(engineCases)('npm run listen receiving from the delivery worker on
   describe.skipIf(!engine.available)('worker to listen', () => {
     const ctx = useTestDatabase(engine);
     const secret = newWebhookSecret();
-    let listener: Listener;
-
-    beforeAll(async () => {
-      listener = await startListen(['--secret', secret]);
-    }, SETUP_TIMEOUT_MS);
-    afterAll(async () => {
-      await listener?.stop();
-    });
+    const listener = useListen(secret);
 
     it('when the worker delivers an event to the listener, then the listener prints it', async () => {
       const { team } = await seedTeam(ctx.db);
