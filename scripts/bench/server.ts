@@ -33,6 +33,7 @@ import autocannon from 'autocannon';
 import { compile, DIST } from '../compile.js';
 import { freePort, median, percentile, printTable, spawnQuiet, stop, waitForHttp, waitForOk } from './lib.js';
 import type { PlainRoute } from './plain-express.js';
+import { insuranceBody } from '../lib/conformance/values.js';
 import { isMainModule } from '../lib/main-module.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -45,21 +46,8 @@ const TEAM_API_KEY = 'bench-team-api-key';
 const MANAGEMENT_KEY = 'bench-management-key';
 const AUTH = { 'x-vital-api-key': TEAM_API_KEY };
 
-const INSURANCE = {
-  payor_code: 'AETNA',
-  member_id: 'W123456789',
-  relationship: 'Self',
-  group_id: 'GRP-0042',
-  insured: {
-    first_name: 'Maria',
-    last_name: 'Lopez',
-    gender: 'female',
-    dob: '1986-04-21',
-    email: 'maria.lopez@example.com',
-    phone_number: '+14155550123',
-    address: { first_line: '123 Main St.', second_line: null, city: 'San Francisco', state: 'CA', zip: '94110', country: 'US' },
-  },
-};
+/** The conformance sample (its is_primary: true is the server's default). */
+const INSURANCE = insuranceBody();
 
 type TargetName = 'server' | 'mock' | 'plain';
 const TARGET_LABELS: Record<TargetName, string> = {

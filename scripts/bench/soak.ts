@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { compile, DIST } from '../compile.js';
 import { freePort, percentile, printTable, spawnQuiet, stop, waitForOk } from './lib.js';
+import { insuranceBody } from '../lib/conformance/values.js';
 import { isMainModule } from '../lib/main-module.js';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 300);
@@ -36,20 +37,8 @@ const json = (body: unknown) => ({ method: 'POST', headers: { 'x-vital-api-key':
 const get = { headers: { 'x-vital-api-key': KEY } };
 const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
 
-const INSURANCE = {
-  payor_code: 'AETNA',
-  member_id: 'W123456789',
-  relationship: 'Self',
-  insured: {
-    first_name: 'Maria',
-    last_name: 'Lopez',
-    gender: 'female',
-    dob: '1986-04-21',
-    email: 'maria.lopez@example.com',
-    phone_number: '+14155550123',
-    address: { first_line: '123 Main St.', city: 'San Francisco', state: 'CA', zip: '94110', country: 'US' },
-  },
-};
+/** The conformance sample without its group_id (is_primary: true and second_line: null are the server's defaults). */
+const { group_id: _group, ...INSURANCE } = insuranceBody();
 
 /** The mix: mostly reads, writes of every kind, bulk triggers (whose pulls emit webhook deliveries). */
 const OPERATIONS: Operation[] = [

@@ -8,6 +8,7 @@ import request from 'supertest';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { components as ManagementComponents } from '../../generated/management/schema.js';
 import type { components as TeamComponents } from '../../generated/team/schema.js';
+import { insuranceBody as sampleInsuranceBody, userInfoBody as sampleUserInfoBody } from '../../scripts/lib/conformance/values.js';
 import type { Config } from '../../server/config.js';
 import { hashSecret } from '../../server/domain/credentials/secrets.js';
 import { createManagementKey } from '../../server/storage/repositories/credentials.js';
@@ -25,8 +26,8 @@ export const LINK_TOKEN_HEADER = 'x-vital-link-token';
 /** `describe.each(apiEngines)('... on %s', (_label, engine) => ...)`: every engine this machine has. */
 export const apiEngines: [string, Engine][] = engines.filter((engine) => engine.available).map((engine) => [engine.label, engine]);
 
-/** A valid-looking id no server knows. */
-export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+/** UNKNOWN_ID (a valid-looking id no server knows) and MiB, as the conformance checks have them. */
+export { MiB, UNKNOWN_ID } from '../../scripts/lib/conformance/values.js';
 
 export const uniqueName = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 
@@ -168,45 +169,27 @@ export async function createOrgWithKey(server: TestServer): Promise<{ orgId: str
   return { orgId: org.id, managementKey };
 }
 
-export const userInfoBody = (overrides: Partial<TeamSchemas['UserInfoCreateRequest']> = {}): TeamSchemas['UserInfoCreateRequest'] => ({
-  first_name: 'Anne-Marie',
-  last_name: "O'Connor",
-  email: 'anne.oconnor@example.com',
-  phone_number: '+14155550123',
-  gender: 'female',
-  dob: '1986-04-21',
-  address: { first_line: '123 Main St.', second_line: 'Apt. 4B', city: 'San Francisco', state: 'CA', zip_code: '94110' },
-  ...overrides,
-});
+/** The conformance sample (scripts/lib/conformance/values.ts) without the optional race, ethnicity, sexual_orientation and gender_identity. */
+export const userInfoBody = (overrides: Partial<TeamSchemas['UserInfoCreateRequest']> = {}): TeamSchemas['UserInfoCreateRequest'] => {
+  const { race: _race, ethnicity: _ethnicity, sexual_orientation: _orientation, gender_identity: _identity, ...body } = sampleUserInfoBody();
+  return { ...body, ...overrides };
+};
 
+/** The address of the conformance sample insured person. */
 export const insuranceAddress = (overrides: Partial<TeamSchemas['InsuranceAddress']> = {}): TeamSchemas['InsuranceAddress'] => ({
-  first_line: '123 Main St.',
-  second_line: null,
-  city: 'San Francisco',
-  state: 'CA',
-  zip: '94110',
-  country: 'US',
+  ...sampleInsuranceBody().insured.address,
   ...overrides,
 });
 
+/** The conformance sample insured person. */
 export const insuredPerson = (overrides: Partial<TeamSchemas['PersonDetails']> = {}): TeamSchemas['PersonDetails'] => ({
-  first_name: 'Maria',
-  last_name: 'Lopez',
-  gender: 'female',
-  dob: '1986-04-21',
-  email: 'maria.lopez@example.com',
-  phone_number: '+14155550123',
+  ...sampleInsuranceBody().insured,
   address: insuranceAddress(),
   ...overrides,
 });
 
-export const insuranceBody = (overrides: Partial<TeamSchemas['CreateInsuranceRequest']> = {}): TeamSchemas['CreateInsuranceRequest'] => ({
-  payor_code: 'AETNA',
-  member_id: 'W123456789',
-  relationship: 'Self',
-  group_id: 'GRP-0042',
-  insured: insuredPerson(),
-  ...overrides,
-});
-
-export const MiB = 1024 * 1024;
+/** The conformance sample insurance without is_primary (so the server's default applies). */
+export const insuranceBody = (overrides: Partial<TeamSchemas['CreateInsuranceRequest']> = {}): TeamSchemas['CreateInsuranceRequest'] => {
+  const { is_primary: _primary, insured: _insured, ...body } = sampleInsuranceBody();
+  return { ...body, insured: insuredPerson(), ...overrides };
+};

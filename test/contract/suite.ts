@@ -14,6 +14,7 @@
  * suite, so a new operation cannot ship without its contract test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insuranceBody, invalid, NOT_A_UUID, ORDER_SET, UNKNOWN_ID, userInfoBody } from '../../scripts/lib/conformance/values.js';
 import {
   createManagementClient,
   createTeamClient,
@@ -56,13 +57,6 @@ interface ValidationErrorItem {
 }
 
 type Loc = (string | number)[];
-
-/** A valid-looking id that no server knows (and the mock accepts). */
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-const NOT_A_UUID = 'not-a-uuid';
-
-/** Deliberately invalid input, typed as what the client expects so that it can be sent. */
-const invalid = <T>(value: unknown): NonNullable<T> => value as NonNullable<T>;
 
 export function defineContractSuite(target: ContractTarget): void {
   const documents = new ContractDocuments();
@@ -279,23 +273,6 @@ export function defineContractSuite(target: ContractTarget): void {
       });
     });
 
-    const insuranceBody = (): TeamSchemas['CreateInsuranceRequest'] => ({
-      payor_code: 'AETNA',
-      member_id: 'W123456789',
-      relationship: 'Self',
-      group_id: 'GRP-0042',
-      is_primary: true,
-      insured: {
-        first_name: 'Maria',
-        last_name: 'Lopez',
-        gender: 'female',
-        dob: '1986-04-21',
-        email: 'maria.lopez@example.com',
-        phone_number: '+14155550123',
-        address: { first_line: '123 Main St.', second_line: null, city: 'San Francisco', state: 'CA', zip: '94110', country: 'US' },
-      },
-    });
-
     operation('team', 'createInsurance', () => {
       it('when insurance with a commercial payor is created for a user, then it answers the record with its company', async () => {
         const { user_id } = await user();
@@ -327,20 +304,6 @@ export function defineContractSuite(target: ContractTarget): void {
         const outcome = await team.POST('/v2/user/{user_id}/insurance', { params: { path: { user_id: NOT_A_UUID } }, body: insuranceBody() });
         expectError('team', 'createInsurance', outcome, 404);
       });
-    });
-
-    const userInfoBody = (): TeamSchemas['UserInfoCreateRequest'] => ({
-      first_name: 'Anne-Marie',
-      last_name: "O'Connor",
-      email: 'anne.oconnor@example.com',
-      phone_number: '+14155550123',
-      gender: 'female',
-      dob: '1986-04-21',
-      address: { first_line: '123 Main St.', second_line: 'Apt. 4B', city: 'San Francisco', state: 'CA', zip_code: '94110' },
-      race: 'white_caucasian',
-      ethnicity: 'non_hispanic',
-      sexual_orientation: 'heterosexual_or_straight',
-      gender_identity: 'female',
     });
 
     operation('team', 'updateUserInfo', () => {
@@ -435,7 +398,7 @@ export function defineContractSuite(target: ContractTarget): void {
       });
 
       it('when user_id is missing, then 422 names ["query", "user_id"]', async () => {
-        const outcome = await team.POST('/v2/link/code/create', { params: { query: invalid<{ user_id: string }>({}) } });
+        const outcome = await team.POST('/v2/link/code/create', { params: { query: invalid({}) } });
         expectValidationError('team', 'createLinkCode', outcome, [{ loc: ['query', 'user_id'], type: 'missing' }]);
       });
 
@@ -642,15 +605,13 @@ export function defineContractSuite(target: ContractTarget): void {
     });
 
     operation('team', 'listOrderSetMarkers', () => {
-      const orderSet = { lab_test_ids: ['a10dadff-5984-40a9-b723-fa1fc9bab88a'], add_on: { provider_ids: ['004515'] } };
-
       it('when the markers of an order set are listed, then it answers a page', async () => {
-        const outcome = await team.POST('/v3/lab_tests/list_order_set_markers', { params: { query: { page: 1, size: 50 } }, body: orderSet });
+        const outcome = await team.POST('/v3/lab_tests/list_order_set_markers', { params: { query: { page: 1, size: 50 } }, body: ORDER_SET });
         expectSuccess('team', 'listOrderSetMarkers', outcome);
       });
 
       it('when size is 101, then 422 names ["query", "size"]', async () => {
-        const outcome = await team.POST('/v3/lab_tests/list_order_set_markers', { params: { query: { size: 101 } }, body: orderSet });
+        const outcome = await team.POST('/v3/lab_tests/list_order_set_markers', { params: { query: { size: 101 } }, body: ORDER_SET });
         expectValidationError('team', 'listOrderSetMarkers', outcome, [{ loc: ['query', 'size'], type: 'less_than_equal' }]);
       });
 
@@ -660,7 +621,7 @@ export function defineContractSuite(target: ContractTarget): void {
       });
 
       it('when the key is missing, then 401 with a detail', async () => {
-        expectMissingKey('team', 'listOrderSetMarkers', await teamWithoutKey.POST('/v3/lab_tests/list_order_set_markers', { body: orderSet }));
+        expectMissingKey('team', 'listOrderSetMarkers', await teamWithoutKey.POST('/v3/lab_tests/list_order_set_markers', { body: ORDER_SET }));
       });
     });
 
