@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../../server/domain/throttle/clock.js';
+import { maxStartsInAnyWindow } from '../helpers/windows.js';
 import {
   allowance,
   DEFAULT_POLICY,
@@ -69,18 +70,6 @@ async function simulate(policy: ThrottlePolicy, triggers: number, seed: string):
     clock.advanceTo(next);
   }
   return { runs, clock };
-}
-
-/** The largest number of starts in any half-open window [t, t + windowMs). */
-function maxStartsInAnyWindow(starts: readonly number[], windowMs: number): number {
-  const sorted = [...starts].sort((a, b) => a - b);
-  let max = 0;
-  let lo = 0;
-  for (let hi = 0; hi < sorted.length; hi += 1) {
-    while (sorted[hi]! - sorted[lo]! >= windowMs) lo += 1;
-    max = Math.max(max, hi - lo + 1);
-  }
-  return max;
 }
 
 /** Triggers running at `time` (a run ending at `time` is over; one starting at it runs). */

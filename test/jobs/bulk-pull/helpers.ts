@@ -1,8 +1,9 @@
-/** Fixtures of the bulk pull tests: users with connections, ops enqueued as the API does it. */
+/** Fixtures of the bulk pull tests: users with connections, ops with their trigger rows. */
 import type { Queryable } from '../../../server/storage/database.js';
 import { createBulkOp, type BulkOpRecord } from '../../../server/storage/repositories/bulk-ops.js';
 import { markBucketPending } from '../../../server/storage/repositories/pull-buckets.js';
 import type { Database } from '../../../server/storage/database.js';
+export { maxStartsInAnyWindow } from '../../helpers/windows.js';
 
 /** `count` new users of the team (client ids `<prefix>-<n>`), each connected to `provider`, in one statement each. */
 export async function seedConnectedUsers(db: Queryable, input: { team_id: string; provider: string; count: number; prefix?: string }): Promise<string[]> {
@@ -21,25 +22,16 @@ export async function seedConnectedUsers(db: Queryable, input: { team_id: string
   return rows.map((row) => row.id);
 }
 
-/** An op of one trigger per user, enqueued the way the bulk trigger handler does it. */
+/**
+ * An op of one trigger row per user, with its bucket marked. (The bulk trigger handler stores
+ * the ids instead and lets the worker write the rows: enqueueBulkPull, tested in the API suites.)
+ */
 export async function enqueueOp(db: Database, input: { team_id: string; provider: string; user_ids: readonly string[] }): Promise<BulkOpRecord> {
   return db.transaction(async (tx) => {
     const op = await createBulkOp(tx, { team_id: input.team_id, type: 'link_bulk_historical_trigger', provider: input.provider, user_ids: input.user_ids, not_connected: 0 });
     await markBucketPending(tx, { team_id: input.team_id, provider: input.provider });
     return op;
   });
-}
-
-/** The largest number of `starts` in any half-open window [t, t + windowMs). */
-export function maxStartsInAnyWindow(starts: readonly number[], windowMs: number): number {
-  const sorted = [...starts].sort((a, b) => a - b);
-  let max = 0;
-  let lo = 0;
-  for (let hi = 0; hi < sorted.length; hi += 1) {
-    while (sorted[hi]! - sorted[lo]! >= windowMs) lo += 1;
-    max = Math.max(max, hi - lo + 1);
-  }
-  return max;
 }
 
 /** Resolves once `predicate` holds, checking after every macrotask turn (for counters fed by background work). */
