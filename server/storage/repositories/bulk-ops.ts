@@ -1,4 +1,5 @@
 import type { Queryable } from '../database.js';
+import { markBucketPending } from './pull-buckets.js';
 import { isUuid, pageLimit, toPage } from './support.js';
 
 // A bulk op is one persistent background operation (e.g. a bulk historical pull) with one
@@ -386,11 +387,7 @@ export async function releaseClaimedTrigger(tx: Queryable, claim: TriggerClaim, 
     [claim.op_id, claim.user_id, claim.worker_id, claim.attempts, options.undo_attempt],
   );
   if (!row) return false;
-  await tx.query(
-    `INSERT INTO pull_throttle_buckets (team_id, provider, has_pending) VALUES ($1, $2, true)
-     ON CONFLICT (team_id, provider) DO UPDATE SET has_pending = true`,
-    [claim.team_id, claim.provider],
-  );
+  await markBucketPending(tx, claim);
   return true;
 }
 
