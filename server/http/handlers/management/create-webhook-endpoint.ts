@@ -4,7 +4,8 @@ import { createWebhookEndpoint as insertWebhookEndpoint } from '../../../storage
 import { ValidationFailure } from '../../api-error.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, ManagementContext } from '../context.js';
-import { requireTeam, toWebhookEndpoint } from './webhook-views.js';
+import { requireTeam } from './views.js';
+import { toWebhookEndpoint } from './webhook-views.js';
 
 /**
  * POST /v1/org/{org_id}/team/{team_id}/webhook_endpoint: registers a URL (HTTPS, or HTTP to

@@ -3,7 +3,7 @@ import { deleteWebhookEndpoint as removeWebhookEndpoint } from '../../../storage
 import { notFound } from '../../api-error.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, ManagementContext } from '../context.js';
-import { requireTeam } from './webhook-views.js';
+import { requireTeam } from './views.js';
 
 /**
  * DELETE /v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}: the endpoint and its

@@ -1,11 +1,9 @@
 import type { operations } from '../../../../generated/management/schema.js';
 import { DEFAULT_HISTORICAL_DAYS } from '../../../domain/synthetic/pull-range.js';
 import { listPullPreferences } from '../../../storage/repositories/pull-preferences.js';
-import { findTeamInOrg } from '../../../storage/repositories/teams.js';
-import { notFound } from '../../api-error.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, ManagementContext } from '../context.js';
-import { requireOwnOrg } from './views.js';
+import { requireTeam } from './views.js';
 
 /**
  * GET /v1/org/{org_id}/team/{team_id}/data_pull_preferences: the team's historical range per
@@ -14,9 +12,7 @@ import { requireOwnOrg } from './views.js';
 export const listDataPullPreferences =
   (deps: Deps): Handler<operations['listDataPullPreferences'], ManagementContext> =>
   async ({ path }, { orgId }) => {
-    await requireOwnOrg(deps.db, orgId, path.org_id);
-    const team = await findTeamInOrg(deps.db, { org_id: path.org_id, team_id: path.team_id });
-    if (!team) throw notFound(`Team ${path.team_id} not found in organization ${path.org_id}.`);
+    const team = await requireTeam(deps.db, orgId, path);
     const preferences = await listPullPreferences(deps.db, team.id);
     return {
       status: 200,

@@ -2,7 +2,8 @@ import type { operations } from '../../../../generated/management/schema.js';
 import { listWebhookEndpoints as listTeamWebhookEndpoints } from '../../../storage/repositories/webhooks.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, ManagementContext } from '../context.js';
-import { requireTeam, toWebhookEndpoint } from './webhook-views.js';
+import { requireTeam } from './views.js';
+import { toWebhookEndpoint } from './webhook-views.js';
 
 /** GET /v1/org/{org_id}/team/{team_id}/webhook_endpoint: the team's endpoints, oldest first, without secrets. */
 export const listWebhookEndpoints =

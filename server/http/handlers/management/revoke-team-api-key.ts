@@ -1,11 +1,10 @@
 import type { operations } from '../../../../generated/management/schema.js';
 import { listTeamApiKeys, revokeTeamApiKey as revokeKey } from '../../../storage/repositories/credentials.js';
-import { findTeamInOrg } from '../../../storage/repositories/teams.js';
 import { notFound } from '../../api-error.js';
 import { forgetCredentials } from '../../authenticate.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, ManagementContext } from '../context.js';
-import { requireOwnOrg } from './views.js';
+import { requireTeam } from './views.js';
 
 /**
  * DELETE /v1/org/{org_id}/team/{team_id}/api_key/{key_id}: revokes a key of the team; it gets
@@ -15,9 +14,7 @@ import { requireOwnOrg } from './views.js';
 export const revokeTeamApiKey =
   (deps: Deps): Handler<operations['revokeTeamApiKey'], ManagementContext> =>
   async ({ path }, { orgId }) => {
-    await requireOwnOrg(deps.db, orgId, path.org_id);
-    const team = await findTeamInOrg(deps.db, { org_id: path.org_id, team_id: path.team_id });
-    if (!team) throw notFound(`Team ${path.team_id} not found in organization ${path.org_id}.`);
+    const team = await requireTeam(deps.db, orgId, path);
     const revoked = await revokeKey(deps.db, { id: path.key_id, team_id: team.id });
     // Cached credentials of this process must not outlive the key.
     if (revoked) forgetCredentials(deps.db);

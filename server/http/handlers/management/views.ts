@@ -1,7 +1,7 @@
 import type { components } from '../../../../generated/management/schema.js';
 import type { Queryable } from '../../../storage/database.js';
 import { findOrg } from '../../../storage/repositories/orgs.js';
-import type { TeamRecord } from '../../../storage/repositories/teams.js';
+import { findTeamInOrg, type TeamRecord } from '../../../storage/repositories/teams.js';
 import { notFound } from '../../api-error.js';
 
 export const toTeamListItem = (team: TeamRecord): components['schemas']['TeamListItem'] => ({
@@ -14,4 +14,12 @@ export const toTeamListItem = (team: TeamRecord): components['schemas']['TeamLis
 /** The management key's own organization, or a 404 (another org is indistinguishable from none). */
 export async function requireOwnOrg(db: Queryable, keyOrgId: string, orgId: string): Promise<void> {
   if (keyOrgId.toLowerCase() !== orgId.toLowerCase() || !(await findOrg(db, orgId))) throw notFound(`Organization ${orgId} not found.`);
+}
+
+/** The team when it is in the key's own org, else a 404 (another org's team is indistinguishable from none). */
+export async function requireTeam(db: Queryable, keyOrgId: string, path: { org_id: string; team_id: string }): Promise<TeamRecord> {
+  await requireOwnOrg(db, keyOrgId, path.org_id);
+  const team = await findTeamInOrg(db, { org_id: path.org_id, team_id: path.team_id });
+  if (!team) throw notFound(`Team ${path.team_id} not found in organization ${path.org_id}.`);
+  return team;
 }

@@ -1,10 +1,9 @@
 import type { components } from '../../../../generated/management/schema.js';
 import { webhookMessageId } from '../../../jobs/webhooks/outbox.js';
 import type { Queryable } from '../../../storage/database.js';
-import { findTeamInOrg, type TeamRecord } from '../../../storage/repositories/teams.js';
 import { findWebhookEndpoint, type WebhookDeliveryRecord, type WebhookEndpointRecord } from '../../../storage/repositories/webhooks.js';
 import { notFound } from '../../api-error.js';
-import { requireOwnOrg } from './views.js';
+import { requireTeam } from './views.js';
 
 type Schemas = components['schemas'];
 
@@ -28,14 +27,6 @@ export const toWebhookDelivery = (delivery: WebhookDeliveryRecord): Schemas['Web
   last_status_code: delivery.last_status_code,
   last_error: delivery.last_error,
 });
-
-/** The team when it is in the key's own org, else a 404 (another org's team is indistinguishable from none). */
-export async function requireTeam(db: Queryable, keyOrgId: string, path: { org_id: string; team_id: string }): Promise<TeamRecord> {
-  await requireOwnOrg(db, keyOrgId, path.org_id);
-  const team = await findTeamInOrg(db, { org_id: path.org_id, team_id: path.team_id });
-  if (!team) throw notFound(`Team ${path.team_id} not found in organization ${path.org_id}.`);
-  return team;
-}
 
 /** The endpoint when it belongs to the team (of the key's org), else a 404. */
 export async function requireWebhookEndpoint(
