@@ -3,36 +3,80 @@
  * generated/management/openapi.json. Settings are changed on the run's own team
  * (fixtures.ownTeam), never on the team of the given API key.
  */
-import type { ManagementClient, ManagementSchemas } from '../../../../server/client/index.js';
+import type { ManagementClient, ManagementPaths, ManagementSchemas } from '../../../../server/client/index.js';
 import { check, checkEqual, show } from '../assertions.js';
 import type { CheckContext } from '../context.js';
 import { always, notOnMock, operation, type OperationChecks } from '../definitions.js';
-import { invalid, NOT_A_UUID, oversizedBody, UNKNOWN_ID } from '../values.js';
+import { invalid, NOT_A_UUID, UNKNOWN_ID } from '../values.js';
+import { errorChecks, OVERSIZED } from './shared.js';
 
 type Schemas = ManagementSchemas;
 const NEEDS = ['management', 'org-id'] as const;
 
+const { pathNotAUuid, unissuedCursor, notFound, tooLarge } = errorChecks('management');
+
+interface TeamPath {
+  org_id: string;
+  team_id: string;
+}
+type EndpointPath = TeamPath & { endpoint_id: string };
+
 /** The path of the run's own team. */
-async function ownTeamPath(t: CheckContext) {
+async function ownTeamPath(t: CheckContext): Promise<TeamPath> {
   const { id: team_id } = await t.fixtures.ownTeam();
   return { org_id: t.orgId, team_id };
 }
 
-const missingKey = (operationId: string, send: (t: CheckContext, client: ManagementClient) => Promise<{ response: Response }>) =>
+/** The path of an endpoint of the run's own team. */
+const ownEndpointPath = async (t: CheckContext, endpoint_id: string): Promise<EndpointPath> => ({ ...(await ownTeamPath(t)), endpoint_id });
+
+/** The path of a team of the organization that does not exist, and of an endpoint of it. */
+const unknownTeamPath = (t: CheckContext): TeamPath => ({ org_id: t.orgId, team_id: UNKNOWN_ID });
+const unknownEndpointPath = (t: CheckContext): EndpointPath => ({ ...unknownTeamPath(t), endpoint_id: UNKNOWN_ID });
+
+/** Sends a check's request with the management client given. */
+type SendWith = (t: CheckContext, client: ManagementClient) => Promise<{ response: Response }>;
+
+const missingKey = (operationId: string, send: SendWith) =>
   always('401 without a management key', async (t) => {
     t.expect.error('management', operationId, await send(t, t.managementWithoutKey), 401);
   });
 
-const unknownKey = (operationId: string, send: (t: CheckContext, client: ManagementClient) => Promise<{ response: Response }>) =>
+const unknownKey = (operationId: string, send: SendWith) =>
   notOnMock('credentials', '401 with an unknown management key', async (t) => {
     t.expect.error('management', operationId, await send(t, t.managementWith(`mg_conformance_unknown_${t.runId}`)), 401);
   });
 
-const teamKey = (operationId: string, send: (t: CheckContext, client: ManagementClient) => Promise<{ response: Response }>) =>
+const teamKey = (operationId: string, send: SendWith) =>
   notOnMock('credentials', '403 with a team API key, in X-Management-Key or in x-vital-api-key', async (t) => {
     t.expect.error('management', operationId, await send(t, t.managementWith(t.target.apiKey)), 403);
     t.expect.error('management', operationId, await send(t, t.managementWith(undefined, { 'x-vital-api-key': t.target.apiKey })), 403);
   });
+
+/** The 401 without a management key and the 403 with a team API key, of the same request. */
+const keyChecks = (operationId: string, send: SendWith) => [missingKey(operationId, send), teamKey(operationId, send)];
+
+// Each operation's request, with the client, path and body the checks vary.
+type ListTeamsQuery = ManagementPaths['/v1/org/{org_id}/team']['get']['parameters']['query'];
+type ListDeliveriesQuery = ManagementPaths['/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/delivery']['get']['parameters']['query'];
+
+const listTeams = (client: ManagementClient, org_id: string, query?: ListTeamsQuery) => client.GET('/v1/org/{org_id}/team', { params: { path: { org_id }, ...(query && { query }) } });
+const createTeam = (client: ManagementClient, org_id: string, body: Schemas['CreateTeamRequest']) => client.POST('/v1/org/{org_id}/team', { params: { path: { org_id } }, body });
+const createTeamApiKey = (client: ManagementClient, path: TeamPath, body: Schemas['CreateTeamApiKeyRequest'] = {}) =>
+  client.POST('/v1/org/{org_id}/team/{team_id}/api_key', { params: { path }, body });
+const updateTeam = (client: ManagementClient, path: TeamPath, body: Schemas['UpdateTeamRequest']) => client.PATCH('/v1/org/{org_id}/team/{team_id}', { params: { path }, body });
+const revokeTeamApiKey = (client: ManagementClient, path: TeamPath & { key_id: string }) => client.DELETE('/v1/org/{org_id}/team/{team_id}/api_key/{key_id}', { params: { path } });
+const listDataPullPreferences = (client: ManagementClient, path: TeamPath) => client.GET('/v1/org/{org_id}/team/{team_id}/data_pull_preferences', { params: { path } });
+const setDataPullPreference = (client: ManagementClient, path: TeamPath & { provider: Schemas['OAuthProviderSlug'] }, body: Schemas['SetDataPullPreferenceRequest']) =>
+  client.PUT('/v1/org/{org_id}/team/{team_id}/data_pull_preferences/{provider}', { params: { path }, body });
+const createWebhookEndpoint = (client: ManagementClient, path: TeamPath, body: Schemas['CreateWebhookEndpointRequest']) =>
+  client.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path }, body });
+const listWebhookEndpoints = (client: ManagementClient, path: TeamPath) => client.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path } });
+const deleteWebhookEndpoint = (client: ManagementClient, path: EndpointPath) => client.DELETE('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}', { params: { path } });
+const listWebhookDeliveries = (client: ManagementClient, path: EndpointPath, query?: ListDeliveriesQuery) =>
+  client.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/delivery', { params: { path, ...(query && { query }) } });
+const replayWebhookDeliveries = (client: ManagementClient, path: EndpointPath, body: Schemas['ReplayWebhookDeliveriesRequest'] = {}) =>
+  client.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/replay', { params: { path }, body });
 
 /** Follows next_cursor from the first page; fails on a repeated item or more than `maxPages` pages. */
 async function collectPages<T extends { id: string }>(
@@ -59,13 +103,12 @@ export const managementChecks: OperationChecks[] = [
     'listTeams',
     [
       always('lists the teams of the organization', async (t) => {
-        t.expect.success('management', 'listTeams', await t.management.GET('/v1/org/{org_id}/team', { params: { path: { org_id: t.orgId } } }));
+        t.expect.success('management', 'listTeams', await listTeams(t.management, t.orgId));
       }),
       notOnMock('state', 'lists the team createTeam made, on some page', async (t) => {
         const own = await t.fixtures.ownTeam();
         const teams = await collectPages(async (cursor) => {
-          const outcome = await t.management.GET('/v1/org/{org_id}/team', { params: { path: { org_id: t.orgId }, query: { ...(cursor && { next_cursor: cursor }) } } });
-          const page = t.expect.success<Schemas['TeamList']>('management', 'listTeams', outcome);
+          const page = t.expect.success<Schemas['TeamList']>('management', 'listTeams', await listTeams(t.management, t.orgId, { ...(cursor && { next_cursor: cursor }) }));
           check(page.teams.length <= 50, `a page of ${page.teams.length} teams`);
           return { items: page.teams, next: page.next_cursor };
         });
@@ -73,44 +116,26 @@ export const managementChecks: OperationChecks[] = [
       }),
       notOnMock('static-examples', 'region and search_query filter the teams', async (t) => {
         const own = await t.fixtures.ownTeam();
-        const outcome = await t.management.GET('/v1/org/{org_id}/team', { params: { path: { org_id: t.orgId }, query: { region: ['eu'] } } });
-        const eu = t.expect.success<Schemas['TeamList']>('management', 'listTeams', outcome);
+        const eu = t.expect.success<Schemas['TeamList']>('management', 'listTeams', await listTeams(t.management, t.orgId, { region: ['eu'] }));
         check(eu.teams.every((listed) => listed.region === 'eu'), `region=eu lists ${show(eu.teams.map((listed) => listed.region))}`);
         const search = own.name.toUpperCase();
-        const found = t.expect.success<Schemas['TeamList']>(
-          'management',
-          'listTeams',
-          await t.management.GET('/v1/org/{org_id}/team', { params: { path: { org_id: t.orgId }, query: { search_query: search, region: ['us', 'eu'] } } }),
-        );
+        const found = t.expect.success<Schemas['TeamList']>('management', 'listTeams', await listTeams(t.management, t.orgId, { search_query: search, region: ['us', 'eu'] }));
         checkEqual(found.teams.map((listed) => listed.id), [own.id], `teams found by search_query ${search}`);
       }),
-      always('422 naming ["path", "org_id"] when it is not a UUID', async (t) => {
-        const outcome = await t.management.GET('/v1/org/{org_id}/team', { params: { path: { org_id: NOT_A_UUID } } });
-        t.expect.validation('management', 'listTeams', outcome, [{ loc: ['path', 'org_id'], type: 'format' }]);
-      }),
+      pathNotAUuid('listTeams', 'org_id', (t) => listTeams(t.management, NOT_A_UUID)),
       always('422 naming ["query", "region", 0] for an unknown region', async (t) => {
-        const outcome = await t.management.GET('/v1/org/{org_id}/team', { params: { path: { org_id: t.orgId }, query: { region: invalid(['mars']) } } });
+        const outcome = await listTeams(t.management, t.orgId, { region: invalid(['mars']) });
         t.expect.validation('management', 'listTeams', outcome, [{ loc: ['query', 'region', 0], type: 'enum' }]);
       }),
       always('422 naming ["query", "search_query"] for a character it does not accept, and for 81 characters', async (t) => {
-        const path = { org_id: t.orgId };
-        t.expect.validation('management', 'listTeams', await t.management.GET('/v1/org/{org_id}/team', { params: { path, query: { search_query: '<script>' } } }), [
-          { loc: ['query', 'search_query'], type: 'pattern' },
-        ]);
-        t.expect.validation('management', 'listTeams', await t.management.GET('/v1/org/{org_id}/team', { params: { path, query: { search_query: 'a'.repeat(81) } } }), [
-          { loc: ['query', 'search_query'], type: 'too_long' },
-        ]);
+        t.expect.validation('management', 'listTeams', await listTeams(t.management, t.orgId, { search_query: '<script>' }), [{ loc: ['query', 'search_query'], type: 'pattern' }]);
+        t.expect.validation('management', 'listTeams', await listTeams(t.management, t.orgId, { search_query: 'a'.repeat(81) }), [{ loc: ['query', 'search_query'], type: 'too_long' }]);
       }),
-      notOnMock('domain-rules', '422 naming ["query", "next_cursor"] for a cursor the service did not issue', async (t) => {
-        const outcome = await t.management.GET('/v1/org/{org_id}/team', { params: { path: { org_id: t.orgId }, query: { next_cursor: 'not-a-cursor' } } });
-        t.expect.validation('management', 'listTeams', outcome, [{ loc: ['query', 'next_cursor'] }]);
-      }),
-      missingKey('listTeams', (t, client) => client.GET('/v1/org/{org_id}/team', { params: { path: { org_id: t.orgId } } })),
-      unknownKey('listTeams', (t, client) => client.GET('/v1/org/{org_id}/team', { params: { path: { org_id: t.orgId } } })),
-      teamKey('listTeams', (t, client) => client.GET('/v1/org/{org_id}/team', { params: { path: { org_id: t.orgId } } })),
-      notOnMock('state', '404 for an organization that is not the key’s', async (t) => {
-        t.expect.error('management', 'listTeams', await t.management.GET('/v1/org/{org_id}/team', { params: { path: { org_id: UNKNOWN_ID } } }), 404);
-      }),
+      unissuedCursor('listTeams', (t) => listTeams(t.management, t.orgId, { next_cursor: 'not-a-cursor' })),
+      missingKey('listTeams', (t, client) => listTeams(client, t.orgId)),
+      unknownKey('listTeams', (t, client) => listTeams(client, t.orgId)),
+      teamKey('listTeams', (t, client) => listTeams(client, t.orgId)),
+      notFound('listTeams', '404 for an organization that is not the key’s', (t) => listTeams(t.management, UNKNOWN_ID)),
     ],
     NEEDS,
   ),
@@ -127,27 +152,17 @@ export const managementChecks: OperationChecks[] = [
         checkEqual({ name: own.name, region: own.region }, { name: `Conformance ${t.runId}`, region: 'us' }, 'team');
       }),
       always('422 naming ["body", "name"] when it is missing, then when it has a character a name cannot have', async (t) => {
-        const path = { org_id: t.orgId };
-        t.expect.validation('management', 'createTeam', await t.management.POST('/v1/org/{org_id}/team', { params: { path }, body: invalid({ region: 'us' }) }), [
-          { loc: ['body', 'name'], type: 'missing' },
-        ]);
-        t.expect.validation('management', 'createTeam', await t.management.POST('/v1/org/{org_id}/team', { params: { path }, body: { name: '<script>' } }), [
-          { loc: ['body', 'name'], type: 'pattern' },
-        ]);
+        t.expect.validation('management', 'createTeam', await createTeam(t.management, t.orgId, invalid({ region: 'us' })), [{ loc: ['body', 'name'], type: 'missing' }]);
+        t.expect.validation('management', 'createTeam', await createTeam(t.management, t.orgId, { name: '<script>' }), [{ loc: ['body', 'name'], type: 'pattern' }]);
       }),
       always('422 naming ["body", "region"] for an unknown region', async (t) => {
-        const outcome = await t.management.POST('/v1/org/{org_id}/team', { params: { path: { org_id: t.orgId } }, body: { name: 'Mars', region: invalid('mars') } });
+        const outcome = await createTeam(t.management, t.orgId, { name: 'Mars', region: invalid('mars') });
         t.expect.validation('management', 'createTeam', outcome, [{ loc: ['body', 'region'], type: 'enum' }]);
       }),
-      always('413 when the body is over 8 MiB', async (t) => {
-        const outcome = await t.management.POST('/v1/org/{org_id}/team', { params: { path: { org_id: t.orgId } }, body: invalid({}), bodySerializer: oversizedBody });
-        t.expect.error('management', 'createTeam', outcome, 413);
-      }),
-      missingKey('createTeam', (t, client) => client.POST('/v1/org/{org_id}/team', { params: { path: { org_id: t.orgId } }, body: { name: 'No key' } })),
-      teamKey('createTeam', (t, client) => client.POST('/v1/org/{org_id}/team', { params: { path: { org_id: t.orgId } }, body: { name: 'Team key' } })),
-      notOnMock('state', '404 for an organization that is not the key’s', async (t) => {
-        t.expect.error('management', 'createTeam', await t.management.POST('/v1/org/{org_id}/team', { params: { path: { org_id: UNKNOWN_ID } }, body: { name: 'Nowhere' } }), 404);
-      }),
+      tooLarge('createTeam', (t) => t.management.POST('/v1/org/{org_id}/team', { params: { path: { org_id: t.orgId } }, ...OVERSIZED })),
+      missingKey('createTeam', (t, client) => createTeam(client, t.orgId, { name: 'No key' })),
+      teamKey('createTeam', (t, client) => createTeam(client, t.orgId, { name: 'Team key' })),
+      notFound('createTeam', '404 for an organization that is not the key’s', (t) => createTeam(t.management, UNKNOWN_ID, { name: 'Nowhere' })),
     ],
     NEEDS,
   ),
@@ -167,22 +182,15 @@ export const managementChecks: OperationChecks[] = [
         checkEqual(user.team_id, own.id, "team_id of a user created with the team's key");
       }),
       always('422 listing a team_id that is not a UUID and a label over 80 characters', async (t) => {
-        const outcome = await t.management.POST('/v1/org/{org_id}/team/{team_id}/api_key', { params: { path: { org_id: t.orgId, team_id: NOT_A_UUID } }, body: { label: 'x'.repeat(81) } });
+        const outcome = await createTeamApiKey(t.management, { org_id: t.orgId, team_id: NOT_A_UUID }, { label: 'x'.repeat(81) });
         t.expect.validation('management', 'createTeamApiKey', outcome, [
           { loc: ['path', 'team_id'], type: 'format' },
           { loc: ['body', 'label'], type: 'too_long' },
         ]);
       }),
-      always('413 when the body is over 8 MiB', async (t) => {
-        const outcome = await t.management.POST('/v1/org/{org_id}/team/{team_id}/api_key', { params: { path: await ownTeamPath(t) }, body: invalid({}), bodySerializer: oversizedBody });
-        t.expect.error('management', 'createTeamApiKey', outcome, 413);
-      }),
-      missingKey('createTeamApiKey', (t, client) => client.POST('/v1/org/{org_id}/team/{team_id}/api_key', { params: { path: { org_id: t.orgId, team_id: UNKNOWN_ID } }, body: {} })),
-      teamKey('createTeamApiKey', (t, client) => client.POST('/v1/org/{org_id}/team/{team_id}/api_key', { params: { path: { org_id: t.orgId, team_id: UNKNOWN_ID } }, body: {} })),
-      notOnMock('state', '404 for an unknown team', async (t) => {
-        const outcome = await t.management.POST('/v1/org/{org_id}/team/{team_id}/api_key', { params: { path: { org_id: t.orgId, team_id: UNKNOWN_ID } }, body: {} });
-        t.expect.error('management', 'createTeamApiKey', outcome, 404);
-      }),
+      tooLarge('createTeamApiKey', async (t) => t.management.POST('/v1/org/{org_id}/team/{team_id}/api_key', { params: { path: await ownTeamPath(t) }, ...OVERSIZED })),
+      ...keyChecks('createTeamApiKey', (t, client) => createTeamApiKey(client, unknownTeamPath(t))),
+      notFound('createTeamApiKey', '404 for an unknown team', (t) => createTeamApiKey(t.management, unknownTeamPath(t))),
     ],
     NEEDS,
   ),
@@ -197,35 +205,21 @@ export const managementChecks: OperationChecks[] = [
       notOnMock('state', 'a new name is answered and listed', async (t) => {
         const path = await ownTeamPath(t);
         const name = `Conformance ${t.runId} renamed`;
-        const updated = t.expect.success<Schemas['TeamDetail']>('management', 'updateTeam', await t.management.PATCH('/v1/org/{org_id}/team/{team_id}', { params: { path }, body: { name } }));
+        const updated = t.expect.success<Schemas['TeamDetail']>('management', 'updateTeam', await updateTeam(t.management, path, { name }));
         checkEqual({ id: updated.id, name: updated.name }, { id: path.team_id, name }, 'team');
-        const listed = t.expect.success<Schemas['TeamList']>(
-          'management',
-          'listTeams',
-          await t.management.GET('/v1/org/{org_id}/team', { params: { path: { org_id: t.orgId }, query: { search_query: name } } }),
-        );
+        const listed = t.expect.success<Schemas['TeamList']>('management', 'listTeams', await listTeams(t.management, t.orgId, { search_query: name }));
         checkEqual(listed.teams.map((team) => team.name), [name], 'teams found by the new name');
       }),
       always('422 listing a name over 80 characters and a link_migration_enabled that is not a boolean', async (t) => {
-        const outcome = await t.management.PATCH('/v1/org/{org_id}/team/{team_id}', {
-          params: { path: await ownTeamPath(t) },
-          body: invalid({ name: 'x'.repeat(81), link_migration_enabled: 'yes' }),
-        });
+        const outcome = await updateTeam(t.management, await ownTeamPath(t), invalid({ name: 'x'.repeat(81), link_migration_enabled: 'yes' }));
         t.expect.validation('management', 'updateTeam', outcome, [
           { loc: ['body', 'name'], type: 'too_long' },
           { loc: ['body', 'link_migration_enabled'], type: 'type_error' },
         ]);
       }),
-      always('413 when the body is over 8 MiB', async (t) => {
-        const outcome = await t.management.PATCH('/v1/org/{org_id}/team/{team_id}', { params: { path: await ownTeamPath(t) }, body: invalid({}), bodySerializer: oversizedBody });
-        t.expect.error('management', 'updateTeam', outcome, 413);
-      }),
-      missingKey('updateTeam', (t, client) => client.PATCH('/v1/org/{org_id}/team/{team_id}', { params: { path: { org_id: t.orgId, team_id: UNKNOWN_ID } }, body: {} })),
-      teamKey('updateTeam', (t, client) => client.PATCH('/v1/org/{org_id}/team/{team_id}', { params: { path: { org_id: t.orgId, team_id: UNKNOWN_ID } }, body: {} })),
-      notOnMock('state', '404 for an unknown team', async (t) => {
-        const outcome = await t.management.PATCH('/v1/org/{org_id}/team/{team_id}', { params: { path: { org_id: t.orgId, team_id: UNKNOWN_ID } }, body: { link_migration_enabled: true } });
-        t.expect.error('management', 'updateTeam', outcome, 404);
-      }),
+      tooLarge('updateTeam', async (t) => t.management.PATCH('/v1/org/{org_id}/team/{team_id}', { params: { path: await ownTeamPath(t) }, ...OVERSIZED })),
+      ...keyChecks('updateTeam', (t, client) => updateTeam(client, unknownTeamPath(t), {})),
+      notFound('updateTeam', '404 for an unknown team', (t) => updateTeam(t.management, unknownTeamPath(t), { link_migration_enabled: true })),
     ],
     NEEDS,
   ),
@@ -237,31 +231,20 @@ export const managementChecks: OperationChecks[] = [
       always('revokes a key created for the purpose', async (t) => {
         const path = await ownTeamPath(t);
         const key = await t.fixtures.createOwnTeamKey('conformance revoke');
-        t.expect.success('management', 'revokeTeamApiKey', await t.management.DELETE('/v1/org/{org_id}/team/{team_id}/api_key/{key_id}', { params: { path: { ...path, key_id: key.id } } }));
+        t.expect.success('management', 'revokeTeamApiKey', await revokeTeamApiKey(t.management, { ...path, key_id: key.id }));
       }),
       notOnMock('credentials', 'a revoked key, accepted before, gets a 401 on the team API', async (t) => {
         const path = await ownTeamPath(t);
         const key = await t.fixtures.createOwnTeamKey('conformance revoke');
         const client = t.teamWith(key.key);
         t.expect.success('team', 'listProviders', await client.GET('/v2/providers'));
-        const revoked = await t.management.DELETE('/v1/org/{org_id}/team/{team_id}/api_key/{key_id}', { params: { path: { ...path, key_id: key.id } } });
+        const revoked = await revokeTeamApiKey(t.management, { ...path, key_id: key.id });
         checkEqual(t.expect.success<Schemas['SuccessResponse']>('management', 'revokeTeamApiKey', revoked).success, true, 'success');
         t.expect.error('team', 'listProviders', await client.GET('/v2/providers'), 401);
       }),
-      always('422 naming ["path", "key_id"] when it is not a UUID', async (t) => {
-        const outcome = await t.management.DELETE('/v1/org/{org_id}/team/{team_id}/api_key/{key_id}', { params: { path: { ...(await ownTeamPath(t)), key_id: NOT_A_UUID } } });
-        t.expect.validation('management', 'revokeTeamApiKey', outcome, [{ loc: ['path', 'key_id'], type: 'format' }]);
-      }),
-      missingKey('revokeTeamApiKey', (t, client) =>
-        client.DELETE('/v1/org/{org_id}/team/{team_id}/api_key/{key_id}', { params: { path: { org_id: t.orgId, team_id: UNKNOWN_ID, key_id: UNKNOWN_ID } } }),
-      ),
-      teamKey('revokeTeamApiKey', (t, client) =>
-        client.DELETE('/v1/org/{org_id}/team/{team_id}/api_key/{key_id}', { params: { path: { org_id: t.orgId, team_id: UNKNOWN_ID, key_id: UNKNOWN_ID } } }),
-      ),
-      notOnMock('state', '404 for a key the team does not have', async (t) => {
-        const outcome = await t.management.DELETE('/v1/org/{org_id}/team/{team_id}/api_key/{key_id}', { params: { path: { ...(await ownTeamPath(t)), key_id: UNKNOWN_ID } } });
-        t.expect.error('management', 'revokeTeamApiKey', outcome, 404);
-      }),
+      pathNotAUuid('revokeTeamApiKey', 'key_id', async (t) => revokeTeamApiKey(t.management, { ...(await ownTeamPath(t)), key_id: NOT_A_UUID })),
+      ...keyChecks('revokeTeamApiKey', (t, client) => revokeTeamApiKey(client, { ...unknownTeamPath(t), key_id: UNKNOWN_ID })),
+      notFound('revokeTeamApiKey', '404 for a key the team does not have', async (t) => revokeTeamApiKey(t.management, { ...(await ownTeamPath(t)), key_id: UNKNOWN_ID })),
     ],
     NEEDS,
   ),
@@ -271,33 +254,17 @@ export const managementChecks: OperationChecks[] = [
     'listDataPullPreferences',
     [
       always('lists the data pull preferences of a team', async (t) => {
-        const outcome = await t.management.GET('/v1/org/{org_id}/team/{team_id}/data_pull_preferences', { params: { path: await ownTeamPath(t) } });
-        t.expect.success('management', 'listDataPullPreferences', outcome);
+        t.expect.success('management', 'listDataPullPreferences', await listDataPullPreferences(t.management, await ownTeamPath(t)));
       }),
       notOnMock('state', 'lists a preference once it is set', async (t) => {
         const path = await ownTeamPath(t);
-        t.expect.success(
-          'management',
-          'setDataPullPreference',
-          await t.management.PUT('/v1/org/{org_id}/team/{team_id}/data_pull_preferences/{provider}', { params: { path: { ...path, provider: 'polar' } }, body: { historical_days: 14 } }),
-        );
-        const listed = t.expect.success<Schemas['DataPullPreferences']>(
-          'management',
-          'listDataPullPreferences',
-          await t.management.GET('/v1/org/{org_id}/team/{team_id}/data_pull_preferences', { params: { path } }),
-        );
+        t.expect.success('management', 'setDataPullPreference', await setDataPullPreference(t.management, { ...path, provider: 'polar' }, { historical_days: 14 }));
+        const listed = t.expect.success<Schemas['DataPullPreferences']>('management', 'listDataPullPreferences', await listDataPullPreferences(t.management, path));
         checkEqual(listed.preferences.find((preference) => preference.provider === 'polar'), { provider: 'polar', historical_days: 14 }, 'the polar preference');
       }),
-      always('422 naming ["path", "team_id"] when it is not a UUID', async (t) => {
-        const outcome = await t.management.GET('/v1/org/{org_id}/team/{team_id}/data_pull_preferences', { params: { path: { org_id: t.orgId, team_id: NOT_A_UUID } } });
-        t.expect.validation('management', 'listDataPullPreferences', outcome, [{ loc: ['path', 'team_id'], type: 'format' }]);
-      }),
-      missingKey('listDataPullPreferences', (t, client) => client.GET('/v1/org/{org_id}/team/{team_id}/data_pull_preferences', { params: { path: { org_id: t.orgId, team_id: UNKNOWN_ID } } })),
-      teamKey('listDataPullPreferences', (t, client) => client.GET('/v1/org/{org_id}/team/{team_id}/data_pull_preferences', { params: { path: { org_id: t.orgId, team_id: UNKNOWN_ID } } })),
-      notOnMock('state', '404 for an unknown team', async (t) => {
-        const outcome = await t.management.GET('/v1/org/{org_id}/team/{team_id}/data_pull_preferences', { params: { path: { org_id: t.orgId, team_id: UNKNOWN_ID } } });
-        t.expect.error('management', 'listDataPullPreferences', outcome, 404);
-      }),
+      pathNotAUuid('listDataPullPreferences', 'team_id', (t) => listDataPullPreferences(t.management, { org_id: t.orgId, team_id: NOT_A_UUID })),
+      ...keyChecks('listDataPullPreferences', (t, client) => listDataPullPreferences(client, unknownTeamPath(t))),
+      notFound('listDataPullPreferences', '404 for an unknown team', (t) => listDataPullPreferences(t.management, unknownTeamPath(t))),
     ],
     NEEDS,
   ),
@@ -307,50 +274,27 @@ export const managementChecks: OperationChecks[] = [
     'setDataPullPreference',
     [
       always('sets 28 days of history for Oura', async (t) => {
-        const outcome = await t.management.PUT('/v1/org/{org_id}/team/{team_id}/data_pull_preferences/{provider}', {
-          params: { path: { ...(await ownTeamPath(t)), provider: 'oura' } },
-          body: { historical_days: 28 },
-        });
+        const outcome = await setDataPullPreference(t.management, { ...(await ownTeamPath(t)), provider: 'oura' }, { historical_days: 28 });
         t.expect.success('management', 'setDataPullPreference', outcome);
       }),
       notOnMock('static-examples', 'answers the preference as set', async (t) => {
-        const outcome = await t.management.PUT('/v1/org/{org_id}/team/{team_id}/data_pull_preferences/{provider}', {
-          params: { path: { ...(await ownTeamPath(t)), provider: 'withings' } },
-          // Within every provider's own backfill limit: the spec allows up to 3650, the server may refuse more than the provider keeps.
-          body: { historical_days: 21 },
-        });
+        // Within every provider's own backfill limit: the spec allows up to 3650, the server may refuse more than the provider keeps.
+        const outcome = await setDataPullPreference(t.management, { ...(await ownTeamPath(t)), provider: 'withings' }, { historical_days: 21 });
         checkEqual(t.expect.success('management', 'setDataPullPreference', outcome), { provider: 'withings', historical_days: 21 }, 'preference');
       }),
       always('422 for historical_days 0, 3651 or missing, and for a provider that is not an OAuth one', async (t) => {
         const path = await ownTeamPath(t);
-        const put = (provider: string, body: unknown) =>
-          t.management.PUT('/v1/org/{org_id}/team/{team_id}/data_pull_preferences/{provider}', { params: { path: { ...path, provider: invalid(provider) } }, body: invalid(body) });
+        const put = (provider: string, body: unknown) => setDataPullPreference(t.management, { ...path, provider: invalid(provider) }, invalid(body));
         t.expect.validation('management', 'setDataPullPreference', await put('oura', { historical_days: 0 }), [{ loc: ['body', 'historical_days'], type: 'greater_than_equal' }]);
         t.expect.validation('management', 'setDataPullPreference', await put('oura', { historical_days: 3651 }), [{ loc: ['body', 'historical_days'], type: 'less_than_equal' }]);
         t.expect.validation('management', 'setDataPullPreference', await put('oura', {}), [{ loc: ['body', 'historical_days'], type: 'missing' }]);
         t.expect.validation('management', 'setDataPullPreference', await put('apple_health_kit', { historical_days: 30 }), [{ loc: ['path', 'provider'], type: 'enum' }]);
       }),
-      always('413 when the body is over 8 MiB', async (t) => {
-        const outcome = await t.management.PUT('/v1/org/{org_id}/team/{team_id}/data_pull_preferences/{provider}', {
-          params: { path: { ...(await ownTeamPath(t)), provider: 'oura' } },
-          body: invalid({}),
-          bodySerializer: oversizedBody,
-        });
-        t.expect.error('management', 'setDataPullPreference', outcome, 413);
-      }),
-      missingKey('setDataPullPreference', (t, client) =>
-        client.PUT('/v1/org/{org_id}/team/{team_id}/data_pull_preferences/{provider}', { params: { path: { org_id: t.orgId, team_id: UNKNOWN_ID, provider: 'oura' } }, body: { historical_days: 30 } }),
+      tooLarge('setDataPullPreference', async (t) =>
+        t.management.PUT('/v1/org/{org_id}/team/{team_id}/data_pull_preferences/{provider}', { params: { path: { ...(await ownTeamPath(t)), provider: 'oura' } }, ...OVERSIZED }),
       ),
-      teamKey('setDataPullPreference', (t, client) =>
-        client.PUT('/v1/org/{org_id}/team/{team_id}/data_pull_preferences/{provider}', { params: { path: { org_id: t.orgId, team_id: UNKNOWN_ID, provider: 'oura' } }, body: { historical_days: 30 } }),
-      ),
-      notOnMock('state', '404 for an unknown team', async (t) => {
-        const outcome = await t.management.PUT('/v1/org/{org_id}/team/{team_id}/data_pull_preferences/{provider}', {
-          params: { path: { org_id: t.orgId, team_id: UNKNOWN_ID, provider: 'oura' } },
-          body: { historical_days: 30 },
-        });
-        t.expect.error('management', 'setDataPullPreference', outcome, 404);
-      }),
+      ...keyChecks('setDataPullPreference', (t, client) => setDataPullPreference(client, { ...unknownTeamPath(t), provider: 'oura' }, { historical_days: 30 })),
+      notFound('setDataPullPreference', '404 for an unknown team', (t) => setDataPullPreference(t.management, { ...unknownTeamPath(t), provider: 'oura' }, { historical_days: 30 })),
     ],
     NEEDS,
   ),
@@ -369,41 +313,22 @@ export const managementChecks: OperationChecks[] = [
         check(endpoint.secret.startsWith('whsec_'), `secret ${endpoint.secret.slice(0, 8)}... does not start with whsec_`);
       }),
       notOnMock('domain-rules', '422 naming ["body", "url"] for plain HTTP to a host that is not a loopback one', async (t) => {
-        const outcome = await t.management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path: await ownTeamPath(t) }, body: { url: 'http://hooks.example.com/vital' } });
+        const outcome = await createWebhookEndpoint(t.management, await ownTeamPath(t), { url: 'http://hooks.example.com/vital' });
         t.expect.validation('management', 'createWebhookEndpoint', outcome, [{ loc: ['body', 'url'] }]);
       }),
       always('422 for a missing url, and for an event type filter that is not one', async (t) => {
         const path = await ownTeamPath(t);
+        t.expect.validation('management', 'createWebhookEndpoint', await createWebhookEndpoint(t.management, path, invalid({ description: 'no url' })), [{ loc: ['body', 'url'], type: 'missing' }]);
         t.expect.validation(
           'management',
           'createWebhookEndpoint',
-          await t.management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path }, body: invalid({ description: 'no url' }) }),
-          [{ loc: ['body', 'url'], type: 'missing' }],
-        );
-        t.expect.validation(
-          'management',
-          'createWebhookEndpoint',
-          await t.management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path }, body: { url: 'https://hooks.example.com/vital', event_types: ['Daily Data!'] } }),
+          await createWebhookEndpoint(t.management, path, { url: 'https://hooks.example.com/vital', event_types: ['Daily Data!'] }),
           [{ loc: ['body', 'event_types', 0], type: 'pattern' }],
         );
       }),
-      always('413 when the body is over 8 MiB', async (t) => {
-        const outcome = await t.management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path: await ownTeamPath(t) }, body: invalid({}), bodySerializer: oversizedBody });
-        t.expect.error('management', 'createWebhookEndpoint', outcome, 413);
-      }),
-      missingKey('createWebhookEndpoint', (t, client) =>
-        client.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path: { org_id: t.orgId, team_id: UNKNOWN_ID } }, body: { url: 'https://hooks.example.com/vital' } }),
-      ),
-      teamKey('createWebhookEndpoint', (t, client) =>
-        client.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path: { org_id: t.orgId, team_id: UNKNOWN_ID } }, body: { url: 'https://hooks.example.com/vital' } }),
-      ),
-      notOnMock('state', '404 for an unknown team', async (t) => {
-        const outcome = await t.management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', {
-          params: { path: { org_id: t.orgId, team_id: UNKNOWN_ID } },
-          body: { url: 'https://hooks.example.com/vital' },
-        });
-        t.expect.error('management', 'createWebhookEndpoint', outcome, 404);
-      }),
+      tooLarge('createWebhookEndpoint', async (t) => t.management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path: await ownTeamPath(t) }, ...OVERSIZED })),
+      ...keyChecks('createWebhookEndpoint', (t, client) => createWebhookEndpoint(client, unknownTeamPath(t), { url: 'https://hooks.example.com/vital' })),
+      notFound('createWebhookEndpoint', '404 for an unknown team', (t) => createWebhookEndpoint(t.management, unknownTeamPath(t), { url: 'https://hooks.example.com/vital' })),
     ],
     NEEDS,
   ),
@@ -413,28 +338,16 @@ export const managementChecks: OperationChecks[] = [
     'listWebhookEndpoints',
     [
       always('lists the webhook endpoints of a team', async (t) => {
-        const outcome = await t.management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path: await ownTeamPath(t) } });
-        t.expect.success('management', 'listWebhookEndpoints', outcome);
+        t.expect.success('management', 'listWebhookEndpoints', await listWebhookEndpoints(t.management, await ownTeamPath(t)));
       }),
       notOnMock('state', 'lists the registered endpoint, without its secret', async (t) => {
         const { secret: _secret, ...registered } = await t.fixtures.webhookEndpoint();
-        const listed = t.expect.success<Schemas['WebhookEndpointList']>(
-          'management',
-          'listWebhookEndpoints',
-          await t.management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path: await ownTeamPath(t) } }),
-        );
+        const listed = t.expect.success<Schemas['WebhookEndpointList']>('management', 'listWebhookEndpoints', await listWebhookEndpoints(t.management, await ownTeamPath(t)));
         checkEqual(listed.data.find((endpoint) => endpoint.id === registered.id), registered, 'the registered endpoint as listed');
       }),
-      always('422 naming ["path", "team_id"] when it is not a UUID', async (t) => {
-        const outcome = await t.management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path: { org_id: t.orgId, team_id: NOT_A_UUID } } });
-        t.expect.validation('management', 'listWebhookEndpoints', outcome, [{ loc: ['path', 'team_id'], type: 'format' }]);
-      }),
-      missingKey('listWebhookEndpoints', (t, client) => client.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path: { org_id: t.orgId, team_id: UNKNOWN_ID } } })),
-      teamKey('listWebhookEndpoints', (t, client) => client.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path: { org_id: t.orgId, team_id: UNKNOWN_ID } } })),
-      notOnMock('state', '404 for an unknown team', async (t) => {
-        const outcome = await t.management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path: { org_id: t.orgId, team_id: UNKNOWN_ID } } });
-        t.expect.error('management', 'listWebhookEndpoints', outcome, 404);
-      }),
+      pathNotAUuid('listWebhookEndpoints', 'team_id', (t) => listWebhookEndpoints(t.management, { org_id: t.orgId, team_id: NOT_A_UUID })),
+      ...keyChecks('listWebhookEndpoints', (t, client) => listWebhookEndpoints(client, unknownTeamPath(t))),
+      notFound('listWebhookEndpoints', '404 for an unknown team', (t) => listWebhookEndpoints(t.management, unknownTeamPath(t))),
     ],
     NEEDS,
   ),
@@ -445,32 +358,20 @@ export const managementChecks: OperationChecks[] = [
     [
       always('deletes an endpoint registered for the purpose', async (t) => {
         const endpoint = await t.fixtures.createWebhookEndpoint();
-        const outcome = await t.management.DELETE('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}', { params: { path: { ...(await ownTeamPath(t)), endpoint_id: endpoint.id } } });
-        t.expect.success('management', 'deleteWebhookEndpoint', outcome);
+        t.expect.success('management', 'deleteWebhookEndpoint', await deleteWebhookEndpoint(t.management, await ownEndpointPath(t, endpoint.id)));
       }),
       notOnMock('state', 'a deleted endpoint is no longer listed, and deleting it again is a 404', async (t) => {
         const path = await ownTeamPath(t);
         const endpoint = await t.fixtures.createWebhookEndpoint();
-        const del = () => t.management.DELETE('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}', { params: { path: { ...path, endpoint_id: endpoint.id } } });
+        const del = () => deleteWebhookEndpoint(t.management, { ...path, endpoint_id: endpoint.id });
         checkEqual(t.expect.success<Schemas['SuccessResponse']>('management', 'deleteWebhookEndpoint', await del()).success, true, 'success');
-        const listed = t.expect.success<Schemas['WebhookEndpointList']>('management', 'listWebhookEndpoints', await t.management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path } }));
+        const listed = t.expect.success<Schemas['WebhookEndpointList']>('management', 'listWebhookEndpoints', await listWebhookEndpoints(t.management, path));
         check(!listed.data.some((listedEndpoint) => listedEndpoint.id === endpoint.id), 'the deleted endpoint is still listed');
         t.expect.error('management', 'deleteWebhookEndpoint', await del(), 404);
       }),
-      always('422 naming ["path", "endpoint_id"] when it is not a UUID', async (t) => {
-        const outcome = await t.management.DELETE('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}', { params: { path: { ...(await ownTeamPath(t)), endpoint_id: NOT_A_UUID } } });
-        t.expect.validation('management', 'deleteWebhookEndpoint', outcome, [{ loc: ['path', 'endpoint_id'], type: 'format' }]);
-      }),
-      missingKey('deleteWebhookEndpoint', (t, client) =>
-        client.DELETE('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}', { params: { path: { org_id: t.orgId, team_id: UNKNOWN_ID, endpoint_id: UNKNOWN_ID } } }),
-      ),
-      teamKey('deleteWebhookEndpoint', (t, client) =>
-        client.DELETE('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}', { params: { path: { org_id: t.orgId, team_id: UNKNOWN_ID, endpoint_id: UNKNOWN_ID } } }),
-      ),
-      notOnMock('state', '404 for an unknown endpoint', async (t) => {
-        const outcome = await t.management.DELETE('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}', { params: { path: { ...(await ownTeamPath(t)), endpoint_id: UNKNOWN_ID } } });
-        t.expect.error('management', 'deleteWebhookEndpoint', outcome, 404);
-      }),
+      pathNotAUuid('deleteWebhookEndpoint', 'endpoint_id', async (t) => deleteWebhookEndpoint(t.management, await ownEndpointPath(t, NOT_A_UUID))),
+      ...keyChecks('deleteWebhookEndpoint', (t, client) => deleteWebhookEndpoint(client, unknownEndpointPath(t))),
+      notFound('deleteWebhookEndpoint', '404 for an unknown endpoint', async (t) => deleteWebhookEndpoint(t.management, await ownEndpointPath(t, UNKNOWN_ID))),
     ],
     NEEDS,
   ),
@@ -489,13 +390,9 @@ export const managementChecks: OperationChecks[] = [
       notOnMock('static-examples', 'status filters the deliveries and page_size pages them', async (t) => {
         const delivery = await t.fixtures.delivery();
         const endpoint = await t.fixtures.webhookEndpoint();
-        const path = { ...(await ownTeamPath(t)), endpoint_id: endpoint.id };
-        const list = async (query: { status?: Schemas['WebhookDeliveryStatus']; page_size?: number; next_cursor?: string }) =>
-          t.expect.success<Schemas['WebhookDeliveryPage']>(
-            'management',
-            'listWebhookDeliveries',
-            await t.management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/delivery', { params: { path, query } }),
-          );
+        const path = await ownEndpointPath(t, endpoint.id);
+        const list = async (query: ListDeliveriesQuery) =>
+          t.expect.success<Schemas['WebhookDeliveryPage']>('management', 'listWebhookDeliveries', await listWebhookDeliveries(t.management, path, query));
         for (const status of ['pending', 'succeeded', 'failed'] as const) {
           const page = await list({ status });
           check(page.data.every((listed) => listed.status === status), `status=${status} lists ${show(page.data.map((listed) => listed.status))}`);
@@ -508,29 +405,17 @@ export const managementChecks: OperationChecks[] = [
         check(all.some((listed) => listed.id === delivery.id), 'paging does not list the delivery');
       }),
       always('422 for page_size 0 and 101, and for an unknown status', async (t) => {
-        const path = { org_id: t.orgId, team_id: UNKNOWN_ID, endpoint_id: UNKNOWN_ID };
-        const list = (query: Record<string, unknown>) => t.management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/delivery', { params: { path, query: invalid(query) } });
+        const list = (query: Record<string, unknown>) => listWebhookDeliveries(t.management, unknownEndpointPath(t), invalid(query));
         t.expect.validation('management', 'listWebhookDeliveries', await list({ page_size: 0 }), [{ loc: ['query', 'page_size'], type: 'greater_than_equal' }]);
         t.expect.validation('management', 'listWebhookDeliveries', await list({ page_size: 101 }), [{ loc: ['query', 'page_size'], type: 'less_than_equal' }]);
         t.expect.validation('management', 'listWebhookDeliveries', await list({ status: 'lost' }), [{ loc: ['query', 'status'], type: 'enum' }]);
       }),
-      notOnMock('domain-rules', '422 naming ["query", "next_cursor"] for a cursor the service did not issue', async (t) => {
+      unissuedCursor('listWebhookDeliveries', async (t) => {
         const endpoint = await t.fixtures.webhookEndpoint();
-        const outcome = await t.management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/delivery', {
-          params: { path: { ...(await ownTeamPath(t)), endpoint_id: endpoint.id }, query: { next_cursor: 'not-a-cursor' } },
-        });
-        t.expect.validation('management', 'listWebhookDeliveries', outcome, [{ loc: ['query', 'next_cursor'] }]);
+        return listWebhookDeliveries(t.management, await ownEndpointPath(t, endpoint.id), { next_cursor: 'not-a-cursor' });
       }),
-      missingKey('listWebhookDeliveries', (t, client) =>
-        client.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/delivery', { params: { path: { org_id: t.orgId, team_id: UNKNOWN_ID, endpoint_id: UNKNOWN_ID } } }),
-      ),
-      teamKey('listWebhookDeliveries', (t, client) =>
-        client.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/delivery', { params: { path: { org_id: t.orgId, team_id: UNKNOWN_ID, endpoint_id: UNKNOWN_ID } } }),
-      ),
-      notOnMock('state', '404 for an unknown endpoint', async (t) => {
-        const outcome = await t.management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/delivery', { params: { path: { ...(await ownTeamPath(t)), endpoint_id: UNKNOWN_ID } } });
-        t.expect.error('management', 'listWebhookDeliveries', outcome, 404);
-      }),
+      ...keyChecks('listWebhookDeliveries', (t, client) => listWebhookDeliveries(client, unknownEndpointPath(t))),
+      notFound('listWebhookDeliveries', '404 for an unknown endpoint', async (t) => listWebhookDeliveries(t.management, await ownEndpointPath(t, UNKNOWN_ID))),
     ],
     NEEDS,
   ),
@@ -541,50 +426,24 @@ export const managementChecks: OperationChecks[] = [
     [
       always('replays every failed delivery of an endpoint', async (t) => {
         const endpoint = await t.fixtures.webhookEndpoint();
-        const outcome = await t.management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/replay', { params: { path: { ...(await ownTeamPath(t)), endpoint_id: endpoint.id } }, body: {} });
-        t.expect.success('management', 'replayWebhookDeliveries', outcome);
+        t.expect.success('management', 'replayWebhookDeliveries', await replayWebhookDeliveries(t.management, await ownEndpointPath(t, endpoint.id)));
       }),
       notOnMock('state', 'replays a delivery by id from a first attempt, and counts only deliveries of the endpoint', async (t) => {
         const delivery = await t.fixtures.delivery();
         const endpoint = await t.fixtures.webhookEndpoint();
-        const path = { ...(await ownTeamPath(t)), endpoint_id: endpoint.id };
+        const path = await ownEndpointPath(t, endpoint.id);
         const replay = async (delivery_ids: string[]) =>
-          t.expect.success<Schemas['ReplayWebhookDeliveriesResult']>(
-            'management',
-            'replayWebhookDeliveries',
-            await t.management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/replay', { params: { path }, body: { delivery_ids } }),
-          );
+          t.expect.success<Schemas['ReplayWebhookDeliveriesResult']>('management', 'replayWebhookDeliveries', await replayWebhookDeliveries(t.management, path, { delivery_ids }));
         checkEqual(await replay([delivery.id]), { replayed: 1 }, 'replaying the delivery');
         checkEqual(await replay([UNKNOWN_ID]), { replayed: 0 }, 'replaying an id of no delivery of the endpoint');
       }),
       always('422 naming ["body", "delivery_ids", 0] when it is not a UUID', async (t) => {
-        const outcome = await t.management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/replay', {
-          params: { path: { org_id: t.orgId, team_id: UNKNOWN_ID, endpoint_id: UNKNOWN_ID } },
-          body: { delivery_ids: [NOT_A_UUID] },
-        });
+        const outcome = await replayWebhookDeliveries(t.management, unknownEndpointPath(t), { delivery_ids: [NOT_A_UUID] });
         t.expect.validation('management', 'replayWebhookDeliveries', outcome, [{ loc: ['body', 'delivery_ids', 0], type: 'format' }]);
       }),
-      always('413 when the body is over 8 MiB', async (t) => {
-        const outcome = await t.management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/replay', {
-          params: { path: { org_id: t.orgId, team_id: UNKNOWN_ID, endpoint_id: UNKNOWN_ID } },
-          body: invalid({}),
-          bodySerializer: oversizedBody,
-        });
-        t.expect.error('management', 'replayWebhookDeliveries', outcome, 413);
-      }),
-      missingKey('replayWebhookDeliveries', (t, client) =>
-        client.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/replay', { params: { path: { org_id: t.orgId, team_id: UNKNOWN_ID, endpoint_id: UNKNOWN_ID } }, body: {} }),
-      ),
-      teamKey('replayWebhookDeliveries', (t, client) =>
-        client.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/replay', { params: { path: { org_id: t.orgId, team_id: UNKNOWN_ID, endpoint_id: UNKNOWN_ID } }, body: {} }),
-      ),
-      notOnMock('state', '404 for an unknown endpoint', async (t) => {
-        const outcome = await t.management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/replay', {
-          params: { path: { ...(await ownTeamPath(t)), endpoint_id: UNKNOWN_ID } },
-          body: {},
-        });
-        t.expect.error('management', 'replayWebhookDeliveries', outcome, 404);
-      }),
+      tooLarge('replayWebhookDeliveries', (t) => t.management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/replay', { params: { path: unknownEndpointPath(t) }, ...OVERSIZED })),
+      ...keyChecks('replayWebhookDeliveries', (t, client) => replayWebhookDeliveries(client, unknownEndpointPath(t))),
+      notFound('replayWebhookDeliveries', '404 for an unknown endpoint', async (t) => replayWebhookDeliveries(t.management, await ownEndpointPath(t, UNKNOWN_ID))),
     ],
     NEEDS,
   ),

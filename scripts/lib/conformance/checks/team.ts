@@ -1,6 +1,6 @@
 /** Conformance checks of the team API, one `operation` per operation of generated/team/openapi.json. */
-import { LINK_TOKEN_HEADER, type TeamSchemas } from '../../../../server/client/index.js';
-import { check, checkEqual, show } from '../assertions.js';
+import { LINK_TOKEN_HEADER, type TeamClient, type TeamSchemas } from '../../../../server/client/index.js';
+import { check, checkEqual, show, type Outcome } from '../assertions.js';
 import type { CheckContext } from '../context.js';
 import { always, notOnMock, operation, type OperationChecks } from '../definitions.js';
 import {
@@ -10,13 +10,15 @@ import {
   NOT_A_UUID,
   ORDER_SET,
   overOneMiBBody,
-  oversizedBody,
   UNKNOWN_ID,
   userInfoBody,
 } from '../values.js';
+import { errorChecks, OVERSIZED } from './shared.js';
 
 type User = TeamSchemas['ClientFacingUser'];
 const MANAGEMENT = ['management', 'org-id'] as const;
+
+const { pathNotAUuid, unissuedCursor, notFound, tooLarge } = errorChecks('team');
 
 /** The key of another team of the organization (the run's own team). */
 const otherTeamClient = (t: CheckContext) => t.fixtures.ownTeamClient();
@@ -32,6 +34,34 @@ const unknownKey = (operationId: string, send: (t: CheckContext, client: CheckCo
   notOnMock('credentials', '401 with an unknown API key', async (t) => {
     t.expect.error('team', operationId, await send(t, t.teamWith(`sk_us_conformance_unknown_${t.runId}`)), 401);
   });
+
+/** A check that another team's key gets a 404 for the run's main user (of the given key's team). */
+const otherTeamsUser = (operationId: string, name: string, send: (other: TeamClient, user: User & { sentClientUserId: string }) => Promise<Outcome>) =>
+  notOnMock(
+    'credentials',
+    name,
+    async (t) => {
+      const user = await t.fixtures.user();
+      const other = await otherTeamClient(t);
+      t.expect.error('team', operationId, await send(other, user), 404);
+    },
+    MANAGEMENT,
+  );
+
+// The requests several checks send, with the client and ids they vary.
+const getUser = (client: TeamClient, user_id: string) => client.GET('/v2/user/{user_id}', { params: { path: { user_id } } });
+const deleteUser = (client: TeamClient, user_id: string) => client.DELETE('/v2/user/{user_id}', { params: { path: { user_id } } });
+const resolveUser = (client: TeamClient, client_user_id: string) => client.GET('/v2/user/resolve/{client_user_id}', { params: { path: { client_user_id } } });
+const createInsurance = (client: TeamClient, user_id: string, body: TeamSchemas['CreateInsuranceRequest'] = insuranceBody()) =>
+  client.POST('/v2/user/{user_id}/insurance', { params: { path: { user_id } }, body });
+const updateUserInfo = (client: TeamClient, user_id: string, body: TeamSchemas['UserInfoCreateRequest'] = userInfoBody()) =>
+  client.PATCH('/v2/user/{user_id}/info', { params: { path: { user_id } }, body });
+const createSignInToken = (client: TeamClient, user_id: string) => client.POST('/v2/user/{user_id}/sign_in_token', { params: { path: { user_id } } });
+const deregisterProvider = (client: TeamClient, user_id: string, provider: TeamSchemas['ProviderSlug']) =>
+  client.DELETE('/v2/user/{user_id}/{provider}', { params: { path: { user_id, provider } } });
+const bulkPull = (client: TeamClient, body: TeamSchemas['BulkTriggerHistoricalPullRequest']) => client.POST('/v2/link/bulk_trigger_historical_pull', { body });
+const getOAuthProvider = (client: TeamClient, oauth_provider: TeamSchemas['OAuthProviderSlug'], linkToken?: string) =>
+  client.GET('/v2/link/provider/oauth/{oauth_provider}', { params: { path: { oauth_provider }, ...(linkToken !== undefined && { header: { [LINK_TOKEN_HEADER]: linkToken } }) } });
 
 export const teamChecks: OperationChecks[] = [
   // ---- users ---------------------------------------------------------------------------------
@@ -62,9 +92,7 @@ export const teamChecks: OperationChecks[] = [
       const outcome = await t.team.POST('/v2/user', { body: { client_user_id: t.fixtures.clientUserId() }, headers: { 'content-type': 'text/plain' } });
       t.expect.validation('team', 'createUser', outcome, [{ loc: ['body'] }]);
     }),
-    always('413 when the body is over 8 MiB', async (t) => {
-      t.expect.error('team', 'createUser', await t.team.POST('/v2/user', { body: invalid({}), bodySerializer: oversizedBody }), 413);
-    }),
+    tooLarge('createUser', (t) => t.team.POST('/v2/user', OVERSIZED)),
     missingKey('createUser', (t) => t.teamWithoutKey.POST('/v2/user', { body: { client_user_id: t.fixtures.clientUserId() } })),
     unknownKey('createUser', (t, client) => client.POST('/v2/user', { body: { client_user_id: t.fixtures.clientUserId() } })),
     notOnMock('state', '400 when the client_user_id is already used', async (t) => {
@@ -88,64 +116,45 @@ export const teamChecks: OperationChecks[] = [
   operation('team', 'getUser', [
     always('reads a created user', async (t) => {
       const { user_id } = await t.fixtures.user();
-      t.expect.success('team', 'getUser', await t.team.GET('/v2/user/{user_id}', { params: { path: { user_id } } }));
+      t.expect.success('team', 'getUser', await getUser(t.team, user_id));
     }),
     notOnMock('state', 'reads back what createUser answered', async (t) => {
       const created = await t.fixtures.user();
-      const read = t.expect.success<User>('team', 'getUser', await t.team.GET('/v2/user/{user_id}', { params: { path: { user_id: created.user_id } } }));
+      const read = t.expect.success<User>('team', 'getUser', await getUser(t.team, created.user_id));
       const { sentClientUserId: _sent, ...stored } = created;
       checkEqual(read, stored, 'the user read back');
     }),
-    always('422 naming ["path", "user_id"] when it is not a UUID', async (t) => {
-      const outcome = await t.team.GET('/v2/user/{user_id}', { params: { path: { user_id: NOT_A_UUID } } });
-      t.expect.validation('team', 'getUser', outcome, [{ loc: ['path', 'user_id'], type: 'format' }]);
-    }),
-    missingKey('getUser', (t) => t.teamWithoutKey.GET('/v2/user/{user_id}', { params: { path: { user_id: UNKNOWN_ID } } })),
-    unknownKey('getUser', (_t, client) => client.GET('/v2/user/{user_id}', { params: { path: { user_id: UNKNOWN_ID } } })),
-    notOnMock('state', '404 for an unknown user_id', async (t) => {
-      t.expect.error('team', 'getUser', await t.team.GET('/v2/user/{user_id}', { params: { path: { user_id: UNKNOWN_ID } } }), 404);
-    }),
-    notOnMock(
-      'credentials',
-      "404 for a user of another team (with that team's key)",
-      async (t) => {
-        const { user_id } = await t.fixtures.user();
-        const other = await otherTeamClient(t);
-        t.expect.error('team', 'getUser', await other.GET('/v2/user/{user_id}', { params: { path: { user_id } } }), 404);
-      },
-      MANAGEMENT,
-    ),
+    pathNotAUuid('getUser', 'user_id', (t) => getUser(t.team, NOT_A_UUID)),
+    missingKey('getUser', (t) => getUser(t.teamWithoutKey, UNKNOWN_ID)),
+    unknownKey('getUser', (_t, client) => getUser(client, UNKNOWN_ID)),
+    notFound('getUser', '404 for an unknown user_id', (t) => getUser(t.team, UNKNOWN_ID)),
+    otherTeamsUser('getUser', "404 for a user of another team (with that team's key)", (other, { user_id }) => getUser(other, user_id)),
   ]),
 
   operation('team', 'deleteUser', [
     always('deletes a user created for the purpose', async (t) => {
       const { user_id } = await t.fixtures.createUser();
-      const deleted = t.expect.success<TeamSchemas['SuccessResponse']>('team', 'deleteUser', await t.team.DELETE('/v2/user/{user_id}', { params: { path: { user_id } } }));
+      const deleted = t.expect.success<TeamSchemas['SuccessResponse']>('team', 'deleteUser', await deleteUser(t.team, user_id));
       if (!t.isMock) checkEqual(deleted.success, true, 'success');
     }),
     notOnMock('state', 'a deleted user is a 404 for getUser, resolveUser and a second delete', async (t) => {
       const { user_id, sentClientUserId } = await t.fixtures.createUser();
-      t.expect.success('team', 'deleteUser', await t.team.DELETE('/v2/user/{user_id}', { params: { path: { user_id } } }));
-      t.expect.error('team', 'getUser', await t.team.GET('/v2/user/{user_id}', { params: { path: { user_id } } }), 404);
-      t.expect.error('team', 'resolveUser', await t.team.GET('/v2/user/resolve/{client_user_id}', { params: { path: { client_user_id: sentClientUserId } } }), 404);
-      t.expect.error('team', 'deleteUser', await t.team.DELETE('/v2/user/{user_id}', { params: { path: { user_id } } }), 404);
+      t.expect.success('team', 'deleteUser', await deleteUser(t.team, user_id));
+      t.expect.error('team', 'getUser', await getUser(t.team, user_id), 404);
+      t.expect.error('team', 'resolveUser', await resolveUser(t.team, sentClientUserId), 404);
+      t.expect.error('team', 'deleteUser', await deleteUser(t.team, user_id), 404);
     }),
-    always('422 naming ["path", "user_id"] when it is not a UUID', async (t) => {
-      const outcome = await t.team.DELETE('/v2/user/{user_id}', { params: { path: { user_id: NOT_A_UUID } } });
-      t.expect.validation('team', 'deleteUser', outcome, [{ loc: ['path', 'user_id'], type: 'format' }]);
-    }),
-    missingKey('deleteUser', (t) => t.teamWithoutKey.DELETE('/v2/user/{user_id}', { params: { path: { user_id: UNKNOWN_ID } } })),
-    notOnMock('state', '404 for an unknown user_id', async (t) => {
-      t.expect.error('team', 'deleteUser', await t.team.DELETE('/v2/user/{user_id}', { params: { path: { user_id: UNKNOWN_ID } } }), 404);
-    }),
+    pathNotAUuid('deleteUser', 'user_id', (t) => deleteUser(t.team, NOT_A_UUID)),
+    missingKey('deleteUser', (t) => deleteUser(t.teamWithoutKey, UNKNOWN_ID)),
+    notFound('deleteUser', '404 for an unknown user_id', (t) => deleteUser(t.team, UNKNOWN_ID)),
     notOnMock(
       'credentials',
       "404 for a user of another team, which stays (with that team's key)",
       async (t) => {
         const { user_id } = await t.fixtures.user();
         const other = await otherTeamClient(t);
-        t.expect.error('team', 'deleteUser', await other.DELETE('/v2/user/{user_id}', { params: { path: { user_id } } }), 404);
-        t.expect.success('team', 'getUser', await t.team.GET('/v2/user/{user_id}', { params: { path: { user_id } } }));
+        t.expect.error('team', 'deleteUser', await deleteUser(other, user_id), 404);
+        t.expect.success('team', 'getUser', await getUser(t.team, user_id));
       },
       MANAGEMENT,
     ),
@@ -154,65 +163,48 @@ export const teamChecks: OperationChecks[] = [
   operation('team', 'resolveUser', [
     always('resolves a created user by its client_user_id', async (t) => {
       const { sentClientUserId } = await t.fixtures.user();
-      t.expect.success('team', 'resolveUser', await t.team.GET('/v2/user/resolve/{client_user_id}', { params: { path: { client_user_id: sentClientUserId } } }));
+      t.expect.success('team', 'resolveUser', await resolveUser(t.team, sentClientUserId));
     }),
     notOnMock('state', 'resolves to the created user_id, also for a client_user_id with spaces and slashes', async (t) => {
       const created = await t.fixtures.user();
-      const resolved = t.expect.success<User>(
-        'team',
-        'resolveUser',
-        await t.team.GET('/v2/user/resolve/{client_user_id}', { params: { path: { client_user_id: created.sentClientUserId } } }),
-      );
+      const resolved = t.expect.success<User>('team', 'resolveUser', await resolveUser(t.team, created.sentClientUserId));
       checkEqual(resolved.user_id, created.user_id, 'user_id');
       const odd = await t.fixtures.createUser(t.team, `conformance-${t.runId} a/b?c#d%`);
-      const oddResolved = t.expect.success<User>('team', 'resolveUser', await t.team.GET('/v2/user/resolve/{client_user_id}', { params: { path: { client_user_id: odd.sentClientUserId } } }));
+      const oddResolved = t.expect.success<User>('team', 'resolveUser', await resolveUser(t.team, odd.sentClientUserId));
       checkEqual(oddResolved.user_id, odd.user_id, 'user_id of a client_user_id with reserved characters');
     }),
-    missingKey('resolveUser', (t) => t.teamWithoutKey.GET('/v2/user/resolve/{client_user_id}', { params: { path: { client_user_id: 'patient-000123' } } })),
-    notOnMock('state', '404 for an unknown client_user_id', async (t) => {
-      const outcome = await t.team.GET('/v2/user/resolve/{client_user_id}', { params: { path: { client_user_id: `conformance-${t.runId}-unknown` } } });
-      t.expect.error('team', 'resolveUser', outcome, 404);
-    }),
-    notOnMock(
-      'credentials',
-      "404 for a client_user_id of another team (with that team's key)",
-      async (t) => {
-        const { sentClientUserId } = await t.fixtures.user();
-        const other = await otherTeamClient(t);
-        t.expect.error('team', 'resolveUser', await other.GET('/v2/user/resolve/{client_user_id}', { params: { path: { client_user_id: sentClientUserId } } }), 404);
-      },
-      MANAGEMENT,
-    ),
+    missingKey('resolveUser', (t) => resolveUser(t.teamWithoutKey, 'patient-000123')),
+    notFound('resolveUser', '404 for an unknown client_user_id', (t) => resolveUser(t.team, `conformance-${t.runId}-unknown`)),
+    otherTeamsUser('resolveUser', "404 for a client_user_id of another team (with that team's key)", (other, { sentClientUserId }) => resolveUser(other, sentClientUserId)),
   ]),
 
   operation('team', 'createInsurance', [
     always('stores insurance with a commercial payor', async (t) => {
       const { user_id } = await t.fixtures.user();
-      t.expect.success('team', 'createInsurance', await t.team.POST('/v2/user/{user_id}/insurance', { params: { path: { user_id } }, body: insuranceBody() }));
+      t.expect.success('team', 'createInsurance', await createInsurance(t.team, user_id));
     }),
     notOnMock('static-examples', 'answers the record as stored, with the payor company resolved', async (t) => {
       const { user_id } = await t.fixtures.user();
-      const outcome = await t.team.POST('/v2/user/{user_id}/insurance', { params: { path: { user_id } }, body: insuranceBody() });
-      const stored = t.expect.success<TeamSchemas['ClientFacingInsurance']>('team', 'createInsurance', outcome);
+      const stored = t.expect.success<TeamSchemas['ClientFacingInsurance']>('team', 'createInsurance', await createInsurance(t.team, user_id));
       checkEqual({ payor_code: stored.payor_code, member_id: stored.member_id, is_primary: stored.is_primary }, { payor_code: 'AETNA', member_id: 'W123456789', is_primary: true }, 'stored record');
       check(stored.company.name.length > 0, 'company.name is empty');
       checkEqual(stored.insured.address.second_line, '', 'a null second_line is returned as an empty string');
     }),
     notOnMock('domain-rules', 'MEDFED is stored as the Medicare plan of the insured address state', async (t) => {
       const { user_id } = await t.fixtures.user();
-      const outcome = await t.team.POST('/v2/user/{user_id}/insurance', { params: { path: { user_id } }, body: { ...insuranceBody(), payor_code: 'MEDFED' } });
+      const outcome = await createInsurance(t.team, user_id, { ...insuranceBody(), payor_code: 'MEDFED' });
       checkEqual(t.expect.success<TeamSchemas['ClientFacingInsurance']>('team', 'createInsurance', outcome).payor_code, 'MEDICARE_CA', 'payor_code');
     }),
     notOnMock('domain-rules', '422 naming ["body", "payor_code"] for an unknown payor', async (t) => {
       const { user_id } = await t.fixtures.user();
-      const outcome = await t.team.POST('/v2/user/{user_id}/insurance', { params: { path: { user_id } }, body: { ...insuranceBody(), payor_code: 'NO_SUCH_PAYOR' } });
+      const outcome = await createInsurance(t.team, user_id, { ...insuranceBody(), payor_code: 'NO_SUCH_PAYOR' });
       t.expect.validation('team', 'createInsurance', outcome, [{ loc: ['body', 'payor_code'] }]);
     }),
     always('422 listing a missing member_id and insured.dob', async (t) => {
       const { user_id } = await t.fixtures.user();
       const { member_id: _member, insured, ...rest } = insuranceBody();
       const { dob: _dob, ...insuredWithoutDob } = insured;
-      const outcome = await t.team.POST('/v2/user/{user_id}/insurance', { params: { path: { user_id } }, body: invalid({ ...rest, insured: insuredWithoutDob }) });
+      const outcome = await createInsurance(t.team, user_id, invalid({ ...rest, insured: insuredWithoutDob }));
       t.expect.validation('team', 'createInsurance', outcome, [
         { loc: ['body', 'member_id'], type: 'missing' },
         { loc: ['body', 'insured', 'dob'], type: 'missing' },
@@ -221,38 +213,24 @@ export const teamChecks: OperationChecks[] = [
     always('422 naming ["body", "insured", "dob"] for an impossible date', async (t) => {
       const { user_id } = await t.fixtures.user();
       const body = insuranceBody();
-      const outcome = await t.team.POST('/v2/user/{user_id}/insurance', { params: { path: { user_id } }, body: { ...body, insured: { ...body.insured, dob: '1986-02-30' } } });
+      const outcome = await createInsurance(t.team, user_id, { ...body, insured: { ...body.insured, dob: '1986-02-30' } });
       t.expect.validation('team', 'createInsurance', outcome, [{ loc: ['body', 'insured', 'dob'], type: 'format' }]);
     }),
-    always('413 when the body is over 8 MiB', async (t) => {
-      const outcome = await t.team.POST('/v2/user/{user_id}/insurance', { params: { path: { user_id: UNKNOWN_ID } }, body: invalid({}), bodySerializer: oversizedBody });
-      t.expect.error('team', 'createInsurance', outcome, 413);
-    }),
-    missingKey('createInsurance', (t) => t.teamWithoutKey.POST('/v2/user/{user_id}/insurance', { params: { path: { user_id: UNKNOWN_ID } }, body: insuranceBody() })),
-    notOnMock('state', '404 for an unknown user_id (a plain string here)', async (t) => {
-      t.expect.error('team', 'createInsurance', await t.team.POST('/v2/user/{user_id}/insurance', { params: { path: { user_id: NOT_A_UUID } }, body: insuranceBody() }), 404);
-    }),
-    notOnMock(
-      'credentials',
-      "404 for a user of another team (with that team's key)",
-      async (t) => {
-        const { user_id } = await t.fixtures.user();
-        const other = await otherTeamClient(t);
-        t.expect.error('team', 'createInsurance', await other.POST('/v2/user/{user_id}/insurance', { params: { path: { user_id } }, body: insuranceBody() }), 404);
-      },
-      MANAGEMENT,
-    ),
+    tooLarge('createInsurance', (t) => t.team.POST('/v2/user/{user_id}/insurance', { params: { path: { user_id: UNKNOWN_ID } }, ...OVERSIZED })),
+    missingKey('createInsurance', (t) => createInsurance(t.teamWithoutKey, UNKNOWN_ID)),
+    notFound('createInsurance', '404 for an unknown user_id (a plain string here)', (t) => createInsurance(t.team, NOT_A_UUID)),
+    otherTeamsUser('createInsurance', "404 for a user of another team (with that team's key)", (other, { user_id }) => createInsurance(other, user_id)),
   ]),
 
   operation('team', 'updateUserInfo', [
     always('stores the demographics of a user', async (t) => {
       const { user_id } = await t.fixtures.user();
-      t.expect.success('team', 'updateUserInfo', await t.team.PATCH('/v2/user/{user_id}/info', { params: { path: { user_id } }, body: userInfoBody() }));
+      t.expect.success('team', 'updateUserInfo', await updateUserInfo(t.team, user_id));
     }),
     notOnMock('static-examples', 'answers the info as stored', async (t) => {
       const { user_id } = await t.fixtures.user();
       const body = { ...userInfoBody(), first_name: 'Zoë', gender_identity: null };
-      const stored = t.expect.success<TeamSchemas['UserInfo']>('team', 'updateUserInfo', await t.team.PATCH('/v2/user/{user_id}/info', { params: { path: { user_id } }, body }));
+      const stored = t.expect.success<TeamSchemas['UserInfo']>('team', 'updateUserInfo', await updateUserInfo(t.team, user_id, body));
       checkEqual(
         { first_name: stored.first_name, last_name: stored.last_name, email: stored.email, dob: stored.dob, zip_code: stored.address.zip_code },
         { first_name: 'Zoë', last_name: "O'Connor", email: 'anne.oconnor@example.com', dob: '1986-04-21', zip_code: '94110' },
@@ -262,7 +240,7 @@ export const teamChecks: OperationChecks[] = [
     always('422 listing a missing email and a first_name with a digit', async (t) => {
       const { user_id } = await t.fixtures.user();
       const { email: _email, ...rest } = userInfoBody();
-      const outcome = await t.team.PATCH('/v2/user/{user_id}/info', { params: { path: { user_id } }, body: invalid({ ...rest, first_name: 'Anne2' }) });
+      const outcome = await updateUserInfo(t.team, user_id, invalid({ ...rest, first_name: 'Anne2' }));
       t.expect.validation('team', 'updateUserInfo', outcome, [
         { loc: ['body', 'email'], type: 'missing' },
         { loc: ['body', 'first_name'], type: 'pattern' },
@@ -270,22 +248,17 @@ export const teamChecks: OperationChecks[] = [
     }),
     always('422 naming ["body", "email"] for an address that is not one', async (t) => {
       const { user_id } = await t.fixtures.user();
-      const outcome = await t.team.PATCH('/v2/user/{user_id}/info', { params: { path: { user_id } }, body: { ...userInfoBody(), email: 'not-an-email' } });
+      const outcome = await updateUserInfo(t.team, user_id, { ...userInfoBody(), email: 'not-an-email' });
       t.expect.validation('team', 'updateUserInfo', outcome, [{ loc: ['body', 'email'], type: 'format' }]);
     }),
     always('422 naming ["body", "race"] for an unknown race', async (t) => {
       const { user_id } = await t.fixtures.user();
-      const outcome = await t.team.PATCH('/v2/user/{user_id}/info', { params: { path: { user_id } }, body: { ...userInfoBody(), race: invalid('martian') } });
+      const outcome = await updateUserInfo(t.team, user_id, { ...userInfoBody(), race: invalid('martian') });
       t.expect.validation('team', 'updateUserInfo', outcome, [{ loc: ['body', 'race'] }]);
     }),
-    always('413 when the body is over 8 MiB', async (t) => {
-      const outcome = await t.team.PATCH('/v2/user/{user_id}/info', { params: { path: { user_id: UNKNOWN_ID } }, body: invalid({}), bodySerializer: oversizedBody });
-      t.expect.error('team', 'updateUserInfo', outcome, 413);
-    }),
-    missingKey('updateUserInfo', (t) => t.teamWithoutKey.PATCH('/v2/user/{user_id}/info', { params: { path: { user_id: UNKNOWN_ID } }, body: userInfoBody() })),
-    notOnMock('state', '404 for an unknown user_id', async (t) => {
-      t.expect.error('team', 'updateUserInfo', await t.team.PATCH('/v2/user/{user_id}/info', { params: { path: { user_id: UNKNOWN_ID } }, body: userInfoBody() }), 404);
-    }),
+    tooLarge('updateUserInfo', (t) => t.team.PATCH('/v2/user/{user_id}/info', { params: { path: { user_id: UNKNOWN_ID } }, ...OVERSIZED })),
+    missingKey('updateUserInfo', (t) => updateUserInfo(t.teamWithoutKey, UNKNOWN_ID)),
+    notFound('updateUserInfo', '404 for an unknown user_id', (t) => updateUserInfo(t.team, UNKNOWN_ID)),
   ]),
 
   operation('team', 'createSignInToken', [
@@ -294,52 +267,44 @@ export const teamChecks: OperationChecks[] = [
     }),
     notOnMock('static-examples', 'the token is for the requested user', async (t) => {
       const { user_id } = await t.fixtures.user();
-      const token = t.expect.success<TeamSchemas['SignInToken']>('team', 'createSignInToken', await t.team.POST('/v2/user/{user_id}/sign_in_token', { params: { path: { user_id } } }));
+      const token = t.expect.success<TeamSchemas['SignInToken']>('team', 'createSignInToken', await createSignInToken(t.team, user_id));
       checkEqual(token.user_id, user_id, 'user_id');
     }),
-    always('422 naming ["path", "user_id"] when it is not a UUID', async (t) => {
-      const outcome = await t.team.POST('/v2/user/{user_id}/sign_in_token', { params: { path: { user_id: NOT_A_UUID } } });
-      t.expect.validation('team', 'createSignInToken', outcome, [{ loc: ['path', 'user_id'], type: 'format' }]);
-    }),
-    missingKey('createSignInToken', (t) => t.teamWithoutKey.POST('/v2/user/{user_id}/sign_in_token', { params: { path: { user_id: UNKNOWN_ID } } })),
-    notOnMock('state', '404 for an unknown user_id', async (t) => {
-      t.expect.error('team', 'createSignInToken', await t.team.POST('/v2/user/{user_id}/sign_in_token', { params: { path: { user_id: UNKNOWN_ID } } }), 404);
-    }),
+    pathNotAUuid('createSignInToken', 'user_id', (t) => createSignInToken(t.team, NOT_A_UUID)),
+    missingKey('createSignInToken', (t) => createSignInToken(t.teamWithoutKey, UNKNOWN_ID)),
+    notFound('createSignInToken', '404 for an unknown user_id', (t) => createSignInToken(t.team, UNKNOWN_ID)),
   ]),
 
   operation('team', 'deregisterProvider', [
     always('deregisters a demo connection to Oura', async (t) => {
       const { user_id } = await t.fixtures.connectedUser('oura');
-      const removed = t.expect.success<TeamSchemas['SuccessResponse']>('team', 'deregisterProvider', await t.team.DELETE('/v2/user/{user_id}/{provider}', { params: { path: { user_id, provider: 'oura' } } }));
+      const removed = t.expect.success<TeamSchemas['SuccessResponse']>('team', 'deregisterProvider', await deregisterProvider(t.team, user_id, 'oura'));
       if (!t.isMock) checkEqual(removed.success, true, 'success');
     }),
     notOnMock('state', 'the deregistered connection is gone from the user and a second deregistration is a 404', async (t) => {
       const { user_id } = await t.fixtures.connectedUser('fitbit');
-      t.expect.success('team', 'deregisterProvider', await t.team.DELETE('/v2/user/{user_id}/{provider}', { params: { path: { user_id, provider: 'fitbit' } } }));
-      const user = t.expect.success<User>('team', 'getUser', await t.team.GET('/v2/user/{user_id}', { params: { path: { user_id } } }));
+      t.expect.success('team', 'deregisterProvider', await deregisterProvider(t.team, user_id, 'fitbit'));
+      const user = t.expect.success<User>('team', 'getUser', await getUser(t.team, user_id));
       check(!user.connected_sources.some((source) => source.source.slug === 'fitbit'), `fitbit is still connected: ${show(user.connected_sources)}`);
-      t.expect.error('team', 'deregisterProvider', await t.team.DELETE('/v2/user/{user_id}/{provider}', { params: { path: { user_id, provider: 'fitbit' } } }), 404);
+      t.expect.error('team', 'deregisterProvider', await deregisterProvider(t.team, user_id, 'fitbit'), 404);
     }),
     notOnMock('state', 'a mobile SDK provider connected in Auto Connect mode answers success false and stays connected', async (t) => {
       const token = await t.fixtures.signInToken();
       t.expect.success('team', 'connectSdkProvider', await t.teamWithoutKey.POST('/v2/link/sdk/connect', { body: { sign_in_token: token.sign_in_token, provider: 'health_connect' } }));
-      const outcome = await t.team.DELETE('/v2/user/{user_id}/{provider}', { params: { path: { user_id: token.user_id, provider: 'health_connect' } } });
+      const outcome = await deregisterProvider(t.team, token.user_id, 'health_connect');
       checkEqual(t.expect.success<TeamSchemas['SuccessResponse']>('team', 'deregisterProvider', outcome).success, false, 'success');
-      const user = t.expect.success<User>('team', 'getUser', await t.team.GET('/v2/user/{user_id}', { params: { path: { user_id: token.user_id } } }));
+      const user = t.expect.success<User>('team', 'getUser', await getUser(t.team, token.user_id));
       check(user.connected_sources.some((source) => source.source.slug === 'health_connect'), 'health_connect is no longer connected');
     }),
     always('422 naming both path parameters when user_id is not a UUID and the provider is unknown', async (t) => {
-      const outcome = await t.team.DELETE('/v2/user/{user_id}/{provider}', { params: { path: { user_id: NOT_A_UUID, provider: invalid('no_such_provider') } } });
+      const outcome = await deregisterProvider(t.team, NOT_A_UUID, invalid('no_such_provider'));
       t.expect.validation('team', 'deregisterProvider', outcome, [
         { loc: ['path', 'user_id'], type: 'format' },
         { loc: ['path', 'provider'], type: 'enum' },
       ]);
     }),
-    missingKey('deregisterProvider', (t) => t.teamWithoutKey.DELETE('/v2/user/{user_id}/{provider}', { params: { path: { user_id: UNKNOWN_ID, provider: 'oura' } } })),
-    notOnMock('state', '404 when the user has no connection to the provider', async (t) => {
-      const { user_id } = await t.fixtures.user();
-      t.expect.error('team', 'deregisterProvider', await t.team.DELETE('/v2/user/{user_id}/{provider}', { params: { path: { user_id, provider: 'strava' } } }), 404);
-    }),
+    missingKey('deregisterProvider', (t) => deregisterProvider(t.teamWithoutKey, UNKNOWN_ID, 'oura')),
+    notFound('deregisterProvider', '404 when the user has no connection to the provider', async (t) => deregisterProvider(t.team, (await t.fixtures.user()).user_id, 'strava')),
   ]),
 
   // ---- link ----------------------------------------------------------------------------------
@@ -374,9 +339,7 @@ export const teamChecks: OperationChecks[] = [
       const outcome = await t.team.POST('/v2/link/code/create', { params: { query: { user_id, expires_at: '2000-01-01T00:00:00Z' } } });
       t.expect.validation('team', 'createLinkCode', outcome, [{ loc: ['query', 'expires_at'] }]);
     }),
-    notOnMock('state', '404 for an unknown user_id', async (t) => {
-      t.expect.error('team', 'createLinkCode', await t.team.POST('/v2/link/code/create', { params: { query: { user_id: UNKNOWN_ID } } }), 404);
-    }),
+    notFound('createLinkCode', '404 for an unknown user_id', (t) => t.team.POST('/v2/link/code/create', { params: { query: { user_id: UNKNOWN_ID } } })),
   ]),
 
   operation('team', 'createLinkToken', [
@@ -397,21 +360,16 @@ export const teamChecks: OperationChecks[] = [
       const outcome = await t.team.POST('/v2/link/token', { body: { user_id, redirect_url: 'not a uri' } });
       t.expect.validation('team', 'createLinkToken', outcome, [{ loc: ['body', 'redirect_url'], type: 'format' }]);
     }),
-    always('413 when the body is over 8 MiB', async (t) => {
-      t.expect.error('team', 'createLinkToken', await t.team.POST('/v2/link/token', { body: invalid({}), bodySerializer: oversizedBody }), 413);
-    }),
+    tooLarge('createLinkToken', (t) => t.team.POST('/v2/link/token', OVERSIZED)),
     missingKey('createLinkToken', (t) => t.teamWithoutKey.POST('/v2/link/token', { body: { user_id: UNKNOWN_ID } })),
-    notOnMock('state', '404 for an unknown user_id', async (t) => {
-      t.expect.error('team', 'createLinkToken', await t.team.POST('/v2/link/token', { body: { user_id: UNKNOWN_ID } }), 404);
-    }),
+    notFound('createLinkToken', '404 for an unknown user_id', (t) => t.team.POST('/v2/link/token', { body: { user_id: UNKNOWN_ID } })),
   ]),
 
   operation('team', 'bulkTriggerHistoricalPull', [
     always('enqueues historical pulls (on a team with link migration enabled)', async (t) => {
       const client = t.hasManagement ? await enabledTeamClient(t) : t.team;
       const { user_id } = await t.fixtures.connectedUser('oura', client);
-      const outcome = await client.POST('/v2/link/bulk_trigger_historical_pull', { body: { user_ids: [user_id], provider: 'oura', wait_for_completion: false } });
-      t.expect.success('team', 'bulkTriggerHistoricalPull', outcome);
+      t.expect.success('team', 'bulkTriggerHistoricalPull', await bulkPull(client, { user_ids: [user_id], provider: 'oura', wait_for_completion: false }));
     }),
     notOnMock(
       'state',
@@ -420,7 +378,7 @@ export const teamChecks: OperationChecks[] = [
         const client = await enabledTeamClient(t);
         const connected = await t.fixtures.connectedUser('oura', client);
         const unconnected = await t.fixtures.createUser(client);
-        const outcome = await client.POST('/v2/link/bulk_trigger_historical_pull', { body: { user_ids: [connected.user_id, unconnected.user_id], provider: 'oura' } });
+        const outcome = await bulkPull(client, { user_ids: [connected.user_id, unconnected.user_id], provider: 'oura' });
         const answer = t.expect.success<TeamSchemas['BulkTriggerHistoricalPullResponse']>('team', 'bulkTriggerHistoricalPull', outcome, [202]);
         checkEqual(answer.not_connected_user_ids, [unconnected.user_id], 'not_connected_user_ids');
         checkEqual({ provider: answer.operation.provider, not_connected: answer.operation.not_connected }, { provider: 'oura', not_connected: 1 }, 'operation');
@@ -432,8 +390,7 @@ export const teamChecks: OperationChecks[] = [
     always('with wait_for_completion, answers 200 (completed) or 202 (still running)', async (t) => {
       const client = t.hasManagement ? await enabledTeamClient(t) : t.team;
       const { user_id } = await t.fixtures.createUser(client);
-      const outcome = await client.POST('/v2/link/bulk_trigger_historical_pull', { body: { user_ids: [user_id], provider: 'fitbit', wait_for_completion: true } });
-      t.expect.success('team', 'bulkTriggerHistoricalPull', outcome, [200, 202]);
+      t.expect.success('team', 'bulkTriggerHistoricalPull', await bulkPull(client, { user_ids: [user_id], provider: 'fitbit', wait_for_completion: true }), [200, 202]);
     }),
     notOnMock(
       'state',
@@ -448,25 +405,25 @@ export const teamChecks: OperationChecks[] = [
         };
         await setEnabled(false);
         try {
-          t.expect.error('team', 'bulkTriggerHistoricalPull', await client.POST('/v2/link/bulk_trigger_historical_pull', { body: { user_ids: [user_id], provider: 'oura' } }), 403);
+          t.expect.error('team', 'bulkTriggerHistoricalPull', await bulkPull(client, { user_ids: [user_id], provider: 'oura' }), 403);
         } finally {
           await setEnabled(true);
         }
-        t.expect.success('team', 'bulkTriggerHistoricalPull', await client.POST('/v2/link/bulk_trigger_historical_pull', { body: { user_ids: [user_id], provider: 'oura' } }));
+        t.expect.success('team', 'bulkTriggerHistoricalPull', await bulkPull(client, { user_ids: [user_id], provider: 'oura' }));
       },
       MANAGEMENT,
     ),
     always('422 listing an empty user_ids and a missing provider', async (t) => {
-      const outcome = await t.team.POST('/v2/link/bulk_trigger_historical_pull', { body: invalid({ user_ids: [] }) });
+      const outcome = await bulkPull(t.team, invalid({ user_ids: [] }));
       t.expect.validation('team', 'bulkTriggerHistoricalPull', outcome, [
         { loc: ['body', 'user_ids'], type: 'too_short' },
         { loc: ['body', 'provider'], type: 'missing' },
       ]);
     }),
     always('422 naming the index of a user id that is not a UUID, and of a repeated one', async (t) => {
-      const outcome = await t.team.POST('/v2/link/bulk_trigger_historical_pull', { body: { user_ids: [UNKNOWN_ID, NOT_A_UUID], provider: 'oura' } });
+      const outcome = await bulkPull(t.team, { user_ids: [UNKNOWN_ID, NOT_A_UUID], provider: 'oura' });
       t.expect.validation('team', 'bulkTriggerHistoricalPull', outcome, [{ loc: ['body', 'user_ids', 1], type: 'format' }]);
-      const repeated = await t.team.POST('/v2/link/bulk_trigger_historical_pull', { body: { user_ids: [UNKNOWN_ID, UNKNOWN_ID], provider: 'oura' } });
+      const repeated = await bulkPull(t.team, { user_ids: [UNKNOWN_ID, UNKNOWN_ID], provider: 'oura' });
       t.expect.validation('team', 'bulkTriggerHistoricalPull', repeated, [{ loc: ['body', 'user_ids'], type: 'unique_items' }]);
     }),
     notOnMock(
@@ -475,15 +432,13 @@ export const teamChecks: OperationChecks[] = [
       async (t) => {
         const client = await enabledTeamClient(t);
         const { user_id } = await t.fixtures.createUser(client);
-        const outcome = await client.POST('/v2/link/bulk_trigger_historical_pull', { body: { user_ids: [user_id, UNKNOWN_ID], provider: 'oura' } });
+        const outcome = await bulkPull(client, { user_ids: [user_id, UNKNOWN_ID], provider: 'oura' });
         t.expect.validation('team', 'bulkTriggerHistoricalPull', outcome, [{ loc: ['body', 'user_ids', 1] }]);
       },
       MANAGEMENT,
     ),
-    always('413 when the body is over 8 MiB', async (t) => {
-      t.expect.error('team', 'bulkTriggerHistoricalPull', await t.team.POST('/v2/link/bulk_trigger_historical_pull', { body: invalid({}), bodySerializer: oversizedBody }), 413);
-    }),
-    missingKey('bulkTriggerHistoricalPull', (t) => t.teamWithoutKey.POST('/v2/link/bulk_trigger_historical_pull', { body: { user_ids: [UNKNOWN_ID], provider: 'oura' } })),
+    tooLarge('bulkTriggerHistoricalPull', (t) => t.team.POST('/v2/link/bulk_trigger_historical_pull', OVERSIZED)),
+    missingKey('bulkTriggerHistoricalPull', (t) => bulkPull(t.teamWithoutKey, { user_ids: [UNKNOWN_ID], provider: 'oura' })),
   ]),
 
   operation('team', 'listBulkOps', [
@@ -497,7 +452,7 @@ export const teamChecks: OperationChecks[] = [
         const client = await enabledTeamClient(t);
         const { user_id } = await t.fixtures.createUser(client);
         for (const provider of ['oura', 'strava'] as const) {
-          t.expect.success('team', 'bulkTriggerHistoricalPull', await client.POST('/v2/link/bulk_trigger_historical_pull', { body: { user_ids: [user_id], provider } }));
+          t.expect.success('team', 'bulkTriggerHistoricalPull', await bulkPull(client, { user_ids: [user_id], provider }));
         }
         const seen: string[] = [];
         let cursor: string | null = null;
@@ -518,10 +473,7 @@ export const teamChecks: OperationChecks[] = [
       const outcome = await t.team.GET('/v2/link/bulk_op', { params: { query: { page_size: 51 } } });
       t.expect.validation('team', 'listBulkOps', outcome, [{ loc: ['query', 'page_size'], type: 'less_than_equal' }]);
     }),
-    notOnMock('domain-rules', '422 naming ["query", "next_cursor"] for a cursor the service did not issue', async (t) => {
-      const outcome = await t.team.GET('/v2/link/bulk_op', { params: { query: { next_cursor: 'not-a-cursor' } } });
-      t.expect.validation('team', 'listBulkOps', outcome, [{ loc: ['query', 'next_cursor'] }]);
-    }),
+    unissuedCursor('listBulkOps', (t) => t.team.GET('/v2/link/bulk_op', { params: { query: { next_cursor: 'not-a-cursor' } } })),
     missingKey('listBulkOps', (t) => t.teamWithoutKey.GET('/v2/link/bulk_op')),
   ]),
 
@@ -531,7 +483,7 @@ export const teamChecks: OperationChecks[] = [
     }),
     notOnMock('state', 'the user record lists the new connection', async (t) => {
       const { user_id } = await t.fixtures.connectedUser('withings');
-      const user = t.expect.success<User>('team', 'getUser', await t.team.GET('/v2/user/{user_id}', { params: { path: { user_id } } }));
+      const user = t.expect.success<User>('team', 'getUser', await getUser(t.team, user_id));
       check(user.connected_sources.some((source) => source.source.slug === 'withings'), `withings is not in ${show(user.connected_sources)}`);
     }),
     always('422 listing a user_id that is not a UUID and a missing provider', async (t) => {
@@ -541,13 +493,9 @@ export const teamChecks: OperationChecks[] = [
         { loc: ['body', 'provider'], type: 'missing' },
       ]);
     }),
-    always('413 when the body is over 8 MiB', async (t) => {
-      t.expect.error('team', 'connectDemoProvider', await t.team.POST('/v2/link/connect/demo', { body: invalid({}), bodySerializer: oversizedBody }), 413);
-    }),
+    tooLarge('connectDemoProvider', (t) => t.team.POST('/v2/link/connect/demo', OVERSIZED)),
     missingKey('connectDemoProvider', (t) => t.teamWithoutKey.POST('/v2/link/connect/demo', { body: { user_id: UNKNOWN_ID, provider: 'oura' } })),
-    notOnMock('state', '404 for an unknown user_id', async (t) => {
-      t.expect.error('team', 'connectDemoProvider', await t.team.POST('/v2/link/connect/demo', { body: { user_id: UNKNOWN_ID, provider: 'oura' } }), 404);
-    }),
+    notFound('connectDemoProvider', '404 for an unknown user_id', (t) => t.team.POST('/v2/link/connect/demo', { body: { user_id: UNKNOWN_ID, provider: 'oura' } })),
   ]),
 
   operation('team', 'connectSdkProvider', [
@@ -575,31 +523,26 @@ export const teamChecks: OperationChecks[] = [
       const outcome = await t.teamWithoutKey.POST('/v2/link/sdk/connect', { body: { sign_in_token: `sit_unknown_${t.runId}`, provider: invalid('oura') } });
       t.expect.validation('team', 'connectSdkProvider', outcome, [{ loc: ['body', 'provider'], type: 'enum' }]);
     }),
-    always('413 when the body is over 8 MiB', async (t) => {
-      t.expect.error('team', 'connectSdkProvider', await t.teamWithoutKey.POST('/v2/link/sdk/connect', { body: invalid({}), bodySerializer: oversizedBody }), 413);
-    }),
+    tooLarge('connectSdkProvider', (t) => t.teamWithoutKey.POST('/v2/link/sdk/connect', OVERSIZED)),
   ]),
 
   operation('team', 'getOAuthProvider', [
     always('reads the link detail of Oura with a link token', async (t) => {
       const { link_token } = await t.fixtures.linkToken();
-      const outcome = await t.team.GET('/v2/link/provider/oauth/{oauth_provider}', { params: { path: { oauth_provider: 'oura' }, header: { [LINK_TOKEN_HEADER]: link_token } } });
-      const detail = t.expect.success<TeamSchemas['ProviderLinkDetail']>('team', 'getOAuthProvider', outcome);
+      const detail = t.expect.success<TeamSchemas['ProviderLinkDetail']>('team', 'getOAuthProvider', await getOAuthProvider(t.team, 'oura', link_token));
       if (!t.isMock) check(typeof detail.oauth_url === 'string', `oauth_url is ${show(detail.oauth_url)} with a link token`);
     }),
     notOnMock('static-examples', 'without a link token, the detail of the provider asked for has no oauth_url', async (t) => {
-      const outcome = await t.team.GET('/v2/link/provider/oauth/{oauth_provider}', { params: { path: { oauth_provider: 'strava' } } });
-      const detail = t.expect.success<TeamSchemas['ProviderLinkDetail']>('team', 'getOAuthProvider', outcome);
+      const detail = t.expect.success<TeamSchemas['ProviderLinkDetail']>('team', 'getOAuthProvider', await getOAuthProvider(t.team, 'strava'));
       checkEqual({ slug: detail.slug, oauth_url: detail.oauth_url }, { slug: 'strava', oauth_url: null }, 'detail');
     }),
     always('422 naming ["path", "oauth_provider"] for a provider that is not an OAuth one', async (t) => {
-      const outcome = await t.team.GET('/v2/link/provider/oauth/{oauth_provider}', { params: { path: { oauth_provider: invalid('apple_health_kit') } } });
+      const outcome = await getOAuthProvider(t.team, invalid('apple_health_kit'));
       t.expect.validation('team', 'getOAuthProvider', outcome, [{ loc: ['path', 'oauth_provider'], type: 'enum' }]);
     }),
-    missingKey('getOAuthProvider', (t) => t.teamWithoutKey.GET('/v2/link/provider/oauth/{oauth_provider}', { params: { path: { oauth_provider: 'oura' } } })),
+    missingKey('getOAuthProvider', (t) => getOAuthProvider(t.teamWithoutKey, 'oura')),
     notOnMock('credentials', '401 for an unknown link token', async (t) => {
-      const outcome = await t.team.GET('/v2/link/provider/oauth/{oauth_provider}', { params: { path: { oauth_provider: 'oura' }, header: { [LINK_TOKEN_HEADER]: `lt_unknown_${t.runId}` } } });
-      t.expect.error('team', 'getOAuthProvider', outcome, 401);
+      t.expect.error('team', 'getOAuthProvider', await getOAuthProvider(t.team, 'oura', `lt_unknown_${t.runId}`), 401);
     }),
     notOnMock(
       'credentials',
@@ -607,8 +550,7 @@ export const teamChecks: OperationChecks[] = [
       async (t) => {
         const { link_token } = await t.fixtures.linkToken();
         const other = await otherTeamClient(t);
-        const outcome = await other.GET('/v2/link/provider/oauth/{oauth_provider}', { params: { path: { oauth_provider: 'oura' }, header: { [LINK_TOKEN_HEADER]: link_token } } });
-        t.expect.error('team', 'getOAuthProvider', outcome, 401);
+        t.expect.error('team', 'getOAuthProvider', await getOAuthProvider(other, 'oura', link_token), 401);
       },
       MANAGEMENT,
     ),
@@ -703,9 +645,7 @@ export const teamChecks: OperationChecks[] = [
       const outcome = await t.team.POST('/v3/lab_tests/list_order_set_markers', { body: invalid({ lab_test_ids: 'abc' }) });
       t.expect.validation('team', 'listOrderSetMarkers', outcome, [{ loc: ['body', 'lab_test_ids'], type: 'type_error' }]);
     }),
-    always('413 when the body is over 8 MiB', async (t) => {
-      t.expect.error('team', 'listOrderSetMarkers', await t.team.POST('/v3/lab_tests/list_order_set_markers', { body: invalid({}), bodySerializer: oversizedBody }), 413);
-    }),
+    tooLarge('listOrderSetMarkers', (t) => t.team.POST('/v3/lab_tests/list_order_set_markers', OVERSIZED)),
     notOnMock('body-limit', '413 when the body is over the 1 MiB limit of every operation but the bulk pull', async (t) => {
       t.expect.error('team', 'listOrderSetMarkers', await t.team.POST('/v3/lab_tests/list_order_set_markers', { body: invalid({}), bodySerializer: overOneMiBBody }), 413);
     }),
