@@ -1,5 +1,5 @@
 /** Configuration from the environment, read once at start. */
-import { DEFAULT_PGLITE_SHARED_BUFFERS } from './storage/database.js';
+import { DEFAULT_PGLITE_SHARED_BUFFERS, DEFAULT_PGLITE_WORK_MEM } from './storage/database.js';
 import { DEFAULT_DELIVERY_TIMEOUT_MS, DEFAULT_RETRY_SCHEDULE_MS, endpointUrlProblem, parseRetrySchedule, secretProblem } from './jobs/webhooks/rules.js';
 import type { WebhookDeliveryConfig } from './jobs/webhooks/worker.js';
 
@@ -11,6 +11,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PGLITE_SHARED_BUFFERS: PGlite's shared_buffers (PostgreSQL memory units, e.g. `32MB`). */
   pgliteSharedBuffers: string;
+  /** PGLITE_WORK_MEM: PGlite's work_mem (e.g. `256kB`). */
+  pgliteWorkMem: string;
   teamApiKey: string | undefined;
   managementKey: string | undefined;
   region: 'us' | 'eu';
@@ -58,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.DATA_DIR ?? './data',
     databaseUrl: nonEmpty(env.DATABASE_URL),
     pgliteSharedBuffers: memorySize(env.PGLITE_SHARED_BUFFERS, DEFAULT_PGLITE_SHARED_BUFFERS, 'PGLITE_SHARED_BUFFERS'),
+    pgliteWorkMem: memorySize(env.PGLITE_WORK_MEM, DEFAULT_PGLITE_WORK_MEM, 'PGLITE_WORK_MEM'),
     teamApiKey: nonEmpty(env.TEAM_API_KEY),
     managementKey: nonEmpty(env.MANAGEMENT_KEY),
     region,

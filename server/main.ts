@@ -38,7 +38,7 @@ const closeServer = (server: Server) => new Promise<void>((resolve) => server.cl
 
 export async function startServer(config: Config = loadConfig(), logger: Logger = createLogger({ level: config.logLevel })): Promise<RunningServer> {
   const started = performance.now();
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite'), lockDir: config.dataDir, template: findPgliteTemplate(), sharedBuffers: config.pgliteSharedBuffers });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite'), lockDir: config.dataDir, template: findPgliteTemplate(), sharedBuffers: config.pgliteSharedBuffers, workMem: config.pgliteWorkMem });
   try {
     await migrate(db);
     const sandbox = await bootstrapSandbox(db, { region: config.region, teamApiKey: config.teamApiKey, managementKey: config.managementKey, dataDir: config.dataDir, webhookUrl: config.webhookUrl, webhookSecret: config.webhookSecret });

@@ -63,6 +63,11 @@ describe.each(engineCases)('bulk-ops repository on %s', (_label, engine) => {
       expect(accepted.op).toMatchObject({ total: 1, not_connected: 2 });
       expect(await ctx.db.one('SELECT pending_user_ids FROM bulk_ops WHERE id = $1', [accepted.op!.id])).toEqual({ pending_user_ids: [a] });
       expect(await enqueue([])).toMatchObject({ op: { total: 0, status: 'success' }, not_connected: [], missing: [] });
+      // Lowercase ids repeated exactly (what the API's validator refuses, but callers here may send).
+      const repeated = await enqueue([a!, c!, a!, b!, c!]);
+      expect(repeated).toMatchObject({ not_connected: [c, b], missing: [] });
+      expect(repeated.op).toMatchObject({ total: 1, not_connected: 2 });
+      expect(await ctx.db.one('SELECT pending_user_ids FROM bulk_ops WHERE id = $1', [repeated.op!.id])).toEqual({ pending_user_ids: [a] });
     });
 
     it('when an op is created, then it has one pending trigger per distinct user and is found with counts', async () => {
