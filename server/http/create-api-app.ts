@@ -2,6 +2,7 @@ import express, { type Express, type Request, type RequestHandler, type Response
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from '../logger.js';
 import { errorMiddleware, type ErrorMiddlewareOptions } from './error-middleware.js';
+import { collectAfterLargeBodies } from './large-body-gc.js';
 import type { HandlerMap } from './handler-types.js';
 import { assertHandlersMatchDocument, listOperations, type OpenApiDocument } from './operations.js';
 import { memoiseValidatorRouteMatching } from './route-matching.js';
@@ -142,7 +143,7 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
   const routes = operationRoutes(options.document);
   const routed = (middleware: RequestHandler): RequestHandler => (req, res, next) => (routes.reaches(req) ? middleware(req, res, next) : next());
   app.use((req, _res, next) => next(routes.pathOnly(req) ? Object.assign(new Error('Method Not Allowed'), { status: 405 }) : undefined));
-  for (const [path, limit] of Object.entries(options.bodyLimits ?? {})) app.use(path, routed(express.json({ limit })));
+  for (const [path, limit] of Object.entries(options.bodyLimits ?? {})) app.use(path, routed(collectAfterLargeBodies()), routed(express.json({ limit })));
   app.use(routed(express.json({ limit: '1mb' })));
   for (const middleware of options.beforeValidation ?? []) app.use(routed(middleware));
 
