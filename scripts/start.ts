@@ -5,7 +5,8 @@
  * 2. compiles to dist/ when the sources changed since the last compile;
  * 3. starts the reference server (team API on PORT=8000, management API on
  *    MANAGEMENT_PORT=8001, docs at /docs/ on each) and the Prism mocks
- *    (4010, 4011), each as a compiled Node process, and stops them together.
+ *    (4010, 4011), each as a compiled Node process, and stops them together. The
+ *    server runs with the memory settings of scripts/lib/server-runtime.ts.
  *
  * The server reads DATA_DIR, DATABASE_URL, TEAM_API_KEY, MANAGEMENT_KEY, ...
  * from the environment (see README). START_MOCKS=false skips the mocks.
@@ -16,6 +17,7 @@ import path from 'node:path';
 import { build } from './build.js';
 import { compile, DIST } from './compile.js';
 import { APIS, artifactPaths, GENERATED_DIR, ROOT } from './lib/apis.js';
+import { serverProcess } from './lib/server-runtime.js';
 
 /** Newest modification time of the files below `dir` (0 when none). */
 function newest(dir: string, accept: (file: string) => boolean = () => true): number {
@@ -45,8 +47,8 @@ async function prepare(): Promise<void> {
   }
 }
 
-function run(name: string, script: string): ChildProcess {
-  const child = spawn(process.execPath, [path.join(DIST, script)], { stdio: 'inherit', env: process.env });
+function run(name: string, script: string, runtime: { nodeFlags: string[]; env: NodeJS.ProcessEnv } = { nodeFlags: [], env: process.env }): ChildProcess {
+  const child = spawn(process.execPath, [...runtime.nodeFlags, path.join(DIST, script)], { stdio: 'inherit', env: runtime.env });
   child.on('exit', (code, signal) => {
     if (!stopping) {
       console.error(`${name} exited (${signal ?? code}); stopping everything.`);
@@ -66,7 +68,7 @@ function stopAll(code = 0) {
 }
 
 await prepare();
-children.push(run('server', 'server/main.js'));
+children.push(run('server', 'server/main.js', serverProcess()));
 if (process.env.START_MOCKS !== 'false') children.push(run('mocks', 'mocks/start.js'));
 process.once('SIGINT', () => stopAll(0));
 process.once('SIGTERM', () => stopAll(0));

@@ -2,7 +2,8 @@
  * Bulk historical pull (`npx tsx scripts/bench/bulk-pull.ts`, part of `npm run bench`).
  * Prints tables; it is not a test and asserts nothing.
  *
- * Against the compiled server (`node dist/server/main.js`, NODE_ENV=production, compiled
+ * Against the compiled server as `npm start` runs it (`node dist/server/main.js` with the
+ * Node flags and allocator settings of scripts/lib/server-runtime.ts, NODE_ENV=production, compiled
  * first with scripts/compile.ts unless BENCH_SKIP_COMPILE=1), on PGlite in a temporary
  * DATA_DIR and, when DATABASE_URL is set, on PostgreSQL (a database of its own, dropped after):
  *
@@ -33,6 +34,7 @@ import { migrate } from '../../server/storage/migrate.js';
 import { compile, DIST } from '../compile.js';
 import { freePort, median, printTable, spawnQuiet, stop, waitForOk } from './lib.js';
 import { isMainModule } from '../lib/main-module.js';
+import { serverProcess } from '../lib/server-runtime.js';
 
 const USERS = Number(process.env.BULK_BENCH_USERS ?? 100_000);
 const RUNS = Number(process.env.BULK_BENCH_RUNS ?? 3);
@@ -122,7 +124,8 @@ async function startServer(engine: Engine, extra: NodeJS.ProcessEnv) {
   const started = performance.now();
   const cpuProf = process.env.BENCH_CPU_PROF;
   const nodeArgs = cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProf)}`] : [];
-  const child = spawnQuiet(process.execPath, [...nodeArgs, path.join(DIST, 'server/main.js')], env);
+  const runtime = serverProcess(env);
+  const child = spawnQuiet(process.execPath, [...runtime.nodeFlags, ...nodeArgs, path.join(DIST, 'server/main.js')], runtime.env);
   await waitForOk(`http://127.0.0.1:${teamPort}/v2/providers`, started, 120_000, AUTH);
   return { child, url: `http://127.0.0.1:${teamPort}` };
 }

@@ -5,7 +5,8 @@
  * Everything runs as compiled JavaScript in its own process (compiled first with
  * scripts/compile.ts), so the load generator (autocannon, in this process) never
  * shares an event loop with the target:
- * - server: `node dist/server/main.js` as users run it: NODE_ENV=production (request
+ * - server: `node dist/server/main.js` as users run it (`npm start`'s Node flags and
+ *   allocator settings, scripts/lib/server-runtime.ts): NODE_ENV=production (request
  *   validation on, response validation as configured for production, i.e. off),
  *   LOG_LEVEL=warn, PGlite in a temporary DATA_DIR, a known TEAM_API_KEY, and
  *   MARKER_CATALOG_SIZE=10000 (the lab marker catalog scaled to 10,000 markers);
@@ -35,6 +36,7 @@ import { freePort, median, percentile, printTable, spawnQuiet, stop, waitForHttp
 import type { PlainRoute } from './plain-express.js';
 import { insuranceBody } from '../lib/conformance/values.js';
 import { isMainModule } from '../lib/main-module.js';
+import { serverProcess } from '../lib/server-runtime.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
@@ -100,7 +102,8 @@ function serverEnv(dataDir: string, teamPort: number, managementPort: number, ex
 async function startCompiledServer(dataDir: string, extra: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []) {
   const [teamPort, managementPort] = [await freePort(), await freePort()];
   const started = performance.now();
-  const child = spawnQuiet(node, [...nodeArgs, dist('server/main.js')], serverEnv(dataDir, teamPort, managementPort, extra));
+  const runtime = serverProcess(serverEnv(dataDir, teamPort, managementPort, extra));
+  const child = spawnQuiet(node, [...runtime.nodeFlags, ...nodeArgs, dist('server/main.js')], runtime.env);
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`server exited with ${code} while starting`))));
   try {
     const ms = await Promise.race([waitForOk(`http://127.0.0.1:${teamPort}/v2/providers`, started, 60_000, AUTH), exited]);
