@@ -5,7 +5,7 @@ import { errorMiddleware, type ErrorMiddlewareOptions } from './error-middleware
 import { collectAfterLargeBodies } from './large-body-gc.js';
 import type { HandlerMap } from './handler-types.js';
 import { assertHandlersMatchDocument, listOperations, type OpenApiDocument } from './operations.js';
-import { memoiseValidatorRouteMatching } from './route-matching.js';
+import { memoiseValidatorRouteLookup, memoiseValidatorRouteMatching } from './route-matching.js';
 import { prepareForRuntimeValidation } from './runtime-spec.js';
 import { rejectUnstorableText } from './text-input.js';
 
@@ -128,6 +128,7 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
   assertHandlersMatchDocument(options.document, handlerIds, options.name);
 
   memoiseValidatorRouteMatching();
+  memoiseValidatorRouteLookup();
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);

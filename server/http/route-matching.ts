@@ -57,3 +57,72 @@ function flagSlot(options: Record<string, unknown> | undefined): number | null {
   if (keys !== 2 || typeof sensitive !== 'boolean' || typeof strict !== 'boolean') return null;
   return (sensitive ? 2 : 0) + (strict ? 1 : 0);
 }
+
+interface RouteMatch {
+  expressRoute: string;
+  openApiRoute: string;
+  pathParams: Record<string, string>;
+  schema: unknown;
+  serial: number;
+  _responseSchema?: unknown;
+}
+
+type MetadataMiddleware = (req: RouteRequest, res: unknown, next: (error?: unknown) => void) => void;
+interface RouteRequest {
+  method: string;
+  url: string;
+  originalUrl: string;
+  baseUrl: string;
+  params: Record<string, string>;
+  openapi?: RouteMatch;
+}
+type ApplyOpenApiMetadata = ((context: { useRequestUrl?: boolean }, responseApiDoc: unknown) => MetadataMiddleware) & { memoised?: true };
+
+/** Routes remembered per validator; the memo starts over when full (paths carry ids). */
+const ROUTE_MEMO_SIZE = 10_000;
+
+/**
+ * The validator's metadata middleware finds the route of every request by walking every
+ * route of the document: for each, two `app.enabled` calls, a route map lookup and a regexp
+ * (3% of a marker search). What it finds depends only on the method and the URL path, so
+ * found routes are memoised by both: a later request with the same method and path gets a
+ * copy of the match (its own `req.openapi` and path params) without the walk. Everything
+ * else (405, 404, ignored paths, malformed escapes) runs the validator's own middleware,
+ * every time. Idempotent.
+ */
+export function memoiseValidatorRouteLookup(): void {
+  const require = createRequire(import.meta.url);
+  const metadataPath = require.resolve('express-openapi-validator/dist/middlewares/openapi.metadata.js', {
+    paths: [require.resolve('express-openapi-validator')],
+  });
+  const metadataModule = require(metadataPath) as { applyOpenApiMetadata: ApplyOpenApiMetadata };
+  const original = metadataModule.applyOpenApiMetadata;
+  if (original.memoised) return;
+  metadataModule.applyOpenApiMetadata = Object.assign(
+    (context: { useRequestUrl?: boolean }, responseApiDoc: unknown): MetadataMiddleware => {
+      const lookUp = original(context, responseApiDoc);
+      const found = new Map<string, RouteMatch>();
+      return (req, res, next) => {
+        const url = context.useRequestUrl ? req.url : req.originalUrl;
+        const query = url.indexOf('?');
+        const key = `${req.method} ${req.baseUrl} ${query === -1 ? url : url.slice(0, query)}`;
+        const match = found.get(key);
+        if (match) {
+          req.openapi = { ...match, pathParams: { ...match.pathParams } };
+          req.params = req.openapi.pathParams;
+          next();
+          return;
+        }
+        lookUp(req, res, (error?: unknown) => {
+          const matched = req.openapi;
+          if (error === undefined && matched?.schema) {
+            if (found.size >= ROUTE_MEMO_SIZE) found.clear();
+            found.set(key, { ...matched, pathParams: { ...matched.pathParams } });
+          }
+          next(error);
+        });
+      };
+    },
+    { memoised: true as const },
+  );
+}

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { memoiseValidatorRouteMatching } from '../../server/http/route-matching.js';
+import { memoiseValidatorRouteLookup, memoiseValidatorRouteMatching } from '../../server/http/route-matching.js';
 
 const require = createRequire(import.meta.url);
 const pathToRegexpOfValidator = () =>
@@ -33,5 +33,63 @@ describe('memoiseValidatorRouteMatching', () => {
     expect(compile(route, { sensitive: true, strict: false, end: false })).toBe(other);
     expect(other.regexp.test('/v2/Providers/extra')).toBe(true);
     expect(compile(route)).toBe(compile(route));
+  });
+});
+
+describe('memoiseValidatorRouteLookup', () => {
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 'memo', version: '1' },
+    paths: {
+      '/items/{item_id}': {
+        get: {
+          operationId: 'getItem',
+          parameters: [
+            { name: 'item_id', in: 'path', required: true, schema: { type: 'string' } },
+            { name: 'x', in: 'query', schema: { type: 'string' } },
+          ],
+          responses: { '200': { description: 'ok' } },
+        },
+      },
+    },
+  };
+
+  async function app() {
+    memoiseValidatorRouteLookup();
+    memoiseValidatorRouteLookup();
+    const express = (await import('express')).default;
+    const OpenApiValidator = await import('express-openapi-validator');
+    const served = express();
+    served.use(OpenApiValidator.middleware({ apiSpec: structuredClone(document) as never, validateRequests: true }));
+    served.get('/items/:item_id', (req, res) => {
+      const seen = { params: { ...req.params }, route: (req as { openapi?: { openApiRoute: string } }).openapi?.openApiRoute };
+      // A handler that changes what it was given must not change what the next request gets.
+      req.params.item_id = 'changed';
+      res.json(seen);
+    });
+    served.use((error: { status?: number }, _req: unknown, res: { status: (n: number) => { json: (b: unknown) => void } }, _next: unknown) => {
+      res.status(error.status ?? 500).json({ status: error.status });
+    });
+    return served;
+  }
+
+  it('when the same method and path come again, then they get the same match with their own copy of the path params', async () => {
+    const request = (await import('supertest')).default;
+    const served = await app();
+    for (const id of ['a%20b', 'a%20b', 'c', 'a%20b']) {
+      const response = await request(served).get(`/items/${id}?x=1`);
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ params: { item_id: decodeURIComponent(id) }, route: '/items/{item_id}' });
+    }
+  });
+
+  it('when a path has no route or the method is not allowed, then the validator answers as without the memo, every time', async () => {
+    const request = (await import('supertest')).default;
+    const served = await app();
+    await request(served).get('/items/a');
+    for (let i = 0; i < 2; i++) {
+      expect((await request(served).post('/items/a')).status).toBe(405);
+      expect((await request(served).get('/nothing/here')).status).toBe(404);
+    }
   });
 });
