@@ -67,7 +67,7 @@ export const DEFAULT_PGLITE_SHARED_BUFFERS = '32MB';
  * PGlite's work_mem: what one sort or hash may hold before it spills to a temporary file.
  * PGlite's memory is this process's memory, and WebAssembly memory never shrinks: every page
  * a statement touches stays resident. PostgreSQL's 4MB let classifying the 100,000 ids of one
- * bulk trigger (a hash, a materialised CTE and a sort at once) add about 20 MB to the
+ * bulk trigger (a hash, a materialised CTE and a sort at once) add about 10 MB more to the
  * process for good; at 256kB they spill and the statement is no slower.
  */
 export const DEFAULT_PGLITE_WORK_MEM = '256kB';
