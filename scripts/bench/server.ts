@@ -18,11 +18,15 @@
  *
  * Operations: GET /v2/providers, GET /v3/lab_tests/markers?name=glucose and
  * POST /v2/user/{user_id}/insurance (an AETNA record, for a user created first).
- * Each target x operation: a warm-up, then a measured run, 10 connections.
+ * Each operation: a warm-up of each target, then BENCH_ROUNDS rounds (default 5) in which
+ * the three targets take turns, the order rotating, 10 connections; a target's figures are
+ * its requests over its measured time and the percentiles of all its responses. Side by
+ * side in short turns, a machine that slows down or speeds up during the run (seen here:
+ * plain Express anywhere from 4,800 to 6,500 req/s) weighs on every target alike.
  * Cold start: spawn of the compiled server to its first 200 on the team API, on a
  * fresh DATA_DIR and on an existing one, median of 3.
  *
- * Environment: BENCH_SECONDS (measured seconds, default 10), BENCH_WARMUP_SECONDS
+ * Environment: BENCH_SECONDS (measured seconds per target, default 10), BENCH_ROUNDS, BENCH_WARMUP_SECONDS
  * (default 2), BENCH_CONNECTIONS (default 10), BENCH_RUNS (cold starts, default 3),
  * BENCH_SKIP_COMPILE=1 (reuse dist/), BENCH_CPU_PROF=<dir> (run the server under
  * --cpu-prof, profiles written to <dir> when it stops).
@@ -40,6 +44,9 @@ import { serverProcess } from '../lib/server-runtime.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+/** Measured time per target is split into this many rounds (BENCH_ROUNDS), the targets taking turns. */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
+const ROUND_SECONDS = Math.max(1, Math.round(SECONDS / ROUNDS));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const COLD_RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CATALOG_SIZE = 10_000;
@@ -135,7 +142,16 @@ async function coldStarts(): Promise<{ fresh: number[]; existing: number[] }> {
   return { fresh, existing };
 }
 
-function load(base: string, op: Operation, seconds: number): Promise<Measure> {
+interface Run {
+  requests: number;
+  seconds: number;
+  latencies: number[];
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+function load(base: string, op: Operation, seconds: number): Promise<Run> {
   return new Promise((resolve, reject) => {
     const latencies: number[] = [];
     const instance = autocannon(
@@ -150,13 +166,12 @@ function load(base: string, op: Operation, seconds: number): Promise<Measure> {
       (error, result) => {
         if (error) return reject(error instanceof Error ? error : new Error(String(error)));
         resolve({
-          rps: result.requests.average,
-          p50: percentile(latencies, 50),
-          p99: percentile(latencies, 99),
+          requests: result.requests.total,
+          seconds: result.duration,
+          latencies,
           non2xx: result.non2xx,
           errors: result.errors,
           timeouts: result.timeouts,
-          bytes: 0,
         });
       },
     );
@@ -165,6 +180,21 @@ function load(base: string, op: Operation, seconds: number): Promise<Measure> {
       if (status >= 200 && status < 300) latencies.push(ms);
     });
   });
+}
+
+/** One target's rounds of one operation as one measure: requests over time, percentiles over every response. */
+function combine(runs: readonly Run[], bytes: number): Measure {
+  const latencies = runs.flatMap((run) => run.latencies);
+  const sum = (pick: (run: Run) => number) => runs.reduce((total, run) => total + pick(run), 0);
+  return {
+    rps: sum((run) => run.requests) / Math.max(sum((run) => run.seconds), Number.EPSILON),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    non2xx: sum((run) => run.non2xx),
+    errors: sum((run) => run.errors),
+    timeouts: sum((run) => run.timeouts),
+    bytes,
+  };
 }
 
 async function probe(base: string, op: Operation) {
@@ -261,14 +291,20 @@ export async function benchServer(): Promise<void> {
       }
     }
 
+    // The three targets take turns in short rounds (the order rotating), so that the machine
+    // getting slower or faster during the run weighs on each of them alike.
+    const targets = Object.keys(bases) as TargetName[];
     for (const op of operations) {
-      for (const target of Object.keys(bases) as TargetName[]) {
-        process.stderr.write(`bench server: ${op.title} on ${target} (${WARMUP_SECONDS} s warm-up, ${SECONDS} s measured)\n`);
-        if (WARMUP_SECONDS > 0) await load(bases[target], op, WARMUP_SECONDS);
-        const measure = await load(bases[target], op, SECONDS);
-        measure.bytes = bytes.get(`${target}:${op.id}`) ?? 0;
-        results.set(`${target}:${op.id}`, measure);
+      process.stderr.write(`bench server: ${op.title} (${WARMUP_SECONDS} s warm-up each, then ${ROUNDS} rounds of ${ROUND_SECONDS} s per target)\n`);
+      if (WARMUP_SECONDS > 0) for (const target of targets) await load(bases[target], op, WARMUP_SECONDS);
+      const runs = new Map<TargetName, Run[]>(targets.map((target) => [target, []]));
+      for (let round = 0; round < ROUNDS; round++) {
+        for (let turn = 0; turn < targets.length; turn++) {
+          const target = targets[(round + turn) % targets.length]!;
+          runs.get(target)!.push(await load(bases[target], op, ROUND_SECONDS));
+        }
       }
+      for (const target of targets) results.set(`${target}:${op.id}`, combine(runs.get(target)!, bytes.get(`${target}:${op.id}`) ?? 0));
     }
   } finally {
     await Promise.all(children.map(stop));
@@ -288,7 +324,7 @@ export async function benchServer(): Promise<void> {
     const get = (target: TargetName) => results.get(`${target}:${op.id}`)!;
     const [server, mock, plain] = [get('server'), get('mock'), get('plain')];
     printTable(
-      `${op.title}: ${CONNECTIONS} connections, ${SECONDS} s after ${WARMUP_SECONDS} s warm-up`,
+      `${op.title}: ${CONNECTIONS} connections, ${ROUNDS} x ${ROUND_SECONDS} s per target, targets taking turns, after ${WARMUP_SECONDS} s warm-up`,
       ['target', 'req/s', 'p50', 'p99', 'errors', 'body bytes'],
       [
         ...(['server', 'mock', 'plain'] as const).map((target) => {
