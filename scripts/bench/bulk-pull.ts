@@ -31,10 +31,9 @@ import pg from 'pg';
 import { bootstrapSandbox } from '../../server/bootstrap.js';
 import { openDatabase, type Database } from '../../server/storage/database.js';
 import { migrate } from '../../server/storage/migrate.js';
-import { compile, DIST } from '../compile.js';
-import { freePort, median, printTable, spawnQuiet, stop, waitForOk } from './lib.js';
+import { compile } from '../compile.js';
+import { freePort, median, printTable, spawnServer, stop, waitForOk } from './lib.js';
 import { isMainModule } from '../lib/main-module.js';
-import { serverProcess } from '../lib/server-runtime.js';
 
 const USERS = Number(process.env.BULK_BENCH_USERS ?? 100_000);
 const RUNS = Number(process.env.BULK_BENCH_RUNS ?? 3);
@@ -124,8 +123,7 @@ async function startServer(engine: Engine, extra: NodeJS.ProcessEnv) {
   const started = performance.now();
   const cpuProf = process.env.BENCH_CPU_PROF;
   const nodeArgs = cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProf)}`] : [];
-  const runtime = serverProcess(env);
-  const child = spawnQuiet(process.execPath, [...runtime.nodeFlags, ...nodeArgs, path.join(DIST, 'server/main.js')], runtime.env);
+  const child = spawnServer(env, nodeArgs);
   await waitForOk(`http://127.0.0.1:${teamPort}/v2/providers`, started, 120_000, AUTH);
   return { child, url: `http://127.0.0.1:${teamPort}` };
 }

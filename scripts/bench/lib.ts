@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { DIST } from '../compile.js';
+import { serverProcess } from '../lib/server-runtime.js';
 
 /** Median of a list of numbers. */
 export function median(values: readonly number[]): number {
@@ -41,6 +44,16 @@ export function stop(child: ChildProcess): Promise<void> {
 
 export const spawnQuiet = (command: string, args: readonly string[], env: NodeJS.ProcessEnv = {}) =>
   spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+
+/**
+ * Spawns the compiled server (`dist/server/main.js`) as `npm start` runs it: its Node flags and
+ * allocator settings (scripts/lib/server-runtime.ts), `env` over this environment, and
+ * `nodeArgs` (e.g. --cpu-prof) after the flags.
+ */
+export function spawnServer(env: NodeJS.ProcessEnv, nodeArgs: readonly string[] = []) {
+  const runtime = serverProcess(env);
+  return spawnQuiet(process.execPath, [...runtime.nodeFlags, ...nodeArgs, path.join(DIST, 'server/main.js')], runtime.env);
+}
 
 /** Polls a URL until it answers 200, returning the elapsed milliseconds since `started` (performance.now()). */
 export async function waitForOk(url: string, started: number, timeoutMs = 30_000, headers: Record<string, string> = {}, intervalMs = 10): Promise<number> {

@@ -36,11 +36,10 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { compile, DIST } from '../compile.js';
-import { freePort, median, percentile, printTable, spawnQuiet, stop, waitForHttp, waitForOk } from './lib.js';
+import { freePort, median, percentile, printTable, spawnQuiet, spawnServer, stop, waitForHttp, waitForOk } from './lib.js';
 import type { PlainRoute } from './plain-express.js';
 import { insuranceBody } from '../lib/conformance/values.js';
 import { isMainModule } from '../lib/main-module.js';
-import { serverProcess } from '../lib/server-runtime.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
@@ -109,8 +108,7 @@ function serverEnv(dataDir: string, teamPort: number, managementPort: number, ex
 async function startCompiledServer(dataDir: string, extra: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []) {
   const [teamPort, managementPort] = [await freePort(), await freePort()];
   const started = performance.now();
-  const runtime = serverProcess(serverEnv(dataDir, teamPort, managementPort, extra));
-  const child = spawnQuiet(node, [...runtime.nodeFlags, ...nodeArgs, dist('server/main.js')], runtime.env);
+  const child = spawnServer(serverEnv(dataDir, teamPort, managementPort, extra), nodeArgs);
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`server exited with ${code} while starting`))));
   try {
     const ms = await Promise.race([waitForOk(`http://127.0.0.1:${teamPort}/v2/providers`, started, 60_000, AUTH), exited]);

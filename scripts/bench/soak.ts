@@ -11,11 +11,10 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { compile, DIST } from '../compile.js';
-import { freePort, percentile, printTable, spawnQuiet, stop, waitForOk } from './lib.js';
+import { compile } from '../compile.js';
+import { freePort, percentile, printTable, spawnServer, stop, waitForOk } from './lib.js';
 import { insuranceBody } from '../lib/conformance/values.js';
 import { isMainModule } from '../lib/main-module.js';
-import { serverProcess } from '../lib/server-runtime.js';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 300);
 const RATE = Number(process.env.SOAK_RATE ?? 200);
@@ -80,7 +79,7 @@ async function soak(engine: 'PGlite' | 'PostgreSQL'): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'soak-'));
   const [port, managementPort, hookPort] = [await freePort(), await freePort(), await freePort()];
   const hooks = await receiver(hookPort);
-  const runtime = serverProcess({
+  const child = spawnServer({
     PORT: String(port),
     MANAGEMENT_PORT: String(managementPort),
     DATA_DIR: dataDir,
@@ -92,7 +91,6 @@ async function soak(engine: 'PGlite' | 'PostgreSQL'): Promise<void> {
     WEBHOOK_SECRET,
     DATABASE_URL: engine === 'PostgreSQL' ? process.env.DATABASE_URL : '',
   });
-  const child = spawnQuiet(process.execPath, [...runtime.nodeFlags, path.join(DIST, 'server/main.js')], runtime.env);
   const base = `http://127.0.0.1:${port}`;
   const latencies = new Map<string, number[]>(OPERATIONS.map((op) => [op.name, []]));
   const errors = new Map<string, number>(OPERATIONS.map((op) => [op.name, 0]));

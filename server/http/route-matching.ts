@@ -11,11 +11,9 @@ import { createRequire } from 'node:module';
  * combination of the two flags, one for no options): no key string is built per call.
  */
 export function memoiseValidatorRouteMatching(): void {
-  const require = createRequire(import.meta.url);
-  const validatorEntry = require.resolve('express-openapi-validator');
-  const pathToRegexpModule = require(require.resolve('path-to-regexp', { paths: [validatorEntry] })) as {
+  const pathToRegexpModule = requireFromValidator<{
     pathToRegexp: ((path: string, options?: Record<string, unknown>) => unknown) & { memoised?: true };
-  };
+  }>('path-to-regexp');
   const original = pathToRegexpModule.pathToRegexp;
   if (original.memoised) return;
   const byPath = new Map<string, unknown[]>();
@@ -43,6 +41,12 @@ export function memoiseValidatorRouteMatching(): void {
     { memoised: true as const },
   );
   pathToRegexpModule.pathToRegexp = memoised;
+}
+
+/** The module `specifier` as express-openapi-validator loads it (its own copy of a dependency, or one of its files). */
+function requireFromValidator<T>(specifier: string): T {
+  const require = createRequire(import.meta.url);
+  return require(require.resolve(specifier, { paths: [require.resolve('express-openapi-validator')] })) as T;
 }
 
 /** 0-3 for options that are exactly `{ sensitive, strict }` booleans, 4 for none; null otherwise. */
@@ -91,11 +95,7 @@ const ROUTE_MEMO_SIZE = 10_000;
  * every time. Idempotent.
  */
 export function memoiseValidatorRouteLookup(): void {
-  const require = createRequire(import.meta.url);
-  const metadataPath = require.resolve('express-openapi-validator/dist/middlewares/openapi.metadata.js', {
-    paths: [require.resolve('express-openapi-validator')],
-  });
-  const metadataModule = require(metadataPath) as { applyOpenApiMetadata: ApplyOpenApiMetadata };
+  const metadataModule = requireFromValidator<{ applyOpenApiMetadata: ApplyOpenApiMetadata }>('express-openapi-validator/dist/middlewares/openapi.metadata.js');
   const original = metadataModule.applyOpenApiMetadata;
   if (original.memoised) return;
   metadataModule.applyOpenApiMetadata = Object.assign(

@@ -1,6 +1,6 @@
 import type { Queryable } from '../database.js';
 import { markBucketPending } from './pull-buckets.js';
-import { isUuid, pageLimit, toPage } from './support.js';
+import { isLowercaseUuid, isUuid, pageLimit, toPage } from './support.js';
 
 // A bulk op is one persistent background operation (e.g. a bulk historical pull) with one
 // trigger row per user to process. Counts by trigger state are computed, not stored, so the
@@ -69,8 +69,6 @@ const COUNTS = `CROSS JOIN LATERAL (
 
 const TRIGGER_COLUMNS = 'op_id, user_id, team_id, provider, state, attempts, claimed_by, claimed_at, finished_at, error';
 
-const LOWERCASE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /**
  * The distinct ids (lowercased, first occurrence kept, in input order) and the malformed ones.
  * A bulk trigger sends up to 100,000 ids, and everything allocated for them is garbage the
@@ -79,7 +77,7 @@ const LOWERCASE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
  * itself after one sort of a copy, and only ids needing a change go through a Set.
  */
 function uniqueUuids(ids: readonly string[]): { valid: readonly string[]; invalid: string[] } {
-  if (ids.every((id) => LOWERCASE_UUID.test(id))) {
+  if (ids.every(isLowercaseUuid)) {
     const sorted = ids.slice().sort();
     if (sorted.every((id, i) => i === 0 || id !== sorted[i - 1])) return { valid: ids, invalid: [] };
   }
@@ -470,9 +468,9 @@ export interface EnqueuedBulkPull {
 /**
  * Classifies the ids and, when every one is a user of the team, creates the op with one
  * pending trigger per connected user (in input order) and marks its throttle bucket, all in
- * one statement, so the 100,000 ids are sent and parsed once. The triggers are stored as the op's ordered
- * ids, one array value, and written as rows by the pull worker (expandBulkOpTriggers): a
- * 100,000-user op is one row here instead of 100,000. Duplicates (in any letter case) count
+ * one statement, so the 100,000 ids are sent and parsed once. The triggers are stored as the
+ * op's ordered ids, one array value, and written as rows by the pull worker
+ * (expandBulkOpTriggers): a 100,000-user op is one row here instead of 100,000. Duplicates (in any letter case) count
  * once. Run it in a transaction.
  */
 export async function enqueueBulkPull(

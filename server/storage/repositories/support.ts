@@ -1,4 +1,6 @@
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+const UUID = new RegExp(UUID_PATTERN, 'i');
+const LOWERCASE_UUID = new RegExp(UUID_PATTERN);
 
 /**
  * Ids arrive from URLs; a malformed one would make PostgreSQL raise 22P02 for the uuid
@@ -6,6 +8,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function isUuid(value: string): boolean {
   return UUID.test(value);
+}
+
+/** A uuid in the form PostgreSQL prints it (lowercase): no need to lowercase it to compare. */
+export function isLowercaseUuid(value: string): boolean {
+  return LOWERCASE_UUID.test(value);
 }
 
 /** Default page size of keyset-paged lists. */
