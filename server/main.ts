@@ -28,10 +28,16 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const listen = (app: ReturnType<typeof createTeamApp>, port: number, host: string) =>
+/** Listens, or fails with a message that names the port's variable (Express 5 passes listen errors to the callback). */
+const listen = (app: ReturnType<typeof createTeamApp>, port: number, host: string, variable: string) =>
   new Promise<Server>((resolve, reject) => {
-    const server = app.listen(port, host, () => resolve(server));
-    server.once('error', reject);
+    const server = app.listen(port, host, (error?: Error) => {
+      if (!error) return resolve(server);
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EADDRINUSE') reject(new Error(`Port ${port} on ${host} is already in use (${variable}): stop the process using it or set ${variable} to another port.`));
+      else if (code === 'EACCES') reject(new Error(`Not allowed to listen on port ${port} on ${host} (${variable}): choose a port above 1023.`));
+      else reject(error);
+    });
   });
 
 const closeServer = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
@@ -46,8 +52,11 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     // (scaleCatalog: the base markers followed by deterministic variants) instead of the base catalog.
     const size = Number(process.env.MARKER_CATALOG_SIZE ?? 0);
     const deps: Deps = { db, markers: size ? scaleCatalog(size) : MARKER_CATALOG, now: () => new Date(), config, logger };
-    const team = await listen(createTeamApp(deps), config.teamPort, config.host);
-    const management = await listen(createManagementApp(deps), config.managementPort, config.host);
+    const team = await listen(createTeamApp(deps), config.teamPort, config.host, 'PORT');
+    const management = await listen(createManagementApp(deps), config.managementPort, config.host, 'MANAGEMENT_PORT').catch(async (error: unknown) => {
+      await closeServer(team);
+      throw error;
+    });
     // Sends the outbox's webhook deliveries (WEBHOOK_WORKER=false leaves that to other processes).
     const webhookWorker = startDeliveryWorker(db, config.webhookDelivery, logger);
     // The bulk pull worker (PULL_* variables: server/jobs/bulk-pull/options.ts). On PGlite this process is
