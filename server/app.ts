@@ -1,4 +1,4 @@
-import type { Express } from 'express';
+import type { Express, Router } from 'express';
 import { generatedPath, loadDocument } from './documents.js';
 import {
   authenticateManagement,
@@ -20,7 +20,7 @@ import { mountLinkPages } from './http/link-pages.js';
  * /docs/management.html (the Redoc pages of both APIs, on both servers) with
  * the Redoc script they load, and the server's own bundled document at /openapi.json.
  */
-function mountDocs(app: Express, api: 'team' | 'management') {
+function mountDocs(app: Router, api: 'team' | 'management') {
   // The pages link to each other and load Redoc relative to themselves, so the landing page is served at /docs/ (with the slash).
   app.get('/docs', (req, res) => (req.originalUrl.split('?')[0]!.endsWith('/') ? res.sendFile(generatedPath('docs/index.html')) : res.redirect(301, '/docs/')));
   for (const file of ['index.html', 'team.html', 'management.html', 'redoc.standalone.js']) app.get(`/docs/${file}`, (_req, res) => res.sendFile(generatedPath(`docs/${file}`)));

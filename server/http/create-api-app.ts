@@ -1,16 +1,20 @@
-import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Response, type Router } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from '../logger.js';
 import { errorMiddleware, type ErrorMiddlewareOptions } from './error-middleware.js';
 import { collectAfterLargeBodies } from './large-body-gc.js';
 import type { HandlerMap } from './handler-types.js';
 import { assertHandlersMatchDocument, listOperations, type OpenApiDocument } from './operations.js';
-import { memoiseValidatorRouteLookup, memoiseValidatorRouteMatching } from './route-matching.js';
+import { memoisedQueryParser } from './query-parser.js';
+import { patchValidator } from './validator-patches.js';
 import { prepareForRuntimeValidation } from './runtime-spec.js';
 import { rejectUnstorableText } from './text-input.js';
 
-/** Resolves the credential of a request into the handlers' context, or throws an ApiError (401/403). */
-export type Authenticator<Ctx> = (req: Request) => Promise<Ctx>;
+/**
+ * Resolves the credential of a request into the handlers' context, or throws an ApiError
+ * (401/403): at once when it can (a cached key), else through a promise.
+ */
+export type Authenticator<Ctx> = (req: Request) => Ctx | Promise<Ctx>;
 
 export interface ApiAppOptions<Operations, Ctx> {
   name: string;
@@ -23,8 +27,11 @@ export interface ApiAppOptions<Operations, Ctx> {
   errors: Omit<ErrorMiddlewareOptions, 'logger'>;
   /** Larger body limits for some paths (the default is 1 MiB). */
   bodyLimits?: Record<string, string>;
-  /** Routes outside the contract (docs, consent pages), mounted before the validator. */
-  extraRoutes?: (app: Express) => void;
+  /**
+   * Routes outside the contract (docs, consent pages), before the validator. They are
+   * skipped for requests that reach an operation: their paths are not the documents'.
+   */
+  extraRoutes?: (router: Router) => void;
   /** Middleware that runs after body parsing and before the validator. */
   beforeValidation?: RequestHandler[];
 }
@@ -90,6 +97,12 @@ function requestLog(logger: Logger): RequestHandler {
   };
 }
 
+interface Verdict {
+  readonly reaches: boolean;
+  readonly pathOnly: boolean;
+}
+const VERDICT_MEMO_SIZE = 10_000;
+
 /**
  * Which requests reach an operation of the document: the method and the path of one (a
  * trailing slash allowed, as the validator does). `pathOnly` when the path is an
@@ -100,17 +113,25 @@ function operationRoutes(document: OpenApiDocument): { reaches(req: Request): bo
     method: method.toUpperCase(),
     pattern: new RegExp(`^${path.split(/(\{[^}]+\})/).map((part) => (/^\{[^}]+\}$/.test(part) ? '[^/]+' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))).join('')}/?$`),
   }));
-  // Worked out once per request: several middlewares ask.
-  const verdicts = new WeakMap<Request, { reaches: boolean; pathOnly: boolean }>();
+  // Worked out once per request (several middlewares ask), and remembered by method and path
+  // (the memo starts over when full: paths carry ids).
+  const verdicts = new WeakMap<Request, Verdict>();
+  const byRoute = new Map<string, Verdict>();
   const verdict = (req: Request) => {
     let found = verdicts.get(req);
     if (!found) {
       // Under `app.use(path, ...)`, req.path is relative to the mount path.
       const path = `${req.baseUrl}${req.path}`;
       const method = req.method === 'HEAD' ? 'GET' : req.method;
-      const matching = routes.filter((route) => route.pattern.test(path));
-      const reaches = matching.some((route) => route.method === method);
-      found = { reaches, pathOnly: matching.length > 0 && !reaches };
+      const key = `${method} ${path}`;
+      found = byRoute.get(key);
+      if (!found) {
+        const matching = routes.filter((route) => route.pattern.test(path));
+        const reaches = matching.some((route) => route.method === method);
+        found = { reaches, pathOnly: matching.length > 0 && !reaches };
+        if (byRoute.size >= VERDICT_MEMO_SIZE) byRoute.clear();
+        byRoute.set(key, found);
+      }
       verdicts.set(req, found);
     }
     return found;
@@ -127,14 +148,12 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
   const handlerIds = Object.keys(options.handlers as object);
   assertHandlersMatchDocument(options.document, handlerIds, options.name);
 
-  memoiseValidatorRouteMatching();
-  memoiseValidatorRouteLookup();
+  patchValidator();
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.set('query parser', 'extended');
+  app.set('query parser', memoisedQueryParser());
   if (options.logger.isLevelEnabled('info')) app.use(requestLog(options.logger));
-  options.extraRoutes?.(app);
 
   // Routing first, as in FastAPI: a request that reaches no operation gets its 405 (another
   // method of an operation's path) or 404 (from the validator) whatever its body, headers or
@@ -143,7 +162,12 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
   // or method no operation has.
   const routes = operationRoutes(options.document);
   const routed = (middleware: RequestHandler): RequestHandler => (req, res, next) => (routes.reaches(req) ? middleware(req, res, next) : next());
-  app.use((req, _res, next) => next(routes.pathOnly(req) ? Object.assign(new Error('Method Not Allowed'), { status: 405 }) : undefined));
+  const extraRoutes = express.Router();
+  options.extraRoutes?.(extraRoutes);
+  app.use((req, res, next) => {
+    if (routes.reaches(req)) return next();
+    extraRoutes(req, res, (error?: unknown) => next(error ?? (routes.pathOnly(req) ? Object.assign(new Error('Method Not Allowed'), { status: 405 }) : undefined)));
+  });
   for (const [path, limit] of Object.entries(options.bodyLimits ?? {})) app.use(path, routed(collectAfterLargeBodies()), routed(express.json({ limit })));
   app.use(routed(express.json({ limit: '1mb' })));
   for (const middleware of options.beforeValidation ?? []) app.use(routed(middleware));
@@ -151,9 +175,16 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
   const securityHandlers = Object.fromEntries(
     Object.entries(options.authenticators).map(([scheme, authenticate]) => [
       scheme,
-      async (req: Request) => {
-        (req as WithContext<Ctx>)[CONTEXT] = await authenticate(req);
-        return true;
+      (req: Request): true | Promise<true> => {
+        const context = authenticate(req);
+        if (!(context instanceof Promise)) {
+          (req as WithContext<Ctx>)[CONTEXT] = context;
+          return true;
+        }
+        return context.then((found) => {
+          (req as WithContext<Ctx>)[CONTEXT] = found;
+          return true as const;
+        });
       },
     ]),
   );

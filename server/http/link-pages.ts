@@ -1,4 +1,4 @@
-import express, { type Express, type Request, type Response } from 'express';
+import express, { type Request, type Response, type Router } from 'express';
 import { connectProvider } from '../domain/connections/connect.js';
 import { hashSecret } from '../domain/credentials/secrets.js';
 import { findProvider, isOAuthProviderSlug, OAUTH_PROVIDER_SLUGS, type ProviderDefinition } from '../domain/providers/catalog.js';
@@ -37,7 +37,7 @@ const INVALID_LINK = '<h1>This link is not valid</h1><p>The link token is unknow
  * approving consumes the token and creates the connection, so the whole link
  * flow runs locally.
  */
-export function mountLinkPages(app: Express, deps: Deps): void {
+export function mountLinkPages(app: Router, deps: Deps): void {
   // `link_web_url` of *Create a link token*: the providers the token can connect, each linking to its consent page.
   app.get('/link', async (req, res, next) => {
     try {

@@ -57,8 +57,12 @@ function decodedPath(path: string): string {
 export function rejectUnstorableText(): RequestHandler {
   return (req, _res, next) => {
     const items: ValidationErrorItem[] = [];
-    if (UNSTORABLE.test(decodedPath(req.path))) items.push({ loc: ['path'], msg: MESSAGE, type: 'value_error' });
-    collect(req.query, 'query', items);
+    // The URL arrives as Latin-1 text without NUL (the HTTP parser refuses it): only
+    // percent-decoding can make a NUL or a surrogate of the path or the query.
+    if (req.originalUrl.includes('%')) {
+      if (UNSTORABLE.test(decodedPath(req.path))) items.push({ loc: ['path'], msg: MESSAGE, type: 'value_error' });
+      collect(req.query, 'query', items);
+    }
     collect(req.body, 'body', items);
     next(items.length > 0 ? new ValidationFailure(items) : undefined);
   };

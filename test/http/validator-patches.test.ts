@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { memoiseValidatorRouteLookup, memoiseValidatorRouteMatching } from '../../server/http/route-matching.js';
+import { memoiseValidatorParameterShapes, memoiseValidatorRouteLookup, memoiseValidatorRouteMatching } from '../../server/http/validator-patches.js';
 
 const require = createRequire(import.meta.url);
 const pathToRegexpOfValidator = () =>
@@ -90,6 +90,60 @@ describe('memoiseValidatorRouteLookup', () => {
     for (let i = 0; i < 2; i++) {
       expect((await request(served).post('/items/a')).status).toBe(405);
       expect((await request(served).get('/nothing/here')).status).toBe(404);
+    }
+  });
+});
+
+describe('memoiseValidatorParameterShapes', () => {
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 'parameters', version: '1' },
+    components: { schemas: { Filter: { type: 'object', properties: { name: { type: 'string' } } } } },
+    paths: {
+      '/markers': {
+        get: {
+          operationId: 'listMarkers',
+          parameters: [
+            { name: 'lab_id', in: 'query', schema: { type: 'array', items: { type: 'integer' } } },
+            { name: 'codes', in: 'query', style: 'form', explode: false, schema: { type: 'array', items: { type: 'string' } } },
+            { name: 'filter', in: 'query', style: 'deepObject', schema: { $ref: '#/components/schemas/Filter' } },
+            { name: 'size', in: 'query', schema: { type: 'integer', minimum: 1, default: 50 } },
+            { name: 'X-Trace', in: 'header', schema: { type: 'string', maxLength: 4 } },
+          ],
+          responses: { '200': { description: 'ok' } },
+        },
+      },
+    },
+  };
+
+  async function app() {
+    memoiseValidatorParameterShapes();
+    memoiseValidatorParameterShapes();
+    const express = (await import('express')).default;
+    const OpenApiValidator = await import('express-openapi-validator');
+    const served = express();
+    served.set('query parser', 'extended');
+    served.use(OpenApiValidator.middleware({ apiSpec: structuredClone(document) as never, validateRequests: { allErrors: true } }));
+    served.get('/markers', (req, res) => res.json(req.query));
+    served.use((error: { status?: number; errors?: { path: string }[] }, _req: unknown, res: { status: (n: number) => { json: (b: unknown) => void } }, _next: unknown) => {
+      res.status(error.status ?? 500).json({ status: error.status, paths: error.errors?.map((item) => item.path) });
+    });
+    return served;
+  }
+
+  it('when the same parameters come again and again, then every request is read and checked as the first', async () => {
+    const request = (await import('supertest')).default;
+    const served = await app();
+    const util = require(require.resolve('express-openapi-validator/dist/middlewares/parsers/util.js', { paths: [require.resolve('express-openapi-validator')] })) as {
+      normalizeParameter: { memoised?: true };
+    };
+    expect(util.normalizeParameter.memoised).toBe(true);
+    for (let i = 0; i < 3; i++) {
+      const ok = await request(served).get('/markers?lab_id=7&codes=a,b&filter[name]=glucose').set('X-Trace', 'ab');
+      expect(ok.body).toEqual({ lab_id: [7], codes: ['a', 'b'], filter: { name: 'glucose' }, size: 50 });
+      const bad = await request(served).get('/markers?lab_id=x&size=0').set('X-Trace', 'abcdef');
+      expect(bad.status).toBe(400);
+      expect(bad.body.paths).toEqual(expect.arrayContaining(['/query/lab_id/0', '/query/size', '/headers/x-trace']));
     }
   });
 });
