@@ -97,6 +97,16 @@ function requestLog(logger: Logger): RequestHandler {
   };
 }
 
+/**
+ * JSON bodies up to `limit`. A request without a body (no Content-Length, no
+ * Transfer-Encoding: most GETs) is passed on at once, as body-parser would after its own
+ * checks; `req.body` stays undefined either way.
+ */
+function parseJsonBodies(limit: string): RequestHandler {
+  const parse = express.json({ limit });
+  return (req, res, next) => (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined ? next() : parse(req, res, next));
+}
+
 interface Verdict {
   readonly reaches: boolean;
   readonly pathOnly: boolean;
@@ -168,8 +178,8 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
     if (routes.reaches(req)) return next();
     extraRoutes(req, res, (error?: unknown) => next(error ?? (routes.pathOnly(req) ? Object.assign(new Error('Method Not Allowed'), { status: 405 }) : undefined)));
   });
-  for (const [path, limit] of Object.entries(options.bodyLimits ?? {})) app.use(path, routed(collectAfterLargeBodies()), routed(express.json({ limit })));
-  app.use(routed(express.json({ limit: '1mb' })));
+  for (const [path, limit] of Object.entries(options.bodyLimits ?? {})) app.use(path, routed(collectAfterLargeBodies()), routed(parseJsonBodies(limit)));
+  app.use(routed(parseJsonBodies('1mb')));
   for (const middleware of options.beforeValidation ?? []) app.use(routed(middleware));
 
   const securityHandlers = Object.fromEntries(
