@@ -17,7 +17,7 @@ import path from 'node:path';
 import { build } from './build.js';
 import { compile, DIST } from './compile.js';
 import { APIS, artifactPaths, GENERATED_DIR, ROOT } from './lib/apis.js';
-import { serverProcess } from './lib/server-runtime.js';
+import { serverProcess, type ProcessRuntime } from './lib/server-runtime.js';
 
 /** Newest modification time of the files below `dir` (0 when none). */
 function newest(dir: string, accept: (file: string) => boolean = () => true): number {
@@ -47,7 +47,7 @@ async function prepare(): Promise<void> {
   }
 }
 
-function run(name: string, script: string, runtime: { nodeFlags: string[]; env: NodeJS.ProcessEnv } = { nodeFlags: [], env: process.env }): ChildProcess {
+function run(name: string, script: string, runtime: ProcessRuntime = { nodeFlags: [], env: process.env }): ChildProcess {
   const child = spawn(process.execPath, [...runtime.nodeFlags, path.join(DIST, script)], { stdio: 'inherit', env: runtime.env });
   child.on('exit', (code, signal) => {
     if (!stopping) {

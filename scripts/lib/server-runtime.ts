@@ -30,11 +30,17 @@ export const SERVER_ALLOCATOR_ENV: Readonly<Record<string, string>> = {
   MALLOC_MMAP_THRESHOLD_: '131072',
 };
 
+/** How to run a compiled script: `node <nodeFlags> <script>` with `env`. */
+export interface ProcessRuntime {
+  nodeFlags: string[];
+  env: NodeJS.ProcessEnv;
+}
+
 /**
  * The Node flags and environment for `node <flags> dist/server/main.js`: this process's
  * environment plus `extra`, over the allocator defaults.
  */
-export function serverProcess(extra: NodeJS.ProcessEnv = {}): { nodeFlags: string[]; env: NodeJS.ProcessEnv } {
+export function serverProcess(extra: NodeJS.ProcessEnv = {}): ProcessRuntime {
   const env = { ...SERVER_ALLOCATOR_ENV, ...process.env, ...extra };
   const override = env.SERVER_NODE_OPTIONS;
   const nodeFlags = override === undefined ? [...SERVER_NODE_FLAGS] : override.split(/\s+/).filter(Boolean);

@@ -4,6 +4,7 @@ import type { Database } from '../storage/database.js';
 import { findActiveManagementKeyByHash, findActiveTeamApiKeyByHash } from '../storage/repositories/credentials.js';
 import { ApiError } from './api-error.js';
 import { CredentialCache } from './credential-cache.js';
+import { whenReady, type MaybePromise } from './maybe-promise.js';
 import type { ManagementContext, TeamContext } from './handlers/context.js';
 
 export const TEAM_KEY_HEADER = 'x-vital-api-key';
@@ -37,7 +38,7 @@ export function forgetCredentials(db: Database): void {
  * The caller of a key hash: from the cache without waiting (most requests), else from the
  * database. The synchronous answer spares every request of a known key a few promises.
  */
-function findTeamCaller(db: Database, hash: string): TeamContext | Promise<TeamContext | null> {
+function findTeamCaller(db: Database, hash: string): MaybePromise<TeamContext | null> {
   const cache = cachesOf(db).team;
   return cache.get(hash) ?? lookUpTeamCaller(db, hash, cache);
 }
@@ -50,7 +51,7 @@ async function lookUpTeamCaller(db: Database, hash: string, cache: CredentialCac
   return caller;
 }
 
-function findManagementCaller(db: Database, hash: string): ManagementContext | Promise<ManagementContext | null> {
+function findManagementCaller(db: Database, hash: string): MaybePromise<ManagementContext | null> {
   const cache = cachesOf(db).management;
   return cache.get(hash) ?? lookUpManagementCaller(db, hash, cache);
 }
@@ -75,30 +76,27 @@ const header = (req: Request, name: string) => {
  */
 export const authenticateTeam =
   (db: Database) =>
-  (req: Request): TeamContext | Promise<TeamContext> => {
+  (req: Request): MaybePromise<TeamContext> => {
     const key = header(req, TEAM_KEY_HEADER);
     if (!key) throw new ApiError(401, TEAM_MISSING_KEY);
-    const caller = findTeamCaller(db, hashSecret(key));
-    if (!(caller instanceof Promise)) return caller;
-    return caller.then((found) => {
-      if (!found) throw new ApiError(401, TEAM_INVALID_KEY);
-      return found;
+    return whenReady(findTeamCaller(db, hashSecret(key)), (caller) => {
+      if (!caller) throw new ApiError(401, TEAM_INVALID_KEY);
+      return caller;
     });
   };
 
 export const authenticateManagement =
   (db: Database) =>
-  (req: Request): ManagementContext | Promise<ManagementContext> => {
+  (req: Request): MaybePromise<ManagementContext> => {
     const key = header(req, MANAGEMENT_KEY_HEADER);
     if (!key) throw new ApiError(401, MANAGEMENT_MISSING_KEY);
     const hash = hashSecret(key);
-    const caller = findManagementCaller(db, hash);
-    if (!(caller instanceof Promise)) return caller;
-    return caller.then(async (found) => {
-      if (found) return found;
-      if (await findTeamCaller(db, hash)) throw new ApiError(403, TEAM_KEY_ON_MANAGEMENT_API);
-      throw new ApiError(401, MANAGEMENT_INVALID_KEY);
-    });
+    return whenReady(findManagementCaller(db, hash), (caller) =>
+      caller ??
+      whenReady(findTeamCaller(db, hash), (teamCaller) => {
+        throw new ApiError(teamCaller ? 403 : 401, teamCaller ? TEAM_KEY_ON_MANAGEMENT_API : MANAGEMENT_INVALID_KEY);
+      }),
+    );
   };
 
 /**

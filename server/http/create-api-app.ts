@@ -2,7 +2,9 @@ import express, { type Express, type Request, type RequestHandler, type Response
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from '../logger.js';
 import { errorMiddleware, type ErrorMiddlewareOptions } from './error-middleware.js';
+import { BoundedMap } from './bounded-map.js';
 import { collectAfterLargeBodies } from './large-body-gc.js';
+import { whenReady, type MaybePromise } from './maybe-promise.js';
 import type { HandlerMap } from './handler-types.js';
 import { assertHandlersMatchDocument, listOperations, type OpenApiDocument } from './operations.js';
 import { memoisedQueryParser } from './query-parser.js';
@@ -14,7 +16,7 @@ import { rejectUnstorableText } from './text-input.js';
  * Resolves the credential of a request into the handlers' context, or throws an ApiError
  * (401/403): at once when it can (a cached key), else through a promise.
  */
-export type Authenticator<Ctx> = (req: Request) => Ctx | Promise<Ctx>;
+export type Authenticator<Ctx> = (req: Request) => MaybePromise<Ctx>;
 
 export interface ApiAppOptions<Operations, Ctx> {
   name: string;
@@ -111,7 +113,6 @@ interface Verdict {
   readonly reaches: boolean;
   readonly pathOnly: boolean;
 }
-const VERDICT_MEMO_SIZE = 10_000;
 
 /**
  * Which requests reach an operation of the document: the method and the path of one (a
@@ -123,10 +124,9 @@ function operationRoutes(document: OpenApiDocument): { reaches(req: Request): bo
     method: method.toUpperCase(),
     pattern: new RegExp(`^${path.split(/(\{[^}]+\})/).map((part) => (/^\{[^}]+\}$/.test(part) ? '[^/]+' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))).join('')}/?$`),
   }));
-  // Worked out once per request (several middlewares ask), and remembered by method and path
-  // (the memo starts over when full: paths carry ids).
+  // Worked out once per request (several middlewares ask), and remembered by method and path.
   const verdicts = new WeakMap<Request, Verdict>();
-  const byRoute = new Map<string, Verdict>();
+  const byRoute = new BoundedMap<string, Verdict>(10_000);
   const verdict = (req: Request) => {
     let found = verdicts.get(req);
     if (!found) {
@@ -139,7 +139,6 @@ function operationRoutes(document: OpenApiDocument): { reaches(req: Request): bo
         const matching = routes.filter((route) => route.pattern.test(path));
         const reaches = matching.some((route) => route.method === method);
         found = { reaches, pathOnly: matching.length > 0 && !reaches };
-        if (byRoute.size >= VERDICT_MEMO_SIZE) byRoute.clear();
         byRoute.set(key, found);
       }
       verdicts.set(req, found);
@@ -185,17 +184,11 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
   const securityHandlers = Object.fromEntries(
     Object.entries(options.authenticators).map(([scheme, authenticate]) => [
       scheme,
-      (req: Request): true | Promise<true> => {
-        const context = authenticate(req);
-        if (!(context instanceof Promise)) {
+      (req: Request) =>
+        whenReady(authenticate(req), (context) => {
           (req as WithContext<Ctx>)[CONTEXT] = context;
           return true;
-        }
-        return context.then((found) => {
-          (req as WithContext<Ctx>)[CONTEXT] = found;
-          return true as const;
-        });
-      },
+        }),
     ]),
   );
 

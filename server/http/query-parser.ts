@@ -1,10 +1,11 @@
 import express from 'express';
+import { BoundedMap } from './bounded-map.js';
 
 /** Express passes the query string of the URL, or null when it has none. */
 type QueryParser = (text: string | null | undefined) => Record<string, unknown>;
 type FlatQuery = Record<string, string | string[]>;
 
-/** Query strings remembered; the memo starts over when full. */
+/** Query strings remembered (the memo starts over when full). */
 const QUERY_MEMO_SIZE = 1000;
 /** Longer query strings are parsed every time (they are rare, and each would hold memory). */
 const QUERY_MEMO_MAX_LENGTH = 2048;
@@ -40,16 +41,13 @@ const copy = (query: FlatQuery): FlatQuery => {
  * never changes another's.
  */
 export function memoisedQueryParser(parse: QueryParser = extendedParser()): QueryParser {
-  const parsed = new Map<string, FlatQuery>();
+  const parsed = new BoundedMap<string, FlatQuery>(QUERY_MEMO_SIZE);
   return (text) => {
     if (typeof text !== 'string') return parse(text);
     const found = parsed.get(text);
     if (found !== undefined) return copy(found);
     const query = parse(text);
-    if (text.length <= QUERY_MEMO_MAX_LENGTH && isFlat(query)) {
-      if (parsed.size >= QUERY_MEMO_SIZE) parsed.clear();
-      parsed.set(text, copy(query));
-    }
+    if (text.length <= QUERY_MEMO_MAX_LENGTH && isFlat(query)) parsed.set(text, copy(query));
     return query;
   };
 }

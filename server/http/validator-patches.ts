@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { BoundedMap } from './bounded-map.js';
 
 /**
  * Speed patches of express-openapi-validator 5.6: work it repeats on every request whose
@@ -93,7 +94,7 @@ interface RouteRequest {
 }
 type ApplyOpenApiMetadata = ((context: { useRequestUrl?: boolean }, responseApiDoc: unknown) => MetadataMiddleware) & { memoised?: true };
 
-/** Routes remembered per validator; the memo starts over when full (paths carry ids). */
+/** Routes remembered per validator (the memo starts over when full: paths carry ids). */
 const ROUTE_MEMO_SIZE = 10_000;
 
 /**
@@ -112,7 +113,7 @@ export function memoiseValidatorRouteLookup(): void {
   metadataModule.applyOpenApiMetadata = Object.assign(
     (context: { useRequestUrl?: boolean }, responseApiDoc: unknown): MetadataMiddleware => {
       const lookUp = original(context, responseApiDoc);
-      const found = new Map<string, RouteMatch>();
+      const found = new BoundedMap<string, RouteMatch>(ROUTE_MEMO_SIZE);
       return (req, res, next) => {
         const url = context.useRequestUrl ? req.url : req.originalUrl;
         const query = url.indexOf('?');
@@ -126,10 +127,7 @@ export function memoiseValidatorRouteLookup(): void {
         }
         lookUp(req, res, (error?: unknown) => {
           const matched = req.openapi;
-          if (error === undefined && matched?.schema) {
-            if (found.size >= ROUTE_MEMO_SIZE) found.clear();
-            found.set(key, { ...matched, pathParams: { ...matched.pathParams } });
-          }
+          if (error === undefined && matched?.schema) found.set(key, { ...matched, pathParams: { ...matched.pathParams } });
           next(error);
         });
       };

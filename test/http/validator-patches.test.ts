@@ -1,12 +1,28 @@
 import { createRequire } from 'node:module';
+import express, { type ErrorRequestHandler, type Express } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { memoiseValidatorParameterShapes, memoiseValidatorRouteLookup, memoiseValidatorRouteMatching } from '../../server/http/validator-patches.js';
 
 const require = createRequire(import.meta.url);
+/** A module as express-openapi-validator loads it. */
+const fromValidator = <T>(specifier: string) => require(require.resolve(specifier, { paths: [require.resolve('express-openapi-validator')] })) as T;
 const pathToRegexpOfValidator = () =>
-  (require(require.resolve('path-to-regexp', { paths: [require.resolve('express-openapi-validator')] })) as {
-    pathToRegexp: (path: string, options?: Record<string, unknown>) => { regexp: RegExp; keys: { name: string }[] };
-  }).pathToRegexp;
+  fromValidator<{ pathToRegexp: (path: string, options?: Record<string, unknown>) => { regexp: RegExp; keys: { name: string }[] } }>('path-to-regexp').pathToRegexp;
+
+/** A real validator app on `document`: `routes` adds the handlers; errors answer their status and the paths of their items. */
+function validatorApp(document: object, validateRequests: Parameters<typeof OpenApiValidator.middleware>[0]['validateRequests'], routes: (app: Express) => void): Express {
+  const app = express();
+  app.set('query parser', 'extended');
+  app.use(OpenApiValidator.middleware({ apiSpec: structuredClone(document) as never, validateRequests }));
+  routes(app);
+  const renderError: ErrorRequestHandler = (error: { status?: number; errors?: { path: string }[] }, _req, res, _next) => {
+    res.status(error.status ?? 500).json({ status: error.status, paths: error.errors?.map((item) => item.path) });
+  };
+  app.use(renderError);
+  return app;
+}
 
 describe('memoiseValidatorRouteMatching', () => {
   it('when a route is compiled again with the same flags, then the first compilation is returned, and it matches as before', () => {
@@ -54,28 +70,21 @@ describe('memoiseValidatorRouteLookup', () => {
     },
   };
 
-  async function app() {
+  function app() {
     memoiseValidatorRouteLookup();
     memoiseValidatorRouteLookup();
-    const express = (await import('express')).default;
-    const OpenApiValidator = await import('express-openapi-validator');
-    const served = express();
-    served.use(OpenApiValidator.middleware({ apiSpec: structuredClone(document) as never, validateRequests: true }));
-    served.get('/items/:item_id', (req, res) => {
-      const seen = { params: { ...req.params }, route: (req as { openapi?: { openApiRoute: string } }).openapi?.openApiRoute };
-      // A handler that changes what it was given must not change what the next request gets.
-      req.params.item_id = 'changed';
-      res.json(seen);
-    });
-    served.use((error: { status?: number }, _req: unknown, res: { status: (n: number) => { json: (b: unknown) => void } }, _next: unknown) => {
-      res.status(error.status ?? 500).json({ status: error.status });
-    });
-    return served;
+    return validatorApp(document, true, (served) =>
+      served.get('/items/:item_id', (req, res) => {
+        const seen = { params: { ...req.params }, route: (req as { openapi?: { openApiRoute: string } }).openapi?.openApiRoute };
+        // A handler that changes what it was given must not change what the next request gets.
+        req.params.item_id = 'changed';
+        res.json(seen);
+      }),
+    );
   }
 
   it('when the same method and path come again, then they get the same match with their own copy of the path params', async () => {
-    const request = (await import('supertest')).default;
-    const served = await app();
+    const served = app();
     for (const id of ['a%20b', 'a%20b', 'c', 'a%20b']) {
       const response = await request(served).get(`/items/${id}?x=1`);
       expect(response.status).toBe(200);
@@ -84,8 +93,7 @@ describe('memoiseValidatorRouteLookup', () => {
   });
 
   it('when a path has no route or the method is not allowed, then the validator answers as without the memo, every time', async () => {
-    const request = (await import('supertest')).default;
-    const served = await app();
+    const served = app();
     await request(served).get('/items/a');
     for (let i = 0; i < 2; i++) {
       expect((await request(served).post('/items/a')).status).toBe(405);
@@ -116,30 +124,18 @@ describe('memoiseValidatorParameterShapes', () => {
     },
   };
 
-  async function app() {
+  function app() {
     memoiseValidatorParameterShapes();
     memoiseValidatorParameterShapes();
-    const express = (await import('express')).default;
-    const OpenApiValidator = await import('express-openapi-validator');
-    const served = express();
-    served.set('query parser', 'extended');
-    served.use(OpenApiValidator.middleware({ apiSpec: structuredClone(document) as never, validateRequests: { allErrors: true } }));
-    served.get('/markers', (req, res) => res.json(req.query));
-    served.use((error: { status?: number; errors?: { path: string }[] }, _req: unknown, res: { status: (n: number) => { json: (b: unknown) => void } }, _next: unknown) => {
-      res.status(error.status ?? 500).json({ status: error.status, paths: error.errors?.map((item) => item.path) });
-    });
-    return served;
+    return validatorApp(document, { allErrors: true }, (served) => served.get('/markers', (req, res) => res.json(req.query)));
   }
 
   it('when the same parameters come again and again, then every request is read and checked as the first', async () => {
-    const request = (await import('supertest')).default;
-    const served = await app();
-    const util = require(require.resolve('express-openapi-validator/dist/middlewares/parsers/util.js', { paths: [require.resolve('express-openapi-validator')] })) as {
-      normalizeParameter: { memoised?: true };
-    };
-    expect(util.normalizeParameter.memoised).toBe(true);
+    const served = app();
+    expect(fromValidator<{ normalizeParameter: { memoised?: true } }>('express-openapi-validator/dist/middlewares/parsers/util.js').normalizeParameter.memoised).toBe(true);
     for (let i = 0; i < 3; i++) {
       const ok = await request(served).get('/markers?lab_id=7&codes=a,b&filter[name]=glucose').set('X-Trace', 'ab');
+      expect(ok.status).toBe(200);
       expect(ok.body).toEqual({ lab_id: [7], codes: ['a', 'b'], filter: { name: 'glucose' }, size: 50 });
       const bad = await request(served).get('/markers?lab_id=x&size=0').set('X-Trace', 'abcdef');
       expect(bad.status).toBe(400);

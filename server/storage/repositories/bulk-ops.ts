@@ -470,8 +470,8 @@ export interface EnqueuedBulkPull {
  * pending trigger per connected user (in input order) and marks its throttle bucket, all in
  * one statement, so the 100,000 ids are sent and parsed once. The triggers are stored as the
  * op's ordered ids, one array value, and written as rows by the pull worker
- * (expandBulkOpTriggers): a 100,000-user op is one row here instead of 100,000. Duplicates (in any letter case) count
- * once. Run it in a transaction.
+ * (expandBulkOpTriggers): a 100,000-user op is one row here instead of 100,000. Duplicates
+ * (in any letter case) count once. Run it in a transaction.
  */
 export async function enqueueBulkPull(
   db: Queryable,
