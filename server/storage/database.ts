@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.js';
+import { PgliteStatements } from './pglite-statements.js';
 
 export type EngineKind = 'pglite' | 'postgres';
 
@@ -144,11 +145,18 @@ const SESSION_SETTINGS = { TimeZone: 'UTC', DateStyle: 'ISO, YMD', IntervalStyle
 
 type PgliteRunner = Pick<PGlite, 'query' | 'exec'>;
 
-function pgliteQueryable(runner: PgliteRunner, isClosed: () => boolean = () => false): Queryable {
+/**
+ * `runner` is the database or one of its transactions; `run` runs one statement as a
+ * prepared statement (PgliteStatements) under the same locks PGlite's `query` takes there.
+ */
+function pgliteQueryable(
+  runner: PgliteRunner,
+  run: <T>(sql: string, params: readonly unknown[]) => Promise<T[]>,
+  isClosed: () => boolean = () => false,
+): Queryable {
   const query = async <T>(sql: string, params?: readonly unknown[]): Promise<T[]> => {
     if (isClosed()) throw new Error('Transaction is already finished');
-    const result = await runner.query<T>(sql, params ? [...params] : undefined);
-    return result.rows;
+    return run<T>(sql, params ?? []);
   };
   return {
     kind: 'pglite',
@@ -173,7 +181,16 @@ async function openPglite(dataDir: string, releaseLock: (() => void) | null, opt
   for (const [name, value] of Object.entries(SESSION_SETTINGS)) {
     await db.query('SELECT set_config($1, $2, false)', [name, value]);
   }
-  const base = pgliteQueryable(db);
+  const statements = new PgliteStatements(db);
+  // As PGlite's query: outside a transaction wait for the one running (it holds the
+  // connection), then for the query lock; inside one, the query lock only.
+  const base = pgliteQueryable(db, async <T>(sql: string, params: readonly unknown[]) => {
+    await db._checkReady();
+    const rows = await db._runExclusiveTransaction(() => db.runExclusive(() => statements.run<T>(sql, params)));
+    await db.syncToFs();
+    return rows;
+  });
+  const runInTransaction = <T>(sql: string, params: readonly unknown[]) => db.runExclusive(() => statements.run<T>(sql, params));
   let closed = false;
   return {
     ...base,
@@ -183,7 +200,7 @@ async function openPglite(dataDir: string, releaseLock: (() => void) | null, opt
       return db.transaction(async (tx) => {
         let finished = false;
         try {
-          return await fn(pgliteQueryable(tx, () => finished || tx.closed));
+          return await fn(pgliteQueryable(tx, runInTransaction, () => finished || tx.closed));
         } finally {
           finished = true;
         }

@@ -1,0 +1,108 @@
+import { PGlite } from '@electric-sql/pglite';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../server/storage/database.js';
+import { PgliteStatements } from '../../server/storage/pglite-statements.js';
+import { SETUP_TIMEOUT_MS } from './helpers.js';
+
+describe('PgliteStatements', () => {
+  let pg: PGlite;
+  beforeEach(async () => {
+    pg = await PGlite.create();
+  }, SETUP_TIMEOUT_MS);
+  afterEach(async () => {
+    await pg.close();
+  });
+
+  it('when a statement runs again with other values, then it is prepared once and each run gets its own rows', async () => {
+    const statements = new PgliteStatements(pg);
+    const sql = 'SELECT $1::int + 1 AS next, $2::text AS label';
+    expect(await statements.run(sql, [41, 'a'])).toEqual([{ next: 42, label: 'a' }]);
+    expect(await statements.run(sql, ['7', null])).toEqual([{ next: 8, label: null }]);
+    expect(await statements.run(sql, [0, undefined])).toEqual([{ next: 1, label: null }]);
+    expect(statements.size).toBe(1);
+    const prepared = await pg.query<{ name: string; statement: string }>('SELECT name, statement FROM pg_prepared_statements');
+    expect(prepared.rows).toEqual([{ name: 's1', statement: sql }]);
+  });
+
+  it('when values need PGlite serializers (jsonb, arrays, dates), then they reach the statement as query would send them', async () => {
+    const statements = new PgliteStatements(pg);
+    const rows = await statements.run<{ doc: unknown; ids: unknown; day: string }>(
+      'SELECT $1::jsonb AS doc, $2::int[] AS ids, $3::date::text AS day',
+      [{ a: [1, { b: 'x' }] }, [1, 2, 3], '2026-11-22'],
+    );
+    expect(rows).toEqual([{ doc: { a: [1, { b: 'x' }] }, ids: [1, 2, 3], day: '2026-11-22' }]);
+  });
+
+  it('when a statement writes, then it returns its RETURNING rows, or none without RETURNING', async () => {
+    const statements = new PgliteStatements(pg);
+    await statements.run('CREATE TABLE notes (id serial PRIMARY KEY, body text NOT NULL)', []);
+    expect(await statements.run('INSERT INTO notes (body) VALUES ($1) RETURNING id, body', ['one'])).toEqual([{ id: 1, body: 'one' }]);
+    expect(await statements.run('INSERT INTO notes (body) VALUES ($1)', ['two'])).toEqual([]);
+    expect(await statements.run('SELECT count(*)::int AS n FROM notes', [])).toEqual([{ n: 2 }]);
+  });
+
+  it('when a run fails, then the error carries SQLSTATE and the statement, and the next run works', async () => {
+    const statements = new PgliteStatements(pg);
+    const sql = 'SELECT $1::int AS n';
+    await expect(statements.run(sql, ['not a number'])).rejects.toMatchObject({ code: '22P02', query: sql, params: ['not a number'] });
+    expect(await statements.run(sql, [5])).toEqual([{ n: 5 }]);
+    await expect(statements.run('SELECT * FROM no_such_table', [])).rejects.toMatchObject({ code: '42P01' });
+    expect(statements.size).toBe(1);
+    expect(await statements.run('SELECT 1 AS one', [])).toEqual([{ one: 1 }]);
+  });
+
+  it('when the table a statement reads gets another column, then the statement is prepared anew and returns it', async () => {
+    const statements = new PgliteStatements(pg);
+    await pg.exec("CREATE TABLE t (a int); INSERT INTO t VALUES (1)");
+    expect(await statements.run('SELECT * FROM t', [])).toEqual([{ a: 1 }]);
+    await pg.exec("ALTER TABLE t ADD COLUMN b text DEFAULT 'x'");
+    expect(await statements.run('SELECT * FROM t', [])).toEqual([{ a: 1, b: 'x' }]);
+  });
+
+  it('when a temporary table is dropped and created anew between runs, then the statement reads the new one', async () => {
+    const statements = new PgliteStatements(pg);
+    for (const value of [1, 2]) {
+      await pg.transaction(async (tx) => {
+        await tx.exec('CREATE TEMPORARY TABLE staged (v int) ON COMMIT DROP');
+        await tx.query('INSERT INTO staged VALUES ($1)', [value]);
+        expect(await pg.runExclusive(() => statements.run('SELECT v FROM staged', []))).toEqual([{ v: value }]);
+      });
+    }
+    expect(statements.size).toBe(1);
+  });
+
+  it('when the limit is reached, then further statements run unnamed and are not kept', async () => {
+    const statements = new PgliteStatements(pg, 2);
+    for (const n of [1, 2, 3, 4]) expect(await statements.run(`SELECT ${n} AS n`, [])).toEqual([{ n }]);
+    expect(await statements.run('SELECT 1 AS n', [])).toEqual([{ n: 1 }]);
+    expect(statements.size).toBe(2);
+    expect((await pg.query('SELECT name FROM pg_prepared_statements ORDER BY name')).rows).toEqual([{ name: 's1' }, { name: 's2' }]);
+  });
+});
+
+describe('PGlite database: prepared statements through the Queryable', () => {
+  let db: Database;
+  beforeEach(async () => {
+    db = await openDatabase({ memory: true });
+  }, SETUP_TIMEOUT_MS);
+  afterEach(async () => {
+    await db.close();
+  });
+
+  it('when queries run inside and outside transactions, then they see the same prepared statements and their own snapshots', async () => {
+    await db.exec('CREATE TABLE items (id int PRIMARY KEY)');
+    const count = 'SELECT count(*)::int AS n FROM items';
+    await db.transaction(async (tx) => {
+      await tx.query('INSERT INTO items VALUES ($1)', [1]);
+      expect(await tx.one(count)).toEqual({ n: 1 });
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO items VALUES ($1)', [2]);
+        await tx.query('INSERT INTO items VALUES ($1)', [1]);
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(await db.one(count)).toEqual({ n: 1 });
+  });
+
+});
