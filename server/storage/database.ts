@@ -17,6 +17,14 @@ export interface Queryable {
   one<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T | null>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * PGlite only: `COPY <target> FROM` the rows in `text` (COPY's text format: tab-separated
+   * columns, one row per line). PGlite reads them from a blob, outside its WebAssembly
+   * memory; the same rows as one query parameter are copied into that memory several times
+   * over, and WebAssembly memory never shrinks. PostgreSQL (`pg`) has no COPY without a
+   * stream library, so there it is undefined.
+   */
+  copyText?(target: string, text: string): Promise<void>;
 }
 
 export interface Database extends Queryable {
@@ -72,6 +80,13 @@ export const DEFAULT_PGLITE_SHARED_BUFFERS = '32MB';
  * process for good; at 256kB they spill and the statement is no slower.
  */
 export const DEFAULT_PGLITE_WORK_MEM = '256kB';
+/**
+ * PGlite's temp_buffers: the buffers of temporary tables (the staged ids of a bulk trigger,
+ * enqueueBulkPull). PostgreSQL's 8MB let the 100,000 staged ids of one trigger (about 5 MB)
+ * stay in WebAssembly memory for good; at 1MB the table spills to its file and the
+ * statement is no slower.
+ */
+export const PGLITE_TEMP_BUFFERS = '1MB';
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
@@ -145,6 +160,9 @@ const SESSION_SETTINGS = { TimeZone: 'UTC', DateStyle: 'ISO, YMD', IntervalStyle
 
 type PgliteRunner = Pick<PGlite, 'query' | 'exec'>;
 
+/** A COPY target: a table name with an optional column list, e.g. `bulk_input (ord, id)`. */
+const COPY_TARGET = /^[a-z_][a-z0-9_.]*(?: \([a-z_][a-z0-9_]*(?:, [a-z_][a-z0-9_]*)*\))?$/;
+
 /**
  * `runner` is the database or one of its transactions; `run` runs one statement as a
  * prepared statement (PgliteStatements) under the same locks PGlite's `query` takes there.
@@ -169,6 +187,11 @@ function pgliteQueryable(
       if (isClosed()) throw new Error('Transaction is already finished');
       await runner.exec(sql);
     },
+    async copyText(target: string, text: string) {
+      if (isClosed()) throw new Error('Transaction is already finished');
+      if (!COPY_TARGET.test(target)) throw new Error(`Not a COPY target: ${target}`);
+      await runner.query(`COPY ${target} FROM '/dev/blob'`, [], { blob: new Blob([text]) });
+    },
   };
 }
 
@@ -176,7 +199,7 @@ async function openPglite(dataDir: string, releaseLock: (() => void) | null, opt
   const parsers: Record<number, (text: string) => unknown> = { ...VALUE_PARSERS };
   const db = await PGlite.create(dataDir, {
     parsers,
-    postgresqlconf: [`shared_buffers=${options.sharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS}`, `work_mem=${options.workMem ?? DEFAULT_PGLITE_WORK_MEM}`],
+    postgresqlconf: [`shared_buffers=${options.sharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS}`, `work_mem=${options.workMem ?? DEFAULT_PGLITE_WORK_MEM}`, `temp_buffers=${PGLITE_TEMP_BUFFERS}`],
   });
   for (const [name, value] of Object.entries(SESSION_SETTINGS)) {
     await db.query('SELECT set_config($1, $2, false)', [name, value]);

@@ -80,7 +80,7 @@ describe('PgliteStatements', () => {
   });
 });
 
-describe('PGlite database: prepared statements through the Queryable', () => {
+describe('PGlite database: prepared statements and COPY through the Queryable', () => {
   let db: Database;
   beforeEach(async () => {
     db = await openDatabase({ memory: true });
@@ -105,4 +105,13 @@ describe('PGlite database: prepared statements through the Queryable', () => {
     expect(await db.one(count)).toEqual({ n: 1 });
   });
 
+  it('when rows are copied from text, then they are stored in order; a target that is not a table (and columns) is refused', async () => {
+    if (!db.copyText) throw new Error('PGlite has copyText');
+    await db.exec('CREATE TABLE staged (ord int, id uuid)');
+    const ids = ['0b6f6c2e-6f54-4e0b-9b0e-3f1f6f9d2a01', '0b6f6c2e-6f54-4e0b-9b0e-3f1f6f9d2a02'];
+    await db.copyText('staged (ord, id)', ids.map((id, i) => `${i + 1}\t${id}\n`).join(''));
+    expect(await db.query('SELECT ord, id FROM staged ORDER BY ord')).toEqual(ids.map((id, i) => ({ ord: i + 1, id })));
+    await expect(db.copyText('staged; DROP TABLE staged', '')).rejects.toThrow(/Not a COPY target/);
+    expect(await db.one('SELECT count(*)::int AS n FROM staged')).toEqual({ n: 2 });
+  });
 });

@@ -70,6 +70,25 @@ describe.each(engineCases)('bulk-ops repository on %s', (_label, engine) => {
       expect(await ctx.db.one('SELECT pending_user_ids FROM bulk_ops WHERE id = $1', [repeated.op!.id])).toEqual({ pending_user_ids: [a] });
     });
 
+    it('when two pulls are enqueued in one transaction, or one fails and rolls back, then each sees only its own ids', async () => {
+      const { team } = await seedTeam(ctx.db);
+      const [a, b] = await seedUsers(ctx.db, team.id, 2);
+      for (const user of [a!, b!]) await createConnection(ctx.db, { team_id: team.id, user_id: user, provider: 'oura', source_type: 'ring' });
+      const input = (user_ids: string[]) => ({ team_id: team.id, type: TYPE, provider: 'oura', user_ids });
+      const [first, second] = await ctx.db.transaction(async (tx) => [await enqueueBulkPull(tx, input([a!])), await enqueueBulkPull(tx, input([b!, a!]))]);
+      expect(await ctx.db.one('SELECT pending_user_ids FROM bulk_ops WHERE id = $1', [first!.op!.id])).toEqual({ pending_user_ids: [a] });
+      expect(await ctx.db.one('SELECT pending_user_ids FROM bulk_ops WHERE id = $1', [second!.op!.id])).toEqual({ pending_user_ids: [b, a] });
+      await expect(
+        ctx.db.transaction(async (tx) => {
+          await enqueueBulkPull(tx, input([a!]));
+          throw new Error('after the enqueue');
+        }),
+      ).rejects.toThrow('after the enqueue');
+      const after = await ctx.db.transaction((tx) => enqueueBulkPull(tx, input([b!])));
+      expect(await ctx.db.one('SELECT pending_user_ids FROM bulk_ops WHERE id = $1', [after.op!.id])).toEqual({ pending_user_ids: [b] });
+      expect(await ctx.db.one('SELECT count(*)::int AS ops FROM bulk_ops WHERE team_id = $1', [team.id])).toEqual({ ops: 3 });
+    });
+
     it('when an op is created, then it has one pending trigger per distinct user and is found with counts', async () => {
       const { team } = await seedTeam(ctx.db);
       const users = await seedUsers(ctx.db, team.id, 3);
