@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { cp } from 'node:fs/promises';
+import { cpSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -95,7 +94,11 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   const lock = acquireDataDirLock(options.lockDir ?? dataDir);
   try {
     if (options.template && !existsSync(path.join(dataDir, 'PG_VERSION')) && existsSync(path.join(options.template, 'PG_VERSION'))) {
-      await cp(options.template, dataDir, { recursive: true });
+      // Synchronously: the template is about 1,000 files, and fs.promises.cp awaits each
+      // file's lstat, copy and chmod one after the other through the thread pool (0.4 to
+      // 1.1 s here, against 0.12 to 0.14 s for cpSync). Nothing else runs while a database
+      // opens at start.
+      cpSync(options.template, dataDir, { recursive: true });
     }
     return await openPglite(path.resolve(dataDir), lock.release, options);
   } catch (error) {
