@@ -52,13 +52,6 @@ export class PgliteStatements {
     }
   }
 
-  /** Forgets every statement (and deallocates them), e.g. after a schema script. */
-  async clear(): Promise<void> {
-    if (this.#prepared.size === 0) return;
-    this.#prepared.clear();
-    await this.#send(protocol.serialize.query('DEALLOCATE ALL'));
-  }
-
   async #prepare(sql: string): Promise<Prepared> {
     const name = this.#prepared.size < this.#limit ? `s${(this.#nextId += 1)}` : '';
     const messages = await this.#send(
