@@ -17,14 +17,13 @@ export interface Queryable {
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   /**
-   * PGlite only: `COPY <target> FROM` the rows in `text` (COPY's text format: tab-separated
-   * columns, one row per line). PGlite reads them from a blob, outside its WebAssembly
-   * memory; the same rows as one query parameter are copied into that memory several times
-   * over, and WebAssembly memory never shrinks. PostgreSQL (`pg`) has no COPY without a
-   * stream library, so there it is undefined. Give large loads as bytes (latin1/ASCII or
-   * UTF-8): PGlite reads them as they are, without a copy.
+   * PGlite only: `COPY <target> FROM` the rows in `rows` (COPY's text format as bytes:
+   * tab-separated columns, one row per line). PGlite reads the bytes as they are, outside its
+   * WebAssembly memory; the same rows as one query parameter are copied into that memory
+   * several times over, and WebAssembly memory never shrinks. PostgreSQL (`pg`) has no COPY
+   * without a stream library, so there it is undefined.
    */
-  copyText?(target: string, text: string | Uint8Array): Promise<void>;
+  copyText?(target: string, rows: Uint8Array): Promise<void>;
 }
 
 export interface Database extends Queryable {
@@ -191,10 +190,10 @@ function pgliteQueryable(
       if (isClosed()) throw new Error('Transaction is already finished');
       await runner.exec(sql);
     },
-    async copyText(target: string, text: string | Uint8Array) {
+    async copyText(target: string, rows: Uint8Array) {
       if (isClosed()) throw new Error('Transaction is already finished');
       if (!COPY_TARGET.test(target)) throw new Error(`Not a COPY target: ${target}`);
-      await runner.query(`COPY ${target} FROM '/dev/blob'`, [], { blob: bytesAsBlob(typeof text === 'string' ? Buffer.from(text) : text) });
+      await runner.query(`COPY ${target} FROM '/dev/blob'`, [], { blob: bytesAsBlob(rows) });
     },
   };
 }

@@ -575,9 +575,9 @@ function copyRows(ids: readonly string[]): Uint8Array {
  * blob: as one 3.7 MB parameter (100,000 ids) they were copied into PGlite's WebAssembly
  * memory several times over, and that memory never shrinks. The first such enqueue grew it
  * by 33 MB with the parameter, by 15 MB with the temporary table (and temp_buffers 1MB,
- * database.ts); measured with /proc/self/smaps around enqueueBulkPull, 2026-11-22. On PostgreSQL they are one comma-separated text,
- * braced into an array literal by the statement: the smallest parameter there is for
- * 100,000 ids, parsed straight into uuid[].
+ * database.ts); measured with /proc/self/smaps around enqueueBulkPull, 2026-11-22.
+ * On PostgreSQL they are one comma-separated text, braced into an array literal by the
+ * statement: the smallest parameter there is for 100,000 ids, parsed straight into uuid[].
  */
 async function bulkInput(db: Queryable, ids: readonly string[]): Promise<BulkInput> {
   if (!db.copyText) {
