@@ -38,7 +38,7 @@ import autocannon from 'autocannon';
 import { compile, DIST } from '../compile.js';
 import { freePort, median, percentile, printTable, spawnQuiet, spawnServer, stop, waitForHttp, waitForOk } from './lib.js';
 import type { PlainRoute } from './plain-express.js';
-import { insuranceBody } from '../lib/conformance/values.js';
+import { insuranceBody } from '../conformance/values.js';
 import { isMainModule } from '../lib/main-module.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

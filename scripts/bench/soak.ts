@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { compile } from '../compile.js';
 import { freePort, percentile, printTable, spawnServer, stop, waitForOk } from './lib.js';
-import { insuranceBody } from '../lib/conformance/values.js';
+import { insuranceBody } from '../conformance/values.js';
 import { isMainModule } from '../lib/main-module.js';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 300);

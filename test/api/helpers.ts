@@ -8,7 +8,7 @@ import request from 'supertest';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { components as ManagementComponents } from '../../generated/management/schema.js';
 import type { components as TeamComponents } from '../../generated/team/schema.js';
-import { insuranceBody as sampleInsuranceBody, userInfoBody as sampleUserInfoBody } from '../../scripts/lib/conformance/values.js';
+import { insuranceBody as sampleInsuranceBody, userInfoBody as sampleUserInfoBody } from '../../scripts/conformance/values.js';
 import type { Config } from '../../server/config.js';
 import { hashSecret } from '../../server/domain/credentials/secrets.js';
 import { createManagementKey } from '../../server/storage/repositories/credentials.js';
@@ -27,7 +27,7 @@ export const LINK_TOKEN_HEADER = 'x-vital-link-token';
 export const apiEngines: [string, Engine][] = engines.filter((engine) => engine.available).map((engine) => [engine.label, engine]);
 
 /** UNKNOWN_ID (a valid-looking id no server knows) and MiB, as the conformance checks have them. */
-export { MiB, UNKNOWN_ID } from '../../scripts/lib/conformance/values.js';
+export { MiB, UNKNOWN_ID } from '../../scripts/conformance/values.js';
 
 export const uniqueName = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 
@@ -169,7 +169,7 @@ export async function createOrgWithKey(server: TestServer): Promise<{ orgId: str
   return { orgId: org.id, managementKey };
 }
 
-/** The conformance sample (scripts/lib/conformance/values.ts) without the optional race, ethnicity, sexual_orientation and gender_identity. */
+/** The conformance sample (scripts/conformance/values.ts) without the optional race, ethnicity, sexual_orientation and gender_identity. */
 export const userInfoBody = (overrides: Partial<TeamSchemas['UserInfoCreateRequest']> = {}): TeamSchemas['UserInfoCreateRequest'] => {
   const { race: _race, ethnicity: _ethnicity, sexual_orientation: _orientation, gender_identity: _identity, ...body } = sampleUserInfoBody();
   return { ...body, ...overrides };

@@ -19,8 +19,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManagementClient, createTeamClient, type ManagementClient, type TeamClient } from '../../server/client/index.js';
 import { revokeTeamApiKey } from '../../server/storage/repositories/credentials.js';
-import { SpecIndex } from '../../scripts/lib/conformance/spec.js';
-import type { ApiName } from '../contract/openapi.js';
+import { SpecIndex } from '../../scripts/conformance/spec.js';
+import type { ApiName } from '../../scripts/conformance/openapi.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { engines, SETUP_TIMEOUT_MS } from '../storage/helpers.js';
 import { createOrganization } from '../fuzz/world.js';

@@ -1,5 +1,5 @@
 /**
- * The conformance suite (scripts/lib/conformance/) against the in-process reference
+ * The conformance suite (scripts/conformance/) against the in-process reference
  * server and against the Prism mocks: no check may fail, nothing is skipped on the
  * server, and on the mock only what a stateless mock cannot do is skipped, each for a
  * documented reason. It also runs the CLI once, and proves the suite catches a broken
@@ -11,9 +11,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMocks, type RunningMocks } from '../../mocks/index.js';
-import { MOCK_SKIP_REASONS } from '../../scripts/lib/conformance/definitions.js';
-import { type ConformanceReport, runConformance } from '../../scripts/lib/conformance/runner.js';
-import { SpecIndex } from '../../scripts/lib/conformance/spec.js';
+import { MOCK_SKIP_REASONS } from '../../scripts/conformance/operation.js';
+import { type ConformanceReport, runConformance } from '../../scripts/conformance/runner.js';
+import { SpecIndex } from '../../scripts/conformance/spec.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { engines, SETUP_TIMEOUT_MS } from '../storage/helpers.js';
 
@@ -126,7 +126,7 @@ describe('conformance: the Prism mocks', () => {
   it('when the CLI runs against the mock, then it prints a line per operation and the summary, and exits 0', async () => {
     const { code, stdout } = await run(process.execPath, [
       path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'),
-      path.join(ROOT, 'scripts/conformance.ts'),
+      path.join(ROOT, 'scripts/conformance/cli.ts'),
       '--base-url',
       mocks.urls.team,
       '--api-key',
@@ -149,7 +149,7 @@ describe('conformance: the Prism mocks', () => {
   }, 60_000);
 
   it('when the CLI misses its required options, then it prints the usage and exits 2', async () => {
-    const { code, stderr } = await run(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'scripts/conformance.ts'), '--base-url', mocks.urls.team]);
+    const { code, stderr } = await run(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'scripts/conformance/cli.ts'), '--base-url', mocks.urls.team]);
     expect(stderr).toMatch(/^usage: npm run conformance/m);
     expect(code).toBe(2);
   }, 60_000);

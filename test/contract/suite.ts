@@ -14,7 +14,7 @@
  * suite, so a new operation cannot ship without its contract test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insuranceBody, invalid, NOT_A_UUID, ORDER_SET, UNKNOWN_ID, userInfoBody } from '../../scripts/lib/conformance/values.js';
+import { insuranceBody, invalid, NOT_A_UUID, ORDER_SET, UNKNOWN_ID, userInfoBody } from '../../scripts/conformance/values.js';
 import {
   createManagementClient,
   createTeamClient,
@@ -24,7 +24,7 @@ import {
   type TeamClient,
   type TeamSchemas,
 } from '../../server/client/index.js';
-import { type ApiName, ContractDocuments } from './openapi.js';
+import { type ApiName, ContractDocuments } from '../../scripts/conformance/openapi.js';
 
 export interface ContractEnvironment {
   teamBaseUrl: string;

@@ -8,7 +8,7 @@ import * as ajvFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { prepareForRuntimeValidation } from '../../server/http/runtime-spec.js';
-import { API_NAMES, readBundle } from '../contract/openapi.js';
+import { API_NAMES, readBundle } from '../../scripts/conformance/openapi.js';
 import { type Schema, SchemaArbitraries } from './arbitraries.js';
 
 type Json = Record<string, unknown>;

@@ -18,8 +18,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SpecIndex } from '../../scripts/lib/conformance/spec.js';
-import { type ApiName, readBundle } from '../contract/openapi.js';
+import { SpecIndex } from '../../scripts/conformance/spec.js';
+import { type ApiName, readBundle } from '../../scripts/conformance/openapi.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { engines, SETUP_TIMEOUT_MS } from '../storage/helpers.js';
 import { describeRequest, type FuzzRequest, RequestArbitraries } from './requests.js';

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { prepareForRuntimeValidation } from '../../server/http/runtime-spec.js';
-import type { ApiName, OperationRef } from '../contract/openapi.js';
+import type { ApiName, OperationRef } from '../../scripts/conformance/openapi.js';
 import { type Mutated, type Schema, SchemaArbitraries, type SchemaArbitrariesOptions } from './arbitraries.js';
 
 export interface FuzzRequest {

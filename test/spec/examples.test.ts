@@ -1,7 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import * as ajvFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { API_NAMES, readBundle } from '../contract/openapi.js';
+import { API_NAMES, readBundle } from '../../scripts/conformance/openapi.js';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -6,7 +6,7 @@
  * Bodies are validated by ContractDocuments (Ajv 2020-12 against generated/<api>/openapi.json),
  * the same validator as the contract suite's.
  */
-import { API_NAMES, type ApiName, ContractDocuments, type OperationRef } from '../../../test/contract/openapi.js';
+import { API_NAMES, type ApiName, ContractDocuments, type OperationRef } from './openapi.js';
 
 export type { ApiName, OperationRef };
 export { API_NAMES };

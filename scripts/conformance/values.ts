@@ -1,5 +1,5 @@
 /** Request values the checks share. */
-import type { TeamSchemas } from '../../../server/client/index.js';
+import type { TeamSchemas } from '../../server/client/index.js';
 
 /** A well-formed id no deployment has (and a mock accepts). */
 export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';

@@ -9,7 +9,7 @@
  * Teams cannot be deleted through the API, so each run with the management API
  * leaves one team behind; its key is revoked and its users and endpoints deleted.
  */
-import type { ManagementSchemas, TeamClient, TeamSchemas } from '../../../server/client/index.js';
+import type { ManagementSchemas, TeamClient, TeamSchemas } from '../../server/client/index.js';
 import { CheckFailure, fail } from './assertions.js';
 import type { CheckContext } from './context.js';
 

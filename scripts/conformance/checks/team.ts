@@ -1,8 +1,8 @@
 /** Conformance checks of the team API, one `operation` per operation of generated/team/openapi.json. */
-import { LINK_TOKEN_HEADER, type TeamClient, type TeamSchemas } from '../../../../server/client/index.js';
+import { LINK_TOKEN_HEADER, type TeamClient, type TeamSchemas } from '../../../server/client/index.js';
 import { check, checkEqual, show, type Outcome } from '../assertions.js';
 import type { CheckContext } from '../context.js';
-import { always, notOnMock, operation, type OperationChecks } from '../definitions.js';
+import { always, notOnMock, operation, type OperationChecks } from '../operation.js';
 import {
   insuranceBody,
   invalid,

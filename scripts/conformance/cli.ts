@@ -1,5 +1,5 @@
 /**
- * `npm run conformance`: runs the conformance suite (scripts/lib/conformance/) against any
+ * `npm run conformance`: runs the conformance suite (scripts/conformance/) against any
  * deployment of the APIs, over HTTP only.
  *
  *   npm run conformance -- --base-url http://127.0.0.1:8000 --api-key sk_us_dev \
@@ -26,9 +26,9 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { runConformance } from './lib/conformance/runner.js';
-import { TargetError, type TargetKind } from './lib/conformance/target.js';
-import { isMainModule } from './lib/main-module.js';
+import { runConformance } from './runner.js';
+import { TargetError, type TargetKind } from './target.js';
+import { isMainModule } from '../lib/main-module.js';
 
 const USAGE =
   'usage: npm run conformance -- --base-url URL --api-key KEY [--management-url URL --management-key KEY] [--org-id UUID] [--target auto|mock|server] [--bootstrap FILE] [--only OPERATION]... [--verbose]';

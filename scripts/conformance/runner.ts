@@ -10,7 +10,7 @@ import { managementChecks } from './checks/management.js';
 import { routingChecks } from './checks/routing.js';
 import { teamChecks } from './checks/team.js';
 import { CheckContext, type Target } from './context.js';
-import { MOCK_SKIP_REASONS, type CheckDefinition, type MockSkip, type OperationChecks, type Requirement } from './definitions.js';
+import { MOCK_SKIP_REASONS, type CheckDefinition, type MockSkip, type OperationChecks, type Requirement } from './operation.js';
 import type { Exchange } from './http.js';
 import { type ApiName, SpecIndex } from './spec.js';
 import { resolveTarget, type TargetOptions } from './target.js';

@@ -5,8 +5,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { createManagementClient } from '../../../server/client/index.js';
-import { readBundle } from '../../../test/contract/openapi.js';
+import { createManagementClient } from '../../server/client/index.js';
+import { readBundle } from './openapi.js';
 import type { Target } from './context.js';
 
 export type TargetKind = 'auto' | 'mock' | 'server';

@@ -3,10 +3,10 @@
  * generated/management/openapi.json. Settings are changed on the run's own team
  * (fixtures.ownTeam), never on the team of the given API key.
  */
-import type { ManagementClient, ManagementPaths, ManagementSchemas } from '../../../../server/client/index.js';
+import type { ManagementClient, ManagementPaths, ManagementSchemas } from '../../../server/client/index.js';
 import { check, checkEqual, show } from '../assertions.js';
 import type { CheckContext } from '../context.js';
-import { always, notOnMock, operation, type OperationChecks } from '../definitions.js';
+import { always, notOnMock, operation, type OperationChecks } from '../operation.js';
 import { invalid, NOT_A_UUID, UNKNOWN_ID } from '../values.js';
 import { errorChecks, OVERSIZED } from './shared.js';
 

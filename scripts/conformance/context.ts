@@ -10,7 +10,7 @@ import {
   TEAM_API_KEY_HEADER,
   type ManagementClient,
   type TeamClient,
-} from '../../../server/client/index.js';
+} from '../../server/client/index.js';
 import { fail, ResponseAssertions } from './assertions.js';
 import { Fixtures } from './fixtures.js';
 import { type Exchange, recordingFetch } from './http.js';

@@ -1,7 +1,7 @@
 /** Checks of requests that reach no operation: an unknown path (404) and another method on a known path (405). */
 import { checkEqual } from '../assertions.js';
 import type { CheckContext } from '../context.js';
-import { always, operation, type OperationChecks } from '../definitions.js';
+import { always, operation, type OperationChecks } from '../operation.js';
 import { parseBody } from '../http.js';
 
 async function expectDetail(t: CheckContext, url: string, init: RequestInit, status: number) {

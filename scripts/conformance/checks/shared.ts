@@ -1,7 +1,7 @@
 /** Check builders the team and management checks share: the 404, 413 and 422 checks most operations have. */
 import type { Loc, Outcome } from '../assertions.js';
 import type { CheckContext } from '../context.js';
-import { always, notOnMock, type CheckDefinition } from '../definitions.js';
+import { always, notOnMock, type CheckDefinition } from '../operation.js';
 import type { ApiName } from '../spec.js';
 import { invalid, oversizedBody } from '../values.js';
 
