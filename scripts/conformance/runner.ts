@@ -6,12 +6,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { CheckFailure } from './assertions.js';
-import { managementChecks } from './checks/management.js';
-import { routingChecks } from './checks/routing.js';
-import { teamChecks } from './checks/team.js';
 import { CheckContext, type Target } from './context.js';
 import { MOCK_SKIP_REASONS, type CheckDefinition, type MockSkip, type OperationChecks, type Requirement } from './operation.js';
 import type { Exchange } from './http.js';
+import { OPERATIONS } from './operations/index.js';
+import { routingChecks } from './routing.js';
 import { type ApiName, SpecIndex } from './spec.js';
 import { resolveTarget, type TargetOptions } from './target.js';
 
@@ -55,20 +54,50 @@ export interface ConformanceOptions extends TargetOptions {
   checkTimeoutMs?: number;
 }
 
-/** Every check of the suite, in the order they run (flows build on earlier fixtures). */
-export const ALL_CHECKS: readonly OperationChecks[] = [...teamChecks, ...managementChecks, ...routingChecks];
+/** Every check of the suite: each operation definition's, then routing's, in the order they run (flows build on earlier fixtures). */
+export const ALL_CHECKS: readonly OperationChecks[] = [...OPERATIONS, ...routingChecks];
 
 const REQUIREMENT_REASONS: Record<Requirement, (target: Target) => string | null> = {
   management: (target) => (target.management ? null : 'no management API given (--management-url and --management-key)'),
   'org-id': (target) => (target.orgId ? null : `the organization id is unknown: ${target.orgIdSource}; pass --org-id`),
 };
 
+/** A run id: 8 letters (digits mapped to letters, so that it fits any client_user_id rule). */
+const newRunId = () => randomBytes(4).toString('hex').replace(/[0-9]/g, (digit) => 'ghijklmnop'[Number(digit)]!);
+
+/**
+ * A resolved target and the context its checks share, for a harness that runs checks
+ * one at a time (test/contract): `run` runs one check exactly as `runConformance` does
+ * (skips, time limit, every exchange checked against the contract), `cleanup` removes
+ * what the checks made.
+ */
+export interface ConformanceSession {
+  target: Target;
+  context: CheckContext;
+  run(group: OperationChecks, check: CheckDefinition): Promise<CheckResult>;
+  /** Why the check is skipped on this target (null: it runs). */
+  skipOf(group: OperationChecks, check: CheckDefinition): { reason: string; mockSkip?: MockSkip } | null;
+  cleanup(): Promise<OperationResult>;
+}
+
+export async function openConformanceSession(options: TargetOptions & { checkTimeoutMs?: number }): Promise<ConformanceSession> {
+  const target = await resolveTarget(options);
+  const context = new CheckContext(target, new SpecIndex(), newRunId());
+  return {
+    target,
+    context,
+    run: (group, check) => runCheck(context, group, check, options.checkTimeoutMs ?? 60_000),
+    skipOf: (group, check) => skipReason(context, group, check),
+    cleanup: () => runCleanup(context),
+  };
+}
+
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
   const started = performance.now();
   const write = options.write ?? (() => undefined);
   const spec = new SpecIndex();
   const target = await resolveTarget(options);
-  const runId = randomBytes(4).toString('hex').replace(/[0-9]/g, (digit) => 'ghijklmnop'[Number(digit)]!);
+  const runId = newRunId();
   const context = new CheckContext(target, spec, runId);
 
   write(`Target: ${target.kind} (${target.kindReason})`);

@@ -1,8 +1,8 @@
 /** Checks of requests that reach no operation: an unknown path (404) and another method on a known path (405). */
-import { checkEqual } from '../assertions.js';
-import type { CheckContext } from '../context.js';
-import { always, operation, type OperationChecks } from '../operation.js';
-import { parseBody } from '../http.js';
+import { checkEqual } from './assertions.js';
+import type { CheckContext } from './context.js';
+import { always, operation, type OperationChecks } from './operation.js';
+import { parseBody } from './http.js';
 
 async function expectDetail(t: CheckContext, url: string, init: RequestInit, status: number) {
   const response = await t.fetch(url, init);

@@ -1,0 +1,72 @@
+/**
+ * Every operation definition, in the order the conformance checks run (the flows of
+ * later checks build on fixtures the earlier ones made). `npm run scaffold` adds a stub
+ * for an operation of the bundles without one; test/conformance/operations.test.ts
+ * names any operation missing here.
+ */
+import type { OperationDefinition } from '../operation.js';
+import { definition as createUser } from './team/createUser.js';
+import { definition as getUser } from './team/getUser.js';
+import { definition as deleteUser } from './team/deleteUser.js';
+import { definition as resolveUser } from './team/resolveUser.js';
+import { definition as createInsurance } from './team/createInsurance.js';
+import { definition as updateUserInfo } from './team/updateUserInfo.js';
+import { definition as createSignInToken } from './team/createSignInToken.js';
+import { definition as deregisterProvider } from './team/deregisterProvider.js';
+import { definition as createLinkCode } from './team/createLinkCode.js';
+import { definition as createLinkToken } from './team/createLinkToken.js';
+import { definition as bulkTriggerHistoricalPull } from './team/bulkTriggerHistoricalPull.js';
+import { definition as listBulkOps } from './team/listBulkOps.js';
+import { definition as connectDemoProvider } from './team/connectDemoProvider.js';
+import { definition as connectSdkProvider } from './team/connectSdkProvider.js';
+import { definition as getOAuthProvider } from './team/getOAuthProvider.js';
+import { definition as listProviders } from './team/listProviders.js';
+import { definition as listMarkers } from './team/listMarkers.js';
+import { definition as listOrderSetMarkers } from './team/listOrderSetMarkers.js';
+import { definition as listTeams } from './management/listTeams.js';
+import { definition as createTeam } from './management/createTeam.js';
+import { definition as createTeamApiKey } from './management/createTeamApiKey.js';
+import { definition as updateTeam } from './management/updateTeam.js';
+import { definition as revokeTeamApiKey } from './management/revokeTeamApiKey.js';
+import { definition as listDataPullPreferences } from './management/listDataPullPreferences.js';
+import { definition as setDataPullPreference } from './management/setDataPullPreference.js';
+import { definition as createWebhookEndpoint } from './management/createWebhookEndpoint.js';
+import { definition as listWebhookEndpoints } from './management/listWebhookEndpoints.js';
+import { definition as deleteWebhookEndpoint } from './management/deleteWebhookEndpoint.js';
+import { definition as listWebhookDeliveries } from './management/listWebhookDeliveries.js';
+import { definition as replayWebhookDeliveries } from './management/replayWebhookDeliveries.js';
+// scaffold:imports
+
+export const OPERATIONS: readonly OperationDefinition[] = [
+  createUser,
+  getUser,
+  deleteUser,
+  resolveUser,
+  createInsurance,
+  updateUserInfo,
+  createSignInToken,
+  deregisterProvider,
+  createLinkCode,
+  createLinkToken,
+  bulkTriggerHistoricalPull,
+  listBulkOps,
+  connectDemoProvider,
+  connectSdkProvider,
+  getOAuthProvider,
+  listProviders,
+  listMarkers,
+  listOrderSetMarkers,
+  listTeams,
+  createTeam,
+  createTeamApiKey,
+  updateTeam,
+  revokeTeamApiKey,
+  listDataPullPreferences,
+  setDataPullPreference,
+  createWebhookEndpoint,
+  listWebhookEndpoints,
+  deleteWebhookEndpoint,
+  listWebhookDeliveries,
+  replayWebhookDeliveries,
+  // scaffold:operations
+];

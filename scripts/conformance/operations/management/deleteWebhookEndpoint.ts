@@ -1,0 +1,42 @@
+/** DELETE /v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}: Delete a webhook endpoint. */
+import { check, checkEqual } from '../../assertions.js';
+import { always, notOnMock, must, uniqueValue, type OperationDefinition } from '../../operation.js';
+import { NOT_A_UUID, UNKNOWN_ID } from '../../values.js';
+import { errorChecks, managementKeyChecks, NEEDS } from '../../shared-checks.js';
+import { ownTeamPath, ownEndpointPath, unknownEndpointPath, listWebhookEndpoints, deleteWebhookEndpoint, type Schemas } from '../../requests.js';
+import { managementPath } from '../../world.js';
+
+const { pathNotAUuid, notFound } = errorChecks('management');
+const { keyChecks } = managementKeyChecks;
+
+export const definition: OperationDefinition = {
+  api: 'management',
+  operationId: 'deleteWebhookEndpoint',
+  needs: NEEDS,
+  auth: { scope: 'management' },
+  validRequest: async (w) => {
+    const body = { url: `https://${uniqueValue('auth-matrix-delete')}.invalid/hooks` };
+    const endpoint = must('createWebhookEndpoint', await w.a.management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path: { org_id: w.a.orgId, team_id: w.a2.teamId } }, body }));
+    return { method: 'DELETE', path: managementPath(w, `/webhook_endpoint/${endpoint.id}`) };
+  },
+  // A's disposable endpoints, and B's
+  fuzzPools: (a, b) => ({ endpoint_id: [...a.disposableEndpointIds, ...b.endpointIds, ...b.disposableEndpointIds] }),
+  checks: [
+    always('deletes an endpoint registered for the purpose', async (t) => {
+      const endpoint = await t.fixtures.createWebhookEndpoint();
+      t.expect.success('management', 'deleteWebhookEndpoint', await deleteWebhookEndpoint(t.management, await ownEndpointPath(t, endpoint.id)));
+    }),
+    notOnMock('state', 'a deleted endpoint is no longer listed, and deleting it again is a 404', async (t) => {
+      const path = await ownTeamPath(t);
+      const endpoint = await t.fixtures.createWebhookEndpoint();
+      const del = () => deleteWebhookEndpoint(t.management, { ...path, endpoint_id: endpoint.id });
+      checkEqual(t.expect.success<Schemas['SuccessResponse']>('management', 'deleteWebhookEndpoint', await del()).success, true, 'success');
+      const listed = t.expect.success<Schemas['WebhookEndpointList']>('management', 'listWebhookEndpoints', await listWebhookEndpoints(t.management, path));
+      check(!listed.data.some((listedEndpoint) => listedEndpoint.id === endpoint.id), 'the deleted endpoint is still listed');
+      t.expect.error('management', 'deleteWebhookEndpoint', await del(), 404);
+    }),
+    pathNotAUuid('deleteWebhookEndpoint', 'endpoint_id', async (t) => deleteWebhookEndpoint(t.management, await ownEndpointPath(t, NOT_A_UUID))),
+    ...keyChecks('deleteWebhookEndpoint', (t, client) => deleteWebhookEndpoint(client, unknownEndpointPath(t))),
+    notFound('deleteWebhookEndpoint', '404 for an unknown endpoint', async (t) => deleteWebhookEndpoint(t.management, await ownEndpointPath(t, UNKNOWN_ID))),
+  ],
+};

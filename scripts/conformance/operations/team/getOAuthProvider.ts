@@ -1,0 +1,49 @@
+/** GET /v2/link/provider/oauth/{oauth_provider}: Get OAuth provider link detail. */
+import { check, checkEqual, show } from '../../assertions.js';
+import { always, notOnMock, type OperationDefinition } from '../../operation.js';
+import { invalid } from '../../values.js';
+import { teamKeyChecks, MANAGEMENT } from '../../shared-checks.js';
+import { otherTeamClient, getOAuthProvider } from '../../requests.js';
+import { LINK_TOKEN_HEADER, type TeamSchemas } from '../../../../server/client/index.js';
+
+const { missingKey } = teamKeyChecks;
+
+export const definition: OperationDefinition = {
+  api: 'team',
+  operationId: 'getOAuthProvider',
+  auth: {
+    scope: 'user',
+    // A link token of another team is an invalid link token.
+    otherTeam: { status: 401 },
+  },
+  validRequest: async ({ a }) => ({ method: 'GET', path: '/v2/link/provider/oauth/oura', headers: { [LINK_TOKEN_HEADER]: a.linkTokens[0]! } }),
+  checks: [
+    always('reads the link detail of Oura with a link token', async (t) => {
+      const { link_token } = await t.fixtures.linkToken();
+      const detail = t.expect.success<TeamSchemas['ProviderLinkDetail']>('team', 'getOAuthProvider', await getOAuthProvider(t.team, 'oura', link_token));
+      if (!t.isMock) check(typeof detail.oauth_url === 'string', `oauth_url is ${show(detail.oauth_url)} with a link token`);
+    }),
+    notOnMock('static-examples', 'without a link token, the detail of the provider asked for has no oauth_url', async (t) => {
+      const detail = t.expect.success<TeamSchemas['ProviderLinkDetail']>('team', 'getOAuthProvider', await getOAuthProvider(t.team, 'strava'));
+      checkEqual({ slug: detail.slug, oauth_url: detail.oauth_url }, { slug: 'strava', oauth_url: null }, 'detail');
+    }),
+    always('422 naming ["path", "oauth_provider"] for a provider that is not an OAuth one', async (t) => {
+      const outcome = await getOAuthProvider(t.team, invalid('apple_health_kit'));
+      t.expect.validation('team', 'getOAuthProvider', outcome, [{ loc: ['path', 'oauth_provider'], type: 'enum' }]);
+    }),
+    missingKey('getOAuthProvider', (t) => getOAuthProvider(t.teamWithoutKey, 'oura')),
+    notOnMock('credentials', '401 for an unknown link token', async (t) => {
+      t.expect.error('team', 'getOAuthProvider', await getOAuthProvider(t.team, 'oura', `lt_unknown_${t.runId}`), 401);
+    }),
+    notOnMock(
+      'credentials',
+      "401 for a link token of another team (with that team's key)",
+      async (t) => {
+        const { link_token } = await t.fixtures.linkToken();
+        const other = await otherTeamClient(t);
+        t.expect.error('team', 'getOAuthProvider', await getOAuthProvider(other, 'oura', link_token), 401);
+      },
+      MANAGEMENT,
+    ),
+  ],
+};
