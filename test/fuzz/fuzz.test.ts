@@ -18,12 +18,14 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATIONS } from '../../scripts/conformance/operations/index.js';
 import { SpecIndex } from '../../scripts/conformance/spec.js';
 import { type ApiName, readBundle } from '../../scripts/conformance/openapi.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { engines, SETUP_TIMEOUT_MS } from '../storage/helpers.js';
 import { describeRequest, type FuzzRequest, RequestArbitraries } from './requests.js';
-import { createOrganization, populateTeam, type SeededTeam, snapshotTeam } from './world.js';
+import { seedTeam } from '../../scripts/conformance/seed.js';
+import { createOrganization, type SeededTeam, snapshotTeam } from './world.js';
 
 const TOTAL_RUNS = Number(process.env.FUZZ_RUNS || 5000);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
@@ -32,13 +34,8 @@ const spec = new SpecIndex();
 const operations = spec.operations;
 const runsPerOperation = Math.ceil(TOTAL_RUNS / operations.length);
 const engine = engines[0]!;
-
-/** Per operation: deleteUser and deleteWebhookEndpoint get A's disposable ones (and B's); a new user takes a new client_user_id. */
-const POOL_OVERRIDES = (a: SeededTeam, b: SeededTeam): Record<string, Record<string, readonly unknown[]>> => ({
-  deleteUser: { user_id: [...a.disposableUsers, ...b.users, ...b.disposableUsers].map((user) => user.user_id) },
-  deleteWebhookEndpoint: { endpoint_id: [...a.disposableEndpointIds, ...b.endpointIds, ...b.disposableEndpointIds] },
-  createUser: { client_user_id: [] },
-});
+/** Each operation's own value pools (deleteUser and deleteWebhookEndpoint get A's disposable ones and B's...) come from its definition. */
+const definitions = new Map(OPERATIONS.map((definition) => [`${definition.api} ${definition.operationId}`, definition]));
 
 interface Stats {
   requests: number;
@@ -62,8 +59,8 @@ describe(`fuzz: both APIs on the reference server (${engine.label}), ${runsPerOp
   beforeAll(async () => {
     // No bulk pull completes without a worker: a short wait keeps wait_for_completion fast.
     server = await startTestServer(engine, { bulkWaitWindowMs: 20 });
-    a = await populateTeam(server, { orgId: server.orgId, teamId: server.teamId, apiKey: server.apiKey, managementKey: server.managementKey }, 'fuzz-a');
-    b = await populateTeam(server, await createOrganization(server, 'fuzzb'), 'fuzz-b');
+    a = await seedTeam(server, { orgId: server.orgId, teamId: server.teamId, apiKey: server.apiKey, managementKey: server.managementKey }, 'fuzz-a');
+    b = await seedTeam(server, await createOrganization(server, 'fuzzb'), 'fuzz-b');
     teamBefore = await snapshotTeam(server, b);
 
     const ids = (users: { user_id: string }[]) => users.map((user) => user.user_id);
@@ -141,7 +138,7 @@ describe(`fuzz: both APIs on the reference server (${engine.label}), ${runsPerOp
   for (const operation of operations) {
     const name = `${operation.api} ${operation.operationId}`;
     it(`${name}: no 5xx, only documented statuses, every body valid against the spec`, async () => {
-      const operationPools = { ...pools, ...POOL_OVERRIDES(a, b)[operation.operationId] };
+      const operationPools = { ...pools, ...definitions.get(`${operation.api} ${operation.operationId}`)?.fuzzPools?.(a, b) };
       const requests = arbitraries[operation.api].forOperation(operation, operationPools);
       let sent = 0;
       await fc.assert(
