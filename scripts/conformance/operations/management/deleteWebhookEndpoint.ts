@@ -19,7 +19,7 @@ export const definition: OperationDefinition = {
     const endpoint = must('createWebhookEndpoint', await w.a.management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path: { org_id: w.a.orgId, team_id: w.a2.teamId } }, body }));
     return { method: 'DELETE', path: managementPath(w, `/webhook_endpoint/${endpoint.id}`) };
   },
-  // A's disposable endpoints, and B's
+  // A's disposable endpoints, and B's (which must stay).
   fuzzPools: (a, b) => ({ endpoint_id: [...a.disposableEndpointIds, ...b.endpointIds, ...b.disposableEndpointIds] }),
   checks: [
     always('deletes an endpoint registered for the purpose', async (t) => {

@@ -13,6 +13,7 @@ export const definition: OperationDefinition = {
   api: 'team',
   operationId: 'connectDemoProvider',
   auth: { scope: 'user' },
+  // The third seeded user: the first is connected to Oura already.
   validRequest: async ({ a }) => ({ method: 'POST', path: '/v2/link/connect/demo', body: { ...requestExample('team', 'connectDemoProvider', 'oura'), user_id: a.users[2]!.user_id } }),
   seed: {
     order: 50,

@@ -26,7 +26,7 @@ export const definition: OperationDefinition = {
       for (const suffix of ['delta', 'epsilon']) seeding.disposableUsers.push(await create(suffix));
     },
   },
-  // a new user takes a new client_user_id: generated values only
+  // A new user takes a new client_user_id: generated values only.
   fuzzPools: () => ({ client_user_id: [] }),
   checks: [
     always('creates a user from a new client_user_id', async (t) => {

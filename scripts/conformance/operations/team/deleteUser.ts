@@ -15,7 +15,7 @@ export const definition: OperationDefinition = {
   operationId: 'deleteUser',
   auth: { scope: 'user' },
   validRequest: async ({ a }) => ({ method: 'DELETE', path: `/v2/user/${(await newUser(a)).user_id}` }),
-  // A's disposable users, and B's
+  // A's disposable users, and B's (which must stay).
   fuzzPools: (a, b) => ({ user_id: [...a.disposableUsers, ...b.users, ...b.disposableUsers].map((user) => user.user_id) }),
   checks: [
     always('deletes a user created for the purpose', async (t) => {
