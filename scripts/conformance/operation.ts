@@ -8,7 +8,7 @@
  */
 import type { ManagementClient, TeamClient } from '../../server/client/index.js';
 import type { CheckContext } from './context.js';
-import type { ApiName } from './openapi.js';
+import type { ApiName, OperationRef } from './openapi.js';
 
 /** Why a check cannot pass on a stateless mock (mocks/README.md, "Where the mock differs"). */
 export type MockSkip = 'state' | 'credentials' | 'domain-rules' | 'static-examples' | 'body-limit';
@@ -66,7 +66,8 @@ export const notOnMock = (mockSkip: MockSkip, name: string, run: CheckDefinition
  */
 export type AuthScope = 'team' | 'user' | 'management' | 'public';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** The documents' methods, as sent. */
+export type HttpMethod = Uppercase<OperationRef['method']>;
 
 /** A request as sent over HTTP, without its credential headers. */
 export interface RawRequest {
