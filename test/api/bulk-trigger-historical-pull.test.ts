@@ -101,6 +101,8 @@ describe.each(apiEngines)('bulkTriggerHistoricalPull (POST /v2/link/bulk_trigger
     expect(answered.operation).toMatchObject({ status: 'success', pending: 0, running: 0, processed: 0, failed: 0, not_connected: 2, ended_at: expect.stringMatching(ISO) });
   });
 
+  // No worker runs here, so nothing completes; that the request does wait (and answers 200 when the op
+  // completes, or 202 with the progress made meanwhile) is tested with the worker in test/jobs/bulk-pull/bulk-trigger.test.ts.
   it('when wait_for_completion is set and triggers are still pending at the end of the wait window (1.5 s in tests), then 202 with the operation in progress', async () => {
     const user = await connectedUser('polar');
     const answered = expectStatus<PullResponse>(await pull({ user_ids: [user.user_id], provider: 'polar', wait_for_completion: true }), 202);
