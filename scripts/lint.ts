@@ -1,5 +1,5 @@
 /**
- * `npm run lint`: Spectral with spectral:oas and our ruleset (spec/lint/) on the
+ * `npm run lint:spec`: Spectral with spectral:oas and our ruleset (spec/lint/) on the
  * hand-written documents (problems point at the file an author edits) and on
  * their bundles in generated/ (what clients and tools consume). Any error or
  * warning fails.

@@ -8,7 +8,7 @@ export interface LintOutcome {
 
 /**
  * Lints OpenAPI documents with Spectral and our ruleset (spec/lint/ruleset.yaml).
- * Any warning fails, like any error: `npm run lint` must report 0 and 0.
+ * Any warning fails, like any error: `npm run lint:spec` must report 0 and 0.
  */
 export async function lintDocuments(files: readonly string[]): Promise<LintOutcome> {
   const result = await run(bin('spectral'), ['lint', '--ruleset', RULESET, '--fail-severity', 'warn', '--display-only-failures', ...files]);

@@ -101,20 +101,20 @@ describe.each(apiEngines)('bulkTriggerHistoricalPull (POST /v2/link/bulk_trigger
     expect(answered.operation).toMatchObject({ status: 'success', pending: 0, running: 0, processed: 0, failed: 0, not_connected: 2, ended_at: expect.stringMatching(ISO) });
   });
 
-  it('when wait_for_completion is set and triggers are pending, then 202 after the wait window (1.5 s in tests)', async () => {
+  // No worker runs here, so nothing completes; that the request does wait (and answers 200 when the op
+  // completes, or 202 with the progress made meanwhile) is tested with the worker in test/jobs/bulk-pull/bulk-trigger.test.ts.
+  it('when wait_for_completion is set and triggers are still pending at the end of the wait window (1.5 s in tests), then 202 with the operation in progress', async () => {
     const user = await connectedUser('polar');
-    const started = Date.now();
     const answered = expectStatus<PullResponse>(await pull({ user_ids: [user.user_id], provider: 'polar', wait_for_completion: true }), 202);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
     expect(answered.operation).toMatchObject({ status: 'in_progress', pending: 1, ended_at: null });
     expect(answered.detail).toBe('Enqueued 1 historical pull trigger for polar.');
   }, 15_000);
 
-  it('when wait_for_completion is false, then 202 at once', async () => {
+  it('when wait_for_completion is false, then 202 with the operation as enqueued', async () => {
     const user = await connectedUser('polar');
-    const started = Date.now();
-    expectStatus(await pull({ user_ids: [user.user_id], provider: 'polar', wait_for_completion: false }), 202);
-    expect(Date.now() - started).toBeLessThan(1400);
+    const answered = expectStatus<PullResponse>(await pull({ user_ids: [user.user_id], provider: 'polar', wait_for_completion: false }), 202);
+    expect(answered.operation).toMatchObject({ status: 'in_progress', pending: 1, processed: 0, ended_at: null });
+    expect(answered.detail).toBe('Enqueued 1 historical pull trigger for polar.');
   });
 
   it('when a user id is written in upper case, then it is that user', async () => {
@@ -200,11 +200,9 @@ describe.each(apiEngines)('bulkTriggerHistoricalPull (POST /v2/link/bulk_trigger
     const { ids, connected } = await seedUsers(ctx.server, 100_000, 'fitbit', 2);
     const body = JSON.stringify({ user_ids: ids, provider: 'fitbit' });
     expect(body.length).toBeGreaterThan(MiB);
-    const started = performance.now();
+    // How fast is a benchmark (`npm run bench:bulk-pull`), not an assertion here.
     const response = await teamApi(ctx.server).post('/v2/link/bulk_trigger_historical_pull').set('content-type', 'application/json').send(body);
-    const ms = Math.round(performance.now() - started);
     const answered = expectStatus<PullResponse>(response, 202);
-    console.info(`bulk pull of 100,000 user ids on ${engine.label}: ${ms} ms (body ${(body.length / MiB).toFixed(1)} MiB)`);
     expect(answered.operation).toMatchObject({ status: 'in_progress', pending: connected.size, not_connected: ids.length - connected.size });
     expect(answered.not_connected_user_ids).toHaveLength(ids.length - connected.size);
     expect(answered.not_connected_user_ids.every((id) => !connected.has(id))).toBe(true);

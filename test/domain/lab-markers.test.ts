@@ -336,17 +336,6 @@ describe('scaleCatalog and wire conversion', () => {
     expect(scaleCatalog(0).markers).toHaveLength(0);
   });
 
-  it('when searching 10000 markers by name, then a query takes well under a millisecond on average', () => {
-    const big = scaleCatalog(10_000);
-    searchMarkers(big, { name: 'glu', page: 1, size: 50 });
-    const runs = 200;
-    const t0 = performance.now();
-    for (let i = 0; i < runs; i++) searchMarkers(big, { name: 'glu', page: 1, size: 50 });
-    const perQuery = (performance.now() - t0) / runs;
-    // Generous bound to stay stable on slow CI machines.
-    expect(perQuery).toBeLessThan(5);
-  });
-
   it('when a marker is converted to the wire shape, then it is plain JSON with exactly the ClientFacingMarker keys', () => {
     const m = byName(LABCORP.id, 'Lipid Panel');
     const wire = toClientFacingMarker(m);

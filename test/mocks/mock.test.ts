@@ -1,7 +1,8 @@
 /**
  * What the mock does beyond the contract suite (test/contract/mock.test.ts):
  * Prism's Prefer headers, the error shape in corner cases, logging, and
- * `npm run mock` answering within seconds of its start.
+ * `npm run mock` starting and answering. How fast it starts is a benchmark
+ * (`npm run bench:build`, target <= 10 s), not an assertion here.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -133,8 +134,7 @@ describe('error shape', () => {
 });
 
 describe('npm run mock', () => {
-  it('when mocks/start.ts is started, then both mocks answer within 10 seconds', async () => {
-    const started = performance.now();
+  it('when mocks/start.ts is started, then both mocks answer and it stops cleanly on SIGTERM', async () => {
     const child = spawn(`${ROOT}node_modules/.bin/tsx`, ['mocks/start.ts'], {
       cwd: ROOT,
       env: { ...process.env, MOCK_PORT: '0', MOCK_MANAGEMENT_PORT: '0', MOCK_LOG: '' },
@@ -155,9 +155,7 @@ describe('npm run mock', () => {
       const [team, management] = urls as [string, string];
       const teamAnswer = await fetch(`${team}/v2/providers`, { headers: KEY });
       const managementAnswer = await fetch(`${management}/v1/org/0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d/team`);
-      const elapsed = performance.now() - started;
       expect([teamAnswer.status, managementAnswer.status]).toEqual([200, 401]);
-      expect(elapsed).toBeLessThan(10_000);
     } finally {
       child.kill('SIGTERM');
       expect(await exited).toBe(0);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { APIS, artifactPaths, GENERATED_DIR } from '../../scripts/lib/apis.js';
 import { lintDocuments } from '../../scripts/lib/lint.js';
 
-describe('npm run lint', () => {
+describe('npm run lint:spec', () => {
   it('when both documents and their bundles are linted with our ruleset, then there are 0 errors and 0 warnings', async () => {
     const files = [...APIS.map((api) => api.source), ...APIS.map((api) => artifactPaths(GENERATED_DIR, api.name).bundle)];
     const outcome = await lintDocuments(files);

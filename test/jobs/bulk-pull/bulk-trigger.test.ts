@@ -224,9 +224,8 @@ describe.each(apiEngines)('bulk trigger historical pull with the worker running 
 
   it('when 100,000 connected users are submitted, then 202 with one op of 100,000 pending triggers, and nothing was pulled in the request', async () => {
     const users = await seedConnectedUsers(server.db, { team_id: server.teamId, provider: 'strava', count: 100_000 });
-    const started = performance.now();
+    // How fast is a benchmark (`npm run bench:bulk-pull`), not an assertion here.
     const response = await team().post(PULL).send({ user_ids: users, provider: 'strava' });
-    const ms = performance.now() - started;
     expect(response.status).toBe(202);
     const body = response.body as PullResponse;
     expect(body.operation.pending + body.operation.running + body.operation.processed).toBe(100_000);
@@ -234,6 +233,5 @@ describe.each(apiEngines)('bulk trigger historical pull with the worker running 
     expect(body.operation).toMatchObject({ status: 'in_progress', pending: 100_000, processed: 0 });
     const pulled = await server.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM provider_data WHERE user_id = ANY ($1::uuid[])`, [users.slice(0, 1000)]);
     expect(pulled?.n).toBe(0);
-    console.log(`[bulk trigger] 100,000 user ids on ${engine.label}: ${Math.round(ms)} ms to 202`);
   }, 300_000);
 });

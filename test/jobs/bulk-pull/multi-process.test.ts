@@ -36,7 +36,7 @@ function claimsOf(server: ServerProcess): ClaimLog[] {
     .map((line) => JSON.parse(line) as ClaimLog);
 }
 
-describe.skipIf(!databaseUrl)('bulk pull with two server processes on one PostgreSQL database', () => {
+describe.skipIf(!databaseUrl)(`bulk pull with two server processes on one PostgreSQL database${databaseUrl ? '' : ' (skipped: DATABASE_URL is unset)'}`, () => {
   const database = `bulk_pull_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const url = databaseUrl ? (() => {
     const parsed = new URL(databaseUrl);

@@ -300,7 +300,7 @@ describe.each(engineCases)('webhook delivery on %s', (_label, engine) => {
     });
   });
 
-  describe.skipIf(!engine.available || engine.kind !== 'postgres')('several workers (PostgreSQL)', () => {
+  describe.skipIf(!engine.available || engine.kind !== 'postgres')('several workers (PostgreSQL only: PGlite is one connection, so no row is ever locked by another)', () => {
     const ctx = useTestDatabase(engine);
 
     it('when rows are locked by another transaction, then a claim skips them without waiting', async () => {

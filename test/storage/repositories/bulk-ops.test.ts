@@ -253,7 +253,7 @@ describe.each(engineCases)('bulk-ops repository on %s', (_label, engine) => {
     );
 
     it(
-      'when 100,000 users are submitted, then enqueueing them and creating an op are set-based and quick',
+      'when 100,000 users are submitted, then enqueueing them and creating an op store and count every id',
       async () => {
         const { team } = await seedTeam(ctx.db);
         const users = await ctx.db.query<{ id: string }>(
@@ -269,34 +269,21 @@ describe.each(engineCases)('bulk-ops repository on %s', (_label, engine) => {
         const ids = users.map((u) => u.id);
         expect(ids).toHaveLength(100_000);
 
-        let started = performance.now();
         const enqueued = await ctx.db.transaction((tx) => enqueueBulkPull(tx, { team_id: team.id, type: TYPE, provider: 'oura', user_ids: ids }));
-        const enqueueMs = Math.round(performance.now() - started);
         expect(enqueued.op).toMatchObject({ total: 50_000, not_connected: 50_000 });
         expect(enqueued.not_connected).toHaveLength(50_000);
         expect(enqueued.missing).toEqual([]);
         const op = enqueued.op!;
 
-        started = performance.now();
         const fetched = await getBulkOp(ctx.db, { team_id: team.id, id: op.id });
-        const countMs = Math.round(performance.now() - started);
         expect(fetched).toMatchObject({ pending: 50_000, total: 50_000, not_connected: 50_000 });
 
-        started = performance.now();
         const all = await createBulkOp(ctx.db, { team_id: team.id, type: TYPE, provider: 'fitbit', user_ids: ids, not_connected: 0 });
-        const create100kMs = Math.round(performance.now() - started);
         expect(all.pending).toBe(100_000);
         expect(await ctx.db.one('SELECT count(*) AS n FROM bulk_triggers WHERE op_id = $1', [all.id])).toEqual({ n: 100_000 });
 
-        started = performance.now();
         const page = await listBulkOps(ctx.db, { team_id: team.id });
-        const listMs = Math.round(performance.now() - started);
         expect(page.ops.map((o) => o.pending)).toEqual(expect.arrayContaining([100_000, 50_000]));
-
-        console.info(
-          `[${engine.label}] enqueue 100k ids (50k connected): ${enqueueMs} ms; ` +
-            `create op with 100k triggers: ${create100kMs} ms; get op counts (50k): ${countMs} ms; list ops with counts: ${listMs} ms`,
-        );
       },
       SETUP_TIMEOUT_MS * 2,
     );

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../../../scripts/lib/apis.js';
-import { breakingFindings, runGate } from '../../../scripts/lib/breaking/gate.js';
-import { formatReport } from '../../../scripts/lib/breaking/report.js';
+import { ROOT } from '../../scripts/lib/apis.js';
+import { breakingFindings, runGate } from '../../scripts/breaking/gate.js';
+import { formatReport } from '../../scripts/breaking/report.js';
 
 /**
  * `npm test` runs the breaking-change gate against the previous commit, so a

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../../scripts/lib/apis.js';
-import { BaseError, runGate } from '../../../scripts/lib/breaking/gate.js';
-import { formatReport } from '../../../scripts/lib/breaking/report.js';
+import { BaseError, runGate } from '../../../scripts/breaking/gate.js';
+import { formatReport } from '../../../scripts/breaking/report.js';
 
 /**
  * The gate end to end on a scratch repository: the base is read from git,
@@ -125,7 +125,7 @@ describe('check:breaking on a scratch git repository', () => {
   );
 
   it('when --base is not a commit, then the command exits with 2 and says why', () => {
-    const cli = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/check-breaking.ts'), '--base', 'no-such-ref'], { cwd: ROOT, encoding: 'utf8' });
+    const cli = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/breaking/cli.ts'), '--base', 'no-such-ref'], { cwd: ROOT, encoding: 'utf8' });
     expect(cli.status).toBe(2);
     expect(cli.stderr).toContain('--base no-such-ref is not a commit of this repository');
   });

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GENERATED_DIR } from '../../../scripts/lib/apis.js';
-import { compareDocuments } from '../../../scripts/lib/breaking/compare.js';
-import { RULES, type Finding } from '../../../scripts/lib/breaking/rules.js';
-import type { JsonObject } from '../../../scripts/lib/breaking/schema.js';
+import { compareDocuments } from '../../../scripts/breaking/compare.js';
+import { RULES, type Finding } from '../../../scripts/breaking/rules.js';
+import type { JsonObject } from '../../../scripts/breaking/schema.js';
 
 /**
  * Golden pairs: fixtures/<case>/base.json and head.json are small bundled

@@ -1,0 +1,69 @@
+/**
+ * `npm test`: type-check (including the compile-time handler tests), then run
+ * every vitest suite. Suites that need a system component skip themselves
+ * when it is missing. Every skipped test says why in its name or its describe
+ * block's, as `(skipped: <reason>)` or `(<where> only: <reason>)` (skips.ts);
+ * this script prints the skips grouped by reason and fails on a skip that
+ * gives none. Passing tests are quiet (`--silent=passed-only`: the console
+ * output of a failing test is printed). It ends with one
+ * `N passed, N failed, N skipped` line.
+ *
+ *   npm test              what this machine can run
+ *   npm run test:all      every suite; fails when PostgreSQL or Chromium is missing
+ *   npm test -- <filter>  only the test files matching <filter> (vitest filters)
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { bin, ROOT } from '../lib/apis.js';
+import { systemComponents } from '../lib/system-components.js';
+import { explainSkips, formatSkips, type VitestJsonReport } from './skips.js';
+
+const args = process.argv.slice(2);
+const all = args.includes('--all');
+const filters = args.filter((arg) => arg !== '--all');
+const env = { ...process.env, REDOCLY_TELEMETRY: 'off', ...(all ? { REQUIRE_SYSTEM_SUITES: '1' } : {}) };
+
+const components = systemComponents();
+const missing = components.filter((c) => !c.available);
+if (all && missing.length > 0) {
+  for (const c of missing) console.error(`test:all needs ${c.name}: ${c.reason}. ${c.howTo}`);
+  process.exit(1);
+}
+
+console.log(`> node ${process.version}`);
+console.log('> tsc --noEmit');
+const typecheck = spawnSync(bin('tsc'), ['--noEmit', '-p', path.join(ROOT, 'tsconfig.json')], { stdio: 'inherit', env });
+if (typecheck.status !== 0) {
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
+const reportDir = path.join(ROOT, 'tmp');
+mkdirSync(reportDir, { recursive: true });
+const report = path.join(reportDir, 'vitest-report.json');
+rmSync(report, { force: true });
+console.log('> vitest run');
+const vitest = spawnSync(bin('vitest'), ['run', '--exclude=dist/**', '--exclude=node_modules/**', '--testTimeout=60000', '--hookTimeout=120000', '--silent=passed-only', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...filters], { stdio: 'inherit', env, cwd: ROOT });
+
+let passed = 0;
+let failed = vitest.status === 0 ? 0 : 1;
+let skipped = 0;
+let unexplained = 0;
+if (existsSync(report)) {
+  const result = JSON.parse(readFileSync(report, 'utf8')) as VitestJsonReport;
+  const skips = explainSkips(result, ROOT);
+  unexplained = skips.unexplained.length;
+  // A skip without a reason counts as a failure, not as a skip.
+  passed = result.numPassedTests;
+  failed = Math.max(result.numFailedTests, vitest.status === 0 ? 0 : 1) + unexplained;
+  skipped = result.numPendingTests + result.numTodoTests - unexplained;
+  const lines = formatSkips(skips);
+  if (lines.length > 0) console.log(`\n${lines.join('\n')}`);
+}
+
+for (const c of missing) {
+  console.log(`not available: ${c.name}, so ${c.suites} skipped (${c.reason}). ${c.howTo}`);
+}
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(vitest.status === 0 && unexplained === 0 ? 0 : 1);
