@@ -7,7 +7,8 @@ import type { ValidationErrorItem } from './error-shape.js';
  * refuse it) and UTF-16 surrogates without their pair (not Unicode text; they
  * would be stored as U+FFFD or refused by jsonb). JSON and URLs can carry both
  * (`"\u0000"`, `%00`), so they are refused here, as a 422 naming each value,
- * before any handler runs.
+ * before any handler runs. So is a query value whose percent-encoding is not UTF-8.
+ * (A JSON body that is not UTF-8 never gets this far: see parseJsonBodies.)
  */
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const MESSAGE = 'must be Unicode text without NUL characters or unpaired surrogates';
@@ -54,13 +55,44 @@ function decodedPath(path: string): string {
   }
 }
 
+const MALFORMED_QUERY = 'must be percent-encoded UTF-8 text (a `%` escape that is not UTF-8 is refused, never read as itself)';
+
+/**
+ * Query parameters whose percent-encoding is not UTF-8 (`?name=%FF`, `?name=%E0%A4%A`): the
+ * query parser keeps such a value as its raw text, which would then be searched or stored
+ * as `%FF`. Each is reported by its name (its raw name when the name itself is malformed).
+ */
+function collectMalformedQuery(url: string, items: ValidationErrorItem[]): void {
+  const start = url.indexOf('?');
+  if (start === -1) return;
+  for (const part of url.slice(start + 1).split('&')) {
+    if (!part.includes('%')) continue;
+    const separator = part.indexOf('=');
+    const [name, value] = separator === -1 ? [part, ''] : [part.slice(0, separator), part.slice(separator + 1)];
+    const decodedName = tryDecode(name);
+    if (decodedName === null || tryDecode(value) === null) {
+      items.push({ loc: ['query', (decodedName ?? name).split('[', 1)[0]!], msg: MALFORMED_QUERY, type: 'value_error' });
+      if (items.length >= MAX_ITEMS) return;
+    }
+  }
+}
+
+function tryDecode(text: string): string | null {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
+}
+
 export function rejectUnstorableText(): RequestHandler {
   return (req, _res, next) => {
     const items: ValidationErrorItem[] = [];
     // The URL arrives as Latin-1 text without NUL (the HTTP parser refuses it): only
-    // percent-decoding can make a NUL or a surrogate of the path or the query.
+    // percent-decoding can make a NUL or a surrogate of the path or the query, or fail.
     if (req.originalUrl.includes('%')) {
       if (UNSTORABLE.test(decodedPath(req.path))) items.push({ loc: ['path'], msg: MESSAGE, type: 'value_error' });
+      collectMalformedQuery(req.originalUrl, items);
       collect(req.query, 'query', items);
     }
     collect(req.body, 'body', items);
