@@ -11,7 +11,7 @@ import { apiEngines, expectValidation, teamApi, useApiServer } from '../api/help
 /** Raw bytes on the wire (supertest would serialise a Buffer as JSON), read back as supertest's response. */
 async function postBytes(server: TestServer, api: 'team' | 'management', path: string, body: Buffer, contentType = 'application/json') {
   const [base, header, key] = api === 'team' ? [server.teamUrl, 'x-vital-api-key', server.apiKey] : [server.managementUrl, 'X-Management-Key', server.managementKey];
-  const response = await fetch(`${base}${path}`, { method: 'POST', headers: { [header]: key, 'content-type': contentType }, body });
+  const response = await fetch(`${base}${path}`, { method: 'POST', headers: { [header]: key, 'content-type': contentType }, body: new Uint8Array(body) });
   const text = await response.text();
   return { status: response.status, headers: { 'content-type': response.headers.get('content-type') }, body: JSON.parse(text) as unknown } as unknown as TestResponse;
 }
