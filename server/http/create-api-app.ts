@@ -12,7 +12,7 @@ import { pathRoutes } from './routes.js';
 import { memoisedQueryParser } from './query-parser.js';
 import { patchValidator } from './validator-patches.js';
 import { prepareForRuntimeValidation } from './runtime-spec.js';
-import { rejectUnstorableText } from './text-input.js';
+import { rejectUnstorableText, undecodableBodyItem } from './text-input.js';
 import { ValidationFailure } from './api-error.js';
 
 /**
@@ -120,7 +120,7 @@ function rejectUndecodableBytes(_req: unknown, _res: unknown, bytes: Buffer, cha
       valid = (error as { code?: string }).code !== 'ERR_ENCODING_INVALID_ENCODED_DATA';
     }
   }
-  if (!valid) throw ValidationFailure.single(['body'], `Invalid body: it is not valid ${charset.toUpperCase()} text (undecodable bytes are refused, never replaced)`, 'json_invalid');
+  if (!valid) throw new ValidationFailure([undecodableBodyItem(charset)]);
 }
 
 /**

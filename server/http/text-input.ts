@@ -55,6 +55,13 @@ function decodedPath(path: string): string {
   }
 }
 
+/** The 422 item of a body whose bytes are not text in its charset (`utf-8`, `utf-16le`...). */
+export const undecodableBodyItem = (charset: string): ValidationErrorItem => ({
+  loc: ['body'],
+  msg: `Invalid body: it is not valid ${charset.toUpperCase()} text (undecodable bytes are refused, never replaced)`,
+  type: 'json_invalid',
+});
+
 const MALFORMED_QUERY = 'must be percent-encoded UTF-8 text (a `%` escape that is not UTF-8 is refused, never read as itself)';
 
 /**
@@ -85,17 +92,26 @@ function tryDecode(text: string): string | null {
   }
 }
 
+/**
+ * The 422 items of a request's text (empty when all of it is storable): its path and
+ * query (raw, as sent, and parsed) and its parsed body. The server and the mock both ask.
+ */
+export function unstorableTextItems(request: { url: string; path: string; query: unknown; body: unknown }): ValidationErrorItem[] {
+  const items: ValidationErrorItem[] = [];
+  // The URL arrives as Latin-1 text without NUL (the HTTP parser refuses it): only
+  // percent-decoding can make a NUL or a surrogate of the path or the query, or fail.
+  if (request.url.includes('%')) {
+    if (UNSTORABLE.test(decodedPath(request.path))) items.push({ loc: ['path'], msg: MESSAGE, type: 'value_error' });
+    collectMalformedQuery(request.url, items);
+    collect(request.query, 'query', items);
+  }
+  collect(request.body, 'body', items);
+  return items;
+}
+
 export function rejectUnstorableText(): RequestHandler {
   return (req, _res, next) => {
-    const items: ValidationErrorItem[] = [];
-    // The URL arrives as Latin-1 text without NUL (the HTTP parser refuses it): only
-    // percent-decoding can make a NUL or a surrogate of the path or the query, or fail.
-    if (req.originalUrl.includes('%')) {
-      if (UNSTORABLE.test(decodedPath(req.path))) items.push({ loc: ['path'], msg: MESSAGE, type: 'value_error' });
-      collectMalformedQuery(req.originalUrl, items);
-      collect(req.query, 'query', items);
-    }
-    collect(req.body, 'body', items);
+    const items = unstorableTextItems({ url: req.originalUrl, path: req.path, query: req.query, body: req.body });
     next(items.length > 0 ? new ValidationFailure(items) : undefined);
   };
 }
