@@ -3471,7 +3471,7 @@ export interface components {
             last_name: components["schemas"]["PersonName"];
             /**
              * Format: email
-             * @description An e-mail address whose domain has at least one dot (`maria.lopez@example.com`; `a@test` and `a@localhost` are a `422`): the `pattern`, which is Ajv's full `email` format.
+             * @description An e-mail address as Ajv's `email` format defines it in full mode: a local part of letters, digits and ``!#$%&'*+/=?^_`{|}~-`` (dots only between them), `@`, and a domain of at least two dot-separated labels of letters, digits and inner hyphens (`maria.lopez@example.com`). Anything else is a `422` at `["body", "email"]`, `a@test` and `a@localhost` included.
              * @example maria.lopez@example.com
              */
             email: string;
