@@ -3382,7 +3382,7 @@ export interface components {
         /** @description An insurance record without `company`, which the service resolves from `payor_code`. */
         CreateInsuranceRequest: {
             /**
-             * @description Payor code from the payor catalog (for example `AETNA`, `CIGNA`, `UHC`, `MEDICARE`, a state plan such as `MEDICAID_CA`). `MEDFED` (federal Medicare) and `MAIDFED` (federal Medicaid) are inferred to the state plan of the insured person's address state, and that plan's code is stored and returned (closed beta). An unknown code, or an address state without a state plan, is a `422`.
+             * @description Payor code from the payor catalog (for example `AETNA`, `CIGNA`, `UHC`, `MEDICARE`, a state plan such as `MEDICAID_CA`). `MEDFED` (federal Medicare) and `MAIDFED` (federal Medicaid) are inferred to the state plan of the insured person's address state, and that plan's code is stored and returned (closed beta). Codes are matched ignoring case and surrounding whitespace, and stored in the catalog's form (` aetna ` is stored as `AETNA`). An unknown code, or an address state without a state plan, is a `422`.
              * @example AETNA
              */
             payor_code: string;
