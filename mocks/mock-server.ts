@@ -8,8 +8,13 @@
  *   missing key header   -> 401 {"detail": <the 401 response's `missing_key` example>}
  *   invalid request      -> 422 {"detail": [{loc, msg, type}, ...]} listing every violation
  *   malformed JSON body  -> 422 {"detail": [{loc: ["body"], type: "json_invalid", ...}]}
- *   unknown route        -> 404 {"detail": "Not Found"}; known route, other method -> 405
+ *   unknown route        -> 404 {"detail": "Not Found"}; known route, other method -> 405 with Allow
+ *
+ * As the server does (with the same modules): the most specific path template decides the
+ * route, HEAD on a GET operation is that GET without a body, an unknown query parameter is
+ * a 422, and so is text that is not Unicode (a body that is not UTF-8, NUL, unpaired surrogates).
  */
+import { isUtf8 } from 'node:buffer';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { PassThrough } from 'node:stream';
@@ -17,8 +22,11 @@ import { createInterface } from 'node:readline';
 import { createLogger } from '@stoplight/prism-core';
 import { createInstance, getHttpOperationsFromSpec, type IHttpConfig, type IHttpRequest } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
-import { detailBody, invalidJsonBody, validationErrorBody } from '../server/http/error-shape.js';
+import { detailBody, invalidJsonBody, validationErrorBody, type ValidationErrorItem } from '../server/http/error-shape.js';
+import type { OpenApiDocument } from '../server/http/operations.js';
+import { pathRoutes } from '../server/http/routes.js';
 import { prepareForRuntimeValidation } from '../server/http/runtime-spec.js';
+import { undecodableBodyItem, unstorableTextItems } from '../server/http/text-input.js';
 import { isContentTypeViolation, isError, isSecurityViolation, toValidationErrorItems, type PrismValidation } from './prism-violations.js';
 
 // Prism's router and Prefer-header parser are not re-exported by the packages' entry points.
@@ -53,8 +61,11 @@ export interface MockServer {
 /** Builds (without listening) the mock of a bundled OpenAPI document. */
 export async function createMockServer(document: object, options: MockServerOptions): Promise<MockServer> {
   const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const operations = await getHttpOperationsFromSpec(prepareForRuntimeValidation(document));
+  const prepared = prepareForRuntimeValidation(document);
+  const operations = await getHttpOperationsFromSpec(prepared);
   if (operations.length === 0) throw new Error(`The ${options.name} document has no operations.`);
+  const routes = pathRoutes(prepared as OpenApiDocument);
+  const queryNames = queryParameterNames(prepared as OpenApiDocument);
 
   const logger = createPrismLogger(options.name, options.log === true, write);
   const matched = new WeakMap<IHttpRequest, IHttpOperation>();
@@ -76,12 +87,17 @@ export async function createMockServer(document: object, options: MockServerOpti
 
   async function answer(request: IncomingMessage): Promise<Reply> {
     const url = new URL(request.url ?? '/', 'http://mock.local');
+    // Routing first, as on the server: another method of a path is a 405 whatever the request holds.
+    const route = routes.match(url.pathname);
+    const method = request.method === 'HEAD' && route?.operations.has('GET') ? 'GET' : (request.method ?? 'GET');
+    if (route && !route.operations.has(method)) return { ...json(405, detailBody('Method Not Allowed')), headers: { 'content-type': 'application/json', allow: route.allow } };
+    const operationId = route?.operations.get(method);
     const headers = flattenHeaders(request);
     const read = await readBody(request);
     if (read.kind === 'too_large') return json(413, detailBody(`Request body too large; the limit is ${BODY_LIMIT_BYTES / 1024 / 1024} MiB.`));
     const parsed = parseBody(read.raw, headers['content-type']);
     const input: IHttpRequest = {
-      method: (request.method ?? 'GET').toLowerCase() as IHttpRequest['method'],
+      method: method.toLowerCase() as IHttpRequest['method'],
       // The server answers a trailing slash (`/v2/providers/`) like the path without it.
       url: { path: url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname, query: queryValues(url.searchParams) },
       headers,
@@ -104,9 +120,13 @@ export async function createMockServer(document: object, options: MockServerOpti
     if (errors.some(isSecurityViolation)) return json(401, detailBody(missingKeyDetail(operation)));
     const expectsBody = operation?.request?.body !== undefined;
     if (parsed.kind === 'invalid_json' && expectsBody) return json(422, invalidJsonBody(parsed.message));
+    if (parsed.kind === 'not_utf8' && expectsBody) return json(422, validationErrorBody([undecodableBodyItem('utf-8')]));
     // A stray body on an operation without one is ignored, as FastAPI does.
     const relevant = errors.filter((violation) => !(isContentTypeViolation(violation) && !expectsBody));
-    if (relevant.length > 0) return json(422, validationErrorBody(toValidationErrorItems(relevant)));
+    const unknown = unknownQueryItems(url.searchParams, operationId === undefined ? undefined : queryNames.get(operationId));
+    if (relevant.length > 0 || unknown.length > 0) return json(422, validationErrorBody([...unknown, ...toValidationErrorItems(relevant)]));
+    const unstorable = unstorableTextItems({ url: request.url ?? '/', path: url.pathname, query: input.url.query, body: expectsBody ? input.body : undefined });
+    if (unstorable.length > 0) return json(422, validationErrorBody(unstorable));
     if (errors.length > 0) {
       // Only the ignored stray body was wrong: answer as if it had not been sent.
       const retried = await prism.request({ ...input, body: null, headers: withoutBodyHeaders(headers) }, operations, {
@@ -226,19 +246,59 @@ async function readBody(request: IncomingMessage): Promise<ReadBody> {
   return tooLarge ? { kind: 'too_large' } : { kind: 'ok', raw: Buffer.concat(chunks) };
 }
 
-type ParsedBody = { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'text'; value: string } | { kind: 'invalid_json'; message: string };
+type ParsedBody =
+  | { kind: 'none' }
+  | { kind: 'json'; value: unknown }
+  | { kind: 'text'; value: string }
+  | { kind: 'invalid_json'; message: string }
+  | { kind: 'not_utf8' };
 
-/** JSON when the content type says so or is absent (as FastAPI reads it); text otherwise, for Prism to reject. */
+/**
+ * JSON when the content type says so or is absent (as FastAPI reads it); text otherwise, for
+ * Prism to reject. A JSON body that is not UTF-8 is refused, never decoded with U+FFFD.
+ */
 function parseBody(raw: Buffer, contentType: string | undefined): ParsedBody {
   if (raw.length === 0) return { kind: 'none' };
   const text = raw.toString('utf8');
   const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
   if (mediaType !== undefined && mediaType !== 'application/json' && !/^application\/[^/]+\+json$/.test(mediaType)) return { kind: 'text', value: text };
+  if (!isUtf8(raw)) return { kind: 'not_utf8' };
   try {
     return { kind: 'json', value: JSON.parse(text) as unknown };
   } catch (error) {
     return { kind: 'invalid_json', message: error instanceof Error ? error.message : String(error) };
   }
+}
+
+/** Prism's own query parameters (`__code`, `__example`, `__dynamic`: the Prefer header's values). */
+const PRISM_QUERY_PARAMETERS = new Set(['__code', '__example', '__dynamic']);
+
+/** operationId -> the names of its query parameters (those of its path item included). */
+function queryParameterNames(document: OpenApiDocument): Map<string, Set<string>> {
+  const components = (document.components as { parameters?: Record<string, unknown> } | undefined)?.parameters ?? {};
+  const resolve = (entry: unknown) => {
+    const ref = (entry as { $ref?: unknown } | null)?.$ref;
+    return (typeof ref === 'string' ? components[ref.replace('#/components/parameters/', '')] : entry) as { name?: string; in?: string } | undefined;
+  };
+  const names = new Map<string, Set<string>>();
+  for (const item of Object.values(document.paths ?? {})) {
+    const shared = (item.parameters as unknown[] | undefined) ?? [];
+    for (const operation of Object.values(item)) {
+      const { operationId, parameters = [] } = (operation ?? {}) as { operationId?: string; parameters?: unknown[] };
+      if (typeof operationId !== 'string') continue;
+      const query = [...shared, ...parameters].map(resolve).filter((parameter) => parameter?.in === 'query');
+      names.set(operationId, new Set(query.map((parameter) => parameter!.name!)));
+    }
+  }
+  return names;
+}
+
+/** A 422 item for each query parameter the operation does not take, as the server reports it. */
+function unknownQueryItems(searchParams: URLSearchParams, known: Set<string> | undefined): ValidationErrorItem[] {
+  if (known === undefined) return [];
+  return [...new Set(searchParams.keys())]
+    .filter((name) => !known.has(name) && !PRISM_QUERY_PARAMETERS.has(name))
+    .map((name) => ({ loc: ['query', name], msg: `Unknown query parameter '${name}'`, type: 'value_error' }));
 }
 
 const isPreflight = (request: IncomingMessage) =>

@@ -420,7 +420,7 @@ export interface components {
             detail: components["schemas"]["ValidationError"][];
         };
         /**
-         * @description Team name: 1 to 80 characters of letters (accented Latin letters included), digits, whitespace and `( ) , / : ' | & _ -` or `’` (the characters `search_query` accepts, so that every team can be found by its name).
+         * @description Team name: 1 to 80 characters of letters (accented Latin letters included), digits, whitespace and `( ) , / : ' | & _ -` or `’` (the characters `search_query` accepts, so that every team can be found by its name), at least one of them not whitespace: a name of spaces only is a `422`. Leading and trailing whitespace is removed (` Cardiology ` is stored as `Cardiology`).
          * @example Cardiology Research
          */
         TeamName: string;
@@ -564,7 +564,7 @@ export interface components {
         CreateWebhookEndpointRequest: {
             /**
              * Format: uri
-             * @description HTTPS URL (HTTP is accepted for loopback addresses, for local development).
+             * @description HTTPS URL. HTTP is accepted only for loopback hosts (`localhost`, `127.0.0.0/8`, `[::1]`), for local development; any other scheme or host is a `422` at `["body", "url"]`.
              * @example https://hooks.example.com/vital
              */
             url: string;
@@ -712,7 +712,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorDetail"];
             };
         };
-        /** @description The request does not satisfy the contract: a missing or mistyped parameter or body field, a value out of its bounds, or a domain rule (for example an unknown payor code). Every violation is listed. */
+        /** @description The request does not satisfy the contract: a missing or mistyped parameter or body field, a value out of its bounds, an unknown query parameter, or a domain rule (for example an unknown payor code). Text that is not Unicode is refused, never altered: a body whose bytes are not UTF-8 (`["body"]`, `json_invalid`), and a string with a NUL character or an unpaired surrogate, or a query value whose percent-encoding is not UTF-8 (at its location, `value_error`). Every violation is listed. */
         UnprocessableEntity: {
             headers: {
                 [name: string]: unknown;
@@ -770,8 +770,8 @@ export interface operations {
                  */
                 search_query?: string | null;
                 /**
-                 * @description The `next_cursor` of the previous page.
-                 * @example eyJjIjoiMjAyNi0xMS0wMlQwOToxNTowMFoifQ
+                 * @description The `next_cursor` of the previous page, unchanged; anything else is a `422`. The example is a real cursor: the page after the first team of the `two_teams` example.
+                 * @example eyJjcmVhdGVkX29uIjoiMjAyNi0xMS0wMlQwOToxNTowMFoiLCJpZCI6IjNkMmIxZjBlLTVhN2MtNGU4Yi05ZjIxLTdjMGE5ZTRiNmQ1MyJ9
                  */
                 next_cursor?: string | null;
             };
@@ -1146,7 +1146,15 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["UnprocessableEntity"];
+            /** @description The body does not satisfy the contract, or `url` is not HTTPS (HTTP is accepted only for a loopback host). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -1197,8 +1205,8 @@ export interface operations {
                 /** @description Only deliveries with this status. */
                 status?: components["schemas"]["WebhookDeliveryStatus"];
                 /**
-                 * @description The `next_cursor` of the previous page.
-                 * @example eyJjIjoiMjAyNi0xMS0yMlQwOTowMDowMFoifQ
+                 * @description The `next_cursor` of the previous page, unchanged; anything else is a `422`. The example is a real cursor: the page after the first delivery of the `failed` example.
+                 * @example eyJjcmVhdGVkX29uIjoiMjAyNi0xMS0yMlQwOTowMDowMFoiLCJpZCI6IjJjM2Q0ZTVmLTZhN2ItNGM4ZC05ZTBmLTFhMmIzYzRkNWU2ZiJ9
                  */
                 next_cursor?: string | null;
                 /**

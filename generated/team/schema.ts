@@ -384,7 +384,7 @@ export interface paths {
         put?: never;
         /**
          * List order set markers
-         * @description Lists the markers of an order set: the markers of the given lab tests plus the add-on markers (by lab test code), each once, ordered by id, one page at a time. Paging is in the query, with the bounds and defaults of *List lab markers* (`page` from 1, default 1; `size` 1 to 100, default 50). The body is required; both of its fields are optional.
+         * @description Lists the markers of an order set: the markers of the given lab tests plus the add-on markers (by lab test code), each once, ordered by id, one page at a time. Paging is in the query, with the bounds and defaults of *List lab markers* (`page` from 1, default 1; `size` 1 to 100, default 50). The body is required; both of its fields are optional. An unknown lab test id or add-on test code is a `422` naming it.
          */
         post: operations["listOrderSetMarkers"];
         delete?: never;
@@ -3382,7 +3382,7 @@ export interface components {
         /** @description An insurance record without `company`, which the service resolves from `payor_code`. */
         CreateInsuranceRequest: {
             /**
-             * @description Payor code from the payor catalog (for example `AETNA`, `CIGNA`, `UHC`, `MEDICARE`, a state plan such as `MEDICAID_CA`). `MEDFED` (federal Medicare) and `MAIDFED` (federal Medicaid) are inferred to the state plan of the insured person's address state, and that plan's code is stored and returned (closed beta). An unknown code, or an address state without a state plan, is a `422`.
+             * @description Payor code from the payor catalog (for example `AETNA`, `CIGNA`, `UHC`, `MEDICARE`, a state plan such as `MEDICAID_CA`). `MEDFED` (federal Medicare) and `MAIDFED` (federal Medicaid) are inferred to the state plan of the insured person's address state, and that plan's code is stored and returned (closed beta). Codes are matched ignoring case and surrounding whitespace, and stored in the catalog's form (` aetna ` is stored as `AETNA`). An unknown code, or an address state without a state plan, is a `422`.
              * @example AETNA
              */
             payor_code: string;
@@ -3471,6 +3471,7 @@ export interface components {
             last_name: components["schemas"]["PersonName"];
             /**
              * Format: email
+             * @description An e-mail address as Ajv's `email` format defines it in full mode: a local part of letters, digits and ``!#$%&'*+/=?^_`{|}~-`` (dots only between them), `@`, and a domain of at least two dot-separated labels of letters, digits and inner hyphens (`maria.lopez@example.com`). Anything else is a `422` at `["body", "email"]`, `a@test` and `a@localhost` included.
              * @example maria.lopez@example.com
              */
             email: string;
@@ -4682,7 +4683,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorDetail"];
             };
         };
-        /** @description The request does not satisfy the contract: a missing or mistyped parameter or body field, a value out of its bounds, or a domain rule (for example an unknown payor code). Every violation is listed. */
+        /** @description The request does not satisfy the contract: a missing or mistyped parameter or body field, a value out of its bounds, an unknown query parameter, or a domain rule (for example an unknown payor code). Text that is not Unicode is refused, never altered: a body whose bytes are not UTF-8 (`["body"]`, `json_invalid`), and a string with a NUL character or an unpaired surrogate, or a query value whose percent-encoding is not UTF-8 (at its location, `value_error`). Every violation is listed. */
         UnprocessableEntity: {
             headers: {
                 [name: string]: unknown;
@@ -5026,7 +5027,7 @@ export interface operations {
                 user_id: string;
                 /**
                  * @description When the code expires (RFC 3339). Default is the server time plus 1 hour.
-                 * @example 2026-11-22T12:00:00Z
+                 * @example 2099-12-31T12:00:00Z
                  */
                 expires_at?: string | null;
             };
@@ -5146,8 +5147,8 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The `next_cursor` of the previous page.
-                 * @example eyJ0IjoiMjAyNi0xMS0yMlQwOTowMDowMFoifQ
+                 * @description The `next_cursor` of the previous page, unchanged; anything else is a `422`. The example is a real cursor: the page after the first operation of the `one_running` example.
+                 * @example eyJzdGFydGVkX2F0IjoiMjAyNi0xMS0yMlQwOTowMDowMFoiLCJpZCI6IjBmNmI4YTJlLTFjM2QtNGU1Zi04YTliLTBjMWQyZTNmNGE1YiJ9
                  */
                 next_cursor?: string | null;
                 /**
@@ -5398,7 +5399,15 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["UnprocessableEntity"];
+            /** @description The request does not satisfy the contract, or it names a lab test (`lab_test_ids`) or an add-on test code (`add_on.provider_ids`) the catalog does not have: each unknown one is listed at its index, rather than answering a smaller order set. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
             500: components["responses"]["InternalServerError"];
         };
     };

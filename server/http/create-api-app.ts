@@ -1,4 +1,5 @@
-import express, { type Express, type Request, type RequestHandler, type Response, type Router } from 'express';
+import { isUtf8 } from 'node:buffer';
+import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler, type Response, type Router } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from '../logger.js';
 import { errorMiddleware, type ErrorMiddlewareOptions } from './error-middleware.js';
@@ -6,11 +7,13 @@ import { BoundedMap } from './bounded-map.js';
 import { collectAfterLargeBodies } from './large-body-gc.js';
 import { whenReady, type MaybePromise } from './maybe-promise.js';
 import type { HandlerMap } from './handler-types.js';
-import { assertHandlersMatchDocument, listOperations, type OpenApiDocument } from './operations.js';
+import { assertHandlersMatchDocument, type OpenApiDocument } from './operations.js';
+import { pathRoutes } from './routes.js';
 import { memoisedQueryParser } from './query-parser.js';
 import { patchValidator } from './validator-patches.js';
 import { prepareForRuntimeValidation } from './runtime-spec.js';
-import { rejectUnstorableText } from './text-input.js';
+import { rejectUnstorableText, undecodableBodyItem } from './text-input.js';
+import { ValidationFailure } from './api-error.js';
 
 /**
  * Resolves the credential of a request into the handlers' context, or throws an ApiError
@@ -91,12 +94,33 @@ type WithContext<Ctx> = Request & { [CONTEXT]?: Ctx; openapi?: { schema?: { oper
 function requestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
+    // Read now: a HEAD request is served as a GET (see createApiApp).
+    const method = req.method;
     res.on('finish', () => {
       const route = (req as WithContext<unknown>).openapi?.schema?.operationId ?? 'unmatched';
-      logger.info({ method: req.method, operation: route, status: res.statusCode, ms: Math.round(performance.now() - started) }, 'request');
+      logger.info({ method, operation: route, status: res.statusCode, ms: Math.round(performance.now() - started) }, 'request');
     });
     next();
   };
+}
+
+/**
+ * The body parser decodes a body with replacement: bytes that are not text in the body's
+ * charset (UTF-8 unless it says otherwise) would become U+FFFD and be stored as such. They
+ * are refused instead, before any decoding: bad input is never altered silently.
+ */
+function rejectUndecodableBytes(_req: unknown, _res: unknown, bytes: Buffer, charset: string): void {
+  let valid = true;
+  if (charset === 'utf-8' || charset === 'utf8') valid = isUtf8(bytes);
+  else {
+    try {
+      new TextDecoder(charset, { fatal: true }).decode(bytes);
+    } catch (error) {
+      // A charset TextDecoder does not know (utf-32) is left to the parser's own decoder.
+      valid = (error as { code?: string }).code !== 'ERR_ENCODING_INVALID_ENCODED_DATA';
+    }
+  }
+  if (!valid) throw new ValidationFailure([undecodableBodyItem(charset)]);
 }
 
 /**
@@ -105,48 +129,51 @@ function requestLog(logger: Logger): RequestHandler {
  * checks; `req.body` stays undefined either way.
  */
 function parseJsonBodies(limit: string): RequestHandler {
-  const parse = express.json({ limit });
+  const parse = express.json({ limit, verify: rejectUndecodableBytes });
   return (req, res, next) => (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined ? next() : parse(req, res, next));
 }
 
 interface Verdict {
   readonly reaches: boolean;
-  readonly pathOnly: boolean;
+  /** The `Allow` header of the request's path when it is an operation's path, else null. */
+  readonly allow: string | null;
 }
 
 /**
- * Which requests reach an operation of the document: the method and the path of one (a
- * trailing slash allowed, as the validator does). `pathOnly` when the path is an
- * operation's but the method is not (a 405).
+ * Which requests reach an operation of the document: the method and the path of one (the
+ * most specific path template, see pathRoutes). A request on an operation's path with
+ * another method is a 405, with the path's methods in `Allow`.
  */
-function operationRoutes(document: OpenApiDocument): { reaches(req: Request): boolean; pathOnly(req: Request): boolean } {
-  const routes = listOperations(document).map(({ method, path }) => ({
-    method: method.toUpperCase(),
-    pattern: new RegExp(`^${path.split(/(\{[^}]+\})/).map((part) => (/^\{[^}]+\}$/.test(part) ? '[^/]+' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))).join('')}/?$`),
-  }));
+function operationRoutes(document: OpenApiDocument): { reaches(req: Request): boolean; allow(req: Request): string | null; answersGet(req: Request): boolean } {
+  const paths = pathRoutes(document);
   // Worked out once per request (several middlewares ask), and remembered by method and path.
   const verdicts = new WeakMap<Request, Verdict>();
   const byRoute = new BoundedMap<string, Verdict>(10_000);
+  // Under `app.use(path, ...)`, req.path is relative to the mount path.
+  const pathOf = (req: Request) => `${req.baseUrl}${req.path}`;
   const verdict = (req: Request) => {
     let found = verdicts.get(req);
     if (!found) {
-      // Under `app.use(path, ...)`, req.path is relative to the mount path.
-      const path = `${req.baseUrl}${req.path}`;
-      const method = req.method === 'HEAD' ? 'GET' : req.method;
-      const key = `${method} ${path}`;
+      const path = pathOf(req);
+      const key = `${req.method} ${path}`;
       found = byRoute.get(key);
       if (!found) {
-        const matching = routes.filter((route) => route.pattern.test(path));
-        const reaches = matching.some((route) => route.method === method);
-        found = { reaches, pathOnly: matching.length > 0 && !reaches };
+        const route = paths.match(path);
+        found = { reaches: route?.operations.has(req.method) ?? false, allow: route?.allow ?? null };
         byRoute.set(key, found);
       }
       verdicts.set(req, found);
     }
     return found;
   };
-  return { reaches: (req) => verdict(req).reaches, pathOnly: (req) => verdict(req).pathOnly };
+  return {
+    reaches: (req) => verdict(req).reaches,
+    allow: (req) => verdict(req).allow,
+    answersGet: (req) => paths.match(pathOf(req))?.operations.has('GET') ?? false,
+  };
 }
+
+const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
 
 /**
  * Builds the Express app of one API document without listening: JSON bodies,
@@ -170,12 +197,18 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
   // Otherwise a malformed body is a 422, or a team key on the management API a 403, on a path
   // or method no operation has.
   const routes = operationRoutes(options.document);
+  // HEAD on a GET operation is that GET without the body (RFC 9110): it runs as the GET
+  // (the same checks, status and headers), and Node sends no body in the answer to a HEAD.
+  app.use((req, _res, next) => {
+    if (req.method === 'HEAD' && routes.answersGet(req)) req.method = 'GET';
+    next();
+  });
   const routed = (middleware: RequestHandler): RequestHandler => (req, res, next) => (routes.reaches(req) ? middleware(req, res, next) : next());
   const extraRoutes = express.Router();
   options.extraRoutes?.(extraRoutes);
   app.use((req, res, next) => {
     if (routes.reaches(req)) return next();
-    extraRoutes(req, res, (error?: unknown) => next(error ?? (routes.pathOnly(req) ? Object.assign(new Error('Method Not Allowed'), { status: 405 }) : undefined)));
+    extraRoutes(req, res, (error?: unknown) => next(error ?? (routes.allow(req) !== null ? Object.assign(new Error('Method Not Allowed'), { status: 405 }) : undefined)));
   });
   for (const [path, limit] of Object.entries(options.bodyLimits ?? {})) app.use(path, routed(collectAfterLargeBodies()), routed(parseJsonBodies(limit)));
   app.use(routed(parseJsonBodies('1mb')));
@@ -248,6 +281,12 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
   });
 
   app.use((_req, _res, next) => next(Object.assign(new Error('Not Found'), { status: 404 })));
+  // Every 405 names the methods of the path (RFC 9110), OPTIONS included: it is no operation.
+  app.use(((error, req, res, next) => {
+    const allow = statusOf(error) === 405 && !res.headersSent ? routes.allow(req) : null;
+    if (allow !== null) res.setHeader('Allow', allow);
+    next(error);
+  }) as ErrorRequestHandler);
   app.use(errorMiddleware({ logger: options.logger, ...options.errors }));
   return app;
 }

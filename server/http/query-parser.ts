@@ -22,15 +22,48 @@ const isFlat = (query: Record<string, unknown>): query is FlatQuery => {
   return true;
 };
 
+/** `object[key] = value`, as data even for `__proto__` (an assignment would call its setter and drop the value). */
+const setOwn = (object: Record<string, unknown>, key: string, value: unknown) =>
+  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+
 /** A new object with new arrays: the validator and ajv change the query of a request in place. */
 const copy = (query: FlatQuery): FlatQuery => {
   const result: FlatQuery = {};
   for (const key in query) {
     const value = query[key]!;
-    result[key] = typeof value === 'string' ? value : value.slice();
+    setOwn(result, key, typeof value === 'string' ? value : value.slice());
   }
   return result;
 };
+
+const decode = (text: string) => {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+};
+
+/**
+ * Parameters qs leaves out of its result without a word: a name `__proto__` (or
+ * `__proto__[...]`), and an empty name (`?=x`). They are put back as plain properties, so
+ * that the validator rejects them as it rejects any unknown parameter (a 422) rather than
+ * the request going on as if they had not been sent.
+ */
+function keepDroppedParameters(text: string, query: Record<string, unknown>): Record<string, unknown> {
+  if (!/proto|%|(?:^|&)=/i.test(text)) return query;
+  for (const part of text.split('&')) {
+    if (part === '') continue;
+    const separator = part.indexOf('=');
+    const name = decode(separator === -1 ? part : part.slice(0, separator));
+    const root = name.split('[', 1)[0]!;
+    if (root !== '__proto__' && name !== '') continue;
+    const value = separator === -1 ? '' : decode(part.slice(separator + 1));
+    const previous = Object.hasOwn(query, root) ? query[root] : undefined;
+    setOwn(query, root, previous === undefined ? value : ([] as unknown[]).concat(previous, value));
+  }
+  return query;
+}
 
 /**
  * Express's extended query parser (qs), memoised by query string. Express 5 parses the query
@@ -38,7 +71,7 @@ const copy = (query: FlatQuery): FlatQuery => {
  * queries over and over (qs was about 4% of a marker search). Only flat results (text
  * values and arrays of text, no nested objects) are remembered, and every read gets its own
  * copy, so a request that changes its query (the validator coerces and fills in defaults)
- * never changes another's.
+ * never changes another's. A parameter qs would drop silently is kept (keepDroppedParameters).
  */
 export function memoisedQueryParser(parse: QueryParser = extendedParser()): QueryParser {
   const parsed = new BoundedMap<string, FlatQuery>(QUERY_MEMO_SIZE);
@@ -46,7 +79,7 @@ export function memoisedQueryParser(parse: QueryParser = extendedParser()): Quer
     if (typeof text !== 'string') return parse(text);
     const found = parsed.get(text);
     if (found !== undefined) return copy(found);
-    const query = parse(text);
+    const query = keepDroppedParameters(text, parse(text));
     if (text.length <= QUERY_MEMO_MAX_LENGTH && isFlat(query)) parsed.set(text, copy(query));
     return query;
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findTeam } from '../../server/storage/repositories/teams.js';
+import { readBundle } from '../contract/openapi.js';
 import { ISO_TIMESTAMP } from '../storage/helpers.js';
 import {
   apiEngines,
@@ -77,6 +78,12 @@ describe.each(apiEngines)('createTeam (POST /v1/org/{org_id}/team) on %s', (_lab
     const before = await listed('');
     expectOnlyViolations(await create({ name: '   ' }), [['body', 'name']]);
     expect(await listed('')).toEqual(before);
+  });
+
+  it.each(['   ', '\t\n', ' \u00a0 '])('when the name is %j, then 422 on ["body", "name"], as TeamName\'s description says', async (name) => {
+    const schema = (readBundle('management').components as { schemas: Record<string, { description: string }> }).schemas.TeamName!;
+    expect(schema.description).toMatch(/a name of spaces only is a `422`/);
+    expectValidation(await create({ name }), [{ loc: ['body', 'name'], msg: /not whitespace/ }]);
   });
 
   it('when the region is unknown, then 422 on ["body", "region"]', async () => {

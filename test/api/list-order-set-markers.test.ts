@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LAB_TESTS, MARKERS, toClientFacingMarker } from '../../server/domain/lab-markers/catalog.js';
+import { readBundle } from '../contract/openapi.js';
 import { apiEngines, expectOnlyViolations, expectStatus, expectValidation, teamApi, useApiServer, type TeamSchemas } from './helpers.js';
 
 type MarkerPage = TeamSchemas['LabMarkerPage'];
@@ -73,6 +74,16 @@ describe.each(apiEngines)('listOrderSetMarkers (POST /v3/lab_tests/list_order_se
   it('when a lab test id is unknown, then 422 naming its index', async () => {
     expectOnlyViolations(await list({ lab_test_ids: [essential.id, '00000000-0000-4000-8000-000000000000'] }), [['body', 'lab_test_ids', 1]]);
     expectValidation(await list({ lab_test_ids: ['nope'] }), [{ loc: ['body', 'lab_test_ids', 0], type: 'value_error', msg: 'Unknown lab test nope' }]);
+  });
+
+  it('when a lab test and an add-on test code are unknown, then the 422 has the locations and types of the documented unknown_ids example', async () => {
+    const operation = (readBundle('team').paths as Record<string, { post: { responses: Record<string, { content: { 'application/json': { examples: Record<string, { value: { detail: { loc: unknown[]; type: string }[] } }> } } }> } }>)[
+      '/v3/lab_tests/list_order_set_markers'
+    ]!.post;
+    const documented = operation.responses['422']!.content['application/json'].examples.unknown_ids!.value.detail;
+    const response = await list({ lab_test_ids: ['0f0e0d0c-0b0a-4909-8807-060504030201'], add_on: { provider_ids: ['004515', '999999'] } });
+    expectOnlyViolations(response, documented.map((item) => item.loc as (string | number)[]));
+    expect((response.body as { detail: { type: string }[] }).detail.map((item) => item.type)).toEqual(documented.map((item) => item.type));
   });
 
   it('when an add-on test code is unknown, or not offered by the labs of the lab tests, then 422 naming its index', async () => {

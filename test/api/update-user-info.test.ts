@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getUserInfo } from '../../server/storage/repositories/user-infos.js';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
+import { readBundle } from '../contract/openapi.js';
 import {
   apiEngines,
   createTeamWithKey,
@@ -65,6 +67,11 @@ const REJECTED_NAMES = [
   ['51 characters', 'A'.repeat(51)],
   ['nothing', ''],
 ] as const;
+
+/** The bundled description of the info's e-mail address, which states the server's rule: Ajv's full `email` format. */
+const emailDescription = () =>
+  (readBundle('team').components as { schemas: Record<string, { properties: Record<string, { description: string }> }> }).schemas.UserInfoCreateRequest!.properties.email!.description;
+const ajvFullEmail = (email: string) => (fullFormats.email as RegExp).test(email);
 
 describe.each(apiEngines)('updateUserInfo (PATCH /v2/user/{user_id}/info) on %s', (_label, engine) => {
   const ctx = useApiServer(engine);
@@ -198,6 +205,19 @@ describe.each(apiEngines)('updateUserInfo (PATCH /v2/user/{user_id}/info) on %s'
   it.each(['not-an-email', 'anne@', '@example.com', 'anne oconnor@example.com'])('when email is %j, then 422 on ["body", "email"] with type format', async (email) => {
     const user = await createUser(ctx.server);
     expectValidation(await patch(user.user_id, userInfoBody({ email })), [{ loc: ['body', 'email'], type: 'format' }]);
+  });
+
+  it.each(['a@test', 'a@localhost', 'anne.oconnor@example'])('when email is %j (a domain without a dot), then 422 on ["body", "email"] as the spec\'s description says', async (email) => {
+    const user = await createUser(ctx.server);
+    expect(emailDescription()).toContain('`a@test`');
+    expect(ajvFullEmail(email)).toBe(false);
+    expectValidation(await patch(user.user_id, userInfoBody({ email })), [{ loc: ['body', 'email'] }]);
+  });
+
+  it.each(['a@test.io', 'anne.o+labs@example.co.uk', 'ANNE@EXAMPLE.COM', "o'connor@example.com"])('when email is %j, then Ajv\'s full email format (the spec\'s rule) and the server both accept it', async (email) => {
+    const user = await createUser(ctx.server);
+    expect(ajvFullEmail(email)).toBe(true);
+    expectStatus(await patch(user.user_id, userInfoBody({ email })), 200);
   });
 
   it('when dob is not a calendar date, then 422 on ["body", "dob"]', async () => {

@@ -80,3 +80,25 @@ describe('memoisedQueryParser', () => {
     expect(counter.calls()).toBe(1002);
   });
 });
+
+describe('memoisedQueryParser and the parameters qs drops', () => {
+  it.each([
+    ['__proto__=x', '__proto__', 'x'],
+    ['__proto__[a]=x', '__proto__', 'x'],
+    ['%5F%5Fproto%5F%5F=x', '__proto__', 'x'],
+    ['=x', '', 'x'],
+  ])('when the query is %j, then the result keeps %j as an own parameter (so it is refused as unknown)', (text, name, value) => {
+    const parse = memoisedQueryParser();
+    for (const query of [parse(text), parse(text)]) {
+      expect(Object.keys(query)).toContain(name);
+      expect(Object.getOwnPropertyDescriptor(query, name)?.value).toBe(value);
+      expect(Object.getPrototypeOf(query)).toBe(Object.prototype);
+    }
+  });
+
+  it('when __proto__ is sent twice beside a known parameter, then both values are kept and the other parameter too', () => {
+    const query = memoisedQueryParser()('name=a&__proto__=x&__proto__=y');
+    expect(query.name).toBe('a');
+    expect(Object.getOwnPropertyDescriptor(query, '__proto__')?.value).toEqual(['x', 'y']);
+  });
+});

@@ -1,6 +1,6 @@
 import type { operations } from '../../../../generated/management/schema.js';
 import { updateTeamSettings } from '../../../storage/repositories/team-settings.js';
-import { notFound } from '../../api-error.js';
+import { notFound, ValidationFailure } from '../../api-error.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, ManagementContext } from '../context.js';
 import { requireOwnOrg } from './views.js';
@@ -13,10 +13,14 @@ export const updateTeam =
   (deps: Deps): Handler<operations['updateTeam'], ManagementContext> =>
   async ({ path, body }, { orgId }) => {
     await requireOwnOrg(deps.db, orgId, path.org_id);
+    // As on creation: TeamName's pattern allows whitespace, so a name of spaces only passes it
+    // and would be stored trimmed to nothing.
+    const name = body.name?.trim();
+    if (name === '') throw ValidationFailure.single(['body', 'name'], 'name must contain at least one character that is not whitespace');
     const team = await updateTeamSettings(deps.db, {
       org_id: path.org_id,
       team_id: path.team_id,
-      name: body.name?.trim(),
+      name,
       link_migration_enabled: body.link_migration_enabled,
     });
     if (!team) throw notFound(`Team ${path.team_id} not found in organization ${path.org_id}.`);

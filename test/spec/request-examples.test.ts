@@ -1,0 +1,267 @@
+/**
+ * Every request example of both bundled documents is one the server accepts. For every
+ * operation, each named example of its request body, and its parameter examples, are sent
+ * to the in-process server, with the state the request needs made first through the API
+ * (a fresh team with its own key and link migration on, users, a demo connection, a link
+ * token, a sign-in token, an API key, a webhook endpoint). Values that name state the
+ * server makes (user ids, team ids, key ids, endpoint ids, tokens) are the ones of that
+ * state; every other value is the example's own, unchanged. Each must get a documented 2xx.
+ *
+ * And request examples cannot go stale: every date-time in them is years ahead.
+ */
+import { describe, expect, it } from 'vitest';
+import { API_NAMES, readBundle, type ApiName } from '../contract/openapi.js';
+import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { engines, SETUP_TIMEOUT_MS } from '../storage/helpers.js';
+import { afterAll, beforeAll } from 'vitest';
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
+
+interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header';
+  required?: boolean;
+  example?: unknown;
+  examples?: Record<string, { value?: unknown }>;
+  schema?: Json;
+}
+
+interface RequestCase {
+  api: ApiName;
+  operationId: string;
+  method: (typeof METHODS)[number];
+  path: string;
+  /** `body example <name>` or `parameter examples`. */
+  what: string;
+  parameters: Parameter[];
+  /** Parameter values: the examples (all of them in the `parameter examples` case, else the required ones). */
+  values: Record<string, unknown>;
+  body: unknown;
+  successes: number[];
+}
+
+function resolver(bundle: Json) {
+  return <T>(node: unknown): T => {
+    let resolved = node;
+    while (isObject(resolved) && typeof resolved.$ref === 'string') {
+      resolved = resolved.$ref
+        .split('/')
+        .slice(1)
+        .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
+        .reduce<unknown>((at, segment) => (isObject(at) ? at[segment] : undefined), bundle);
+    }
+    return resolved as T;
+  };
+}
+
+const exampleOf = (parameter: Parameter, resolve: <T>(node: unknown) => T): unknown => {
+  if (parameter.example !== undefined) return parameter.example;
+  const named = Object.values(parameter.examples ?? {})[0];
+  if (named) return resolve<{ value?: unknown }>(named).value;
+  return undefined;
+};
+
+/** The examples of a schema, for a required parameter that has none of its own (`{provider}`). */
+const schemaExample = (schema: Json | undefined, resolve: <T>(node: unknown) => T): unknown => {
+  const resolved = resolve<Json | undefined>(schema);
+  if (!resolved) return undefined;
+  if (resolved.example !== undefined) return resolved.example;
+  if (Array.isArray(resolved.enum)) return resolved.enum[0];
+  for (const branch of [...((resolved.anyOf as unknown[]) ?? []), ...((resolved.oneOf as unknown[]) ?? [])]) {
+    const found = schemaExample(branch as Json, resolve);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+};
+
+function requestCases(api: ApiName): RequestCase[] {
+  const bundle = readBundle(api);
+  const resolve = resolver(bundle);
+  const cases: RequestCase[] = [];
+  for (const [path, item] of Object.entries(bundle.paths as Record<string, Json>)) {
+    for (const method of METHODS) {
+      const operation = item[method] as Json | undefined;
+      if (!operation) continue;
+      const parameters = [...((item.parameters as unknown[]) ?? []), ...((operation.parameters as unknown[]) ?? [])].map((entry) => resolve<Parameter>(entry));
+      const successes = Object.keys(operation.responses as Json)
+        .filter((status) => status.startsWith('2'))
+        .map(Number);
+      const required: Record<string, unknown> = {};
+      const all: Record<string, unknown> = {};
+      for (const parameter of parameters) {
+        const example = exampleOf(parameter, resolve);
+        if (example !== undefined) all[parameter.name] = example;
+        if (parameter.required) required[parameter.name] = example ?? schemaExample(parameter.schema, resolve);
+        if (parameter.required && all[parameter.name] === undefined) all[parameter.name] = required[parameter.name];
+      }
+      const media = resolve<Json | undefined>(operation.requestBody)?.content as Json | undefined;
+      const bodyExamples = Object.entries((isObject(media?.['application/json']) ? (media['application/json'].examples as Json) : undefined) ?? {});
+      const operationId = operation.operationId as string;
+      const base = { api, operationId, method, path, parameters, successes };
+      for (const [name, example] of bodyExamples) {
+        cases.push({ ...base, what: `body example ${name}`, values: required, body: resolve<{ value?: unknown }>(example).value });
+      }
+      const hasParameterExamples = parameters.some((parameter) => exampleOf(parameter, resolve) !== undefined);
+      if (hasParameterExamples) {
+        const body = bodyExamples[0] ? resolve<{ value?: unknown }>(bodyExamples[0][1]).value : undefined;
+        cases.push({ ...base, what: 'parameter examples', values: all, body });
+      }
+    }
+  }
+  return cases;
+}
+
+const CASES = API_NAMES.flatMap(requestCases);
+
+/** Every string of a value, with where it is. */
+function strings(value: unknown, where: string, found: [string, string][] = []): [string, string][] {
+  if (typeof value === 'string') found.push([where, value]);
+  else if (Array.isArray(value)) value.forEach((item, index) => strings(item, `${where}/${index}`, found));
+  else if (isObject(value)) for (const [key, item] of Object.entries(value)) strings(item, `${where}/${key}`, found);
+  return found;
+}
+
+describe('request examples', () => {
+  it('when the documents are read, then there are request examples of both APIs to send', () => {
+    expect(CASES.filter((c) => c.api === 'team').length).toBeGreaterThan(10);
+    expect(CASES.filter((c) => c.api === 'management').length).toBeGreaterThan(5);
+  });
+
+  it('when any date-time in a request example is read, then it is at least 10 years ahead (the example cannot go stale)', () => {
+    const tenYears = Date.now() + 10 * 365 * 24 * 3600 * 1000;
+    const stale: string[] = [];
+    for (const c of CASES) {
+      for (const [where, text] of strings({ ...c.values, body: c.body }, `${c.api} ${c.operationId} ${c.what}`)) {
+        if (/^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(text) && !(Date.parse(text) > tenYears)) stale.push(`${where}: ${text}`);
+      }
+    }
+    expect(stale).toEqual([]);
+  });
+});
+
+/** The state one request needs, made through the API. */
+class World {
+  private readonly users = new Map<string, string>();
+  private constructor(
+    readonly server: TestServer,
+    readonly teamId: string,
+    readonly apiKey: string,
+  ) {}
+
+  /** A fresh team of the sandbox org, with its own key and link migration on. */
+  static async create(server: TestServer): Promise<World> {
+    const team = await World.management(server, 'POST', `/v1/org/${server.orgId}/team`, { name: `Examples ${Math.random().toString(16).slice(2, 10)}` });
+    const teamId = (team as { id: string }).id;
+    await World.management(server, 'PATCH', `/v1/org/${server.orgId}/team/${teamId}`, { link_migration_enabled: true });
+    const key = (await World.management(server, 'POST', `/v1/org/${server.orgId}/team/${teamId}/api_key`, { label: 'examples' })) as { key: string };
+    return new World(server, teamId, key.key);
+  }
+
+  static async management(server: TestServer, method: string, path: string, body?: unknown): Promise<unknown> {
+    const response = await fetch(`${server.managementUrl}${path}`, {
+      method,
+      headers: { 'X-Management-Key': server.managementKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    return JSON.parse(text) as unknown;
+  }
+
+  async team(method: string, path: string, body?: unknown): Promise<unknown> {
+    const response = await fetch(`${this.server.teamUrl}${path}`, {
+      method,
+      headers: { 'x-vital-api-key': this.apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    return JSON.parse(text) as unknown;
+  }
+
+  /** The real user standing for an example's user id (one per distinct example id). */
+  async user(exampleId: string, clientUserId?: string): Promise<string> {
+    let id = this.users.get(exampleId);
+    if (!id) {
+      const user = (await this.team('POST', '/v2/user', { client_user_id: clientUserId ?? `examples-${Math.random().toString(16).slice(2, 10)}` })) as { user_id: string };
+      id = user.user_id;
+      this.users.set(exampleId, id);
+    }
+    return id;
+  }
+}
+
+/** Replaces, deep in a body, the values under these keys. */
+async function replaceDeep(value: unknown, replace: (key: string, value: unknown) => Promise<unknown>): Promise<unknown> {
+  if (Array.isArray(value)) return Promise.all(value.map((item) => replaceDeep(item, replace)));
+  if (!isObject(value)) return value;
+  const result: Json = {};
+  for (const [key, item] of Object.entries(value)) result[key] = await replace(key, await replaceDeep(item, replace));
+  return result;
+}
+
+describe.each(API_NAMES)('request examples of the %s API on the server', (api) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(engines[0]!);
+  }, SETUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await server?.close();
+  }, SETUP_TIMEOUT_MS);
+
+  it.each(CASES.filter((c) => c.api === api).map((c) => [`${c.operationId} (${c.what})`, c] as const))(
+    'when %s is sent with the state it needs, then the server answers a documented 2xx',
+    async (_name, c) => {
+      const world = await World.create(server);
+      const values: Record<string, unknown> = { ...c.values };
+      // The state the examples' identifiers name.
+      if (values.org_id !== undefined) values.org_id = server.orgId;
+      if (values.team_id !== undefined) values.team_id = world.teamId;
+      if (typeof values.client_user_id === 'string') await world.user(`client:${values.client_user_id}`, values.client_user_id);
+      if (typeof values.user_id === 'string') values.user_id = await world.user(values.user_id);
+      const userId = typeof values.user_id === 'string' ? values.user_id : await world.user('any');
+      if (c.operationId === 'deregisterProvider') await world.team('POST', '/v2/link/connect/demo', { user_id: userId, provider: values.provider });
+      if (values.key_id !== undefined) {
+        const key = (await World.management(server, 'POST', `/v1/org/${server.orgId}/team/${world.teamId}/api_key`, { label: 'to revoke' })) as { id: string };
+        values.key_id = key.id;
+      }
+      if (values.endpoint_id !== undefined) {
+        const endpoint = (await World.management(server, 'POST', `/v1/org/${server.orgId}/team/${world.teamId}/webhook_endpoint`, { url: 'https://hooks.example.com/examples' })) as { id: string };
+        values.endpoint_id = endpoint.id;
+      }
+      if (values['x-vital-link-token'] !== undefined) {
+        const token = (await world.team('POST', '/v2/link/token', { user_id: userId, provider: values.oauth_provider })) as { link_token: string };
+        values['x-vital-link-token'] = token.link_token;
+      }
+      const body = await replaceDeep(c.body, async (key, value) => {
+        if (key === 'user_id' && typeof value === 'string') return world.user(value);
+        if (key === 'user_ids' && Array.isArray(value)) return Promise.all(value.map((id) => world.user(String(id))));
+        if (key === 'sign_in_token') {
+          const token = (await world.team('POST', `/v2/user/${userId}/sign_in_token`)) as { sign_in_token: string };
+          return token.sign_in_token;
+        }
+        return value;
+      });
+
+      let path = c.path;
+      const query = new URLSearchParams();
+      const headers: Record<string, string> = api === 'team' ? { 'x-vital-api-key': world.apiKey } : { 'X-Management-Key': server.managementKey };
+      for (const parameter of c.parameters) {
+        const value = values[parameter.name];
+        if (value === undefined) continue;
+        if (parameter.in === 'path') path = path.replace(`{${parameter.name}}`, encodeURIComponent(String(value)));
+        else if (parameter.in === 'query') for (const item of Array.isArray(value) ? value : [value]) query.append(parameter.name, String(item));
+        else headers[parameter.name] = String(value);
+      }
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const base = api === 'team' ? server.teamUrl : server.managementUrl;
+      const url = `${base}${path}${query.size > 0 ? `?${query}` : ''}`;
+      const response = await fetch(url, { method: c.method.toUpperCase(), headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const text = await response.text();
+      expect(c.successes, `${c.method.toUpperCase()} ${url} -> ${response.status} ${text.slice(0, 500)}`).toContain(response.status);
+    },
+    60_000,
+  );
+});
