@@ -11,6 +11,7 @@
  */
 import { serialization as serializers, VitalClient, VitalError } from '@tryvital/vital-node';
 import { expect } from 'vitest';
+import { listOperations, type OpenApiDocument } from '../../server/http/operations.js';
 
 export { serializers, VitalClient, VitalError };
 
@@ -38,18 +39,20 @@ export interface SdkUnderTest {
  * `maxRetries: 0` so that a failure shows at once instead of after the SDK's backoff; the
  * SDK's own `fetch` is wrapped only to keep a copy of each reply's bytes.
  */
-export function sdkFor(baseUrl: string, apiKey: string): SdkUnderTest {
+export function sdkFor(baseUrl: string, apiKey: string, log?: Exchange[]): SdkUnderTest {
   const exchanges: Exchange[] = [];
   const recordingFetch: typeof fetch = async (input, init) => {
     const response = await fetch(input, init);
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    exchanges.push({
+    const exchange: Exchange = {
       method: init?.method ?? 'GET',
       url,
       requestHeaders: Object.fromEntries(new Headers(init?.headers).entries()),
       status: response.status,
       body: await response.clone().text(),
-    });
+    };
+    exchanges.push(exchange);
+    log?.push(exchange);
     return response;
   };
   const options = { baseUrl, maxRetries: 0, timeoutInSeconds: 30, fetch: recordingFetch };
@@ -85,6 +88,26 @@ export function expectStrictParse(sdk: SdkUnderTest, serializer: Parser): void {
     skipValidation: false,
   });
   expect(result.ok ? [] : result.errors, `${exchange.method} ${exchange.url}: ${exchange.body.slice(0, 500)}`).toEqual([]);
+}
+
+/**
+ * The team API operations the exchanges reached with a 2xx, by operationId: each exchange is
+ * matched to the document's operation by method and path template.
+ */
+export function operationsReached(document: OpenApiDocument, exchanges: readonly Exchange[]): Set<string> {
+  const routes = listOperations(document).map(({ operationId, method, path }) => ({
+    operationId,
+    method: method.toUpperCase(),
+    pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
+  }));
+  const reached = new Set<string>();
+  for (const exchange of exchanges) {
+    if (exchange.status < 200 || exchange.status >= 300) continue;
+    const path = new URL(exchange.url).pathname;
+    const route = routes.find((candidate) => candidate.method === exchange.method && candidate.pattern.test(path));
+    if (route) reached.add(route.operationId);
+  }
+  return reached;
 }
 
 /** The error a rejected SDK call threw, for calls that must fail. */

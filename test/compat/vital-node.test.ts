@@ -11,16 +11,23 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { insuranceBody, userInfoBody } from '../api/helpers.js';
-import { expectStrictParse, sdkError, sdkFor, serializers, type SdkUnderTest } from './sdk.js';
+import { loadDocument } from '../../server/documents.js';
+import { listOperations } from '../../server/http/operations.js';
+import { expectStrictParse, operationsReached, sdkError, sdkFor, serializers, type Exchange, type SdkUnderTest } from './sdk.js';
 import { targets, useTarget } from './targets.js';
 
 /** A lab test id of the catalog's order sets, and a marker code the add-on accepts. */
 const ORDER_SET_LAB_TEST_ID = 'a10dadff-5984-40a9-b723-fa1fc9bab88a';
 const ADD_ON_PROVIDER_ID = '004515';
 
+/** Team API operations the SDK has no call for (the mobile SDKs' endpoint). */
+const WITHOUT_SDK_CALL = ['connectSdkProvider'];
+
 describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
   const ctx = useTarget(target);
-  const sdk = (): SdkUnderTest => sdkFor(ctx.deployment.teamUrl, ctx.deployment.apiKey);
+  /** Every exchange of every SDK call on this target, for the coverage check at the end. */
+  const log: Exchange[] = [];
+  const sdk = (): SdkUnderTest => sdkFor(ctx.deployment.teamUrl, ctx.deployment.apiKey, log);
   /** Only the reference server stores what a call did; the mock answers static examples. */
   const statefulIt = target.stateful ? it : it.skip;
   const STATELESS = '(skipped on the mock: it stores nothing and answers static examples)';
@@ -296,5 +303,14 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
       for (const marker of page.markers) for (const result of marker.expectedResults) expect(typeof result.required).toBe('boolean');
       expectStrictParse(api, serializers.GetMarkersResponse);
     });
+  });
+
+  // Last in the file: vitest runs a file's tests in order, so the log holds every call above.
+  it('when every test above has run, then the SDK reached every team API operation it has a call for, each with a 2xx', () => {
+    const expected = listOperations(loadDocument('team'))
+      .map((operation) => operation.operationId)
+      .filter((operationId) => !WITHOUT_SDK_CALL.includes(operationId))
+      .sort();
+    expect([...operationsReached(loadDocument('team'), log)].sort()).toEqual(expected);
   });
 });
