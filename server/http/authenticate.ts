@@ -100,13 +100,13 @@ export const authenticateTeam =
  * sent must be valid even when the token is. The verified token is in the context, so the
  * handler need not look it up again.
  */
-export const authenticateTeamOrLinkToken =
-  (db: Database, now: () => Date) =>
-  (req: Request): MaybePromise<TeamContext> => {
+export function authenticateTeamOrLinkToken(db: Database, now: () => Date): (req: Request) => MaybePromise<TeamContext> {
+  const byKey = authenticateTeam(db);
+  return (req) => {
     const key = header(req, TEAM_KEY_HEADER);
     const token = header(req, LINK_TOKEN_HEADER);
     if (!key && !token) throw new ApiError(401, TEAM_MISSING_KEY_OR_LINK_TOKEN);
-    if (!token) return authenticateTeam(db)(req);
+    if (!token) return byKey(req);
     return (async () => {
       const caller = key ? await findTeamCaller(db, hashSecret(key)) : null;
       if (key && !caller) throw new ApiError(401, TEAM_INVALID_KEY);
@@ -117,11 +117,12 @@ export const authenticateTeamOrLinkToken =
         return { ...caller, linkToken };
       }
       const team = await findTeam(db, linkToken.team_id);
-      // The token's user (hence team) exists: the lookup joined it; a team deleted since is a dead token.
+      // The lookup joined the token's user, so its team existed a moment ago; gone since, the token is dead.
       if (!team) throw new ApiError(401, INVALID_LINK_TOKEN);
       return { teamId: team.id, orgId: team.org_id, region: team.region, keyId: null, linkToken };
     })();
   };
+}
 
 export const authenticateManagement =
   (db: Database) =>

@@ -115,10 +115,16 @@ function securityAuthenticators<Ctx>(document: OpenApiDocument, authenticators: 
   const missing = [...keys].filter((key) => !authenticators[key]);
   if (missing.length > 0) throw new Error(`The ${apiName} API has no authenticator for the security ${missing.map((key) => `"${key}"`).join(', ')}.`);
   const fallback = securityKey(root.security ?? []);
+  // By the operation's `security` array (the same object on every request of the operation).
+  const bySecurity = new WeakMap<SecurityRequirements, Authenticator<Ctx>>();
   return (req: Request): Authenticator<Ctx> => {
     const security = (req as WithContext<Ctx>).openapi?.schema?.security ?? root.security ?? [];
-    const found = authenticators[securityKey(security)] ?? authenticators[fallback];
-    if (!found) throw new Error(`No authenticator for the security "${securityKey(security)}"`);
+    let found = bySecurity.get(security);
+    if (!found) {
+      found = authenticators[securityKey(security)] ?? authenticators[fallback];
+      if (!found) throw new Error(`No authenticator for the security "${securityKey(security)}"`);
+      bySecurity.set(security, found);
+    }
     return found;
   };
 }
