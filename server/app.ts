@@ -3,11 +3,13 @@ import { generatedPath, loadDocument } from './documents.js';
 import {
   authenticateManagement,
   authenticateTeam,
+  authenticateTeamOrLinkToken,
   MANAGEMENT_INVALID_KEY,
   MANAGEMENT_MISSING_KEY,
   rejectTeamKeyOnManagementApi,
   TEAM_INVALID_KEY,
   TEAM_MISSING_KEY,
+  TEAM_MISSING_KEY_OR_LINK_TOKEN,
 } from './http/authenticate.js';
 import { createApiApp } from './http/create-api-app.js';
 import type { Deps } from './http/handlers/context.js';
@@ -27,16 +29,20 @@ function mountDocs(app: Router, api: 'team' | 'management') {
   app.get('/openapi.json', (_req, res) => res.sendFile(generatedPath(`${api}/openapi.json`)));
 }
 
+/** Whether the request's operation accepts a link token as its credential. */
+const acceptsLinkToken = (req: object) =>
+  ((req as { openapi?: { schema?: { security?: Record<string, unknown>[] } } }).openapi?.schema?.security ?? []).some((requirement) => 'LinkToken' in requirement);
+
 /** The team API app, built from its dependencies without listening. */
 export function createTeamApp(deps: Deps): Express {
   return createApiApp({
     name: 'team API',
     document: loadDocument('team'),
     handlers: createTeamHandlers(deps),
-    authenticators: { ApiKeyAuth: authenticateTeam(deps.db) },
+    authenticators: { ApiKeyAuth: authenticateTeam(deps.db), 'ApiKeyAuth | LinkToken': authenticateTeamOrLinkToken(deps.db, deps.now) },
     validateResponses: deps.config.validateResponses,
     logger: deps.logger,
-    errors: { missingCredentialDetail: TEAM_MISSING_KEY, invalidCredentialDetail: TEAM_INVALID_KEY },
+    errors: { missingCredentialDetail: (req) => (acceptsLinkToken(req) ? TEAM_MISSING_KEY_OR_LINK_TOKEN : TEAM_MISSING_KEY), invalidCredentialDetail: TEAM_INVALID_KEY },
     bodyLimits: { '/v2/link/bulk_trigger_historical_pull': '8mb' },
     extraRoutes: (app) => {
       mountDocs(app, 'team');

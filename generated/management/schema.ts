@@ -770,6 +770,11 @@ export interface operations {
                  */
                 search_query?: string | null;
                 /**
+                 * @description Only this team: the page holds it when it is a team of the organization (and matches the other filters), and no team otherwise (an unknown id or another organization's team is an empty page, not a `404`). Not a UUID: `422`.
+                 * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+                 */
+                team_id?: string | null;
+                /**
                  * @description The `next_cursor` of the previous page, unchanged; anything else is a `422`. The example is a real cursor: the page after the first team of the `two_teams` example.
                  * @example eyJjcmVhdGVkX29uIjoiMjAyNi0xMS0wMlQwOToxNTowMFoiLCJpZCI6IjNkMmIxZjBlLTVhN2MtNGU4Yi05ZjIxLTdjMGE5ZTRiNmQ1MyJ9
                  */

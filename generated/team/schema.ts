@@ -322,7 +322,7 @@ export interface paths {
         };
         /**
          * Get OAuth provider link detail
-         * @description Returns what a client needs to send a user through a cloud provider's OAuth consent. With a link token (`x-vital-link-token`, from *Create a link token*), `oauth_url` is the authorization URL for the token's user; completing the consent creates the connection and consumes the token. Without a link token, `oauth_url` is `null`. An expired or consumed link token is a `401`.
+         * @description Returns what a client needs to send a user through a cloud provider's OAuth consent. Accepts the team API key, a link token (`x-vital-link-token`, from *Create a link token*), or both; neither is a `401`. The link widget calls it with the link token alone: the token names its team and its user, and the answer is the same as with the team's key. With a link token, `oauth_url` is the authorization URL for the token's user; completing the consent creates the connection and consumes the token. With the key alone, `oauth_url` is `null`. An unknown, expired or consumed link token is a `401`, and so is a token issued for another provider. With both, each must be valid and the token must belong to the key's team: a token of another team is a `401` (the token is not a credential of that team), never another team's data.
          */
         get: operations["getOAuthProvider"];
         put?: never;
@@ -362,7 +362,7 @@ export interface paths {
         };
         /**
          * List lab markers
-         * @description Lists the biomarkers and panels of the lab marker catalog, one page at a time, ordered by id. Filters combine: `lab_slug` (wins over `lab_id` when both are given), `name` (case-insensitive part of the name, or the start of the lab's test code), `a_la_carte_enabled` and `lab_account_id` (only the labs that lab account can order from). A page past the last one has no markers.
+         * @description Lists the biomarkers and panels of the lab marker catalog, one page at a time, ordered by id. Filters combine: `lab_slug` (wins over `lab_id` when both are given), `name` (case-insensitive part of the name, or the start of the lab's test code), `a_la_carte_enabled` and `lab_account_id` (only the labs that lab account can order from). A page past the last one has no markers. Every marker carries its list `price`, whatever `include_pricing` says (see that parameter).
          */
         get: operations["listMarkers"];
         put?: never;
@@ -3182,13 +3182,18 @@ export interface components {
              */
             logo: string;
         };
-        /** @description A provider the user is connected to. */
+        /** @description A provider the user is connected to. `provider` and `source` are identical; `source` is deprecated (the same rename as in `provider.connection.created`): read `provider`. */
         ConnectedSource: {
             /**
              * Format: date-time
              * @example 2026-11-02T09:15:00Z
              */
             created_on: string;
+            provider: components["schemas"]["SourceSummary"];
+            /**
+             * @deprecated
+             * @description Deprecated, identical to `provider`; read `provider`.
+             */
             source: components["schemas"]["SourceSummary"];
         };
         /** @description Time zone used when a provider sends data with no time zone attribution. */
@@ -3691,6 +3696,19 @@ export interface components {
             user_id: string;
             provider: components["schemas"]["ProviderSlug"];
         };
+        /** @description Outcome of a demo connection, as the API family answers it. */
+        DemoConnectionStatus: {
+            /**
+             * @description Always `true` when the user is connected (a connection that already existed included).
+             * @example true
+             */
+            success: boolean;
+            /**
+             * @description A readable message for people (not for parsing): whether the connection was made or already existed.
+             * @example Connected the user to Oura (demo).
+             */
+            detail: string;
+        };
         /**
          * @description A mobile SDK provider (a health store on the device).
          * @example apple_health_kit
@@ -3834,6 +3852,11 @@ export interface components {
              * @example 001818
              */
             provider_id: string;
+            /**
+             * @description Whether the lab always reports this result when the marker is ordered. Calculated and reflex-only results (ratios, estimates; the analytes that cannot be ordered on their own) are reported only when their inputs are, so they are not required.
+             * @example true
+             */
+            required: boolean;
             loinc: components["schemas"]["Loinc"];
         };
         /** @description A biomarker or panel a lab can run. */
@@ -5190,13 +5213,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The user is connected. */
+            /** @description The user is connected: `success` is `true`, and `detail` says in words whether the connection was made or already existed. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessResponse"];
+                    "application/json": components["schemas"]["DemoConnectionStatus"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -5247,7 +5270,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A link token; binds `oauth_url` to the token's user.
+                 * @description A link token; binds `oauth_url` to the token's user. It is also a credential of this operation (the `LinkToken` security scheme).
                  * @example lt_6f1d2a9b8c7e4d3fa1b2c3d4e5f60718
                  */
                 "x-vital-link-token"?: string | null;
@@ -5269,7 +5292,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProviderLinkDetail"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            /** @description Neither a key nor a link token was sent, the key is unknown or revoked, or the link token is unknown, expired, used, issued for another provider or (with a key) of another team. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };
@@ -5333,6 +5364,11 @@ export interface operations {
                  * @example 5e0b8b1c-7f3a-4c2d-9e8f-1a2b3c4d5e6f
                  */
                 lab_account_id?: string | null;
+                /**
+                 * @description Accepted as the API family's clients send it (`true` or `false`). This catalog's prices are public list prices, and `price` has always been part of every marker of this API, so every marker carries it whatever the value: the default `false` does not remove it, and clients written against earlier versions keep working. Any other value is a `422`.
+                 * @example true
+                 */
+                include_pricing?: boolean;
                 /**
                  * @description Page number, from 1.
                  * @example 1

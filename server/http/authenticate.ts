@@ -2,16 +2,23 @@ import type { Request, RequestHandler } from 'express';
 import { hashSecret } from '../domain/credentials/secrets.js';
 import type { Database } from '../storage/database.js';
 import { findActiveManagementKeyByHash, findActiveTeamApiKeyByHash } from '../storage/repositories/credentials.js';
+import { findActiveLinkToken } from '../storage/repositories/link-tokens.js';
+import { findTeam } from '../storage/repositories/teams.js';
 import { ApiError } from './api-error.js';
 import { CredentialCache } from './credential-cache.js';
 import { whenReady, type MaybePromise } from './maybe-promise.js';
 import type { ManagementContext, TeamContext } from './handlers/context.js';
 
 export const TEAM_KEY_HEADER = 'x-vital-api-key';
+export const LINK_TOKEN_HEADER = 'x-vital-link-token';
 export const MANAGEMENT_KEY_HEADER = 'x-management-key';
 
 export const TEAM_MISSING_KEY = 'Missing API key. Send your team API key in the x-vital-api-key header.';
 export const TEAM_INVALID_KEY = 'Invalid API key.';
+export const TEAM_MISSING_KEY_OR_LINK_TOKEN =
+  'Missing credentials. Send your team API key in the x-vital-api-key header, or a link token in the x-vital-link-token header.';
+export const INVALID_LINK_TOKEN = 'Invalid link token: it is unknown, expired or already used.';
+export const OTHER_TEAM_LINK_TOKEN = 'Invalid link token: it belongs to another team than the API key.';
 export const MANAGEMENT_MISSING_KEY = 'Missing management key. Send it in the X-Management-Key header.';
 export const MANAGEMENT_INVALID_KEY = 'Invalid management key.';
 export const TEAM_KEY_ON_MANAGEMENT_API =
@@ -84,6 +91,38 @@ export const authenticateTeam =
       return caller;
     });
   };
+
+/**
+ * For the operations whose `security` lists the team key and the link token as alternatives
+ * (`getOAuthProvider`, which the link widget calls with the token alone): a valid key, a valid
+ * link token, or both. The link token names its team (and user); sent with a key, it must be
+ * one of the key's team, else a 401: a token never opens another team's data. A key that is
+ * sent must be valid even when the token is. The verified token is in the context, so the
+ * handler need not look it up again.
+ */
+export function authenticateTeamOrLinkToken(db: Database, now: () => Date): (req: Request) => MaybePromise<TeamContext> {
+  const byKey = authenticateTeam(db);
+  return (req) => {
+    const key = header(req, TEAM_KEY_HEADER);
+    const token = header(req, LINK_TOKEN_HEADER);
+    if (!key && !token) throw new ApiError(401, TEAM_MISSING_KEY_OR_LINK_TOKEN);
+    if (!token) return byKey(req);
+    return (async () => {
+      const caller = key ? await findTeamCaller(db, hashSecret(key)) : null;
+      if (key && !caller) throw new ApiError(401, TEAM_INVALID_KEY);
+      const linkToken = await findActiveLinkToken(db, { token_hash: hashSecret(token), now: now().toISOString() });
+      if (!linkToken) throw new ApiError(401, INVALID_LINK_TOKEN);
+      if (caller) {
+        if (caller.teamId !== linkToken.team_id) throw new ApiError(401, OTHER_TEAM_LINK_TOKEN);
+        return { ...caller, linkToken };
+      }
+      const team = await findTeam(db, linkToken.team_id);
+      // The lookup joined the token's user, so its team existed a moment ago; gone since, the token is dead.
+      if (!team) throw new ApiError(401, INVALID_LINK_TOKEN);
+      return { teamId: team.id, orgId: team.org_id, region: team.region, keyId: null, linkToken };
+    })();
+  };
+}
 
 export const authenticateManagement =
   (db: Database) =>

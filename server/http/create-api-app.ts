@@ -7,7 +7,7 @@ import { BoundedMap } from './bounded-map.js';
 import { collectAfterLargeBodies } from './large-body-gc.js';
 import { whenReady, type MaybePromise } from './maybe-promise.js';
 import type { HandlerMap } from './handler-types.js';
-import { assertHandlersMatchDocument, type OpenApiDocument } from './operations.js';
+import { assertHandlersMatchDocument, listOperations, type OpenApiDocument } from './operations.js';
 import { pathRoutes } from './routes.js';
 import { memoisedQueryParser } from './query-parser.js';
 import { patchValidator } from './validator-patches.js';
@@ -25,7 +25,13 @@ export interface ApiAppOptions<Operations, Ctx> {
   name: string;
   document: OpenApiDocument;
   handlers: HandlerMap<Operations, Ctx>;
-  /** One authenticator per security scheme of the document. */
+  /**
+   * One authenticator per `security` of the document's operations, keyed by its schemes:
+   * `ApiKeyAuth` for one scheme, `ApiKeyAuth | LinkToken` for an operation that accepts either
+   * (alternatives joined with ` | `, schemes required together with ` & `). The one
+   * authenticator then sees every credential of the request and decides once for all of its
+   * alternatives (e.g. a key and a token of different teams).
+   */
   authenticators: Record<string, Authenticator<Ctx>>;
   validateResponses: boolean;
   logger: Logger;
@@ -88,8 +94,49 @@ function isStorableDate(value: string): boolean {
   return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+type SecurityRequirements = Record<string, unknown>[];
+
+/** `ApiKeyAuth`, `ApiKeyAuth | LinkToken`: how `authenticators` names an operation's security. */
+export const securityKey = (security: SecurityRequirements): string => security.map((requirement) => Object.keys(requirement).join(' & ')).join(' | ');
+
+function securitySchemeNames(document: OpenApiDocument): string[] {
+  const components = (document as { components?: { securitySchemes?: Record<string, unknown> } }).components;
+  return Object.keys(components?.securitySchemes ?? {});
+}
+
+/**
+ * The authenticator of each request's operation, from its `security` (or the document's).
+ * Checked at start-up: every `security` of the document must have one.
+ */
+function securityAuthenticators<Ctx>(document: OpenApiDocument, authenticators: Record<string, Authenticator<Ctx>>, apiName: string) {
+  const root = document as { security?: SecurityRequirements; paths?: Record<string, Record<string, { security?: SecurityRequirements } | undefined>> };
+  const keys = new Set<string>();
+  for (const { method, path } of listOperations(document)) {
+    const security = root.paths?.[path]?.[method]?.security ?? root.security ?? [];
+    if (security.length > 0 && !security.some((requirement) => Object.keys(requirement).length === 0)) keys.add(securityKey(security));
+  }
+  const missing = [...keys].filter((key) => !authenticators[key]);
+  if (missing.length > 0) throw new Error(`The ${apiName} API has no authenticator for the security ${missing.map((key) => `"${key}"`).join(', ')}.`);
+  const fallback = securityKey(root.security ?? []);
+  // By the operation's `security` array (the same object on every request of the operation).
+  const bySecurity = new WeakMap<SecurityRequirements, Authenticator<Ctx>>();
+  return (req: Request): Authenticator<Ctx> => {
+    const security = (req as WithContext<Ctx>).openapi?.schema?.security ?? root.security ?? [];
+    let found = bySecurity.get(security);
+    if (!found) {
+      found = authenticators[securityKey(security)] ?? authenticators[fallback];
+      if (!found) throw new Error(`No authenticator for the security "${securityKey(security)}"`);
+      bySecurity.set(security, found);
+    }
+    return found;
+  };
+}
+
 const CONTEXT = Symbol('handler context');
-type WithContext<Ctx> = Request & { [CONTEXT]?: Ctx; openapi?: { schema?: { operationId?: string }; pathParams?: Record<string, string> } };
+type WithContext<Ctx> = Request & {
+  [CONTEXT]?: Ctx;
+  openapi?: { schema?: { operationId?: string; security?: SecurityRequirements }; pathParams?: Record<string, string> };
+};
 
 function requestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
@@ -214,8 +261,31 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
   app.use(routed(parseJsonBodies('1mb')));
   for (const middleware of options.beforeValidation ?? []) app.use(routed(middleware));
 
+  // The validator calls the handler of each scheme an operation lists; all of them run the
+  // operation's one authenticator, once per request (so a key and a token sent together are
+  // judged together, and looked up once).
+  const authenticatorOf = securityAuthenticators(options.document, options.authenticators, options.name);
+  const authenticated = new WeakMap<Request, MaybePromise<Ctx>>();
+  // Why the authenticator refused a request. When every alternative fails, the validator
+  // reports the first one's error, which for `ApiKeyAuth | LinkToken` with only a (bad) token
+  // is "x-vital-api-key header required": the authenticator's own reason is the one to send.
+  const refusals = new WeakMap<Request, unknown>();
+  const authenticate = (req: Request): MaybePromise<Ctx> => {
+    let found = authenticated.get(req);
+    if (found === undefined) {
+      try {
+        found = authenticatorOf(req)(req);
+      } catch (error) {
+        refusals.set(req, error);
+        throw error;
+      }
+      if (found instanceof Promise) found.catch((error: unknown) => refusals.set(req, error));
+      authenticated.set(req, found);
+    }
+    return found;
+  };
   const securityHandlers = Object.fromEntries(
-    Object.entries(options.authenticators).map(([scheme, authenticate]) => [
+    securitySchemeNames(options.document).map((scheme) => [
       scheme,
       (req: Request) =>
         whenReady(authenticate(req), (context) => {
@@ -241,6 +311,9 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
       validateSecurity: { handlers: securityHandlers },
       ignoreUndocumented: false,
     }),
+  );
+  app.use((error: { status?: number } | undefined, req: Request, _res: Response, next: (error?: unknown) => void) =>
+    next(error?.status === 401 && refusals.has(req) ? refusals.get(req) : error),
   );
 
   // Handlers may return frozen, memoised bodies (catalog pages): without response

@@ -66,8 +66,8 @@ export function validatorItems(errors: readonly ValidatorErrorItem[]): Validatio
 
 export interface ErrorMiddlewareOptions {
   logger: Logger;
-  /** The `detail` of a 401 when the credential header is missing. */
-  missingCredentialDetail: string;
+  /** The `detail` of a 401 when the credential header is missing (it may depend on the operation's credentials). */
+  missingCredentialDetail: string | ((req: Parameters<ErrorRequestHandler>[1]) => string);
   /** The `detail` of a 401 when the credential is unknown or revoked. */
   invalidCredentialDetail: string;
 }
@@ -134,7 +134,8 @@ export function errorMiddleware(options: ErrorMiddlewareOptions): ErrorRequestHa
     }
     if (status === 401) {
       const missing = /required|missing/i.test(http.message ?? '');
-      return send(401, detailBody(missing ? options.missingCredentialDetail : (http.message && !/unauthori[sz]ed/i.test(http.message) ? http.message : options.invalidCredentialDetail)));
+      const missingDetail = typeof options.missingCredentialDetail === 'string' ? options.missingCredentialDetail : options.missingCredentialDetail(req);
+      return send(401, detailBody(missing ? missingDetail : (http.message && !/unauthori[sz]ed/i.test(http.message) ? http.message : options.invalidCredentialDetail)));
     }
     if (status === 403) return send(403, detailBody(http.message ?? 'Forbidden.'));
     if (status === 404) return send(404, detailBody('Not Found'));

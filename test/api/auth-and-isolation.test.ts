@@ -36,6 +36,7 @@ import {
 } from './helpers.js';
 
 const TEAM_MISSING = 'Missing API key. Send your team API key in the x-vital-api-key header.';
+const TEAM_MISSING_KEY_OR_LINK_TOKEN = 'Missing credentials. Send your team API key in the x-vital-api-key header, or a link token in the x-vital-link-token header.';
 const TEAM_INVALID = 'Invalid API key.';
 const MANAGEMENT_MISSING = 'Missing management key. Send it in the X-Management-Key header.';
 const MANAGEMENT_INVALID = 'Invalid management key.';
@@ -48,6 +49,8 @@ interface DocumentedOperation {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: string;
   secured: boolean;
+  /** A link token is one of its alternative credentials (getOAuthProvider). */
+  acceptsLinkToken: boolean;
   hasBody: boolean;
 }
 
@@ -55,13 +58,16 @@ function documentedOperations(api: Api): DocumentedOperation[] {
   const document = loadDocument(api) as { security?: unknown[]; paths: Record<string, Record<string, { security?: unknown[]; requestBody?: unknown }>> };
   return listOperations(document as unknown as OpenApiDocument).map(({ operationId, method, path }) => {
     const operation = document.paths[path]![method]!;
-    const security = operation.security ?? document.security ?? [];
-    return { api, operationId, method: method as DocumentedOperation['method'], path, secured: security.length > 0, hasBody: operation.requestBody !== undefined };
+    const security = (operation.security ?? document.security ?? []) as Record<string, unknown>[];
+    const acceptsLinkToken = security.some((requirement) => 'LinkToken' in requirement);
+    return { api, operationId, method: method as DocumentedOperation['method'], path, secured: security.length > 0, acceptsLinkToken, hasBody: operation.requestBody !== undefined };
   });
 }
 
 const TEAM_OPERATIONS = documentedOperations('team');
 const MANAGEMENT_OPERATIONS = documentedOperations('management');
+/** The 401 detail of a request without credentials: operations that take a link token name both. */
+const missingDetail = (op: DocumentedOperation) => (op.acceptsLinkToken ? TEAM_MISSING_KEY_OR_LINK_TOKEN : TEAM_MISSING);
 const opCases = (operations: DocumentedOperation[]) => operations.map((op) => [`${op.operationId} (${op.method.toUpperCase()} ${op.path})`, op] as const);
 
 /** A concrete URL for an operation: path parameters filled with values of the right shape. */
@@ -92,7 +98,7 @@ describe.each(apiEngines)('authentication and isolation on %s', (_label, engine)
     const secured = TEAM_OPERATIONS.filter((op) => op.secured);
 
     it.each(opCases(secured))('when %s is called without a key, then 401 asking for the key', async (_name, op) => {
-      expectDetail(await call(ctx.server, op, {}), 401, TEAM_MISSING);
+      expectDetail(await call(ctx.server, op, {}), 401, missingDetail(op));
     });
 
     it.each(opCases(secured))('when %s is called with an unknown key, then 401', async (_name, op) => {
@@ -101,7 +107,7 @@ describe.each(apiEngines)('authentication and isolation on %s', (_label, engine)
 
     it.each(opCases(secured))('when %s is called with the management key, then 401 (it is not a team API key)', async (_name, op) => {
       expectDetail(await call(ctx.server, op, { [TEAM_KEY_HEADER]: ctx.server.managementKey }), 401, TEAM_INVALID);
-      expectDetail(await call(ctx.server, op, { [MANAGEMENT_KEY_HEADER]: ctx.server.managementKey }), 401, TEAM_MISSING);
+      expectDetail(await call(ctx.server, op, { [MANAGEMENT_KEY_HEADER]: ctx.server.managementKey }), 401, missingDetail(op));
     });
 
     it("when a team key is revoked (through the management API), then it is refused at once, and the team's other keys keep working", async () => {

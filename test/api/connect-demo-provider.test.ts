@@ -21,9 +21,14 @@ describe.each(apiEngines)('connectDemoProvider (POST /v2/link/connect/demo) on %
   it('when a user is connected to every provider of the catalog, then each is accepted and shown with its catalog name and logo', async () => {
     const user = await createUser(ctx.server);
     for (const provider of PROVIDERS) {
-      expect(expectStatus(await connect({ user_id: user.user_id, provider: provider.slug }), 200), provider.slug).toEqual({ success: true });
+      expect(expectStatus(await connect({ user_id: user.user_id, provider: provider.slug }), 200), provider.slug).toEqual({
+        success: true,
+        detail: `Connected the user to ${provider.name} (demo).`,
+      });
     }
-    const sources = (await getUser(ctx.server, user.user_id)).connected_sources.map((connected) => connected.source);
+    const connected = (await getUser(ctx.server, user.user_id)).connected_sources;
+    for (const item of connected) expect(item.provider).toEqual(item.source);
+    const sources = connected.map((item) => item.provider);
     expect(sources).toHaveLength(PROVIDERS.length);
     expect(new Set(sources.map((source) => source.slug))).toEqual(new Set(PROVIDERS.map((provider) => provider.slug)));
     for (const provider of PROVIDERS) {
@@ -41,7 +46,10 @@ describe.each(apiEngines)('connectDemoProvider (POST /v2/link/connect/demo) on %
     const user = await createUser(ctx.server);
     expectStatus(await connect({ user_id: user.user_id, provider: 'oura' }), 200);
     const first = await listConnections(ctx.server.db, { team_id: ctx.server.teamId, user_id: user.user_id });
-    expect(expectStatus(await connect({ user_id: user.user_id, provider: 'oura' }), 200)).toEqual({ success: true });
+    expect(expectStatus(await connect({ user_id: user.user_id, provider: 'oura' }), 200)).toEqual({
+      success: true,
+      detail: 'The user was already connected to Oura; the connection is kept.',
+    });
     expect(await listConnections(ctx.server.db, { team_id: ctx.server.teamId, user_id: user.user_id })).toEqual(first);
     expect((await getUser(ctx.server, user.user_id)).connected_sources).toHaveLength(1);
   });

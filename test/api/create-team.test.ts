@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findTeam } from '../../server/storage/repositories/teams.js';
-import { readBundle } from '../contract/openapi.js';
+import { readBundle } from '../../scripts/conformance/openapi.js';
 import { ISO_TIMESTAMP } from '../storage/helpers.js';
 import {
   apiEngines,

@@ -8,6 +8,7 @@ import {
   expectDetail,
   expectStatus,
   expectValidation,
+  getUser,
   LINK_TOKEN_HEADER,
   teamApi,
   useApiServer,
@@ -25,6 +26,7 @@ describe.each(apiEngines)('getOAuthProvider (GET /v2/link/provider/oauth/{oauth_
     const call = teamApi(ctx.server, key).get(`/v2/link/provider/oauth/${provider}`);
     return linkToken === undefined ? call : call.set(LINK_TOKEN_HEADER, linkToken);
   };
+  const tokenOnly = (provider: string, token: string) => request(ctx.server.team).get(`/v2/link/provider/oauth/${provider}`).set(LINK_TOKEN_HEADER, token);
   const linkToken = async (body: Record<string, unknown> = {}, key?: string) => {
     const user = await createUser(ctx.server, {}, key);
     const token = expectStatus<LinkToken>(await teamApi(ctx.server, key).post('/v2/link/token').send({ user_id: user.user_id, ...body }), 200);
@@ -90,11 +92,66 @@ describe.each(apiEngines)('getOAuthProvider (GET /v2/link/provider/oauth/{oauth_
     expectDetail(await detail('oura', token), 401, 'Invalid link token: it is unknown, expired or already used.');
   });
 
-  it("when the token is another team's, then 401 for this team, and it still works for its own team", async () => {
+  it("when the key and the token are of different teams, then 401 (the token is not this team's), and the token still works with its own team's key and alone", async () => {
     const other = await createTeamWithKey(ctx.server);
     const { token } = await linkToken({}, other.apiKey);
-    expectDetail(await detail('oura', token), 401, 'Invalid link token: it is unknown, expired or already used.');
+    expectDetail(await detail('oura', token), 401, 'Invalid link token: it belongs to another team than the API key.');
     expect(expectStatus<ProviderLinkDetail>(await detail('oura', token, other.apiKey), 200).oauth_url).not.toBeNull();
+    expect(expectStatus<ProviderLinkDetail>(await tokenOnly('oura', token), 200).oauth_url).not.toBeNull();
+  });
+
+  describe('with a link token alone (no API key), as the link widget calls it', () => {
+    it('when the token is valid, then 200 with the catalog detail and oauth_url the consent page of the token', async () => {
+      const { token } = await linkToken();
+      const answered = expectStatus<ProviderLinkDetail>(await tokenOnly('oura', token), 200);
+      expect(answered).toEqual(expectStatus<ProviderLinkDetail>(await detail('oura', token), 200));
+      expect(answered.oauth_url).toBe(`${ctx.server.teamUrl}/link/oauth/oura/authorize?state=${token}`);
+    });
+
+    it("when another team's token is used alone, then its consent connects that team's user only", async () => {
+      const other = await createTeamWithKey(ctx.server);
+      const { user: theirs, token } = await linkToken({}, other.apiKey);
+      const mine = await createUser(ctx.server);
+      const answered = expectStatus<ProviderLinkDetail>(await tokenOnly('oura', token), 200);
+      const consent = await request(ctx.server.team).post(new URL(answered.oauth_url!).pathname).type('form').send({ state: token, decision: 'approve' });
+      expect(consent.status).toBe(200);
+      expect((await getUser(ctx.server, theirs.user_id, other.apiKey)).connected_sources.map((source) => source.provider.slug)).toEqual(['oura']);
+      expect((await getUser(ctx.server, mine.user_id)).connected_sources).toEqual([]);
+    });
+
+    it('when the token is unknown, expired or used, then 401', async () => {
+      expectDetail(await tokenOnly('oura', 'lt_00000000000000000000000000000000'), 401, 'Invalid link token: it is unknown, expired or already used.');
+      const start = new Date('2031-03-04T05:06:07Z');
+      ctx.server.setNow(start);
+      const { token } = await linkToken();
+      ctx.server.setNow(new Date(start.getTime() + TEN_MINUTES_MS));
+      expectDetail(await tokenOnly('oura', token), 401, 'Invalid link token: it is unknown, expired or already used.');
+    });
+
+    it('when the token was issued for another provider, then 401 naming both', async () => {
+      const { token } = await linkToken({ provider: 'fitbit' });
+      expectDetail(await tokenOnly('oura', token), 401, 'Invalid link token: it was issued for fitbit, not oura.');
+    });
+
+    it('when a valid token comes with an unknown key, then 401 for the key (a key that is sent must be valid)', async () => {
+      const { token } = await linkToken();
+      expectDetail(await detail('oura', token, 'sk_us_not_a_real_key_000000000000000'), 401, 'Invalid API key.');
+    });
+
+    it('when neither a key nor a token is sent, then 401 naming both credentials', async () => {
+      expectDetail(
+        await request(ctx.server.team).get('/v2/link/provider/oauth/oura'),
+        401,
+        'Missing credentials. Send your team API key in the x-vital-api-key header, or a link token in the x-vital-link-token header.',
+      );
+    });
+
+    it('when a valid token is sent alone to an operation that does not list it (providers, users), then 401 asking for the key', async () => {
+      const { user, token } = await linkToken();
+      const missing = 'Missing API key. Send your team API key in the x-vital-api-key header.';
+      expectDetail(await request(ctx.server.team).get('/v2/providers').set(LINK_TOKEN_HEADER, token), 401, missing);
+      expectDetail(await request(ctx.server.team).get(`/v2/user/${user.user_id}`).set(LINK_TOKEN_HEADER, token), 401, missing);
+    });
   });
 
   it('when the token is unknown, then 401', async () => {

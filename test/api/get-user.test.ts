@@ -31,8 +31,10 @@ describe.each(apiEngines)('getUser (GET /v2/user/{user_id}) on %s', (_label, eng
     await connectDemo(ctx.server, user.user_id, 'apple_health_kit');
     const read = expectStatus<TeamSchemas['ClientFacingUser']>(await teamApi(ctx.server).get(`/v2/user/${user.user_id}`), 200);
     const bySlug = new Map(PROVIDERS.map((provider) => [provider.slug, provider]));
-    expect(read.connected_sources.map((source) => source.source.slug).sort()).toEqual(['apple_health_kit', 'oura']);
-    for (const { created_on, source } of read.connected_sources) {
+    expect(read.connected_sources.map((source) => source.provider.slug).sort()).toEqual(['apple_health_kit', 'oura']);
+    for (const { created_on, provider, source } of read.connected_sources) {
+      // `source` is the deprecated copy of `provider`.
+      expect(source).toEqual(provider);
       expect(created_on).toMatch(ISO_TIMESTAMP);
       expect(source).toEqual({ name: bySlug.get(source.slug)?.name, slug: source.slug, logo: bySlug.get(source.slug)?.logo });
     }
@@ -42,7 +44,8 @@ describe.each(apiEngines)('getUser (GET /v2/user/{user_id}) on %s', (_label, eng
     const user = await createUser(ctx.server);
     await createConnection(ctx.server.db, { team_id: ctx.server.teamId, user_id: user.user_id, provider: 'retired_provider', source_type: 'device' });
     const read = expectStatus<TeamSchemas['ClientFacingUser']>(await teamApi(ctx.server).get(`/v2/user/${user.user_id}`), 200);
-    expect(read.connected_sources).toEqual([{ created_on: expect.stringMatching(ISO_TIMESTAMP), source: { name: 'retired_provider', slug: 'retired_provider', logo: '' } }]);
+    const retired = { name: 'retired_provider', slug: 'retired_provider', logo: '' };
+    expect(read.connected_sources).toEqual([{ created_on: expect.stringMatching(ISO_TIMESTAMP), provider: retired, source: retired }]);
   });
 
   it('when the user id is written in upper case, then it is the same user', async () => {

@@ -142,7 +142,7 @@ export async function getUser(server: TestServer, userId: string, key: string = 
 
 export async function connectDemo(server: TestServer, userId: string, provider: string, key: string = server.apiKey): Promise<void> {
   const response = await teamApi(server, key).post('/v2/link/connect/demo').send({ user_id: userId, provider });
-  expect(expectStatus(response, 200)).toEqual({ success: true });
+  expect(expectStatus(response, 200)).toEqual({ success: true, detail: expect.any(String) });
 }
 
 export interface OtherTeam {

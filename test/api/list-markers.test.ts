@@ -33,8 +33,25 @@ describe.each(apiEngines)('listMarkers (GET /v3/lab_tests/markers) on %s', (_lab
       type: 'biomarker',
       unit: 'mg/dL',
       price: expect.stringMatching(/^\d+\.\d\d$/),
-      expected_results: [expect.objectContaining({ provider_id: '001818', loinc: expect.objectContaining({ code: '2345-7' }) })],
+      expected_results: [expect.objectContaining({ provider_id: '001818', required: true, loinc: expect.objectContaining({ code: '2345-7' }) })],
     });
+  });
+
+  it('when the Labcorp lipid panel is found, then its measured results are required and its calculated ones are not', async () => {
+    const [lipid] = (await page('lab_id=1&name=lipid%20panel')).markers;
+    const required = Object.fromEntries(lipid!.expected_results.map((result) => [result.name, result.required]));
+    expect(required).toMatchObject({ 'Cholesterol, Total': true, 'HDL Cholesterol': true, Triglycerides: true, 'LDL Cholesterol, Calculated': false });
+  });
+
+  it.each(['include_pricing=true', 'include_pricing=false'])('when %s, then the same page as without it: every marker keeps its price', async (query) => {
+    const plain = await page('lab_id=2&size=20');
+    const answered = await page(`lab_id=2&size=20&${query}`);
+    expect(answered).toEqual(plain);
+    for (const marker of answered.markers) expect(marker.price).toMatch(/^\d+\.\d\d$/);
+  });
+
+  it('when include_pricing is not a boolean, then 422 on ["query", "include_pricing"]', async () => {
+    expectOnlyViolations(await list('include_pricing=yes'), [['query', 'include_pricing']]);
   });
 
   it('when lab_id is a single value, then only markers of that lab', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LAB_TESTS, MARKERS, toClientFacingMarker } from '../../server/domain/lab-markers/catalog.js';
-import { readBundle } from '../contract/openapi.js';
+import { readBundle } from '../../scripts/conformance/openapi.js';
 import { apiEngines, expectOnlyViolations, expectStatus, expectValidation, teamApi, useApiServer, type TeamSchemas } from './helpers.js';
 
 type MarkerPage = TeamSchemas['LabMarkerPage'];
@@ -36,6 +36,15 @@ describe.each(apiEngines)('listOrderSetMarkers (POST /v3/lab_tests/list_order_se
       size: 50,
       pages: 1,
     });
+  });
+
+  it('when the markers of a lab test are listed, then each expected result says whether it is required', async () => {
+    const answered = await page({ lab_test_ids: [essential.id] });
+    const results = answered.markers.flatMap((marker) => marker.expected_results);
+    expect(results.length).toBeGreaterThan(0);
+    for (const result of results) expect(typeof result.required).toBe('boolean');
+    expect(results.filter((result) => result.name === 'LDL Cholesterol, Calculated').map((result) => result.required)).toEqual([false]);
+    expect(results.some((result) => result.required)).toBe(true);
   });
 
   it('when lab tests share markers, then each marker is listed once', async () => {

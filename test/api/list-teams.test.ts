@@ -167,6 +167,28 @@ describe.each(apiEngines)('listTeams (GET /v1/org/{org_id}/team) on %s', (_label
     expectOnlyViolations(await org.list(`next_cursor=${encodeURIComponent(cursor)}`), [['query', 'next_cursor']]);
   });
 
+  it('when filtered by team_id, then a page of that team only, also combined with the other filters', async () => {
+    const org = await freshOrg();
+    await org.addTeam(uniqueName('First'), 'us');
+    const wanted = await org.addTeam(uniqueName('Wanted'), 'eu');
+    await org.addTeam(uniqueName('Third'), 'eu');
+    expect(await org.page(`team_id=${wanted.id}`)).toEqual({ teams: [wanted], next_cursor: null });
+    expect(await org.page(`team_id=${wanted.id.toUpperCase()}&region=eu`)).toEqual({ teams: [wanted], next_cursor: null });
+    expect(await org.page(`team_id=${wanted.id}&region=us`)).toEqual({ teams: [], next_cursor: null });
+  });
+
+  it("when team_id is unknown or another organization's team, then an empty page (not a 404)", async () => {
+    const org = await freshOrg();
+    await org.addTeam(uniqueName('Mine'));
+    expect(await org.page(`team_id=${UNKNOWN_ID}`)).toEqual({ teams: [], next_cursor: null });
+    expect(await org.page(`team_id=${ctx.server.teamId}`)).toEqual({ teams: [], next_cursor: null });
+  });
+
+  it('when team_id is not a UUID, then 422 on ["query", "team_id"]', async () => {
+    const org = await freshOrg();
+    expectOnlyViolations(await org.list('team_id=team-1'), [['query', 'team_id']]);
+  });
+
   it("when the org id is another organization's, then 404 as for an unknown organization", async () => {
     const other = await freshOrg();
     expectDetail(await managementApi(ctx.server).get(`/v1/org/${other.orgId}/team`), 404, `Organization ${other.orgId} not found.`);

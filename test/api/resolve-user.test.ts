@@ -20,7 +20,7 @@ describe.each(apiEngines)('resolveUser (GET /v2/user/resolve/{client_user_id}) o
     const user = await createUser(ctx.server, { fallback_birth_date: '1990-05-06' });
     await connectDemo(ctx.server, user.user_id, 'withings');
     const resolved = expectStatus<TeamSchemas['ClientFacingUser']>(await resolve(user.client_user_id), 200);
-    expect(resolved).toEqual({ ...user, connected_sources: [expect.objectContaining({ source: expect.objectContaining({ slug: 'withings' }) })] });
+    expect(resolved).toEqual({ ...user, connected_sources: [expect.objectContaining({ provider: expect.objectContaining({ slug: 'withings' }), source: expect.objectContaining({ slug: 'withings' }) })] });
   });
 
   it.each([

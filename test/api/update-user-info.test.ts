@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getUserInfo } from '../../server/storage/repositories/user-infos.js';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
-import { readBundle } from '../contract/openapi.js';
+import { readBundle } from '../../scripts/conformance/openapi.js';
 import {
   apiEngines,
   createTeamWithKey,

@@ -131,6 +131,17 @@ describe('lab marker catalog data', () => {
     );
   });
 
+  it('when expected results are read, then measured results are required and calculated ones (not orderable alone) are not', () => {
+    const lipid = byName(LABCORP.id, 'Lipid Panel');
+    const required = (name: string) => lipid.expected_results.find((r) => r.name === name)?.required;
+    expect(required('Cholesterol, Total')).toBe(true);
+    expect(required('HDL Cholesterol')).toBe(true);
+    expect(required('LDL Cholesterol, Calculated')).toBe(false);
+    for (const m of MARKERS.filter((marker) => marker.type === 'biomarker')) {
+      expect(m.expected_results[0]!.required, m.name).toBe(m.a_la_carte_enabled);
+    }
+  });
+
   it('when a la carte flags are read, then most biomarkers are orderable alone and calculated ones are not', () => {
     const bio = MARKERS.filter((m) => m.type === 'biomarker');
     expect(bio.filter((m) => m.a_la_carte_enabled).length).toBeGreaterThan(bio.length / 2);
@@ -343,7 +354,7 @@ describe('scaleCatalog and wire conversion', () => {
       'a_la_carte_enabled', 'description', 'expected_results', 'id', 'lab_id', 'name', 'price', 'provider_id',
       'slug', 'type', 'unit',
     ]);
-    expect(Object.keys(wire.expected_results[0]!).sort()).toEqual(['id', 'lab_id', 'loinc', 'name', 'provider_id', 'slug']);
+    expect(Object.keys(wire.expected_results[0]!).sort()).toEqual(['id', 'lab_id', 'loinc', 'name', 'provider_id', 'required', 'slug']);
     expect(Object.keys(wire.expected_results[0]!.loinc).sort()).toEqual(['code', 'id', 'name', 'slug', 'unit']);
     expect(JSON.parse(JSON.stringify(wire))).toEqual(wire);
     wire.expected_results.pop();

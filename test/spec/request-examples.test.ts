@@ -10,7 +10,7 @@
  * And request examples cannot go stale: every date-time in them is years ahead.
  */
 import { describe, expect, it } from 'vitest';
-import { API_NAMES, readBundle, type ApiName } from '../contract/openapi.js';
+import { API_NAMES, readBundle, type ApiName } from '../../scripts/conformance/openapi.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { engines, SETUP_TIMEOUT_MS } from '../storage/helpers.js';
 import { afterAll, beforeAll } from 'vitest';

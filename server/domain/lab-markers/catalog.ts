@@ -33,6 +33,12 @@ export interface ExpectedResult {
   readonly slug: string;
   readonly lab_id: number;
   readonly provider_id: string;
+  /**
+   * Whether the lab always reports this result for the marker. Calculated and reflex-only
+   * results (the analytes not orderable on their own) are reported only when their inputs
+   * are, so they are not required.
+   */
+  readonly required: boolean;
   readonly loinc: Loinc;
 }
 
@@ -86,6 +92,7 @@ export interface ClientFacingMarker {
     slug: string;
     lab_id: number;
     provider_id: string;
+    required: boolean;
     loinc: { id: number; name: string; slug: string; code: string; unit: string | null };
   }>;
 }
@@ -599,6 +606,7 @@ function buildBaseMarkers(): LabMarker[] {
         slug: toSlug(a.key),
         lab_id: lab.id,
         provider_id: code(a.key),
+        required: a.alaCarte ?? true,
         loinc: loincByKey.get(a.key) as Loinc,
       }));
     });
@@ -987,6 +995,7 @@ export function toClientFacingMarker(m: LabMarker): ClientFacingMarker {
       slug: r.slug,
       lab_id: r.lab_id,
       provider_id: r.provider_id,
+      required: r.required,
       loinc: { id: r.loinc.id, name: r.loinc.name, slug: r.loinc.slug, code: r.loinc.code, unit: r.loinc.unit },
     })),
   };

@@ -24,6 +24,8 @@ export interface ListTeamsInput {
   regions?: readonly string[] | null;
   /** Case-insensitive substring of the name; empty or absent means all. */
   search?: string | null;
+  /** Only this team (a page of one team or none); absent means all. */
+  team_id?: string | null;
   /** Continue after this team. */
   after?: TeamCursor | null;
   /** Page size, default 50. */
@@ -70,7 +72,7 @@ export async function findTeamInOrg(db: Queryable, input: { org_id: string; team
  */
 export async function listTeams(db: Queryable, input: ListTeamsInput): Promise<TeamPage> {
   const limit = pageLimit(input.limit);
-  if (!isUuid(input.org_id) || (input.after && !isUuid(input.after.id))) {
+  if (!isUuid(input.org_id) || (input.after && !isUuid(input.after.id)) || (input.team_id != null && !isUuid(input.team_id))) {
     return { teams: [], has_more: false, next: null };
   }
   const regions = input.regions && input.regions.length > 0 ? [...input.regions] : null;
@@ -81,9 +83,10 @@ export async function listTeams(db: Queryable, input: ListTeamsInput): Promise<T
        AND ($2::text[] IS NULL OR region = ANY ($2::text[]))
        AND ($3::text IS NULL OR strpos(lower(name), lower($3::text)) > 0)
        AND ($4::timestamptz IS NULL OR (created_on, id) > ($4::timestamptz, $5::uuid))
+       AND ($7::uuid IS NULL OR id = $7::uuid)
      ORDER BY created_on, id
      LIMIT $6`,
-    [input.org_id, regions, search, input.after?.created_on ?? null, input.after?.id ?? null, limit + 1],
+    [input.org_id, regions, search, input.after?.created_on ?? null, input.after?.id ?? null, limit + 1, input.team_id ?? null],
   );
   const page = toPage(rows, limit, (team): TeamCursor => ({ created_on: team.created_on, id: team.id }));
   return { teams: page.rows, has_more: page.has_more, next: page.next };

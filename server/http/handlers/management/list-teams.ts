@@ -5,7 +5,7 @@ import type { Handler } from '../../handler-types.js';
 import type { Deps, ManagementContext } from '../context.js';
 import { requireOwnOrg, toTeamListItem } from './views.js';
 
-/** GET /v1/org/{org_id}/team: the org's teams, oldest first, 50 per page, filtered by region and name. */
+/** GET /v1/org/{org_id}/team: the org's teams, oldest first, 50 per page, filtered by region, name and team id. */
 export const listTeams =
   (deps: Deps): Handler<operations['listTeams'], ManagementContext> =>
   async ({ path, query }, { orgId }) => {
@@ -15,6 +15,7 @@ export const listTeams =
       org_id: path.org_id,
       regions: query.region ?? null,
       search: query.search_query?.trim() || null,
+      team_id: query.team_id ?? null,
       after: after as TeamCursor | null,
     });
     return { status: 200, body: { teams: page.teams.map(toTeamListItem), next_cursor: page.next ? encodeCursor(page.next) : null } };

@@ -6,12 +6,16 @@ import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
 import { userNotFound } from './views.js';
 
-/** POST /v2/link/connect/demo: a sandbox connection to any provider of the catalog. */
+/** POST /v2/link/connect/demo: a sandbox connection to any provider of the catalog, answered `{success, detail}` as in the API family. */
 export const connectDemoProvider =
   (deps: Deps): Handler<operations['connectDemoProvider'], TeamContext> =>
   async ({ body }, { teamId }) => {
-    if (!findProvider(body.provider)) throw ValidationFailure.single(['body', 'provider'], `Unknown provider ${body.provider}`, 'enum');
+    const provider = findProvider(body.provider);
+    if (!provider) throw ValidationFailure.single(['body', 'provider'], `Unknown provider ${body.provider}`, 'enum');
     const result = await deps.db.transaction((tx) => connectProvider(tx, { team_id: teamId, user_id: body.user_id, provider: body.provider }));
     if (!result) throw userNotFound(body.user_id);
-    return { status: 200, body: { success: true } };
+    const detail = result.created
+      ? `Connected the user to ${provider.name} (demo).`
+      : `The user was already connected to ${provider.name}; the connection is kept.`;
+    return { status: 200, body: { success: true, detail } };
   };

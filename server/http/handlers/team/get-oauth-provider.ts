@@ -1,27 +1,24 @@
 import type { operations } from '../../../../generated/team/schema.js';
-import { hashSecret } from '../../../domain/credentials/secrets.js';
 import { findProvider } from '../../../domain/providers/catalog.js';
-import { findActiveLinkToken } from '../../../storage/repositories/link-tokens.js';
 import { ApiError } from '../../api-error.js';
 import type { Handler } from '../../handler-types.js';
 import { consentPageUrl } from '../../link-pages.js';
 import type { Deps, TeamContext } from '../context.js';
 
 /**
- * GET /v2/link/provider/oauth/{oauth_provider}: the provider's link detail.
- * With a link token of the team, `oauth_url` is the local consent page for the
- * token's user; an expired, used or foreign token is a 401.
+ * GET /v2/link/provider/oauth/{oauth_provider}: the provider's link detail. Authenticated by
+ * the team key, a link token, or both (authenticateTeamOrLinkToken verified the token and its
+ * team). With a link token, `oauth_url` is the local consent page for the token's user; a
+ * token issued for another provider is a 401.
  */
 export const getOAuthProvider =
   (deps: Deps): Handler<operations['getOAuthProvider'], TeamContext> =>
-  async ({ path, headers }, { teamId }) => {
+  async ({ path, headers }, { linkToken: link }) => {
     const provider = findProvider(path.oauth_provider);
     if (!provider) throw new ApiError(404, `Unknown provider ${path.oauth_provider}.`);
-    const linkToken = headers['x-vital-link-token'];
+    const linkToken = headers['x-vital-link-token']?.trim();
     let oauthUrl: string | null = null;
-    if (linkToken) {
-      const link = await findActiveLinkToken(deps.db, { token_hash: hashSecret(linkToken), now: deps.now().toISOString() });
-      if (!link || link.team_id !== teamId) throw new ApiError(401, 'Invalid link token: it is unknown, expired or already used.');
+    if (link && linkToken) {
       if (link.provider && link.provider !== provider.slug) {
         throw new ApiError(401, `Invalid link token: it was issued for ${link.provider}, not ${provider.slug}.`);
       }

@@ -10,11 +10,10 @@ type ClientFacingUser = components['schemas']['ClientFacingUser'];
 export const userNotFound = (userId: string) => notFound(`User ${userId} not found.`);
 
 function connectedSource(connection: ConnectionRecord): ClientFacingUser['connected_sources'][number] {
-  const provider = findProvider(connection.provider);
-  return {
-    created_on: connection.created_on,
-    source: { name: provider?.name ?? connection.provider, slug: connection.provider, logo: provider?.logo ?? '' },
-  };
+  const found = findProvider(connection.provider);
+  const provider = { name: found?.name ?? connection.provider, slug: connection.provider, logo: found?.logo ?? '' };
+  // `source` is the deprecated name of `provider`, kept for the clients that read it.
+  return { created_on: connection.created_on, provider, source: { ...provider } };
 }
 
 export function toClientFacingUser(user: UserRecord, connections: readonly ConnectionRecord[]): ClientFacingUser {

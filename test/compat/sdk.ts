@@ -1,0 +1,122 @@
+/**
+ * The official TypeScript SDK of the API family (`@tryvital/vital-node`), set up as its users
+ * set it up, against one of our deployments (the reference server or the mock).
+ *
+ * The SDK parses every 2xx body with its own serializers before handing it back
+ * (`parseOrThrow`, unknown keys passed through, unknown enum values and union members
+ * allowed): a reply it cannot parse is a rejected promise, which fails the test. On top of
+ * that, `expectStrictParse` parses the same bytes again with enum values and union members
+ * held to the SDK's lists, so a slug or status the SDK does not know is caught as well.
+ * Validation is never skipped.
+ */
+import { serialization as serializers, VitalClient, VitalError } from '@tryvital/vital-node';
+import { expect } from 'vitest';
+import { listOperations, type OpenApiDocument } from '../../server/http/operations.js';
+
+export { serializers, VitalClient, VitalError };
+
+/** One request the SDK made and the reply it got, as bytes on the wire. */
+export interface Exchange {
+  method: string;
+  url: string;
+  requestHeaders: Record<string, string>;
+  status: number;
+  body: string;
+}
+
+export interface SdkUnderTest {
+  /** The client as users construct it: `new VitalClient({ apiKey, baseUrl })`. */
+  client: VitalClient;
+  /** A client constructed without an API key (the link widget holds only a link token). */
+  keyless: VitalClient;
+  /** Every exchange so far, oldest first. */
+  exchanges: Exchange[];
+  /** The last exchange. */
+  last(): Exchange;
+}
+
+/**
+ * `maxRetries: 0` so that a failure shows at once instead of after the SDK's backoff; the
+ * SDK's own `fetch` is wrapped only to keep a copy of each reply's bytes.
+ */
+export function sdkFor(baseUrl: string, apiKey: string, log?: Exchange[]): SdkUnderTest {
+  const exchanges: Exchange[] = [];
+  const recordingFetch: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const exchange: Exchange = {
+      method: init?.method ?? 'GET',
+      url,
+      requestHeaders: Object.fromEntries(new Headers(init?.headers).entries()),
+      status: response.status,
+      body: await response.clone().text(),
+    };
+    exchanges.push(exchange);
+    log?.push(exchange);
+    return response;
+  };
+  const options = { baseUrl, maxRetries: 0, timeoutInSeconds: 30, fetch: recordingFetch };
+  return {
+    client: new VitalClient({ ...options, apiKey }),
+    keyless: new VitalClient(options),
+    exchanges,
+    last() {
+      const exchange = exchanges.at(-1);
+      if (!exchange) throw new Error('The SDK made no request yet');
+      return exchange;
+    },
+  };
+}
+
+interface Parser {
+  parse(
+    raw: unknown,
+    options?: { unrecognizedObjectKeys?: 'fail' | 'passthrough' | 'strip'; allowUnrecognizedEnumValues?: boolean; allowUnrecognizedUnionMembers?: boolean; skipValidation?: boolean },
+  ): { ok: true; value: unknown } | { ok: false; errors: { path: string[]; message: string }[] };
+}
+
+/**
+ * Parses the last reply's bytes with the SDK serializer of the call's response type, stricter
+ * than the SDK's default: enum values and union members must be ones the SDK knows.
+ */
+export function expectStrictParse(sdk: SdkUnderTest, serializer: Parser): void {
+  const exchange = sdk.last();
+  const result = serializer.parse(JSON.parse(exchange.body), {
+    unrecognizedObjectKeys: 'passthrough',
+    allowUnrecognizedEnumValues: false,
+    allowUnrecognizedUnionMembers: false,
+    skipValidation: false,
+  });
+  expect(result.ok ? [] : result.errors, `${exchange.method} ${exchange.url}: ${exchange.body.slice(0, 500)}`).toEqual([]);
+}
+
+/**
+ * The team API operations the exchanges reached with a 2xx, by operationId: each exchange is
+ * matched to the document's operation by method and path template.
+ */
+export function operationsReached(document: OpenApiDocument, exchanges: readonly Exchange[]): Set<string> {
+  const routes = listOperations(document).map(({ operationId, method, path }) => ({
+    operationId,
+    method: method.toUpperCase(),
+    pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
+  }));
+  const reached = new Set<string>();
+  for (const exchange of exchanges) {
+    if (exchange.status < 200 || exchange.status >= 300) continue;
+    const path = new URL(exchange.url).pathname;
+    const route = routes.find((candidate) => candidate.method === exchange.method && candidate.pattern.test(path));
+    if (route) reached.add(route.operationId);
+  }
+  return reached;
+}
+
+/** The error a rejected SDK call threw, for calls that must fail. */
+export async function sdkError(call: Promise<unknown>): Promise<VitalError> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof VitalError) return error;
+    throw error;
+  }
+  throw new Error('The SDK call succeeded; it was expected to fail');
+}
