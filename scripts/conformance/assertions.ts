@@ -56,7 +56,11 @@ export const bodyOf = (outcome: Outcome): unknown => outcome.data ?? outcome.err
  * content type and validates the body against the documented schema of its status.
  */
 export class ResponseAssertions {
-  constructor(private readonly spec: SpecIndex) {}
+  constructor(
+    private readonly spec: SpecIndex,
+    /** A stateless mock that answers the documented examples (Prism), whose exact answers some assertions check. */
+    private readonly isMock = false,
+  ) {}
 
   private schemaProblems(api: ApiName, operationId: string, outcome: Outcome): string[] {
     const { status } = outcome.response;
@@ -80,6 +84,30 @@ export class ResponseAssertions {
     const problems = this.schemaProblems(api, operationId, outcome);
     if (problems.length > 0) fail(problems.join('; '));
     return outcome.data as T;
+  }
+
+  /**
+   * A success as `success`; on a mock, also exactly what the documents make it answer: the
+   * lowest documented 2xx with its first named example as the body (Prism's static mode).
+   */
+  successOrFirstExample<T>(api: ApiName, operationId: string, outcome: Outcome): T {
+    const data = this.success<T>(api, operationId, outcome);
+    if (this.isMock) {
+      const status = this.spec.documents.successStatuses(api, operationId)[0]!;
+      checkEqual({ status: outcome.response.status, body: bodyOf(outcome) }, { status, body: this.spec.documents.firstExample(api, operationId, status) }, `the mock's answer (the first example of ${status})`);
+    }
+    return data;
+  }
+
+  /** A 401 `{"detail": string}`; on a mock, exactly the operation's 401 example named `missing_key`. */
+  missingKey(api: ApiName, operationId: string, outcome: Outcome): { detail: string } {
+    const body = this.error(api, operationId, outcome, 401);
+    if (this.isMock) {
+      const example = this.spec.documents.response(api, operationId, 401).examples.find((candidate) => candidate.name === 'missing_key');
+      check(example !== undefined, `${api} ${operationId} documents no 401 example named missing_key`);
+      checkEqual(body, example.value, "the mock's 401 (the missing_key example)");
+    }
+    return body;
   }
 
   /** Exactly `status`, documented for the operation, with a body in its schema (`{"detail": ...}`). */

@@ -49,7 +49,7 @@ export class CheckContext {
     readonly runId: string,
   ) {
     this.isMock = target.kind === 'mock';
-    this.expect = new ResponseAssertions(spec);
+    this.expect = new ResponseAssertions(spec, this.isMock);
     this.fetch = recordingFetch({ team: target.teamUrl, ...(target.management && { management: target.management.url }) }, (exchange) => this.exchanges.push(exchange));
     this.team = this.teamWith(target.apiKey);
     this.teamWithoutKey = this.teamWith(undefined);

@@ -1,7 +1,7 @@
 /**
  * What checks build on, made on first use through the API and removed at the end
  * of the run: users (client_user_id `conformance-<run id>-<n>`), and with the
- * management API a team of its own (`Conformance <run id>`) with an API key, a
+ * management API a team of its own (`Conformance <run id>`, EU region) with an API key, a
  * webhook endpoint and a delivery. Checks that change settings (link migration,
  * data pull preferences, webhook endpoints) work on that team, never on the team of
  * the given key.
@@ -10,10 +10,17 @@
  * leaves one team behind; its key is revoked and its users and endpoints deleted.
  */
 import type { ManagementSchemas, TeamClient, TeamSchemas } from '../../server/client/index.js';
-import { CheckFailure, fail } from './assertions.js';
+import { CheckFailure, fail, type Outcome } from './assertions.js';
 import type { CheckContext } from './context.js';
 
 type User = TeamSchemas['ClientFacingUser'];
+
+/**
+ * How a fixture's creation is asserted: `success` (any documented 2xx with a valid body) or,
+ * for the checks that assert a mock's exact answer, `firstExample` (on a mock, exactly the
+ * first example of the lowest documented 2xx).
+ */
+export type Answer = 'success' | 'firstExample';
 
 interface Cleanup {
   label: string;
@@ -49,10 +56,14 @@ export class Fixtures {
     this.cleanups.push({ label, run });
   }
 
+  private created<T>(answer: Answer, api: 'team' | 'management', operationId: string, outcome: Outcome): T {
+    return answer === 'firstExample' ? this.t.expect.successOrFirstExample<T>(api, operationId, outcome) : this.t.expect.success<T>(api, operationId, outcome);
+  }
+
   /** A new user of the team of `client` (the given key's team by default), deleted at the end. */
-  async createUser(client: TeamClient = this.t.team, clientUserId = this.clientUserId()): Promise<User & { sentClientUserId: string }> {
+  async createUser(client: TeamClient = this.t.team, clientUserId = this.clientUserId(), answer: Answer = 'success'): Promise<User & { sentClientUserId: string }> {
     const outcome = await client.POST('/v2/user', { body: { client_user_id: clientUserId, fallback_time_zone: 'Europe/London' } });
-    const user = this.t.expect.success<User>('team', 'createUser', outcome);
+    const user = this.created<User>(answer, 'team', 'createUser', outcome);
     this.onCleanup(`delete user ${clientUserId}`, async () => {
       const deleted = await client.DELETE('/v2/user/{user_id}', { params: { path: { user_id: user.user_id } } });
       // Already deleted by a check (or, on the mock, never stored): both are fine.
@@ -90,22 +101,31 @@ export class Fixtures {
 
   // ---- with the management API ---------------------------------------------------------------
 
-  /** The run's own team in the organization (`Conformance <run id>`, US region). */
-  ownTeam(): Promise<ManagementSchemas['TeamListItem']> {
+  /**
+   * The run's own team in the organization (`Conformance <run id>`, EU region: a team in the
+   * region that is not the default, whose creation the createTeam checks assert), and the
+   * answer it was created with.
+   */
+  ownTeamCreation(): Promise<{ team: ManagementSchemas['TeamListItem']; outcome: Outcome }> {
     return this.once('own team', async () => {
       const outcome = await this.t.management.POST('/v1/org/{org_id}/team', {
         params: { path: { org_id: this.t.orgId } },
-        body: { name: `Conformance ${this.t.runId}`, region: 'us' },
+        body: { name: `Conformance ${this.t.runId}`, region: 'eu' },
       });
-      return this.t.expect.success<ManagementSchemas['TeamListItem']>('management', 'createTeam', outcome);
+      return { team: this.t.expect.success<ManagementSchemas['TeamListItem']>('management', 'createTeam', outcome), outcome };
     });
   }
 
+  /** The run's own team in the organization (`Conformance <run id>`, EU region). */
+  async ownTeam(): Promise<ManagementSchemas['TeamListItem']> {
+    return (await this.ownTeamCreation()).team;
+  }
+
   /** A new API key of the run's team, revoked at the end. */
-  async createOwnTeamKey(label = `conformance ${this.t.runId}`): Promise<ManagementSchemas['TeamApiKey']> {
+  async createOwnTeamKey(label = `conformance ${this.t.runId}`, answer: Answer = 'success'): Promise<ManagementSchemas['TeamApiKey']> {
     const { id: team_id } = await this.ownTeam();
     const outcome = await this.t.management.POST('/v1/org/{org_id}/team/{team_id}/api_key', { params: { path: { org_id: this.t.orgId, team_id } }, body: { label } });
-    const key = this.t.expect.success<ManagementSchemas['TeamApiKey']>('management', 'createTeamApiKey', outcome);
+    const key = this.created<ManagementSchemas['TeamApiKey']>(answer, 'management', 'createTeamApiKey', outcome);
     this.onCleanup(`revoke key ${key.id}`, async () => {
       const revoked = await this.t.management.DELETE('/v1/org/{org_id}/team/{team_id}/api_key/{key_id}', {
         params: { path: { org_id: this.t.orgId, team_id, key_id: key.id } },
@@ -144,10 +164,14 @@ export class Fixtures {
   }
 
   /** A new webhook endpoint of the run's team, deleted at the end. */
-  async createWebhookEndpoint(body: ManagementSchemas['CreateWebhookEndpointRequest'] = defaultEndpoint(this.t.runId)): Promise<ManagementSchemas['WebhookEndpointWithSecret']> {
+  async createWebhookEndpoint(
+    body: ManagementSchemas['CreateWebhookEndpointRequest'] = defaultEndpoint(this.t.runId),
+    answer: Answer = 'success',
+  ): Promise<ManagementSchemas['WebhookEndpointWithSecret']> {
     const { id: team_id } = await this.ownTeam();
     const path = { org_id: this.t.orgId, team_id };
-    const endpoint = this.t.expect.success<ManagementSchemas['WebhookEndpointWithSecret']>(
+    const endpoint = this.created<ManagementSchemas['WebhookEndpointWithSecret']>(
+      answer,
       'management',
       'createWebhookEndpoint',
       await this.t.management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path }, body }),

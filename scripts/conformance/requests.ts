@@ -21,6 +21,14 @@ export async function enabledTeamClient(t: CheckContext) {
   return t.fixtures.ownTeamClient();
 }
 
+/**
+ * The client a bulk pull asks with: of the run's own team with link migration enabled, or,
+ * without the management API, of the given key's team (which may have it off).
+ */
+export async function bulkPullClient(t: CheckContext): Promise<TeamClient> {
+  return t.hasManagement ? enabledTeamClient(t) : t.team;
+}
+
 export const getUser = (client: TeamClient, user_id: string) => client.GET('/v2/user/{user_id}', { params: { path: { user_id } } });
 export const deleteUser = (client: TeamClient, user_id: string) => client.DELETE('/v2/user/{user_id}', { params: { path: { user_id } } });
 export const resolveUser = (client: TeamClient, client_user_id: string) => client.GET('/v2/user/resolve/{client_user_id}', { params: { path: { client_user_id } } });
@@ -55,6 +63,16 @@ export const ownEndpointPath = async (t: CheckContext, endpoint_id: string): Pro
 /** The path of a team of the organization that does not exist, and of an endpoint of it. */
 export const unknownTeamPath = (t: CheckContext): TeamPath => ({ org_id: t.orgId, team_id: UNKNOWN_ID });
 export const unknownEndpointPath = (t: CheckContext): EndpointPath => ({ ...unknownTeamPath(t), endpoint_id: UNKNOWN_ID });
+
+/**
+ * A body for a new endpoint of the run's team: the documents' example filters and description,
+ * at a `.invalid` host (RFC 2606) so that nothing is ever delivered anywhere.
+ */
+export const endpointBody = (t: CheckContext, path = 'vital'): Schemas['CreateWebhookEndpointRequest'] => ({
+  url: `https://conformance-${t.runId}.invalid/${path}`,
+  event_types: ['historical.data.*', 'provider.connection.created'],
+  description: 'Production receiver',
+});
 
 /** Sends a check's request with the management client given. */
 export type SendWith = (t: CheckContext, client: ManagementClient) => Promise<{ response: Response }>;

@@ -26,6 +26,9 @@ export const routingChecks: OperationChecks[] = [
       always('404 {"detail": "Not Found"} for a path no operation has', async (t) => {
         await expectDetail(t, `${t.managementUrl}/v1/no_such_route`, { headers: { 'X-Management-Key': t.target.management?.key ?? '' } }, 404);
       }),
+      always('404 {"detail": "Not Found"} for a path outside /v1 (a team API path)', async (t) => {
+        await expectDetail(t, `${t.managementUrl}/v2/no_such_route`, { headers: { 'X-Management-Key': t.target.management?.key ?? '' } }, 404);
+      }),
       always('405 {"detail": "Method Not Allowed"} for another method on an operation\'s path', async (t) => {
         await expectDetail(t, `${t.managementUrl}/v1/org/${t.orgId}/team`, { method: 'DELETE', headers: { 'X-Management-Key': t.target.management?.key ?? '' } }, 405);
       }),

@@ -142,7 +142,7 @@ describe('conformance: the Prism mocks', () => {
     ]);
     const output = stdout.trim().split('\n');
     expect(output).toContain('Target: mock (auto-detected: an unknown API key was accepted, so a stateless mock)');
-    expect(output).toContainEqual(expect.stringMatching(/^PASS team listProviders \(3 checks, 2 skipped\)$/));
+    expect(output).toContainEqual(expect.stringMatching(/^PASS team listProviders \(4 checks, 2 skipped\)$/));
     expect(output).toContainEqual(expect.stringMatching(/^PASS management listTeams \(\d+ checks, \d+ skipped\)$/));
     expect(output.at(-1)).toMatch(/^\d+ passed, 0 failed, \d+ skipped$/);
     expect(code).toBe(0);

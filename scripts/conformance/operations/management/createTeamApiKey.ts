@@ -24,8 +24,10 @@ export const definition: OperationDefinition = {
     },
   },
   checks: [
-    always('creates an API key for a team', async (t) => {
-      await t.fixtures.ownTeamKey();
+    always('creates a key of a team: on a mock the first example, on a server a key of that team', async (t) => {
+      const { team_id } = await ownTeamPath(t);
+      const key = await t.fixtures.createOwnTeamKey('contract tests', 'firstExample');
+      if (!t.isMock) checkEqual(key.team_id, team_id, 'team_id');
     }),
     notOnMock('credentials', "the new key works on the team API, for the team's own users", async (t) => {
       const own = await t.fixtures.ownTeam();

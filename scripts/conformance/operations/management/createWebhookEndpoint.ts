@@ -3,7 +3,7 @@ import { check, checkEqual } from '../../assertions.js';
 import { always, notOnMock, must, uniqueValue, type OperationDefinition } from '../../operation.js';
 import { invalid } from '../../values.js';
 import { errorChecks, OVERSIZED, managementKeyChecks, NEEDS } from '../../shared-checks.js';
-import { ownTeamPath, unknownTeamPath, createWebhookEndpoint } from '../../requests.js';
+import { endpointBody, ownTeamPath, unknownTeamPath, createWebhookEndpoint } from '../../requests.js';
 import { requestExample } from '../../examples.js';
 import { managementPath } from '../../world.js';
 
@@ -27,8 +27,13 @@ export const definition: OperationDefinition = {
     },
   },
   checks: [
-    always('registers a webhook endpoint', async (t) => {
-      await t.fixtures.webhookEndpoint();
+    always('registers an HTTPS endpoint with event type filters: on a mock the first example, on a server its URL, filters and a whsec_ secret of 32 base64 characters', async (t) => {
+      const body = endpointBody(t);
+      const endpoint = await t.fixtures.createWebhookEndpoint(body, 'firstExample');
+      if (!t.isMock) {
+        checkEqual({ url: endpoint.url, event_types: endpoint.event_types }, { url: body.url, event_types: body.event_types }, 'endpoint');
+        check(/^whsec_[A-Za-z0-9+/]{32}$/.test(endpoint.secret), `secret ${endpoint.secret.slice(0, 8)}... is not whsec_ and 32 base64 characters`);
+      }
     }),
     notOnMock('static-examples', 'answers the endpoint as registered, with a whsec_ secret', async (t) => {
       const body = { url: `https://conformance-${t.runId}.invalid/echo`, event_types: ['daily.data.*'], description: 'echo' };
@@ -49,6 +54,13 @@ export const definition: OperationDefinition = {
         await createWebhookEndpoint(t.management, path, { url: 'https://hooks.example.com/vital', event_types: ['Daily Data!'] }),
         [{ loc: ['body', 'event_types', 0], type: 'pattern' }],
       );
+    }),
+    always('422 listing a missing url and a filter that is not an event type or prefix, on a team that does not exist', async (t) => {
+      const outcome = await createWebhookEndpoint(t.management, unknownTeamPath(t), invalid({ event_types: ['daily.*.created'] }));
+      t.expect.validation('management', 'createWebhookEndpoint', outcome, [
+        { loc: ['body', 'url'], type: 'missing' },
+        { loc: ['body', 'event_types', 0], type: 'pattern' },
+      ]);
     }),
     tooLarge('createWebhookEndpoint', async (t) => t.management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path: await ownTeamPath(t) }, ...OVERSIZED })),
     ...keyChecks('createWebhookEndpoint', (t, client) => createWebhookEndpoint(client, unknownTeamPath(t), { url: 'https://hooks.example.com/vital' })),

@@ -22,9 +22,15 @@ export const definition: OperationDefinition = {
   // A's disposable endpoints, and B's (which must stay).
   fuzzPools: (a, b) => ({ endpoint_id: [...a.disposableEndpointIds, ...b.endpointIds, ...b.disposableEndpointIds] }),
   checks: [
-    always('deletes an endpoint registered for the purpose', async (t) => {
-      const endpoint = await t.fixtures.createWebhookEndpoint();
-      t.expect.success('management', 'deleteWebhookEndpoint', await deleteWebhookEndpoint(t.management, await ownEndpointPath(t, endpoint.id)));
+    always('deletes an endpoint registered for the purpose: on a mock the first examples (register and delete), on a server deleting it again is a 404', async (t) => {
+      const endpoint = await t.fixtures.createWebhookEndpoint({ url: `https://conformance-${t.runId}.invalid/short-lived` }, 'firstExample');
+      const path = await ownEndpointPath(t, endpoint.id);
+      t.expect.successOrFirstExample('management', 'deleteWebhookEndpoint', await deleteWebhookEndpoint(t.management, path));
+      if (!t.isMock) t.expect.error('management', 'deleteWebhookEndpoint', await deleteWebhookEndpoint(t.management, path), 404);
+    }),
+    always('422 naming ["path", "endpoint_id"] when it is not a UUID, on a team that does not exist', async (t) => {
+      const outcome = await deleteWebhookEndpoint(t.management, { ...unknownEndpointPath(t), endpoint_id: NOT_A_UUID });
+      t.expect.validation('management', 'deleteWebhookEndpoint', outcome, [{ loc: ['path', 'endpoint_id'], type: 'format' }]);
     }),
     notOnMock('state', 'a deleted endpoint is no longer listed, and deleting it again is a 404', async (t) => {
       const path = await ownTeamPath(t);

@@ -1,5 +1,5 @@
 /** GET /v1/org/{org_id}/team/{team_id}/data_pull_preferences: List data pull preferences. */
-import { checkEqual } from '../../assertions.js';
+import { check, checkEqual, show } from '../../assertions.js';
 import { always, notOnMock, type OperationDefinition } from '../../operation.js';
 import { NOT_A_UUID } from '../../values.js';
 import { errorChecks, managementKeyChecks, NEEDS } from '../../shared-checks.js';
@@ -16,8 +16,14 @@ export const definition: OperationDefinition = {
   auth: { scope: 'management' },
   validRequest: async (w) => ({ method: 'GET', path: managementPath(w, '/data_pull_preferences') }),
   checks: [
-    always('lists the data pull preferences of a team', async (t) => {
-      t.expect.success('management', 'listDataPullPreferences', await listDataPullPreferences(t.management, await ownTeamPath(t)));
+    always('lists the preferences of a team: on a mock the first example, on a server with the 90 days just set for Oura', async (t) => {
+      const path = await ownTeamPath(t);
+      t.expect.success('management', 'setDataPullPreference', await setDataPullPreference(t.management, { ...path, provider: 'oura' }, { historical_days: 90 }));
+      const listed = t.expect.successOrFirstExample<Schemas['DataPullPreferences']>('management', 'listDataPullPreferences', await listDataPullPreferences(t.management, path));
+      if (!t.isMock) {
+        const oura = listed.preferences.filter((preference) => preference.provider === 'oura');
+        check(oura.length === 1 && oura[0]!.historical_days === 90, `the oura preferences listed: ${show(oura)}`);
+      }
     }),
     notOnMock('state', 'lists a preference once it is set', async (t) => {
       const path = await ownTeamPath(t);

@@ -18,6 +18,10 @@ export const definition: OperationDefinition = {
     always('lists the teams of the organization', async (t) => {
       t.expect.success('management', 'listTeams', await listTeams(t.management, t.orgId));
     }),
+    always('lists the US teams by a single region: on a mock the first example, on a server only US teams', async (t) => {
+      const page = t.expect.successOrFirstExample<Schemas['TeamList']>('management', 'listTeams', await listTeams(t.management, t.orgId, { region: ['us'] }));
+      if (!t.isMock) check(page.teams.every((listed) => listed.region === 'us'), `region=us lists ${show(page.teams.map((listed) => listed.region))}`);
+    }),
     notOnMock('state', 'lists the team createTeam made, on some page', async (t) => {
       const own = await t.fixtures.ownTeam();
       const teams = await collectPages(async (cursor) => {

@@ -1,9 +1,9 @@
 /** GET /v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/delivery: List webhook deliveries. */
 import { check, checkEqual, show } from '../../assertions.js';
 import { always, notOnMock, must, type OperationDefinition } from '../../operation.js';
-import { invalid, UNKNOWN_ID } from '../../values.js';
+import { invalid, NOT_A_UUID, UNKNOWN_ID } from '../../values.js';
 import { errorChecks, managementKeyChecks, NEEDS } from '../../shared-checks.js';
-import { ownEndpointPath, unknownEndpointPath, listWebhookDeliveries, collectPages, type Schemas, type ListDeliveriesQuery } from '../../requests.js';
+import { endpointBody, ownEndpointPath, unknownEndpointPath, listWebhookDeliveries, collectPages, type Schemas, type ListDeliveriesQuery } from '../../requests.js';
 import { managementPath } from '../../world.js';
 
 const { unissuedCursor, notFound } = errorChecks('management');
@@ -29,6 +29,13 @@ export const definition: OperationDefinition = {
   checks: [
     always('lists the deliveries of an endpoint', async (t) => {
       await t.fixtures.delivery();
+    }),
+    always('lists the failed deliveries of a new endpoint: on a mock the first example, on a server an empty last page', async (t) => {
+      // A new endpoint: no event happened since it was registered, so it has no delivery at all.
+      const endpoint = await t.fixtures.createWebhookEndpoint(endpointBody(t), 'firstExample');
+      const outcome = await listWebhookDeliveries(t.management, await ownEndpointPath(t, endpoint.id), { status: 'failed', page_size: 10 });
+      const page = t.expect.successOrFirstExample('management', 'listWebhookDeliveries', outcome);
+      if (!t.isMock) checkEqual(page, { data: [], next_cursor: null }, 'page');
     }),
     notOnMock('state', 'a new connection of a user of the team makes a provider.connection.created delivery', async (t) => {
       const delivery = await t.fixtures.delivery();
@@ -56,6 +63,13 @@ export const definition: OperationDefinition = {
       t.expect.validation('management', 'listWebhookDeliveries', await list({ page_size: 0 }), [{ loc: ['query', 'page_size'], type: 'greater_than_equal' }]);
       t.expect.validation('management', 'listWebhookDeliveries', await list({ page_size: 101 }), [{ loc: ['query', 'page_size'], type: 'less_than_equal' }]);
       t.expect.validation('management', 'listWebhookDeliveries', await list({ status: 'lost' }), [{ loc: ['query', 'status'], type: 'enum' }]);
+    }),
+    always('422 listing page_size 0 and an endpoint_id that is not a UUID, on a team that does not exist', async (t) => {
+      const outcome = await listWebhookDeliveries(t.management, { ...unknownEndpointPath(t), endpoint_id: NOT_A_UUID }, { page_size: 0 });
+      t.expect.validation('management', 'listWebhookDeliveries', outcome, [
+        { loc: ['path', 'endpoint_id'], type: 'format' },
+        { loc: ['query', 'page_size'], type: 'greater_than_equal' },
+      ]);
     }),
     unissuedCursor('listWebhookDeliveries', async (t) => {
       const endpoint = await t.fixtures.webhookEndpoint();

@@ -1,5 +1,5 @@
 /** GET /v1/org/{org_id}/team/{team_id}/webhook_endpoint: List webhook endpoints. */
-import { checkEqual } from '../../assertions.js';
+import { check, checkEqual } from '../../assertions.js';
 import { always, notOnMock, type OperationDefinition } from '../../operation.js';
 import { NOT_A_UUID } from '../../values.js';
 import { errorChecks, managementKeyChecks, NEEDS } from '../../shared-checks.js';
@@ -16,8 +16,13 @@ export const definition: OperationDefinition = {
   auth: { scope: 'management' },
   validRequest: async (w) => ({ method: 'GET', path: managementPath(w, '/webhook_endpoint') }),
   checks: [
-    always('lists the webhook endpoints of a team', async (t) => {
-      t.expect.success('management', 'listWebhookEndpoints', await listWebhookEndpoints(t.management, await ownTeamPath(t)));
+    always("lists a team's endpoints: on a mock the first example, on a server with the registered one and no endpoint's secret", async (t) => {
+      const endpoint = await t.fixtures.webhookEndpoint();
+      const list = t.expect.successOrFirstExample<Schemas['WebhookEndpointList']>('management', 'listWebhookEndpoints', await listWebhookEndpoints(t.management, await ownTeamPath(t)));
+      if (!t.isMock) {
+        check(list.data.some((listed) => listed.id === endpoint.id), `the registered endpoint ${endpoint.id} is not listed`);
+        check(list.data.every((listed) => !('secret' in listed)), 'an endpoint is listed with its secret');
+      }
     }),
     notOnMock('state', 'lists the registered endpoint, without its secret', async (t) => {
       const { secret: _secret, ...registered } = await t.fixtures.webhookEndpoint();

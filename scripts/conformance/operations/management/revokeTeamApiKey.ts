@@ -30,10 +30,15 @@ export const definition: OperationDefinition = {
     },
   },
   checks: [
-    always('revokes a key created for the purpose', async (t) => {
+    always('revokes a key of a team: on a mock the first examples (create and revoke), on a server the key then gets a 401', async (t) => {
       const path = await ownTeamPath(t);
-      const key = await t.fixtures.createOwnTeamKey('conformance revoke');
-      t.expect.success('management', 'revokeTeamApiKey', await revokeTeamApiKey(t.management, { ...path, key_id: key.id }));
+      const key = await t.fixtures.createOwnTeamKey('to revoke', 'firstExample');
+      t.expect.successOrFirstExample('management', 'revokeTeamApiKey', await revokeTeamApiKey(t.management, { ...path, key_id: key.id }));
+      if (!t.isMock) t.expect.error('team', 'listProviders', await t.teamWith(key.key).GET('/v2/providers'), 401);
+    }),
+    always('422 naming ["path", "key_id"] when it is not a UUID, on a team that does not exist', async (t) => {
+      const outcome = await revokeTeamApiKey(t.management, { ...unknownTeamPath(t), key_id: NOT_A_UUID });
+      t.expect.validation('management', 'revokeTeamApiKey', outcome, [{ loc: ['path', 'key_id'], type: 'format' }]);
     }),
     notOnMock('credentials', 'a revoked key, accepted before, gets a 401 on the team API', async (t) => {
       const path = await ownTeamPath(t);

@@ -28,6 +28,11 @@ export const definition: OperationDefinition = {
       const outcome = await setDataPullPreference(t.management, { ...(await ownTeamPath(t)), provider: 'oura' }, { historical_days: 28 });
       t.expect.success('management', 'setDataPullPreference', outcome);
     }),
+    always('sets 90 days for Oura: on a mock the first example, on a server the preference as set', async (t) => {
+      const outcome = await setDataPullPreference(t.management, { ...(await ownTeamPath(t)), provider: 'oura' }, { historical_days: 90 });
+      const preference = t.expect.successOrFirstExample('management', 'setDataPullPreference', outcome);
+      if (!t.isMock) checkEqual(preference, { provider: 'oura', historical_days: 90 }, 'preference');
+    }),
     notOnMock('static-examples', 'answers the preference as set', async (t) => {
       // Within every provider's own backfill limit: the spec allows up to 3650, the server may refuse more than the provider keeps.
       const outcome = await setDataPullPreference(t.management, { ...(await ownTeamPath(t)), provider: 'withings' }, { historical_days: 21 });
@@ -40,6 +45,13 @@ export const definition: OperationDefinition = {
       t.expect.validation('management', 'setDataPullPreference', await put('oura', { historical_days: 3651 }), [{ loc: ['body', 'historical_days'], type: 'less_than_equal' }]);
       t.expect.validation('management', 'setDataPullPreference', await put('oura', {}), [{ loc: ['body', 'historical_days'], type: 'missing' }]);
       t.expect.validation('management', 'setDataPullPreference', await put('apple_health_kit', { historical_days: 30 }), [{ loc: ['path', 'provider'], type: 'enum' }]);
+    }),
+    always('422 listing a provider that is not an OAuth one and historical_days 0, on a team that does not exist', async (t) => {
+      const outcome = await setDataPullPreference(t.management, { ...unknownTeamPath(t), provider: invalid('nope') }, { historical_days: 0 });
+      t.expect.validation('management', 'setDataPullPreference', outcome, [
+        { loc: ['path', 'provider'], type: 'enum' },
+        { loc: ['body', 'historical_days'], type: 'greater_than_equal' },
+      ]);
     }),
     tooLarge('setDataPullPreference', async (t) =>
       t.management.PUT('/v1/org/{org_id}/team/{team_id}/data_pull_preferences/{provider}', { params: { path: { ...(await ownTeamPath(t)), provider: 'oura' } }, ...OVERSIZED }),

@@ -1,7 +1,7 @@
 /** PATCH /v1/org/{org_id}/team/{team_id}: Update a team. */
 import { checkEqual } from '../../assertions.js';
 import { always, notOnMock, must, type OperationDefinition } from '../../operation.js';
-import { invalid } from '../../values.js';
+import { invalid, NOT_A_UUID } from '../../values.js';
 import { errorChecks, OVERSIZED, managementKeyChecks, NEEDS } from '../../shared-checks.js';
 import { ownTeamPath, unknownTeamPath, listTeams, updateTeam, type Schemas } from '../../requests.js';
 import { requestExample } from '../../examples.js';
@@ -24,8 +24,10 @@ export const definition: OperationDefinition = {
     },
   },
   checks: [
-    always('enables link migration for a team', async (t) => {
-      await t.fixtures.enableLinkMigration();
+    always('enables link migration: on a mock the first example, on a server the team with the setting on', async (t) => {
+      const path = await ownTeamPath(t);
+      const updated = t.expect.successOrFirstExample<Schemas['TeamDetail']>('management', 'updateTeam', await updateTeam(t.management, path, { link_migration_enabled: true }));
+      if (!t.isMock) checkEqual({ id: updated.id, link_migration_enabled: updated.link_migration_enabled }, { id: path.team_id, link_migration_enabled: true }, 'team');
     }),
     notOnMock('state', 'a new name is answered and listed', async (t) => {
       const path = await ownTeamPath(t);
@@ -39,6 +41,13 @@ export const definition: OperationDefinition = {
       const outcome = await updateTeam(t.management, await ownTeamPath(t), invalid({ name: 'x'.repeat(81), link_migration_enabled: 'yes' }));
       t.expect.validation('management', 'updateTeam', outcome, [
         { loc: ['body', 'name'], type: 'too_long' },
+        { loc: ['body', 'link_migration_enabled'], type: 'type_error' },
+      ]);
+    }),
+    always('422 listing a team_id that is not a UUID and a link_migration_enabled that is not a boolean', async (t) => {
+      const outcome = await updateTeam(t.management, { org_id: t.orgId, team_id: NOT_A_UUID }, invalid({ link_migration_enabled: 'yes' }));
+      t.expect.validation('management', 'updateTeam', outcome, [
+        { loc: ['path', 'team_id'], type: 'format' },
         { loc: ['body', 'link_migration_enabled'], type: 'type_error' },
       ]);
     }),

@@ -3,7 +3,7 @@ import { check, checkEqual } from '../../assertions.js';
 import { always, notOnMock, must, type OperationDefinition } from '../../operation.js';
 import { invalid, NOT_A_UUID, UNKNOWN_ID } from '../../values.js';
 import { errorChecks, OVERSIZED, teamKeyChecks, MANAGEMENT } from '../../shared-checks.js';
-import { enabledTeamClient, bulkPull } from '../../requests.js';
+import { bulkPullClient, enabledTeamClient, bulkPull } from '../../requests.js';
 import { requestExample } from '../../examples.js';
 import { newUser } from '../../world.js';
 import type { TeamSchemas } from '../../../../server/client/index.js';
@@ -35,9 +35,14 @@ export const definition: OperationDefinition = {
   },
   checks: [
     always('enqueues historical pulls (on a team with link migration enabled)', async (t) => {
-      const client = t.hasManagement ? await enabledTeamClient(t) : t.team;
+      const client = await bulkPullClient(t);
       const { user_id } = await t.fixtures.connectedUser('oura', client);
       t.expect.success('team', 'bulkTriggerHistoricalPull', await bulkPull(client, { user_ids: [user_id], provider: 'oura', wait_for_completion: false }));
+    }),
+    always('enqueues the pull of a user without a connection (wait_for_completion false): on a mock the first example', async (t) => {
+      const client = await bulkPullClient(t);
+      const { user_id } = await t.fixtures.createUser(client);
+      t.expect.successOrFirstExample('team', 'bulkTriggerHistoricalPull', await bulkPull(client, { user_ids: [user_id], provider: 'oura', wait_for_completion: false }));
     }),
     notOnMock(
       'state',
@@ -56,7 +61,7 @@ export const definition: OperationDefinition = {
       MANAGEMENT,
     ),
     always('with wait_for_completion, answers 200 (completed) or 202 (still running)', async (t) => {
-      const client = t.hasManagement ? await enabledTeamClient(t) : t.team;
+      const client = await bulkPullClient(t);
       const { user_id } = await t.fixtures.createUser(client);
       t.expect.success('team', 'bulkTriggerHistoricalPull', await bulkPull(client, { user_ids: [user_id], provider: 'fitbit', wait_for_completion: true }), [200, 202]);
     }),
@@ -106,6 +111,6 @@ export const definition: OperationDefinition = {
       MANAGEMENT,
     ),
     tooLarge('bulkTriggerHistoricalPull', (t) => t.team.POST('/v2/link/bulk_trigger_historical_pull', OVERSIZED)),
-    missingKey('bulkTriggerHistoricalPull', (t) => bulkPull(t.teamWithoutKey, { user_ids: [UNKNOWN_ID], provider: 'oura' })),
+    missingKey('bulkTriggerHistoricalPull', (t) => bulkPull(t.teamWithoutKey, { user_ids: [UNKNOWN_ID], provider: 'oura', wait_for_completion: false })),
   ],
 };

@@ -33,6 +33,10 @@ export const definition: OperationDefinition = {
     always('connects a user to a demo provider', async (t) => {
       await t.fixtures.connectedUser('withings');
     }),
+    always('connects a user to the Fitbit demo: on a mock the first example', async (t) => {
+      const { user_id } = await t.fixtures.createUser();
+      t.expect.successOrFirstExample('team', 'connectDemoProvider', await t.team.POST('/v2/link/connect/demo', { body: { user_id, provider: 'fitbit' } }));
+    }),
     notOnMock('state', 'the user record lists the new connection', async (t) => {
       const { user_id } = await t.fixtures.connectedUser('withings');
       const user = t.expect.success<User>('team', 'getUser', await getUser(t.team, user_id));

@@ -26,9 +26,16 @@ export const definition: OperationDefinition = {
     },
   },
   checks: [
-    always('exchanges a sign-in token without an API key and connects Apple HealthKit', async (t) => {
-      const token = await t.fixtures.signInToken();
-      t.expect.success('team', 'connectSdkProvider', await t.teamWithoutKey.POST('/v2/link/sdk/connect', { body: { sign_in_token: token.sign_in_token, provider: 'apple_health_kit' } }));
+    always('exchanges a new sign-in token for Apple HealthKit: on a mock the first examples, on a server the connection of its user in the default auto mode', async (t) => {
+      const { user_id } = await t.fixtures.createUser();
+      const issued = await t.team.POST('/v2/user/{user_id}/sign_in_token', { params: { path: { user_id } } });
+      const token = t.expect.successOrFirstExample<TeamSchemas['SignInToken']>('team', 'createSignInToken', issued);
+      // Without an API key: the sign-in token is the credential.
+      const outcome = await t.teamWithoutKey.POST('/v2/link/sdk/connect', { body: { sign_in_token: token.sign_in_token, provider: 'apple_health_kit' } });
+      const connection = t.expect.successOrFirstExample<TeamSchemas['SdkConnection']>('team', 'connectSdkProvider', outcome);
+      if (!t.isMock) {
+        checkEqual({ user_id: connection.user_id, provider: connection.provider, connect_mode: connection.connect_mode }, { user_id, provider: 'apple_health_kit', connect_mode: 'auto' }, 'connection');
+      }
     }),
     notOnMock('static-examples', "answers the token's user, the provider and the connect mode asked for", async (t) => {
       const token = await t.fixtures.signInToken();
@@ -49,6 +56,13 @@ export const definition: OperationDefinition = {
     always('422 naming ["body", "provider"] for a provider that is not a mobile SDK one', async (t) => {
       const outcome = await t.teamWithoutKey.POST('/v2/link/sdk/connect', { body: { sign_in_token: `sit_unknown_${t.runId}`, provider: invalid('oura') } });
       t.expect.validation('team', 'connectSdkProvider', outcome, [{ loc: ['body', 'provider'], type: 'enum' }]);
+    }),
+    always('422 listing a missing sign_in_token and a provider that is not a mobile SDK one', async (t) => {
+      const outcome = await t.teamWithoutKey.POST('/v2/link/sdk/connect', { body: invalid({ provider: 'oura' }) });
+      t.expect.validation('team', 'connectSdkProvider', outcome, [
+        { loc: ['body', 'sign_in_token'], type: 'missing' },
+        { loc: ['body', 'provider'], type: 'enum' },
+      ]);
     }),
     tooLarge('connectSdkProvider', (t) => t.teamWithoutKey.POST('/v2/link/sdk/connect', OVERSIZED)),
   ],

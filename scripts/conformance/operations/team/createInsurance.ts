@@ -42,9 +42,12 @@ export const definition: OperationDefinition = {
     },
   },
   checks: [
-    always('stores insurance with a commercial payor', async (t) => {
+    always('stores insurance with a commercial payor: on a mock the first example, on a server the payor, member id and primary flag sent', async (t) => {
       const { user_id } = await t.fixtures.user();
-      t.expect.success('team', 'createInsurance', await createInsurance(t.team, user_id));
+      const stored = t.expect.successOrFirstExample<TeamSchemas['ClientFacingInsurance']>('team', 'createInsurance', await createInsurance(t.team, user_id));
+      if (!t.isMock) {
+        checkEqual({ payor_code: stored.payor_code, member_id: stored.member_id, is_primary: stored.is_primary }, { payor_code: 'AETNA', member_id: 'W123456789', is_primary: true }, 'stored record');
+      }
     }),
     notOnMock('static-examples', 'answers the record as stored, with the payor company resolved', async (t) => {
       const { user_id } = await t.fixtures.user();

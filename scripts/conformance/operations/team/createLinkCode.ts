@@ -15,9 +15,10 @@ export const definition: OperationDefinition = {
   auth: { scope: 'user' },
   validRequest: async ({ a }) => ({ method: 'POST', path: '/v2/link/code/create', query: { user_id: firstUser(a).user_id } }),
   checks: [
-    always('creates a link code for a user', async (t) => {
+    always('creates a link code: on a mock the first example, on a server an exchange URL carrying the code', async (t) => {
       const { user_id } = await t.fixtures.user();
-      t.expect.success('team', 'createLinkCode', await t.team.POST('/v2/link/code/create', { params: { query: { user_id } } }));
+      const code = t.expect.successOrFirstExample<TeamSchemas['LinkCode']>('team', 'createLinkCode', await t.team.POST('/v2/link/code/create', { params: { query: { user_id } } }));
+      if (!t.isMock) check(code.exchange_url.includes(`code=${code.code}`), `exchange_url ${code.exchange_url} does not carry code=${code.code}`);
     }),
     notOnMock('static-examples', 'the exchange URL carries the code, and expires_at is the one asked for', async (t) => {
       const { user_id } = await t.fixtures.user();
@@ -38,6 +39,10 @@ export const definition: OperationDefinition = {
         { loc: ['query', 'user_id'], type: 'format' },
         { loc: ['query', 'expires_at'], type: 'format' },
       ]);
+    }),
+    always('422 naming ["query", "user_id"] when it alone is not a UUID', async (t) => {
+      const outcome = await t.team.POST('/v2/link/code/create', { params: { query: { user_id: NOT_A_UUID } } });
+      t.expect.validation('team', 'createLinkCode', outcome, [{ loc: ['query', 'user_id'], type: 'format' }]);
     }),
     missingKey('createLinkCode', (t) => t.teamWithoutKey.POST('/v2/link/code/create', { params: { query: { user_id: UNKNOWN_ID } } })),
     notOnMock('domain-rules', '422 naming ["query", "expires_at"] when it is in the past', async (t) => {

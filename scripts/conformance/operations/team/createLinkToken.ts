@@ -20,8 +20,9 @@ export const definition: OperationDefinition = {
     },
   },
   checks: [
-    always('creates a link token for a user', async (t) => {
-      await t.fixtures.linkToken();
+    always('creates a link token for a user: on a mock the first example', async (t) => {
+      const { user_id } = await t.fixtures.user();
+      t.expect.successOrFirstExample('team', 'createLinkToken', await t.team.POST('/v2/link/token', { body: { user_id } }));
     }),
     always('creates a link token for one provider with a redirect URL', async (t) => {
       const { user_id } = await t.fixtures.user();

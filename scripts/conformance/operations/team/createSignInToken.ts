@@ -23,8 +23,10 @@ export const definition: OperationDefinition = {
     },
   },
   checks: [
-    always('issues a sign-in token for a user', async (t) => {
-      await t.fixtures.signInToken();
+    always('issues a sign-in token: on a mock the first example, on a server a token of the user asked for', async (t) => {
+      const { user_id } = await t.fixtures.user();
+      const token = t.expect.successOrFirstExample<TeamSchemas['SignInToken']>('team', 'createSignInToken', await createSignInToken(t.team, user_id));
+      if (!t.isMock) checkEqual(token.user_id, user_id, 'user_id');
     }),
     notOnMock('static-examples', 'the token is for the requested user', async (t) => {
       const { user_id } = await t.fixtures.user();

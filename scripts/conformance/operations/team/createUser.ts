@@ -29,8 +29,10 @@ export const definition: OperationDefinition = {
   // A new user takes a new client_user_id: generated values only.
   fuzzPools: () => ({ client_user_id: [] }),
   checks: [
-    always('creates a user from a new client_user_id', async (t) => {
-      await t.fixtures.user();
+    always('creates a user: on a mock the first example, on a server the user with the client_user_id sent', async (t) => {
+      const clientUserId = t.fixtures.clientUserId();
+      const user = await t.fixtures.createUser(t.team, clientUserId, 'firstExample');
+      if (!t.isMock) checkEqual(user.client_user_id, clientUserId, 'client_user_id');
     }),
     notOnMock('static-examples', 'answers the stored user: its client_user_id, fallback time zone and no connections', async (t) => {
       const clientUserId = t.fixtures.clientUserId();

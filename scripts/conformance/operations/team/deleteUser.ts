@@ -18,10 +18,13 @@ export const definition: OperationDefinition = {
   // A's disposable users, and B's (which must stay).
   fuzzPools: (a, b) => ({ user_id: [...a.disposableUsers, ...b.users, ...b.disposableUsers].map((user) => user.user_id) }),
   checks: [
-    always('deletes a user created for the purpose', async (t) => {
-      const { user_id } = await t.fixtures.createUser();
-      const deleted = t.expect.success<TeamSchemas['SuccessResponse']>('team', 'deleteUser', await deleteUser(t.team, user_id));
-      if (!t.isMock) checkEqual(deleted.success, true, 'success');
+    always('deletes a user created for the purpose: on a mock the first examples, on a server success true and the user is then a 404', async (t) => {
+      const { user_id } = await t.fixtures.createUser(t.team, undefined, 'firstExample');
+      const deleted = t.expect.successOrFirstExample<TeamSchemas['SuccessResponse']>('team', 'deleteUser', await deleteUser(t.team, user_id));
+      if (!t.isMock) {
+        checkEqual(deleted.success, true, 'success');
+        t.expect.error('team', 'getUser', await getUser(t.team, user_id), 404);
+      }
     }),
     notOnMock('state', 'a deleted user is a 404 for getUser, resolveUser and a second delete', async (t) => {
       const { user_id, sentClientUserId } = await t.fixtures.createUser();

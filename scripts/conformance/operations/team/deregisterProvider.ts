@@ -16,9 +16,11 @@ export const definition: OperationDefinition = {
   auth: { scope: 'user' },
   validRequest: async ({ a }) => ({ method: 'DELETE', path: `/v2/user/${(await newUser(a, 'oura')).user_id}/oura` }),
   checks: [
-    always('deregisters a demo connection to Oura', async (t) => {
-      const { user_id } = await t.fixtures.connectedUser('oura');
-      const removed = t.expect.success<TeamSchemas['SuccessResponse']>('team', 'deregisterProvider', await deregisterProvider(t.team, user_id, 'oura'));
+    always('deregisters a demo connection to Oura: on a mock the first examples (connect and deregister), on a server success true', async (t) => {
+      // A user of its own, so that the run's main user keeps no connection history.
+      const { user_id } = await t.fixtures.createUser();
+      t.expect.successOrFirstExample('team', 'connectDemoProvider', await t.team.POST('/v2/link/connect/demo', { body: { user_id, provider: 'oura' } }));
+      const removed = t.expect.successOrFirstExample<TeamSchemas['SuccessResponse']>('team', 'deregisterProvider', await deregisterProvider(t.team, user_id, 'oura'));
       if (!t.isMock) checkEqual(removed.success, true, 'success');
     }),
     notOnMock('state', 'the deregistered connection is gone from the user and a second deregistration is a 404', async (t) => {

@@ -18,14 +18,20 @@ export const definition: OperationDefinition = {
   },
   validRequest: async ({ a }) => ({ method: 'GET', path: '/v2/link/provider/oauth/oura', headers: { [LINK_TOKEN_HEADER]: a.linkTokens[0]! } }),
   checks: [
-    always('reads the link detail of Oura with a link token', async (t) => {
+    always('reads Oura with a link token: on a mock the first example, on a server its slug and an oauth_url', async (t) => {
       const { link_token } = await t.fixtures.linkToken();
-      const detail = t.expect.success<TeamSchemas['ProviderLinkDetail']>('team', 'getOAuthProvider', await getOAuthProvider(t.team, 'oura', link_token));
-      if (!t.isMock) check(typeof detail.oauth_url === 'string', `oauth_url is ${show(detail.oauth_url)} with a link token`);
+      const detail = t.expect.successOrFirstExample<TeamSchemas['ProviderLinkDetail']>('team', 'getOAuthProvider', await getOAuthProvider(t.team, 'oura', link_token));
+      if (!t.isMock) {
+        checkEqual(detail.slug, 'oura', 'slug');
+        check(typeof detail.oauth_url === 'string', `oauth_url is ${show(detail.oauth_url)} with a link token`);
+      }
     }),
     notOnMock('static-examples', 'without a link token, the detail of the provider asked for has no oauth_url', async (t) => {
       const detail = t.expect.success<TeamSchemas['ProviderLinkDetail']>('team', 'getOAuthProvider', await getOAuthProvider(t.team, 'strava'));
       checkEqual({ slug: detail.slug, oauth_url: detail.oauth_url }, { slug: 'strava', oauth_url: null }, 'detail');
+    }),
+    notOnMock('static-examples', 'without a link token, the detail of Oura has no oauth_url', async (t) => {
+      checkEqual(t.expect.success<TeamSchemas['ProviderLinkDetail']>('team', 'getOAuthProvider', await getOAuthProvider(t.team, 'oura')).oauth_url, null, 'oauth_url');
     }),
     always('422 naming ["path", "oauth_provider"] for a provider that is not an OAuth one', async (t) => {
       const outcome = await getOAuthProvider(t.team, invalid('apple_health_kit'));

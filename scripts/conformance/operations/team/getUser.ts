@@ -15,9 +15,10 @@ export const definition: OperationDefinition = {
   auth: { scope: 'user' },
   validRequest: async ({ a }) => ({ method: 'GET', path: `/v2/user/${firstUser(a).user_id}` }),
   checks: [
-    always('reads a created user', async (t) => {
+    always('reads a created user: on a mock the first example, on a server the user of that user_id', async (t) => {
       const { user_id } = await t.fixtures.user();
-      t.expect.success('team', 'getUser', await getUser(t.team, user_id));
+      const read = t.expect.successOrFirstExample<User>('team', 'getUser', await getUser(t.team, user_id));
+      if (!t.isMock) checkEqual(read.user_id, user_id, 'user_id');
     }),
     notOnMock('state', 'reads back what createUser answered', async (t) => {
       const created = await t.fixtures.user();

@@ -13,8 +13,10 @@ export const definition: OperationDefinition = {
   auth: { scope: 'team' },
   validRequest: async () => ({ method: 'GET', path: '/v3/lab_tests/markers', query: { size: '5' } }),
   checks: [
-    always('lists a page of markers of one lab', async (t) => {
-      t.expect.success('team', 'listMarkers', await t.team.GET('/v3/lab_tests/markers', { params: { query: { lab_id: [1], page: 1, size: 50 } } }));
+    always('lists a page of markers of one lab: on a mock the first example, on a server page 1 of size 50 as asked', async (t) => {
+      const outcome = await t.team.GET('/v3/lab_tests/markers', { params: { query: { lab_id: [1], page: 1, size: 50 } } });
+      const page = t.expect.successOrFirstExample<TeamSchemas['LabMarkerPage']>('team', 'listMarkers', outcome);
+      if (!t.isMock) checkEqual({ page: page.page, size: page.size }, { page: 1, size: 50 }, 'page and size');
     }),
     notOnMock('static-examples', 'pages: page and size are echoed, pages is ceil(total / size), and pages do not overlap', async (t) => {
       const first = t.expect.success<TeamSchemas['LabMarkerPage']>('team', 'listMarkers', await t.team.GET('/v3/lab_tests/markers', { params: { query: { page: 1, size: 3 } } }));

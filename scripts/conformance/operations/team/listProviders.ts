@@ -15,6 +15,10 @@ export const definition: OperationDefinition = {
     always('lists the provider catalog', async (t) => {
       t.expect.success('team', 'listProviders', await t.team.GET('/v2/providers'));
     }),
+    always('lists the device providers: on a mock the first example, on a server a list with Oura', async (t) => {
+      const providers = t.expect.successOrFirstExample<TeamSchemas['ProviderList']>('team', 'listProviders', await t.team.GET('/v2/providers', { params: { query: { source_type: 'device' } } }));
+      if (!t.isMock) check(providers.some((provider) => provider.slug === 'oura'), `source_type=device lists ${show(providers.map((provider) => provider.slug))}, without oura`);
+    }),
     notOnMock('static-examples', 'source_type filters the catalog to a subset of it', async (t) => {
       const all = t.expect.success<TeamSchemas['ProviderList']>('team', 'listProviders', await t.team.GET('/v2/providers'));
       const slugs = new Set(all.map((provider) => provider.slug));

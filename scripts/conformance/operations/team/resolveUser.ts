@@ -14,9 +14,10 @@ export const definition: OperationDefinition = {
   auth: { scope: 'user' },
   validRequest: async ({ a }) => ({ method: 'GET', path: `/v2/user/resolve/${encodeURIComponent(firstUser(a).client_user_id)}` }),
   checks: [
-    always('resolves a created user by its client_user_id', async (t) => {
-      const { sentClientUserId } = await t.fixtures.user();
-      t.expect.success('team', 'resolveUser', await resolveUser(t.team, sentClientUserId));
+    always('resolves a created user by its client_user_id: on a mock the first example, on a server that user', async (t) => {
+      const created = await t.fixtures.user();
+      const resolved = t.expect.successOrFirstExample<User>('team', 'resolveUser', await resolveUser(t.team, created.sentClientUserId));
+      if (!t.isMock) checkEqual(resolved.user_id, created.user_id, 'user_id');
     }),
     notOnMock('state', 'resolves to the created user_id, also for a client_user_id with spaces and slashes', async (t) => {
       const created = await t.fixtures.user();

@@ -37,9 +37,16 @@ export const definition: OperationDefinition = {
     },
   },
   checks: [
-    always('stores the demographics of a user', async (t) => {
+    always('stores the demographics of a user: on a mock the first example, on a server the names and e-mail sent', async (t) => {
       const { user_id } = await t.fixtures.user();
-      t.expect.success('team', 'updateUserInfo', await updateUserInfo(t.team, user_id));
+      const stored = t.expect.successOrFirstExample<TeamSchemas['UserInfo']>('team', 'updateUserInfo', await updateUserInfo(t.team, user_id));
+      if (!t.isMock) {
+        checkEqual(
+          { first_name: stored.first_name, last_name: stored.last_name, email: stored.email },
+          { first_name: 'Anne-Marie', last_name: "O'Connor", email: 'anne.oconnor@example.com' },
+          'stored info',
+        );
+      }
     }),
     notOnMock('static-examples', 'answers the info as stored', async (t) => {
       const { user_id } = await t.fixtures.user();
