@@ -100,6 +100,7 @@ export function runClusterPrimary(logger: Logger): boolean {
     listening += 1;
     if (listening < 2) return;
     first.off('listening', onListening);
+    if (stopping) return;
     const rest = Array.from({ length: count - 1 }, (_, i) => fork(i + 2));
     let ready = 0;
     for (const worker of rest) {
