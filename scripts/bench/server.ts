@@ -11,6 +11,7 @@
  *   line per request; stdout goes to /dev/null here, not to a terminal); PGlite in a
  *   temporary DATA_DIR, a known TEAM_API_KEY, and MARKER_CATALOG_SIZE=10000 (the lab marker
  *   catalog scaled to 10,000 markers);
+ * - the same server with NODE_ENV=production (no response validation): the cost of validating;
  * - Prism CLI: `node_modules/.bin/prism mock -v silent generated/team/openapi.json`, the plain
  *   Prism mock as its users run it; it answers the document's example bytes;
  * - our mock: `node dist/mocks/start.js`, silent (MOCK_LOG unset): Prism with our settings;
@@ -70,9 +71,10 @@ const AUTH = { 'x-vital-api-key': TEAM_API_KEY };
 /** The conformance sample (its is_primary: true is the server's default). */
 const INSURANCE = insuranceBody();
 
-type TargetName = 'server' | 'prism' | 'mock' | 'plain';
+type TargetName = 'server' | 'production' | 'prism' | 'mock' | 'plain';
 const TARGET_LABELS: Record<TargetName, string> = {
   server: 'server (as npm start runs it)',
+  production: 'server, NODE_ENV=production',
   prism: 'Prism CLI (prism mock -v silent)',
   mock: 'our mock (npm run mock)',
   plain: 'plain Express (same bytes)',
@@ -378,6 +380,9 @@ export async function benchServer(): Promise<void> {
     const cpuProf = process.env.BENCH_CPU_PROF;
     const server = await startCompiledServer(path.join(temp, 'data'), { MARKER_CATALOG_SIZE: String(CATALOG_SIZE) }, cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProf)}`] : []);
     children.push(server.child);
+    // The same with NODE_ENV=production (no response validation): what validating costs.
+    const production = await startCompiledServer(path.join(temp, 'production'), { MARKER_CATALOG_SIZE: String(CATALOG_SIZE), NODE_ENV: 'production' });
+    children.push(production.child);
 
     // The plain Prism CLI on the bundled team document, as a real process.
     const prismPort = await freePort();
@@ -406,6 +411,8 @@ export async function benchServer(): Promise<void> {
       },
       insuranceOperation(await createUser(server.url)),
     ];
+    const productionUser = await createUser(production.url);
+    const opOf = (target: TargetName, op: Operation): Operation => (target === 'production' && op.id === 'insurance' ? insuranceOperation(productionUser) : op);
 
     // The plain Express baseline, answering the server's exact bytes.
     const routes: PlainRoute[] = [];
@@ -423,18 +430,18 @@ export async function benchServer(): Promise<void> {
     const plainUrl = `http://127.0.0.1:${plainPort}`;
     await waitForHttp(`${plainUrl}/v2/providers`, plainStarted, 30_000);
 
-    const bases: Record<TargetName, string> = { server: server.url, prism: prismUrl, mock: mockUrl, plain: plainUrl };
+    const bases: Record<TargetName, string> = { server: server.url, production: production.url, prism: prismUrl, mock: mockUrl, plain: plainUrl };
     const bytes = new Map<string, number>();
     for (const op of operations) {
       for (const target of Object.keys(bases) as TargetName[]) {
-        const answer = await probe(bases[target], op);
+        const answer = await probe(bases[target], opOf(target, op));
         if (answer.status < 200 || answer.status >= 300) throw new Error(`${target} answered ${answer.status} to ${op.title}: ${answer.body.toString().slice(0, 500)}`);
         bytes.set(`${target}:${op.id}`, answer.body.length);
       }
     }
 
     for (const op of operations) {
-      const measured = await measureSideBySide(op.title, bases, () => op, (target) => bytes.get(`${target}:${op.id}`) ?? 0);
+      const measured = await measureSideBySide(op.title, bases, (target) => opOf(target, op), (target) => bytes.get(`${target}:${op.id}`) ?? 0);
       for (const [target, measure] of measured) results.set(`${target}:${op.id}`, measure);
     }
   } finally {
@@ -457,7 +464,7 @@ export async function benchServer(): Promise<void> {
   const targetNames = Object.keys(TARGET_LABELS) as TargetName[];
   for (const op of operations) {
     const get = (target: TargetName) => results.get(`${target}:${op.id}`)!;
-    const [server, prism, mock, plain] = [get('server'), get('prism'), get('mock'), get('plain')];
+    const [server, production, prism, mock, plain] = [get('server'), get('production'), get('prism'), get('mock'), get('plain')];
     printTable(
       `${op.title}: ${CONNECTIONS} connections, ${ROUNDS} x ${ROUND_SECONDS} s per target, targets taking turns, after ${WARMUP_SECONDS} s warm-up`,
       ['target', 'req/s', 'p50', 'p99', 'errors', 'body bytes'],
@@ -466,6 +473,7 @@ export async function benchServer(): Promise<void> {
           const m = get(target);
           return [TARGET_LABELS[target], rps(m.rps), ms(m.p50), ms(m.p99), errorCell(m), String(m.bytes)];
         }),
+        ['ratio server / server, NODE_ENV=production', ratio(server.rps, production.rps), ratio(server.p50, production.p50), ratio(server.p99, production.p99), '', ''],
         ['ratio server / Prism CLI', ratio(server.rps, prism.rps), ratio(server.p50, prism.p50), ratio(server.p99, prism.p99), '', ''],
         ['ratio server / our mock', ratio(server.rps, mock.rps), ratio(server.p50, mock.p50), ratio(server.p99, mock.p99), '', ''],
         ['ratio server / plain Express', ratio(server.rps, plain.rps), ratio(server.p50, plain.p50), ratio(server.p99, plain.p99), '', ''],
