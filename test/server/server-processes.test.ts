@@ -1,8 +1,8 @@
 /**
  * SERVER_PROCESSES=2 as `npm start` runs it (the server's Node flags and allocator settings,
  * scripts/lib/server-runtime.ts), on a fresh PostgreSQL database: users, insurance, demo
- * connections, a bulk pull and webhook deliveries, all through the shared ports, served by
- * both processes; SIGTERM stops both. Runs only when DATABASE_URL points at PostgreSQL.
+ * connections, a bulk pull, webhook deliveries and the conformance suite (every operation of
+ * both APIs), all through the shared ports, served by both processes; SIGTERM stops both. Runs only when DATABASE_URL points at PostgreSQL.
  * The PGlite refusal runs everywhere.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -12,6 +12,7 @@ import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runConformance } from '../../scripts/lib/conformance/runner.js';
 import { insuranceBody } from '../../scripts/lib/conformance/values.js';
 import { serverProcess } from '../../scripts/lib/server-runtime.js';
 import { newWebhookSecret } from '../../server/jobs/webhooks/rules.js';
@@ -113,7 +114,7 @@ describe.skipIf(!databaseUrl)('SERVER_PROCESSES=2 on PostgreSQL', () => {
     }
   }, 120_000);
 
-  it('when users, insurance, connections, a bulk pull and webhooks go through the shared ports, then both processes serve them, every event is delivered once, and SIGTERM stops both', async () => {
+  it('when users, insurance, connections, a bulk pull, webhooks and the conformance suite go through the shared ports, then both processes serve them, every event is delivered once, every check passes, and SIGTERM stops both', async () => {
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
     try {
@@ -179,6 +180,20 @@ describe.skipIf(!databaseUrl)('SERVER_PROCESSES=2 on PostgreSQL', () => {
     expect(new Set(connectionEvents.map((event) => (event as { user_id?: string }).user_id)).size).toBe(USERS);
     expect([...receiver.acknowledged().values()].every((count) => count === 1)).toBe(true);
     expect(receiver.deliveries.every((delivery) => delivery.verified)).toBe(true);
+
+    // The conformance suite (every operation of both APIs) through the shared ports.
+    const lines: string[] = [];
+    const report = await runConformance({
+      baseUrl: `http://127.0.0.1:${teamPort}`,
+      apiKey: TEAM_KEY,
+      managementUrl: `http://127.0.0.1:${managementPort}`,
+      managementKey: MANAGEMENT_KEY,
+      orgId,
+      target: 'server',
+      write: (line) => lines.push(line),
+    });
+    expect(report.failed, lines.join('\n')).toBe(0);
+    expect(report.passed).toBeGreaterThan(0);
 
     // Both processes served requests through the shared ports.
     const requests = logLines(running.output()).filter((line) => line.msg === 'request');
