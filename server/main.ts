@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { createManagementApp, createTeamApp } from './app.js';
 import { BOOTSTRAP_FILE, bootstrapSandbox } from './bootstrap.js';
+import { printsBanner, processLogger, runClusterPrimary } from './cluster.js';
 import { loadConfig, type Config } from './config.js';
 import { MARKER_CATALOG, scaleCatalog } from './domain/lab-markers/catalog.js';
 import type { Deps } from './http/handlers/context.js';
@@ -70,7 +71,7 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
       { teamUrl, managementUrl, storage: db.kind, ms: Math.round(performance.now() - started), orgId: sandbox.orgId, teamId: sandbox.teamId },
       'server listening',
     );
-    printBanner(config, sandbox, teamUrl, managementUrl, db.kind);
+    if (printsBanner()) printBanner(config, sandbox, teamUrl, managementUrl, db.kind);
     return {
       config,
       db,
@@ -111,8 +112,8 @@ function printBanner(config: Config, sandbox: Awaited<ReturnType<typeof bootstra
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]).replace(/\.[jt]s$/, '') === path.resolve(import.meta.filename).replace(/\.[jt]s$/, '');
-if (isMain) {
-  const logger = createLogger();
+if (isMain && !runClusterPrimary(createLogger())) {
+  const logger = processLogger(createLogger());
   startServer(loadConfig(), logger)
     .then((server) => {
       const shutdown = (signal: string) => {

@@ -11,6 +11,7 @@ import { assertHandlersMatchDocument, listOperations, type OpenApiDocument } fro
 import { pathRoutes } from './routes.js';
 import { memoisedQueryParser } from './query-parser.js';
 import { patchValidator } from './validator-patches.js';
+import { observeResponseValidator, passesValidation } from './response-validation.js';
 import { prepareForRuntimeValidation } from './runtime-spec.js';
 import { rejectUnstorableText, undecodableBodyItem } from './text-input.js';
 import { ValidationFailure } from './api-error.js';
@@ -316,14 +317,28 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
     next(error?.status === 401 && refusals.has(req) ? refusals.get(req) : error),
   );
 
-  // Handlers may return frozen, memoised bodies (catalog pages): without response
-  // validation their JSON bytes are memoised too, so a catalog read costs no serialisation
-  // and no encoding.
+  // Handlers may return frozen, memoised bodies (catalog pages): their JSON bytes are
+  // memoised too, so a catalog read costs no serialisation and no encoding. With response
+  // validation, a frozen body is sent through the validator (res.json) until it has passed
+  // once for its operation and status; from then on its memoised bytes are sent unchecked.
   const serialised = new WeakMap<object, Buffer>();
-  const send = (res: Response, status: number, body: unknown) => {
-    if (options.validateResponses || body === null || typeof body !== 'object' || !Object.isFrozen(body)) {
+  const passed = new WeakMap<object, Set<string>>();
+  if (options.validateResponses) observeResponseValidator();
+  const send = (res: Response, operationId: string, status: number, body: unknown) => {
+    if (body === null || typeof body !== 'object' || !Object.isFrozen(body)) {
       res.status(status).json(body);
       return;
+    }
+    if (options.validateResponses) {
+      const verdict = `${operationId} ${status}`;
+      let known = passed.get(body);
+      if (!known?.has(verdict)) {
+        if (passesValidation(body, () => res.status(status).json(body))) {
+          if (!known) passed.set(body, (known = new Set()));
+          known.add(verdict);
+        }
+        return;
+      }
     }
     let bytes = serialised.get(body);
     if (bytes === undefined) {
@@ -340,14 +355,14 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
   app.use(async (req, res, next) => {
     const request = req as WithContext<Ctx>;
     const operationId = request.openapi?.schema?.operationId;
-    const handler = operationId ? handlers[operationId] : undefined;
-    if (!handler) return next();
+    const handler = operationId === undefined ? undefined : handlers[operationId];
+    if (operationId === undefined || !handler) return next();
     try {
       const result = await handler(
         { path: request.openapi?.pathParams ?? {}, query: req.query ?? {}, headers: req.headers, body: req.body },
         request[CONTEXT] as Ctx,
       );
-      send(res, result.status, result.body);
+      send(res, operationId, result.status, result.body);
     } catch (error) {
       next(error);
     }

@@ -1,0 +1,104 @@
+import request from 'supertest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { createApiApp } from '../../server/http/create-api-app.js';
+import { onResponseValidation } from '../../server/http/response-validation.js';
+import { silentLogger } from '../../server/logger.js';
+
+/** Two operations with the same response schema (`{items: string[]}`), and a third that wants numbers. */
+const document = {
+  openapi: '3.1.0',
+  info: { title: 'response validation', version: '1' },
+  paths: {
+    '/good': { get: { operationId: 'good', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Items' } } } } } } },
+    '/bad': { get: { operationId: 'bad', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Items' } } } } } } },
+    '/numbers': {
+      get: {
+        operationId: 'numbers',
+        responses: {
+          '200': {
+            description: 'ok',
+            content: { 'application/json': { schema: { type: 'object', required: ['items'], properties: { items: { type: 'array', items: { type: 'number' } } } } } },
+          },
+        },
+      },
+    },
+    '/fresh': { get: { operationId: 'fresh', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Items' } } } } } } },
+  },
+  components: {
+    schemas: { Items: { type: 'object', required: ['items'], additionalProperties: false, properties: { items: { type: 'array', items: { type: 'string' } } } } },
+  },
+};
+
+// Memoised bodies: frozen, the same object on every call (as memo.ts's memoise returns them).
+const validBody = Object.freeze({ items: ['a', 'b'] });
+const invalidBody = Object.freeze({ items: ['a'], extra: true });
+
+function app(validateResponses: boolean) {
+  return createApiApp({
+    name: 'test',
+    document: structuredClone(document) as never,
+    handlers: {
+      good: async () => ({ status: 200, body: validBody }),
+      bad: async () => ({ status: 200, body: invalidBody }),
+      numbers: async () => ({ status: 200, body: validBody }),
+      fresh: async () => ({ status: 200, body: { items: ['a', 'b'] } }),
+    } as never,
+    authenticators: {},
+    validateResponses,
+    logger: silentLogger(),
+    errors: { missingCredentialDetail: 'missing', invalidCredentialDetail: 'invalid' },
+  });
+}
+
+const checked: unknown[] = [];
+const unsubscribe = onResponseValidation((body) => checked.push(body));
+afterEach(() => {
+  checked.length = 0;
+});
+afterAll(unsubscribe);
+
+describe('response validation of memoised bodies', () => {
+  it('when a memoised body is sent three times, then it is validated once and every answer carries the same bytes', async () => {
+    const served = app(true);
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await request(served).get('/good'));
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(answer.text).toBe('{"items":["a","b"]}');
+    }
+    expect(checked.filter((body) => body === validBody)).toHaveLength(1);
+  });
+
+  it('when a memoised body breaks the contract, then it is a 500 in the API error shape on the first send and on every later one', async () => {
+    const served = app(true);
+    for (let i = 0; i < 3; i++) {
+      const answer = await request(served).get('/bad');
+      expect(answer.status).toBe(500);
+      expect(answer.body).toEqual({ detail: 'Internal server error.' });
+    }
+    expect(checked.filter((body) => body === invalidBody)).toHaveLength(3);
+  });
+
+  it('when a memoised body passed for one operation, then another operation whose schema it breaks still gets a 500', async () => {
+    const served = app(true);
+    expect((await request(served).get('/good')).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await request(served).get('/numbers')).status).toBe(500);
+    expect((await request(served).get('/good')).status).toBe(200);
+    expect(checked.filter((body) => body === validBody)).toHaveLength(3);
+  });
+
+  it('when a body is built afresh for each request, then each one is validated', async () => {
+    const served = app(true);
+    for (let i = 0; i < 2; i++) expect((await request(served).get('/fresh')).text).toBe('{"items":["a","b"]}');
+    expect(checked).toHaveLength(2);
+  });
+
+  it('when response validation is off, then nothing is validated and the contract-breaking body is sent as it is', async () => {
+    const served = app(false);
+    const answer = await request(served).get('/bad');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ items: ['a'], extra: true });
+    expect(checked).toHaveLength(0);
+  });
+});
