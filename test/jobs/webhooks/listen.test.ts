@@ -85,14 +85,12 @@ const historical = (team_id = '3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53') =>
 
 function post(url: string, secret: string, body: string, id = 'msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU') {
   const at = new Date();
+  const timestamp = String(Math.floor(at.getTime() / 1000));
+  const signature = new Webhook(secret).sign(id, at, body);
   return fetch(url, {
     method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'webhook-id': id,
-      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-      'webhook-signature': new Webhook(secret).sign(id, at, body),
-    },
+    // As the server sends them: the Standard Webhooks headers and their svix-* twins.
+    headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': signature, 'svix-id': id, 'svix-timestamp': timestamp, 'svix-signature': signature },
     body,
   });
 }
