@@ -6,7 +6,8 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { createManagementApp, createTeamApp } from './app.js';
-import { BOOTSTRAP_FILE, bootstrapSandbox } from './bootstrap.js';
+import { renderBanner } from './banner.js';
+import { bootstrapSandbox } from './bootstrap.js';
 import { loadConfig, type Config } from './config.js';
 import { MARKER_CATALOG, scaleCatalog } from './domain/lab-markers/catalog.js';
 import type { Deps } from './http/handlers/context.js';
@@ -70,7 +71,7 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
       { teamUrl, managementUrl, storage: db.kind, ms: Math.round(performance.now() - started), orgId: sandbox.orgId, teamId: sandbox.teamId },
       'server listening',
     );
-    printBanner(config, sandbox, teamUrl, managementUrl, db.kind);
+    process.stdout.write(renderBanner({ teamUrl, managementUrl, storage: db.kind, dataDir: config.dataDir, sandbox, webhookWorker: config.webhookDelivery.enabled }));
     return {
       config,
       db,
@@ -88,26 +89,6 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     await db.close();
     throw error;
   }
-}
-
-function printBanner(config: Config, sandbox: Awaited<ReturnType<typeof bootstrapSandbox>>, teamUrl: string, managementUrl: string, storage: string) {
-  const lines = [
-    '',
-    `  Team API        ${teamUrl}        docs: ${teamUrl}/docs/`,
-    `  Management API  ${managementUrl}        docs: ${managementUrl}/docs/`,
-    `  Storage         ${storage === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.resolve(config.dataDir)}`}`,
-    `  Org id          ${sandbox.orgId}`,
-    `  Team id         ${sandbox.teamId}`,
-  ];
-  if (sandbox.teamApiKey) lines.push(`  Team API key    ${sandbox.teamApiKey}   (header x-vital-api-key)`);
-  if (sandbox.managementKey) lines.push(`  Management key  ${sandbox.managementKey}   (header X-Management-Key)`);
-  if (sandbox.created) lines.push(`  The keys are shown once; they are also in ${path.join(config.dataDir, BOOTSTRAP_FILE)}.`);
-  else if (!sandbox.teamApiKey || !sandbox.managementKey) lines.push(`  Keys of the first start are in ${path.join(config.dataDir, BOOTSTRAP_FILE)}.`);
-  if (sandbox.webhook) {
-    lines.push(`  Webhook URL     ${sandbox.webhook.url}   (every event of the team${config.webhookDelivery.enabled ? '' : '; WEBHOOK_WORKER=false: sent by another process'})`);
-    lines.push(`  Webhook secret  ${sandbox.webhook.secret}   (npm run listen -- --secret ${sandbox.webhook.secret})`);
-  }
-  process.stdout.write(`${lines.join('\n')}\n\n`);
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]).replace(/\.[jt]s$/, '') === path.resolve(import.meta.filename).replace(/\.[jt]s$/, '');
