@@ -96,7 +96,10 @@ if (isMain) {
   const logger = createLogger();
   startServer(loadConfig(), logger)
     .then((server) => {
+      let closing = false;
       const shutdown = (signal: string) => {
+        if (closing) return;
+        closing = true;
         logger.info({ signal }, 'shutting down');
         server.close().then(
           () => process.exit(0),
@@ -106,8 +109,9 @@ if (isMain) {
           },
         );
       };
-      process.once('SIGINT', () => shutdown('SIGINT'));
-      process.once('SIGTERM', () => shutdown('SIGTERM'));
+      for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => shutdown(signal));
+      // Started by npm start (scripts/start.ts) with an IPC channel: when that process is gone, however it went, stop too.
+      if (process.send) process.once('disconnect', () => shutdown('parent gone'));
     })
     .catch((error: unknown) => {
       logger.fatal({ err: error }, 'could not start');
