@@ -2,7 +2,8 @@
  * The start-up banner of the reference server. Keys: a key this start generated
  * (the first start of a data directory) is printed once, since nobody else knows
  * it yet; a key the user supplied (TEAM_API_KEY, MANAGEMENT_KEY) or one made by
- * an earlier start is never printed, only where it comes from.
+ * an earlier start is never printed, only where it comes from. The same for a
+ * webhook secret from WEBHOOK_SECRET.
  */
 import path from 'node:path';
 import { BOOTSTRAP_FILE, type KeyOrigin, type SandboxIdentity } from './bootstrap.js';
@@ -15,6 +16,8 @@ export interface BannerInput {
   sandbox: SandboxIdentity;
   /** False when WEBHOOK_WORKER=false: another process sends the deliveries. */
   webhookWorker: boolean;
+  /** True when the webhook secret came from WEBHOOK_SECRET: then it is not printed either. */
+  webhookSecretSupplied: boolean;
 }
 
 const KEYS = [
@@ -28,7 +31,7 @@ function keyLine(origin: KeyOrigin, value: string | undefined, key: (typeof KEYS
   return `  ${key.label}  in ${bootstrapFile} (made by the first start)   (header ${key.header})`;
 }
 
-export function renderBanner({ teamUrl, managementUrl, storage, dataDir, sandbox, webhookWorker }: BannerInput): string {
+export function renderBanner({ teamUrl, managementUrl, storage, dataDir, sandbox, webhookWorker, webhookSecretSupplied }: BannerInput): string {
   const bootstrapFile = path.join(dataDir, BOOTSTRAP_FILE);
   const lines = [
     '',
@@ -44,7 +47,9 @@ export function renderBanner({ teamUrl, managementUrl, storage, dataDir, sandbox
   }
   if (sandbox.webhook) {
     lines.push(`  Webhook URL     ${sandbox.webhook.url}   (every event of the team${webhookWorker ? '' : '; WEBHOOK_WORKER=false: sent by another process'})`);
-    lines.push(`  Webhook secret  ${sandbox.webhook.secret}   (npm run listen -- --secret ${sandbox.webhook.secret})`);
+    // A generated secret is printed at every start: the API shows an endpoint's secret only when it is created.
+    if (webhookSecretSupplied) lines.push('  Webhook secret  from WEBHOOK_SECRET   (npm run listen -- --secret "$WEBHOOK_SECRET")');
+    else lines.push(`  Webhook secret  ${sandbox.webhook.secret}   (npm run listen -- --secret ${sandbox.webhook.secret})`);
   }
   return `${lines.join('\n')}\n\n`;
 }

@@ -91,4 +91,14 @@ describe('start-up banner keys', () => {
     },
     SETUP_TIMEOUT_MS,
   );
+
+  it(
+    'when WEBHOOK_URL is set without WEBHOOK_SECRET, then the generated webhook secret is printed (the API shows it only at creation)',
+    async () => {
+      const config = await freshConfig({ webhookUrl: 'http://127.0.0.1:4040/', webhookSecret: undefined, webhookDelivery: { ...loadConfig({}).webhookDelivery, enabled: false } });
+      const banner = await bannerOf(config);
+      expect(banner).toMatch(/Webhook secret  (whsec_\S+)   \(npm run listen -- --secret \1\)/);
+    },
+    SETUP_TIMEOUT_MS,
+  );
 });
