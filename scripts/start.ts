@@ -61,7 +61,14 @@ function run(name: string, script: string, runtime: ProcessRuntime = { nodeFlags
 const exited = (child: ChildProcess) =>
   child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
-async function stopAll(code = 0): Promise<never> {
+let stopped: Promise<never> | undefined;
+/** Stops the children, then this process; later calls (a second signal) wait for the first. */
+function stopAll(code = 0): Promise<never> {
+  stopped ??= stopChildren(code);
+  return stopped;
+}
+
+async function stopChildren(code: number): Promise<never> {
   stopping = true;
   const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
   for (const child of running) child.kill('SIGTERM');
@@ -73,7 +80,9 @@ async function stopAll(code = 0): Promise<never> {
   process.exit(code);
 }
 
-for (const signal of STOP_SIGNALS) process.once(signal, () => void stopAll(0));
+// `on`, not `once`: Ctrl-C reaches this process twice (from the terminal and forwarded by npm), and a
+// second signal without a handler would kill it before its children are gone.
+for (const signal of STOP_SIGNALS) process.on(signal, () => void stopAll(0));
 
 // npm does not forward SIGHUP, and nothing is forwarded once npm is gone: stop when the parent changes.
 const parent = process.ppid;

@@ -109,7 +109,8 @@ if (isMain) {
           },
         );
       };
-      for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => shutdown(signal));
+      // `on`: a second signal (Ctrl-C reaches the whole process group, and npm start forwards one more) must not kill the process mid-shutdown.
+      for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => shutdown(signal));
       // Started by npm start (scripts/start.ts) with an IPC channel: when that process is gone, however it went, stop too.
       if (process.send) process.once('disconnect', () => shutdown('parent gone'));
     })

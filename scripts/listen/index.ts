@@ -245,7 +245,13 @@ if (isMain) {
     server.close(() => process.exit(code));
     server.closeAllConnections();
   };
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => void stop(0));
+  // `on`: Ctrl-C arrives twice (from the terminal and forwarded by npm); a second signal must not cut the clean-up short.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(0));
+  // npm does not forward SIGHUP: when npm (the parent) is gone, stop too.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void stop(0);
+  }, 500).unref();
   process.on('uncaughtException', (error) => void stop(1, `error: ${error.message}`));
   process.on('unhandledRejection', (error) => void stop(1, `error: ${(error as Error)?.message ?? String(error)}`));
 

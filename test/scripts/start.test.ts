@@ -91,7 +91,8 @@ interface Started {
   dataDir: string;
 }
 
-async function npmStart(): Promise<Started> {
+/** `detached`: npm leads its own process group, as in a terminal, where Ctrl-C signals the whole group. */
+async function npmStart({ detached = false } = {}): Promise<Started> {
   const ports = { team: await freePort(), management: await freePort(), teamMock: await freePort(), managementMock: await freePort() };
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'npm-start-'));
   const npm = spawn('npm', ['start'], {
@@ -108,6 +109,7 @@ async function npmStart(): Promise<Started> {
       WEBHOOK_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached,
   });
   let output = '';
   npm.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
@@ -132,19 +134,26 @@ describe.skipIf(!LINUX)(`npm start as users run it${because}`, () => {
     if (!isDistFresh(DIST)) await compile();
   }, 600_000);
 
+  // Only a failed test leaves processes behind; the data directories (PGlite's files) take a while to remove.
   afterAll(() => {
     for (const { npm, dataDir } of started) {
       for (const pid of npm.pid ? descendants(npm.pid) : []) if (isRunning(pid)) process.kill(pid, 'SIGKILL');
       if (npm.exitCode === null) npm.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 
-  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
+  for (const [signal, target] of [
+    ['SIGTERM', 'the npm process'],
+    ['SIGINT', 'the npm process'],
+    ['SIGHUP', 'the npm process'],
+    ['SIGINT', 'every process of the group (Ctrl-C in a terminal)'],
+  ] as const) {
+    const group = target !== 'the npm process';
     it(
-      `when the npm process gets ${signal}, then the server, the mocks and every other process it started stop and the ports are free`,
+      `when ${target} gets ${signal}, then the server, the mocks and every other process it started stop and the ports are free`,
       async () => {
-        const run = await npmStart();
+        const run = await npmStart({ detached: group });
         started.push(run);
         expect(run.output()).not.toContain('building generated/');
         expect(run.output()).not.toContain('compiling to dist/');
@@ -155,7 +164,7 @@ describe.skipIf(!LINUX)(`npm start as users run it${because}`, () => {
         expect(commands.some((command) => command.includes('dist/mocks/start.js'))).toBe(true);
 
         const npmExited = new Promise<void>((resolve) => (run.npm.exitCode !== null ? resolve() : run.npm.once('exit', () => resolve())));
-        process.kill(run.npm.pid!, signal);
+        process.kill(group ? -run.npm.pid! : run.npm.pid!, signal);
         await npmExited;
         const survivors = await waitFor(
           'every process npm start started to stop',
@@ -186,7 +195,9 @@ describe.skipIf(!LINUX)(`npm start as users run it${because}`, () => {
         expect(page).toContain(`<span data-local-url="team-mock">http://127.0.0.1:${ports.teamMock}</span>`);
         expect(page).toContain(`<span data-local-url="management-mock">http://127.0.0.1:${ports.managementMock}</span>`);
       }
+      const exited = new Promise<void>((resolve) => (run.npm.exitCode !== null ? resolve() : run.npm.once('exit', () => resolve())));
       process.kill(run.npm.pid!, 'SIGTERM');
+      await exited;
     },
     START_TIMEOUT_MS + STOP_TIMEOUT_MS,
   );
