@@ -40,6 +40,9 @@ try {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  process.on('SIGHUP', stop);
+  // Started by npm start (scripts/start.ts) with an IPC channel: when that process is gone, however it went, stop too.
+  if (process.send) process.once('disconnect', () => stop('SIGTERM'));
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

@@ -2,7 +2,8 @@
  * The one build: lint the hand-written documents, bundle each API with Redocly,
  * generate its types with openapi-typescript and its offline Redoc page, render
  * the docs landing page (docs/index.html) from both bundles, and write
- * everything to generated/ (or to --out <dir>, used by the freshness check).
+ * everything to generated/ (or to --out <dir>, used by the freshness check),
+ * with generated/.inputs.sha256, the hash of its inputs (scripts/lib/input-hash.ts).
  *
  *   npm run build                 lint + bundle + types + docs into generated/
  *   npm run build -- --no-lint    skip the lint step
@@ -13,7 +14,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { APIS, artifactPaths, GENERATED_DIR, type ApiDocument } from './lib/apis.js';
 import { bundleDocument } from './lib/bundle.js';
-import { LANDING_PAGE_NAME, readRedocScript, REDOC_SCRIPT_NAME, renderDocsPage, renderLandingPage } from './lib/docs.js';
+import { BUILD_INPUTS_FILE, buildInputsHash } from './lib/input-hash.js';
+import { LANDING_PAGE_NAME, readRedocScript, REDOC_SCRIPT_NAME, renderDocsPage, renderLandingPage } from './docs/render.js';
 import { lintDocuments } from './lib/lint.js';
 import { timed } from './lib/run.js';
 import { generateTypes } from './lib/types.js';
@@ -32,6 +34,8 @@ async function writeText(file: string, text: string | Buffer) {
 
 export async function build({ outDir, lint, log = () => {} }: BuildOptions): Promise<void> {
   const started = performance.now();
+  // Hashed before reading anything, so an edit made during the build leaves the output stale.
+  const inputsHash = buildInputsHash();
   const lintRun = lint ? timed(() => lintDocuments(APIS.map((api) => api.source))) : undefined;
 
   const bundles = await Promise.all(
@@ -57,6 +61,8 @@ export async function build({ outDir, lint, log = () => {} }: BuildOptions): Pro
     log(`  lint       ${lintMs.toFixed(0)} ms`);
     if (!outcome.ok) throw new Error(`Spectral found problems:\n${outcome.output}`);
   }
+  // Last: the hash marks a complete build (npm start compares it, never file times).
+  await writeText(path.join(outDir, BUILD_INPUTS_FILE), `${inputsHash}\n`);
   log(`build done in ${(performance.now() - started).toFixed(0)} ms -> ${path.relative(process.cwd(), outDir) || '.'}`);
 }
 

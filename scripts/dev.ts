@@ -16,7 +16,9 @@ import path from 'node:path';
 import { startMocks, type RunningMocks } from '../mocks/index.js';
 import { APIS, artifactPaths, bin, GENERATED_DIR, ROOT } from './lib/apis.js';
 import { bundleDocument } from './lib/bundle.js';
-import { LANDING_PAGE_NAME, renderDocsPage, renderLandingPage } from './lib/docs.js';
+import { LANDING_PAGE_NAME, renderDocsPage, renderLandingPage } from './docs/render.js';
+import { build } from './build.js';
+import { BUILD_INPUTS_FILE, buildInputsHash, isGeneratedFresh } from './lib/input-hash.js';
 import { lintDocuments } from './lib/lint.js';
 import { generateTypes } from './lib/types.js';
 
@@ -54,6 +56,7 @@ async function restartMocks(): Promise<void> {
 /** Re-bundles every document, restarts the mocks, then writes types and docs and lints. */
 async function onSpecChange(savedAt: number, file: string): Promise<void> {
   try {
+    const inputsHash = buildInputsHash();
     const bundles = await Promise.all(APIS.map(async (api) => ({ api, bundle: await bundleDocument(api.source) })));
     await Promise.all(bundles.map(({ api, bundle }) => writeFile(artifactPaths(GENERATED_DIR, api.name).bundle, bundle)));
     await restartMocks();
@@ -68,6 +71,8 @@ async function onSpecChange(savedAt: number, file: string): Promise<void> {
     const bundleOf = (name: string) => bundles.find(({ api }) => api.name === name)?.bundle ?? '{}';
     const landing = renderLandingPage({ team: bundleOf('team'), management: bundleOf('management') });
     await writeFile(path.join(GENERATED_DIR, 'docs', LANDING_PAGE_NAME), landing);
+    // generated/ is what a build of these inputs writes: record it, so npm start does not build again.
+    await writeFile(path.join(GENERATED_DIR, BUILD_INPUTS_FILE), `${inputsHash}\n`);
     const lint = await lintDocuments(APIS.map((api) => api.source));
     log(lint.ok ? 'lint: 0 errors, 0 warnings' : `lint found problems:\n${lint.output}`);
     await restartServer('spec changed');
@@ -106,6 +111,10 @@ function serialised(task: (savedAt: number, file: string) => Promise<void>) {
 const specChanged = serialised(onSpecChange);
 const serverChanged = serialised(async (_savedAt, file) => restartServer(`${path.relative(ROOT, file)} changed`));
 
+if (!isGeneratedFresh(GENERATED_DIR)) {
+  log('spec/ or the build changed since the last build: building generated/');
+  await build({ outDir: GENERATED_DIR, lint: false });
+}
 await restartMocks();
 log(`mocks on http://127.0.0.1:${teamPort} and http://127.0.0.1:${managementPort}`);
 startServer();

@@ -1,4 +1,6 @@
-import type { Express, Router } from 'express';
+import { readFileSync } from 'node:fs';
+import type { Express, RequestHandler, Router } from 'express';
+import type { Config } from './config.js';
 import { generatedPath, loadDocument } from './documents.js';
 import {
   authenticateManagement,
@@ -12,6 +14,7 @@ import {
   TEAM_MISSING_KEY_OR_LINK_TOKEN,
 } from './http/authenticate.js';
 import { createApiApp } from './http/create-api-app.js';
+import { localBaseUrl, localizeLandingPage, type LocalUrls } from './http/docs-urls.js';
 import type { Deps } from './http/handlers/context.js';
 import { createManagementHandlers } from './http/handlers/management/index.js';
 import { createTeamHandlers } from './http/handlers/team/index.js';
@@ -22,10 +25,25 @@ import { mountLinkPages } from './http/link-pages.js';
  * /docs/management.html (the Redoc pages of both APIs, on both servers) with
  * the Redoc script they load, and the server's own bundled document at /openapi.json.
  */
-function mountDocs(app: Router, api: 'team' | 'management') {
+function mountDocs(app: Router, api: 'team' | 'management', config: Config) {
+  // The landing page with the URLs this server and the mocks run on (read once; the build writes npm start's defaults).
+  let template: string | undefined;
+  const landingPage: RequestHandler = (req, res) => {
+    template ??= readFileSync(generatedPath('docs/index.html'), 'utf8');
+    // This API's own port is the one the request came in on (exact also when PORT=0).
+    const own = localBaseUrl(config.host, req.socket.localPort ?? 0);
+    const urls: LocalUrls = {
+      team: api === 'team' ? own : localBaseUrl(config.host, config.teamPort),
+      management: api === 'management' ? own : localBaseUrl(config.host, config.managementPort),
+      'team-mock': config.mockUrls?.team ?? null,
+      'management-mock': config.mockUrls?.management ?? null,
+    };
+    res.type('html').send(localizeLandingPage(template, urls));
+  };
   // The pages link to each other and load Redoc relative to themselves, so the landing page is served at /docs/ (with the slash).
-  app.get('/docs', (req, res) => (req.originalUrl.split('?')[0]!.endsWith('/') ? res.sendFile(generatedPath('docs/index.html')) : res.redirect(301, '/docs/')));
-  for (const file of ['index.html', 'team.html', 'management.html', 'redoc.standalone.js']) app.get(`/docs/${file}`, (_req, res) => res.sendFile(generatedPath(`docs/${file}`)));
+  app.get('/docs', (req, res, next) => (req.originalUrl.split('?')[0]!.endsWith('/') ? landingPage(req, res, next) : res.redirect(301, '/docs/')));
+  app.get('/docs/index.html', landingPage);
+  for (const file of ['team.html', 'management.html', 'redoc.standalone.js']) app.get(`/docs/${file}`, (_req, res) => res.sendFile(generatedPath(`docs/${file}`)));
   app.get('/openapi.json', (_req, res) => res.sendFile(generatedPath(`${api}/openapi.json`)));
 }
 
@@ -45,7 +63,7 @@ export function createTeamApp(deps: Deps): Express {
     errors: { missingCredentialDetail: (req) => (acceptsLinkToken(req) ? TEAM_MISSING_KEY_OR_LINK_TOKEN : TEAM_MISSING_KEY), invalidCredentialDetail: TEAM_INVALID_KEY },
     bodyLimits: { '/v2/link/bulk_trigger_historical_pull': '8mb' },
     extraRoutes: (app) => {
-      mountDocs(app, 'team');
+      mountDocs(app, 'team', deps.config);
       mountLinkPages(app, deps);
     },
   });
@@ -62,6 +80,6 @@ export function createManagementApp(deps: Deps): Express {
     logger: deps.logger,
     errors: { missingCredentialDetail: MANAGEMENT_MISSING_KEY, invalidCredentialDetail: MANAGEMENT_INVALID_KEY },
     beforeValidation: [rejectTeamKeyOnManagementApi(deps.db)],
-    extraRoutes: (app) => mountDocs(app, 'management'),
+    extraRoutes: (app) => mountDocs(app, 'management', deps.config),
   });
 }

@@ -30,12 +30,20 @@ export interface BootstrapWebhook {
   created: boolean;
 }
 
+/**
+ * Where a sandbox key of this start comes from: `generated` by this (first) start, given by the
+ * `environment` (TEAM_API_KEY / MANAGEMENT_KEY), or made by an `earlier start` (only in bootstrap.json).
+ */
+export type KeyOrigin = 'generated' | 'environment' | 'earlier start';
+
 export interface SandboxIdentity {
   orgId: string;
   teamId: string;
   /** Keys are known only on first start, or when given by the environment. */
   teamApiKey?: string;
   managementKey?: string;
+  /** Where each key comes from: the banner prints only a key this start generated. */
+  keyOrigins: { teamApiKey: KeyOrigin; managementKey: KeyOrigin };
   created: boolean;
   /** The WEBHOOK_URL endpoint, when one was asked for. */
   webhook?: BootstrapWebhook;
@@ -51,12 +59,16 @@ export const BOOTSTRAP_FILE = 'bootstrap.json';
  * when they are not yet, so scripts can always use known keys.
  */
 export async function bootstrapSandbox(db: Database, options: BootstrapOptions): Promise<SandboxIdentity> {
-  const identity = await db.transaction(async (tx) => {
+  const identity = await db.transaction(async (tx): Promise<SandboxIdentity> => {
     const existing = await tx.one<{ org_id: string; team_id: string }>(
       `SELECT o.id AS org_id, t.id AS team_id FROM orgs o JOIN teams t ON t.org_id = o.id ORDER BY o.created_on, o.id, t.created_on, t.id LIMIT 1`,
     );
     if (existing) {
-      const result: SandboxIdentity = { orgId: existing.org_id, teamId: existing.team_id, created: false };
+      const keyOrigins = {
+        teamApiKey: options.teamApiKey ? 'environment' : 'earlier start',
+        managementKey: options.managementKey ? 'environment' : 'earlier start',
+      } as const;
+      const result: SandboxIdentity = { orgId: existing.org_id, teamId: existing.team_id, keyOrigins, created: false };
       if (options.teamApiKey) {
         if (!(await findActiveTeamApiKeyByHash(tx, hashSecret(options.teamApiKey)))) {
           await createTeamApiKey(tx, { team_id: existing.team_id, key_hash: hashSecret(options.teamApiKey), label: 'TEAM_API_KEY' });
@@ -78,7 +90,11 @@ export async function bootstrapSandbox(db: Database, options: BootstrapOptions):
     const managementKey = options.managementKey ?? newManagementKey();
     await createTeamApiKey(tx, { team_id: team.id, key_hash: hashSecret(teamApiKey), label: 'bootstrap' });
     await createManagementKey(tx, { org_id: org.id, key_hash: hashSecret(managementKey) });
-    return { orgId: org.id, teamId: team.id, teamApiKey, managementKey, created: true };
+    const keyOrigins = {
+      teamApiKey: options.teamApiKey ? 'environment' : 'generated',
+      managementKey: options.managementKey ? 'environment' : 'generated',
+    } as const;
+    return { orgId: org.id, teamId: team.id, teamApiKey, managementKey, keyOrigins, created: true };
   });
   if (identity.created) {
     await mkdir(options.dataDir, { recursive: true });

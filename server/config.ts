@@ -30,6 +30,8 @@ export interface Config {
   webhookSecret: string | undefined;
   /** The webhook delivery worker of this process (WEBHOOK_WORKER, WEBHOOK_RETRY_SCHEDULE_MS, ...). */
   webhookDelivery: WebhookDeliveryConfig;
+  /** MOCK_URL, MOCK_MANAGEMENT_URL: the mocks npm start runs beside this server, shown on the docs page (null: none). */
+  mockUrls: { team: string; management: string } | null;
 }
 
 function port(value: string | undefined, fallback: number, name: string): number {
@@ -70,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     linkAppUrl: env.LINK_APP_URL ?? 'vitalconnect://link',
     bulkWaitWindowMs: env.BULK_WAIT_WINDOW_MS ? Number(env.BULK_WAIT_WINDOW_MS) : 20_000,
     ...webhookConfig(env),
+    mockUrls: env.MOCK_URL && env.MOCK_MANAGEMENT_URL ? { team: env.MOCK_URL, management: env.MOCK_MANAGEMENT_URL } : null,
   };
 }
 

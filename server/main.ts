@@ -6,7 +6,8 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { createManagementApp, createTeamApp } from './app.js';
-import { BOOTSTRAP_FILE, bootstrapSandbox } from './bootstrap.js';
+import { renderBanner } from './banner.js';
+import { bootstrapSandbox } from './bootstrap.js';
 import { printsBanner, processLogger, runClusterPrimary } from './cluster.js';
 import { loadConfig, type Config } from './config.js';
 import { MARKER_CATALOG, scaleCatalog } from './domain/lab-markers/catalog.js';
@@ -71,7 +72,7 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
       { teamUrl, managementUrl, storage: db.kind, ms: Math.round(performance.now() - started), orgId: sandbox.orgId, teamId: sandbox.teamId },
       'server listening',
     );
-    if (printsBanner()) printBanner(config, sandbox, teamUrl, managementUrl, db.kind);
+    if (printsBanner()) process.stdout.write(renderBanner({ teamUrl, managementUrl, storage: db.kind, dataDir: config.dataDir, sandbox, webhookWorker: config.webhookDelivery.enabled, webhookSecretSupplied: Boolean(config.webhookSecret) }));
     return {
       config,
       db,
@@ -91,32 +92,15 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
   }
 }
 
-function printBanner(config: Config, sandbox: Awaited<ReturnType<typeof bootstrapSandbox>>, teamUrl: string, managementUrl: string, storage: string) {
-  const lines = [
-    '',
-    `  Team API        ${teamUrl}        docs: ${teamUrl}/docs/`,
-    `  Management API  ${managementUrl}        docs: ${managementUrl}/docs/`,
-    `  Storage         ${storage === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.resolve(config.dataDir)}`}`,
-    `  Org id          ${sandbox.orgId}`,
-    `  Team id         ${sandbox.teamId}`,
-  ];
-  if (sandbox.teamApiKey) lines.push(`  Team API key    ${sandbox.teamApiKey}   (header x-vital-api-key)`);
-  if (sandbox.managementKey) lines.push(`  Management key  ${sandbox.managementKey}   (header X-Management-Key)`);
-  if (sandbox.created) lines.push(`  The keys are shown once; they are also in ${path.join(config.dataDir, BOOTSTRAP_FILE)}.`);
-  else if (!sandbox.teamApiKey || !sandbox.managementKey) lines.push(`  Keys of the first start are in ${path.join(config.dataDir, BOOTSTRAP_FILE)}.`);
-  if (sandbox.webhook) {
-    lines.push(`  Webhook URL     ${sandbox.webhook.url}   (every event of the team${config.webhookDelivery.enabled ? '' : '; WEBHOOK_WORKER=false: sent by another process'})`);
-    lines.push(`  Webhook secret  ${sandbox.webhook.secret}   (npm run listen -- --secret ${sandbox.webhook.secret})`);
-  }
-  process.stdout.write(`${lines.join('\n')}\n\n`);
-}
-
 const isMain = process.argv[1] && path.resolve(process.argv[1]).replace(/\.[jt]s$/, '') === path.resolve(import.meta.filename).replace(/\.[jt]s$/, '');
 if (isMain && !runClusterPrimary(createLogger())) {
   const logger = processLogger(createLogger());
   startServer(loadConfig(), logger)
     .then((server) => {
+      let closing = false;
       const shutdown = (signal: string) => {
+        if (closing) return;
+        closing = true;
         logger.info({ signal }, 'shutting down');
         server.close().then(
           () => process.exit(0),
@@ -126,8 +110,10 @@ if (isMain && !runClusterPrimary(createLogger())) {
           },
         );
       };
-      process.once('SIGINT', () => shutdown('SIGINT'));
-      process.once('SIGTERM', () => shutdown('SIGTERM'));
+      // `on`: a second signal (Ctrl-C reaches the whole process group, and npm start forwards one more) must not kill the process mid-shutdown.
+      for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => shutdown(signal));
+      // Started by npm start (scripts/start.ts) with an IPC channel: when that process is gone, however it went, stop too.
+      if (process.send) process.once('disconnect', () => shutdown('parent gone'));
     })
     .catch((error: unknown) => {
       logger.fatal({ err: error }, 'could not start');

@@ -225,7 +225,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook endpoint
-         * @description Registers a URL the team's events are delivered to (all events, or only the listed event types and prefixes), and returns its signing secret, shown only now. Deliveries follow the Standard Webhooks scheme: headers `webhook-id` (the event id, the same on every retry), `webhook-timestamp` and `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `<id>.<timestamp>.<body>` with the secret). A non-2xx answer or no answer within 15 seconds is retried with exponential backoff: after 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 3 h and 6 h; then the delivery is `failed` and can be replayed. Order is not guaranteed: deduplicate as the event descriptions say.
+         * @description Registers a URL the team's events are delivered to (all events, or only the listed event types and prefixes), and returns its signing secret, shown only now. Deliveries follow the Standard Webhooks scheme: headers `webhook-id` (the event id, the same on every retry), `webhook-timestamp` and `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `<id>.<timestamp>.<body>` with the secret), and the same three values as `svix-id`, `svix-timestamp` and `svix-signature` for the Svix libraries (`new Webhook(secret).verify(payload, headers)`). A non-2xx answer or no answer within 15 seconds is retried with exponential backoff: after 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 3 h and 6 h; then the delivery is `failed` and can be replayed. Order is not guaranteed: deduplicate as the event descriptions say.
          *
          *     *Supporting endpoint: the interface spec leaves webhook registration, retries and signatures open.*
          */

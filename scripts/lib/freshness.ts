@@ -4,6 +4,8 @@ import path from 'node:path';
 import { build } from '../build.js';
 import { GENERATED_DIR } from './apis.js';
 
+export { buildInputsHash, compileInputsHash, isDistFresh, isGeneratedFresh } from './input-hash.js';
+
 async function listFiles(dir: string, base = dir): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   const files = await Promise.all(
@@ -34,3 +36,4 @@ export async function staleGeneratedFiles(generatedDir = GENERATED_DIR): Promise
     await rm(fresh, { recursive: true, force: true });
   }
 }
+

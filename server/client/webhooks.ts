@@ -11,7 +11,10 @@
  *   });
  *
  * Deliveries are retried until answered 2xx (the same `webhook-id` on every
- * retry) and their order is not guaranteed.
+ * retry) and their order is not guaranteed. Each also carries the same id,
+ * timestamp and signature as `svix-id`, `svix-timestamp` and `svix-signature`:
+ * code that verifies with the Svix libraries works unchanged; `verifyWebhook`
+ * reads the `webhook-*` headers.
  */
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import type { components, webhooks as TeamWebhooks } from '../../generated/team/schema.js';

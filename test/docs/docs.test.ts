@@ -199,7 +199,8 @@ describe('docs rendered in Chromium, served by the team server', () => {
       expect(quickStart).toContain('npm ci && npm start');
       expect(quickStart).toContain('x-vital-api-key');
       expect(quickStart).toContain('X-Management-Key');
-      expect(quickStart).toMatch(/curl -s http:\/\/127\.0\.0\.1:8000\/v2\/\S+ -H "x-vital-api-key: \$KEY"/);
+      // The server fills in the URL it listens on (the build writes npm start's default, 8000).
+      expect(quickStart).toMatch(new RegExp(`curl -s ${server.teamUrl.replace(/[.]/g, '\\.')}/v2/\\S+ -H "x-vital-api-key: \\$KEY"`));
 
       const rows = await page.$$eval('#webhooks tbody tr', (trs) =>
         trs.map((tr) => ({

@@ -2,7 +2,10 @@
  * Sends one signed attempt of a delivery over keep-alive connections. Signing
  * follows Standard Webhooks through the `standardwebhooks` package:
  * `webhook-id`, `webhook-timestamp` (this attempt's time) and
- * `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`).
+ * `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`), and
+ * the same three values again as `svix-id`, `svix-timestamp` and
+ * `svix-signature`, the names the Svix libraries read (consumers of this API
+ * family verify with them).
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -49,10 +52,16 @@ export class WebhookSigner {
       webhook = new Webhook(delivery.secret);
       this.keys.set(delivery.secret, webhook);
     }
+    const id = delivery.messageId;
+    const timestamp = String(Math.floor(at.getTime() / 1000));
+    const signature = webhook.sign(id, at, delivery.body);
     return {
-      'webhook-id': delivery.messageId,
-      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-      'webhook-signature': webhook.sign(delivery.messageId, at, delivery.body),
+      'webhook-id': id,
+      'webhook-timestamp': timestamp,
+      'webhook-signature': signature,
+      'svix-id': id,
+      'svix-timestamp': timestamp,
+      'svix-signature': signature,
     };
   }
 }

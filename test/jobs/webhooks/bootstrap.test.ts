@@ -68,7 +68,9 @@ describe('startServer with WEBHOOK_URL', () => {
         server = await startServer(config, silentLogger());
         process.stdout.write = write;
         expect(banner).toContain(`Webhook URL     ${receiver.url}`);
-        expect(banner).toContain(`Webhook secret  ${secret}`);
+        // A secret the user supplied is not printed, like the keys.
+        expect(banner).toContain('Webhook secret  from WEBHOOK_SECRET');
+        expect(banner).not.toContain(secret);
         const team = createTeamClient({ baseUrl: server.teamUrl, apiKey: config.teamApiKey });
         const { data: user } = await team.POST('/v2/user', { body: { client_user_id: 'webhook-server-test' } });
         await team.POST('/v2/link/connect/demo', { body: { user_id: user!.user_id, provider: 'fitbit' } });

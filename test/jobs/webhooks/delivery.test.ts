@@ -4,6 +4,8 @@
  * exactly once per id), failure after the last attempt and replay, timeouts,
  * event type filters and team isolation, and claims that outlive their worker.
  */
+import { Webhook } from 'standardwebhooks';
+import { Webhook as SvixWebhook } from 'svix';
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '../../../server/client/webhooks.js';
 import { emitEvent, webhookMessageId } from '../../../server/jobs/webhooks/outbox.js';
@@ -60,6 +62,7 @@ describe.each(engineCases)('webhook delivery on %s', (_label, engine) => {
       expect(target.deliveries.map((d) => d.id).sort()).toEqual(eventIds.map(webhookMessageId).sort());
       for (const delivery of target.deliveries) {
         expect(delivery.signature).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+        expect(delivery.svix).toEqual({ id: delivery.id, timestamp: delivery.timestamp, signature: delivery.signature });
         const event = verifyWebhook(target.secret, { 'webhook-id': delivery.id, 'webhook-timestamp': delivery.timestamp, 'webhook-signature': delivery.signature }, delivery.body);
         expect(event).toMatchObject({ event_type: 'daily.data.steps.created', team_id: team.id, client_user_id: 'patient-000123' });
       }
@@ -169,6 +172,41 @@ describe.each(engineCases)('webhook delivery on %s', (_label, engine) => {
         Array(3).fill({ status: 'succeeded', attempts: 1, last_status_code: 204 }),
       );
       expect(replayed.map((d) => webhookMessageId(d.event_id)).sort()).toEqual([...expected].sort());
+      // Every attempt, the failed ones and the replays, passed both the standardwebhooks and the svix verifier.
+      expect(target.deliveries).toHaveLength(12);
+      expect(target.deliveries.filter((d) => !d.verified).map((d) => d.verifyError)).toEqual([]);
+    });
+
+    it('when a delivery is tampered with, then the standardwebhooks and svix verifiers both reject it', async () => {
+      const { team } = await seedTeam(ctx.db);
+      const target = await receiver();
+      const endpoint = await registerEndpoint(ctx.db, { team_id: team.id, url: target.url, secret: target.secret });
+      await emitMany(ctx.db, team.id, 1);
+      worker();
+      await waitUntilSettled(ctx.db, endpoint.id);
+      const [delivery] = target.deliveries;
+      expect(delivery?.verified).toBe(true);
+      const headers = {
+        'webhook-id': delivery!.id,
+        'webhook-timestamp': delivery!.timestamp,
+        'webhook-signature': delivery!.signature,
+        'svix-id': delivery!.svix.id,
+        'svix-timestamp': delivery!.svix.timestamp,
+        'svix-signature': delivery!.svix.signature,
+      };
+      const tamperedBody = delivery!.body.replace('patient-000123', 'patient-000124');
+      expect(tamperedBody).not.toBe(delivery!.body);
+      const otherId = { ...headers, 'webhook-id': 'msg_other', 'svix-id': 'msg_other' };
+      for (const [what, body, sent] of [
+        ['body', tamperedBody, headers],
+        ['id', delivery!.body, otherId],
+      ] as const) {
+        expect(() => new Webhook(target.secret).verify(body, sent), what).toThrow(/signature/i);
+        expect(() => new SvixWebhook(target.secret).verify(body, sent), what).toThrow(/signature/i);
+      }
+      // Both accept the untouched delivery with the same headers (so the rejections above are about the change).
+      expect(() => new Webhook(target.secret).verify(delivery!.body, headers)).not.toThrow();
+      expect(() => new SvixWebhook(target.secret).verify(delivery!.body, headers)).not.toThrow();
     });
 
     it('when the receiver does not answer within the timeout, then the attempt fails and the retry delivers it', async () => {

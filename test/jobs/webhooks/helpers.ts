@@ -1,12 +1,14 @@
 /**
  * Shared pieces of the webhook tests: a real loopback receiver that verifies
- * every delivery with the `standardwebhooks` verifier and answers as a test
+ * every delivery with the `standardwebhooks` verifier (on its `webhook-*`
+ * headers) and with the `svix` package's (on its `svix-*` headers alone), and answers as a test
  * scripts it, fixtures that emit events through the outbox, and polling waits
  * (never wall-clock assertions).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { Webhook as SvixWebhook } from 'svix';
 import { emitEvent, type EventEnvelope } from '../../../server/jobs/webhooks/outbox.js';
 import { newWebhookSecret } from '../../../server/jobs/webhooks/rules.js';
 import type { DeliveryWorkerOptions } from '../../../server/jobs/webhooks/worker.js';
@@ -20,8 +22,11 @@ export interface ReceivedDelivery {
   signature: string;
   userAgent: string | undefined;
   body: string;
-  /** Whether `new Webhook(secret).verify(body, headers)` accepted it. */
+  /** The `svix-id`, `svix-timestamp` and `svix-signature` headers. */
+  svix: { id: string; timestamp: string; signature: string };
+  /** Whether `new Webhook(secret).verify(body, headers)` of both `standardwebhooks` and `svix` accepted it. */
   verified: boolean;
+  /** The first verifier's complaint, prefixed with its name (null: both accepted it). */
   verifyError: string | null;
   /** What the receiver answered (null: it did not answer). */
   status: number | null;
@@ -48,6 +53,7 @@ export interface Receiver {
 export async function startReceiver(options: { secret?: string; port?: number; answer?: (delivery: ReceivedDelivery, index: number) => Answer } = {}): Promise<Receiver> {
   const secret = options.secret ?? newWebhookSecret();
   const verifier = new Webhook(secret);
+  const svixVerifier = new SvixWebhook(secret);
   const deliveries: ReceivedDelivery[] = [];
   let answer = options.answer ?? (() => 204);
   const hanging = new Set<http.ServerResponse>();
@@ -64,12 +70,20 @@ export async function startReceiver(options: { secret?: string; port?: number; a
       try {
         verifier.verify(body, { 'webhook-id': header('webhook-id'), 'webhook-timestamp': header('webhook-timestamp'), 'webhook-signature': header('webhook-signature') });
       } catch (error) {
-        verifyError = (error as Error).message;
+        verifyError = `standardwebhooks: ${(error as Error).message}`;
+      }
+      // svix reads svix-* before webhook-*: given only those, it judges the svix-* headers alone.
+      const svix = { id: header('svix-id'), timestamp: header('svix-timestamp'), signature: header('svix-signature') };
+      try {
+        svixVerifier.verify(body, { 'svix-id': svix.id, 'svix-timestamp': svix.timestamp, 'svix-signature': svix.signature });
+      } catch (error) {
+        verifyError ??= `svix: ${(error as Error).message}`;
       }
       const delivery: ReceivedDelivery = {
         id: header('webhook-id'),
         timestamp: header('webhook-timestamp'),
         signature: header('webhook-signature'),
+        svix,
         userAgent: request.headers['user-agent'],
         body,
         verified: verifyError === null,

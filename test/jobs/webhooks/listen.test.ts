@@ -1,11 +1,15 @@
 /**
- * `npm run listen` (scripts/listen.ts) as a real child process: it prints one
+ * `npm run listen` (scripts/listen/) as a real child process: it prints one
  * line per verified delivery and answers 204, rejects a bad signature with 400
  * and a red line, forwards with --forward-to and relays the answer, and receives
- * what the delivery worker sends.
+ * what the delivery worker sends. Without a secret it registers itself with the
+ * management API of a running server, verifies what the worker delivers with
+ * the secret it got, and removes its endpoint when it stops.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Webhook } from 'standardwebhooks';
@@ -14,6 +18,8 @@ import { webhookMessageId } from '../../../server/jobs/webhooks/outbox.js';
 import { newWebhookSecret } from '../../../server/jobs/webhooks/rules.js';
 import { DeliveryWorker } from '../../../server/jobs/webhooks/worker.js';
 import { emitEvent } from '../../../server/jobs/webhooks/outbox.js';
+import { createManagementClient } from '../../../server/client/index.js';
+import { startTestServer, type TestServer } from '../../helpers/test-server.js';
 import { engineCases, seedTeam, SETUP_TIMEOUT_MS, useTestDatabase } from '../../storage/helpers.js';
 import { FAST, registerEndpoint, sampleEnvelope, startReceiver, waitFor, waitUntilSettled, type Receiver } from './helpers.js';
 
@@ -24,6 +30,7 @@ const ROOT = (() => {
   return dir;
 })();
 const USER = '6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10';
+const LISTEN = path.join(ROOT, 'scripts/listen/index.ts');
 
 interface Listener {
   url: string;
@@ -35,7 +42,7 @@ interface Listener {
 
 /** Starts the CLI on a free port and waits for its "Listening ..." line. */
 async function startListen(args: string[], env: Record<string, string> = {}): Promise<Listener> {
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'scripts/listen.ts'), '--port', '0', ...args], {
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [LISTEN, '--port', '0', ...args], {
     cwd: ROOT,
     env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -85,14 +92,12 @@ const historical = (team_id = '3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53') =>
 
 function post(url: string, secret: string, body: string, id = 'msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU') {
   const at = new Date();
+  const timestamp = String(Math.floor(at.getTime() / 1000));
+  const signature = new Webhook(secret).sign(id, at, body);
   return fetch(url, {
     method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'webhook-id': id,
-      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-      'webhook-signature': new Webhook(secret).sign(id, at, body),
-    },
+    // As the server sends them: the Standard Webhooks headers and their svix-* twins.
+    headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': signature, 'svix-id': id, 'svix-timestamp': timestamp, 'svix-signature': signature },
     body,
   });
 }
@@ -145,13 +150,22 @@ describe('npm run listen', () => {
     expect(line).toMatch(/^\d\d:\d\d:\d\d rejected msg_forged: Invalid webhook signature: No matching signature found -> 400$/);
   });
 
-  it('when the secret is missing, then it exits with a hint', async () => {
-    const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'scripts/listen.ts')], { cwd: ROOT, env: { ...process.env, WEBHOOK_SECRET: '' }, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-    expect(code).toBe(2);
-    expect(stderr).toContain('A signing secret is needed: --secret whsec_... or WEBHOOK_SECRET');
+  it('when there is no secret and nothing to register with (no keys, no bootstrap.json), then it exits with a hint', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'listen-empty-'));
+    try {
+      const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [LISTEN], {
+        cwd: ROOT,
+        env: { ...process.env, WEBHOOK_SECRET: '', MANAGEMENT_KEY: '', ORG_ID: '', TEAM_ID: '', DATA_DIR: dataDir },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+      expect(code).toBe(2);
+      expect(stderr).toContain(`To register itself, listen needs MANAGEMENT_KEY, ORG_ID, TEAM_ID: set them in the environment, or start the server once (npm start) so that ${path.join(dataDir, 'bootstrap.json')} exists; or pass --secret whsec_...`);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -217,5 +231,88 @@ describe.each(engineCases)('npm run listen receiving from the delivery worker on
       expect(webhookMessageId(id)).toMatch(/^msg_[0-9a-f]{32}$/);
       await waitFor('the event line', () => listener.lines.some((l) => / historical\.data\.sleep\.created user=6b1c… oura 2026-05-26\.\.2026-11-21$/.test(l)));
     });
+  });
+});
+
+describe.each(engineCases)('npm run listen without a secret, against a running server on %s', (_label, engine) => {
+  describe.skipIf(!engine.available)('registers itself', () => {
+    let server: TestServer;
+    let dataDir: string;
+    beforeAll(async () => {
+      server = await startTestServer(engine);
+      dataDir = await mkdtemp(path.join(os.tmpdir(), 'listen-register-'));
+    }, SETUP_TIMEOUT_MS);
+    afterAll(async () => {
+      await server?.close();
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    });
+
+    const endpointIds = async () => {
+      const management = createManagementClient({ baseUrl: server.managementUrl, managementKey: server.managementKey });
+      const { data } = await management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path: { org_id: server.orgId, team_id: server.teamId } } });
+      return (data?.data ?? []).map((endpoint) => endpoint.id);
+    };
+    /** What npm start writes on its first start. */
+    const writeBootstrap = () =>
+      writeFile(path.join(dataDir, 'bootstrap.json'), JSON.stringify({ org_id: server.orgId, team_id: server.teamId, team_api_key: server.apiKey, management_key: server.managementKey }));
+
+    for (const [how, env] of [
+      ['keys and ids from DATA_DIR/bootstrap.json', () => ({ DATA_DIR: dataDir, MANAGEMENT_KEY: '', ORG_ID: '', TEAM_ID: '', MANAGEMENT_URL: server.managementUrl })],
+      ['keys and ids from the environment', () => ({ DATA_DIR: path.join(dataDir, 'none'), MANAGEMENT_KEY: server.managementKey, ORG_ID: server.orgId, TEAM_ID: server.teamId, MANAGEMENT_URL: server.managementUrl })],
+    ] as const) {
+      it(`when started with ${how}, then it registers an endpoint, prints its secret, verifies a delivery with it and removes the endpoint on SIGTERM`, async () => {
+        await writeBootstrap();
+        const before = await endpointIds();
+        const listener = await startListen([], { WEBHOOK_SECRET: '', ...env() });
+        let stopped = false;
+        try {
+          const registered = listener.lines.find((line) => line.startsWith('Registered '));
+          const endpointId = /as webhook endpoint (\S+) of team/.exec(registered ?? '')?.[1];
+          expect(registered).toBe(`Registered ${listener.url} as webhook endpoint ${endpointId} of team ${server.teamId} (${server.managementUrl}); it is removed when this stops.`);
+          const secret = /^Webhook secret (whsec_\S+)/.exec(listener.lines.find((line) => line.startsWith('Webhook secret ')) ?? '')?.[1];
+          expect(secret).toMatch(/^whsec_/);
+          expect(await endpointIds()).toEqual([...before, endpointId]);
+
+          // A real delivery of the team's event, by the worker, to the endpoint listen registered.
+          await server.db.transaction((tx) => emitEvent(tx, sampleEnvelope(server.teamId, 'historical.data.sleep.created', { provider: 'oura', start_date: '2026-05-26', end_date: '2026-11-21' })));
+          const worker = new DeliveryWorker(server.db, FAST).start();
+          try {
+            await waitUntilSettled(server.db, endpointId!);
+          } finally {
+            await worker.stop();
+          }
+          expect(worker.stats.succeeded).toBe(1);
+          await waitFor('the verified event line', () => listener.lines.some((l) => / historical\.data\.sleep\.created user=6b1c… oura 2026-05-26\.\.2026-11-21$/.test(l)));
+          // The secret it printed is the endpoint's: a delivery signed with it is accepted, one signed otherwise is not.
+          expect((await post(listener.url, secret!, historical(server.teamId), 'msg_printed_secret')).status).toBe(204);
+          expect((await post(listener.url, newWebhookSecret(), historical(server.teamId), 'msg_other_secret')).status).toBe(400);
+
+          const exited = new Promise<number | null>((resolve) => listener.child.once('exit', resolve));
+          listener.child.kill('SIGTERM');
+          expect(await exited).toBe(0);
+          stopped = true;
+          expect(listener.lines).toContain(`Removed webhook endpoint ${endpointId}.`);
+          expect(await endpointIds()).toEqual(before);
+        } finally {
+          if (!stopped) await listener.stop();
+        }
+      }, SETUP_TIMEOUT_MS);
+    }
+
+    it('when the management API refuses the registration, then it exits 1 with the reason and leaves no endpoint', async () => {
+      const before = await endpointIds();
+      const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [LISTEN, '--port', '0'], {
+        cwd: ROOT,
+        env: { ...process.env, WEBHOOK_SECRET: '', DATA_DIR: path.join(dataDir, 'none'), MANAGEMENT_KEY: 'mg_not_a_key_of_this_server_0123456789', ORG_ID: server.orgId, TEAM_ID: server.teamId, MANAGEMENT_URL: server.managementUrl },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+      expect(code).toBe(1);
+      expect(stderr).toContain('The management API refused to register http://127.0.0.1:');
+      expect(stderr).toContain(': 401 ');
+      expect(await endpointIds()).toEqual(before);
+    }, SETUP_TIMEOUT_MS);
   });
 });

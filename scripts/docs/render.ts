@@ -96,7 +96,7 @@ export function renderDocsPage(bundleJson: string, title: string): string {
 export async function readRedocScript(): Promise<string> {
   const script = await readFile(REDOC_SCRIPT, 'utf8');
   if (!script.includes(REDOC_CDN_LOGO)) {
-    throw new Error(`${REDOC_SCRIPT} no longer contains ${REDOC_CDN_LOGO}: check what the new Redoc version loads from the network and update scripts/lib/docs.ts.`);
+    throw new Error(`${REDOC_SCRIPT} no longer contains ${REDOC_CDN_LOGO}: check what the new Redoc version loads from the network and update scripts/docs/render.ts.`);
   }
   return script.replaceAll(REDOC_CDN_LOGO, EMPTY_IMAGE);
 }
@@ -162,12 +162,12 @@ function pathOf(document: BundledDocument, operationId: string): string {
   for (const [route, item] of Object.entries(document.paths ?? {})) {
     if (operationsOf(item).some(({ operation }) => operation.operationId === operationId)) return route;
   }
-  throw new Error(`The landing page's curl example uses ${operationId}, which the team API no longer has: pick another operation in scripts/lib/docs.ts.`);
+  throw new Error(`The landing page's curl example uses ${operationId}, which the team API no longer has: pick another operation in scripts/docs/render.ts.`);
 }
 
 function apiKeyHeader(document: BundledDocument, scheme: string): string {
   const name = document.components?.securitySchemes?.[scheme]?.name;
-  if (!name) throw new Error(`The landing page names the ${scheme} header, which the document no longer declares: update scripts/lib/docs.ts.`);
+  if (!name) throw new Error(`The landing page names the ${scheme} header, which the document no longer declares: update scripts/docs/render.ts.`);
   return name;
 }
 
@@ -179,22 +179,45 @@ export interface LandingPageInput {
 }
 
 /**
+ * Where the page says the servers and mocks are. The build writes the page with
+ * `npm start`'s defaults; the server serves it with the URLs it and the mocks
+ * were actually started on: each URL is in a `<span data-local-url="<name>">`,
+ * which server/http/docs-urls.ts fills in.
+ */
+export interface LocalUrls {
+  team: string;
+  management: string;
+  'team-mock': string;
+  'management-mock': string;
+}
+
+export const DEFAULT_LOCAL_URLS: LocalUrls = {
+  team: 'http://127.0.0.1:8000',
+  management: 'http://127.0.0.1:8001',
+  'team-mock': 'http://127.0.0.1:4010',
+  'management-mock': 'http://127.0.0.1:4011',
+};
+
+/** The marker server/http/docs-urls.ts replaces: keep both in step. */
+const localUrl = (urls: LocalUrls, name: keyof LocalUrls) => `<span data-local-url="${name}">${escapeHtml(urls[name])}</span>`;
+
+/**
  * Renders generated/docs/index.html: links to both Redoc pages, the quick start
  * and the team API's webhook events, read from the bundles. Static HTML with
  * inline CSS and no script, so it needs nothing from the network.
  */
-export function renderLandingPage(bundles: LandingPageInput): string {
+export function renderLandingPage(bundles: LandingPageInput, urls: LocalUrls = DEFAULT_LOCAL_URLS): string {
   const team = JSON.parse(bundles.team) as BundledDocument;
   const management = JSON.parse(bundles.management) as BundledDocument;
   const teamHeader = apiKeyHeader(team, 'ApiKeyAuth');
   const managementHeader = apiKeyHeader(management, 'ManagementKeyAuth');
   const curlPath = pathOf(team, 'listProviders');
   const events = webhookEvents(team);
-  const apiCard = (href: string, doc: BundledDocument, fallback: string, port: number, header: string) => `
+  const apiCard = (href: string, doc: BundledDocument, fallback: string, server: keyof LocalUrls, mock: keyof LocalUrls, header: string) => `
 <li class="card">
   <h3><a href="./${href}">${escapeHtml(doc.info?.title ?? fallback)}</a> <span class="muted">v${escapeHtml(doc.info?.version ?? '')}</span></h3>
   <p>${escapeHtml(doc.info?.summary ?? '')}</p>
-  <p class="muted">Local server on port ${port}, key in the ${code(header)} header.</p>
+  <p class="muted">Reference server at <code>${localUrl(urls, server)}</code>, mock at <code>${localUrl(urls, mock)}</code>, key in the ${code(header)} header.</p>
 </li>`;
   const eventRows = events
     .map(
@@ -215,14 +238,14 @@ export function renderLandingPage(bundles: LandingPageInput): string {
 <main>
 <section>
   <h2>Reference</h2>
-  <ul class="cards">${apiCard('team.html', team, 'Team API', 8000, teamHeader)}${apiCard('management.html', management, 'Management API', 8001, managementHeader)}
+  <ul class="cards">${apiCard('team.html', team, 'Team API', 'team', 'team-mock', teamHeader)}${apiCard('management.html', management, 'Management API', 'management', 'management-mock', managementHeader)}
   </ul>
 </section>
 <section id="quick-start">
   <h2>Quick start</h2>
   <ol>
     <li>
-      <p>Install and start the reference server (team API on port 8000, management API on 8001, docs at ${code('/docs/')} on each) and the mocks (4010, 4011):</p>
+      <p>Install and start the reference server (team API at <code>${localUrl(urls, 'team')}</code>, management API at <code>${localUrl(urls, 'management')}</code>, docs at ${code('/docs/')} on each) and the mocks (<code>${localUrl(urls, 'team-mock')}</code>, <code>${localUrl(urls, 'management-mock')}</code>):</p>
       <pre><code>npm ci &amp;&amp; npm start</code></pre>
     </li>
     <li>
@@ -231,7 +254,7 @@ export function renderLandingPage(bundles: LandingPageInput): string {
     <li>
       <p>Call the team API with the key:</p>
       <pre><code>KEY=$(node -p "require('./data/bootstrap.json').team_api_key")
-curl -s http://127.0.0.1:8000${escapeHtml(curlPath)} -H "${escapeHtml(teamHeader)}: $KEY"</code></pre>
+curl -s ${localUrl(urls, 'team')}${escapeHtml(curlPath)} -H "${escapeHtml(teamHeader)}: $KEY"</code></pre>
     </li>
   </ol>
 </section>

@@ -5,11 +5,14 @@
  * With --forward-to, a valid delivery is forwarded (raw body and headers) and
  * that answer is relayed, so the API retries when your handler fails.
  *
- *   npm run listen -- --secret whsec_...            (or WEBHOOK_SECRET=whsec_...)
+ *   npm run listen                                  registers itself with the local server (register.ts)
+ *   npm run listen -- --secret whsec_...            (or WEBHOOK_SECRET=whsec_...) an endpoint you registered
  *   npm run listen -- --port 4040 --forward-to http://localhost:3000/webhooks
  *
- * Point the API at it: WEBHOOK_URL=http://127.0.0.1:4040/ npm start (the banner
- * prints the secret), or register the URL with the management API.
+ * Without a secret it registers its own URL as a webhook endpoint of the sandbox
+ * team through the management API (keys and ids from the environment or
+ * DATA_DIR/bootstrap.json), prints the secret it got, and deletes the endpoint
+ * when it stops (SIGINT, SIGTERM, SIGHUP, or an error). See README.md here.
  */
 import http from 'node:http';
 import path from 'node:path';
@@ -25,15 +28,21 @@ import {
   isWorkoutStreamEvent,
   verifyWebhook,
   type WebhookEvent,
-} from '../server/client/webhooks.js';
-import { isMainModule } from './lib/main-module.js';
+} from '../../server/client/webhooks.js';
+import { isMainModule } from '../lib/main-module.js';
+import { registerEndpoint, registrationFrom, type RegisteredEndpoint } from './register.js';
 
-const USAGE = `Usage: npm run listen -- [--port 4040] [--host 127.0.0.1] [--secret whsec_...] [--forward-to <url>]
+const USAGE = `Usage: npm run listen -- [--port 4040] [--host 127.0.0.1] [--secret whsec_...] [--forward-to <url>] [--management-url <url>]
 
-  --port        port to listen on (default 4040)
-  --host        interface to listen on (default 127.0.0.1)
-  --secret      the endpoint's signing secret (default: WEBHOOK_SECRET)
-  --forward-to  forward each valid delivery to this URL and answer with its status
+  --port            port to listen on (default 4040)
+  --host            interface to listen on (default 127.0.0.1)
+  --secret          the signing secret of an endpoint you registered (default: WEBHOOK_SECRET);
+                    without one, listen registers itself with the local server's management API
+                    (MANAGEMENT_KEY, ORG_ID, TEAM_ID, else DATA_DIR/bootstrap.json) and removes
+                    the endpoint when it stops
+  --management-url  the management API to register with (default: MANAGEMENT_URL, else
+                    http://127.0.0.1:$MANAGEMENT_PORT, 8001)
+  --forward-to      forward each valid delivery to this URL and answer with its status
 `;
 
 /** Max body accepted (the API's events are far smaller). */
@@ -75,6 +84,7 @@ export function formatEventLine(event: WebhookEvent, at: Date = new Date(), note
 interface ListenOptions {
   port: number;
   host: string;
+  /** Read at each delivery: when listen registers itself, it is set once the endpoint exists. */
   secret: string;
   forwardTo: string | null;
   color: boolean;
@@ -164,7 +174,12 @@ export function startListener(options: ListenOptions): Promise<http.Server> {
   });
 }
 
-function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): ListenOptions {
+interface CliOptions extends ListenOptions {
+  /** No secret given: register an endpoint with the management API at this URL (undefined: the default). */
+  register: { managementUrl: string | undefined } | null;
+}
+
+function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): CliOptions {
   const { values } = parseArgs({
     args: [...argv],
     options: {
@@ -172,6 +187,7 @@ function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): ListenOp
       host: { type: 'string', default: '127.0.0.1' },
       secret: { type: 'string' },
       'forward-to': { type: 'string' },
+      'management-url': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -182,22 +198,23 @@ function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): ListenOp
   }
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, got "${values.port}"`);
-  const secret = values.secret ?? env.WEBHOOK_SECRET;
-  if (!secret) {
-    throw new Error('A signing secret is needed: --secret whsec_... or WEBHOOK_SECRET (npm start prints it when WEBHOOK_URL is set; the management API returns it when the endpoint is created)');
-  }
+  const secret = values.secret ?? env.WEBHOOK_SECRET ?? '';
+  if (values['management-url'] !== undefined && secret) throw new Error('--management-url is for registering an endpoint, which listen does only without a secret');
   const forwardTo = values['forward-to'] ?? null;
   if (forwardTo) new URL(forwardTo);
   const color = env.FORCE_COLOR ? env.FORCE_COLOR !== '0' : Boolean(process.stdout.isTTY) && !env.NO_COLOR;
-  return { port, host: values.host, secret, forwardTo, color, write: (line) => process.stdout.write(`${line}\n`) };
+  const register = secret ? null : { managementUrl: values['management-url'] };
+  return { port, host: values.host, secret, forwardTo, color, register, write: (line) => process.stdout.write(`${line}\n`) };
 }
 
 const isMain = isMainModule(import.meta.filename);
 if (isMain) {
-  let options: ListenOptions;
+  let options: CliOptions;
+  let registration: ReturnType<typeof registrationFrom> | null = null;
   try {
     options = parseOptions(process.argv.slice(2), process.env);
-    verifySecretFormat(options.secret);
+    if (options.register) registration = registrationFrom(process.env, options.register.managementUrl);
+    else verifySecretFormat(options.secret);
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n\n${USAGE}`);
     process.exit(2);
@@ -208,12 +225,55 @@ if (isMain) {
   });
   const { port } = server.address() as { port: number };
   const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}/`;
-  process.stdout.write(
-    `Listening for webhooks on ${url} (signatures checked with ${options.secret.slice(0, 10)}…)${options.forwardTo ? `, forwarding to ${options.forwardTo}` : ''}. Ctrl-C to stop.\n`,
-  );
-  const stop = () => server.close(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+
+  // Registered endpoint (when listen registered itself): removed on every way out.
+  let endpoint: RegisteredEndpoint | null = null;
+  let stopping = false;
+  const stop = async (code: number, reason?: string) => {
+    if (stopping) return;
+    stopping = true;
+    if (reason) process.stderr.write(`${reason}\n`);
+    if (endpoint) {
+      try {
+        await endpoint.remove();
+        process.stdout.write(`Removed webhook endpoint ${endpoint.id}.\n`);
+      } catch (error) {
+        process.stderr.write(`${(error as Error).message}\n`);
+        code = code || 1;
+      }
+    }
+    server.close(() => process.exit(code));
+    server.closeAllConnections();
+  };
+  // `on`: Ctrl-C arrives twice (from the terminal and forwarded by npm); a second signal must not cut the clean-up short.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(0));
+  // npm does not forward SIGHUP: when npm (the parent) is gone, stop too.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void stop(0);
+  }, 500).unref();
+  process.on('uncaughtException', (error) => void stop(1, `error: ${error.message}`));
+  process.on('unhandledRejection', (error) => void stop(1, `error: ${(error as Error)?.message ?? String(error)}`));
+
+  if (registration) {
+    try {
+      endpoint = await registerEndpoint(registration, url);
+    } catch (error) {
+      await stop(1, (error as Error).message);
+    }
+    if (endpoint && !stopping) {
+      options.secret = endpoint.secret;
+      process.stdout.write(
+        `Registered ${url} as webhook endpoint ${endpoint.id} of team ${registration.teamId} (${registration.managementUrl}); it is removed when this stops.\n` +
+          `Webhook secret ${endpoint.secret}   (for your own handler: verify deliveries with it)\n`,
+      );
+    }
+  }
+  if (!stopping) {
+    process.stdout.write(
+      `Listening for webhooks on ${url} (signatures checked with ${options.secret.slice(0, 10)}…)${options.forwardTo ? `, forwarding to ${options.forwardTo}` : ''}. Ctrl-C to stop.\n`,
+    );
+  }
 }
 
 /** Fails early on a secret standardwebhooks cannot use. */

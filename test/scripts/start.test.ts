@@ -1,0 +1,205 @@
+/**
+ * `npm start` exactly as users run it (free ports, a temporary DATA_DIR, after a
+ * build so it does not rebuild): a SIGTERM, SIGINT or SIGHUP to the npm process
+ * stops everything it started (no tsx, server or mock process left, every port
+ * free), and the docs landing page names the ports it really runs on.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compile, DIST } from '../../scripts/compile.js';
+import { ROOT } from '../../scripts/lib/apis.js';
+import { isDistFresh, isGeneratedFresh } from '../../scripts/lib/input-hash.js';
+
+const LINUX = process.platform === 'linux';
+const because = LINUX ? '' : ' (skipped: reads the process tree from /proc)';
+const START_TIMEOUT_MS = 180_000;
+const STOP_TIMEOUT_MS = 30_000;
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Whether nothing listens on the port (it can be bound again). */
+const portIsFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+
+/** Every process below `pid` (children, grandchildren, ...), from /proc. */
+function descendants(pid: number): number[] {
+  const parentOf = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // "pid (comm) state ppid ...": comm may contain spaces, so read after its closing parenthesis.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  const found: number[] = [];
+  const walk = (parent: number) => {
+    for (const [child, ppid] of parentOf) if (ppid === parent) found.push(child), walk(child);
+  };
+  walk(pid);
+  return found;
+}
+
+const commandOf = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+  } catch {
+    return null;
+  }
+};
+
+/** Alive and not a zombie. */
+function isRunning(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor<T>(what: string, check: () => T | Promise<T>, timeoutMs: number): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+interface Started {
+  npm: ChildProcess;
+  ports: { team: number; management: number; teamMock: number; managementMock: number };
+  output: () => string;
+  dataDir: string;
+}
+
+/** `detached`: npm leads its own process group, as in a terminal, where Ctrl-C signals the whole group. */
+async function npmStart({ detached = false } = {}): Promise<Started> {
+  const ports = { team: await freePort(), management: await freePort(), teamMock: await freePort(), managementMock: await freePort() };
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'npm-start-'));
+  const npm = spawn('npm', ['start'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(ports.team),
+      MANAGEMENT_PORT: String(ports.management),
+      MOCK_PORT: String(ports.teamMock),
+      MOCK_MANAGEMENT_PORT: String(ports.managementMock),
+      DATA_DIR: dataDir,
+      TEAM_API_KEY: '',
+      MANAGEMENT_KEY: '',
+      WEBHOOK_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached,
+  });
+  let output = '';
+  npm.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  npm.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const serving = async () => {
+    if (npm.exitCode !== null) throw new Error(`npm start exited with ${npm.exitCode}:\n${output}`);
+    const answers = await Promise.all(
+      [`http://127.0.0.1:${ports.team}/docs/`, `http://127.0.0.1:${ports.teamMock}/v2/providers`].map((url) => fetch(url).then((r) => r.status, () => 0)),
+    );
+    return answers[0] === 200 && answers[1] !== 0;
+  };
+  await waitFor('npm start to serve the API and the mock', serving, START_TIMEOUT_MS);
+  return { npm, ports, output: () => output, dataDir };
+}
+
+describe.skipIf(!LINUX)(`npm start as users run it${because}`, () => {
+  const started: Started[] = [];
+
+  beforeAll(async () => {
+    // As a user's second start: generated/ and dist/ up to date, so npm start neither builds nor compiles.
+    if (!isGeneratedFresh()) throw new Error('generated/ is stale: run npm run build first');
+    if (!isDistFresh(DIST)) await compile();
+  }, 600_000);
+
+  // Only a failed test leaves processes behind; the data directories (PGlite's files) take a while to remove.
+  afterAll(() => {
+    for (const { npm, dataDir } of started) {
+      for (const pid of npm.pid ? descendants(npm.pid) : []) if (isRunning(pid)) process.kill(pid, 'SIGKILL');
+      if (npm.exitCode === null) npm.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  for (const [signal, target] of [
+    ['SIGTERM', 'the npm process'],
+    ['SIGINT', 'the npm process'],
+    ['SIGHUP', 'the npm process'],
+    ['SIGINT', 'every process of the group (Ctrl-C in a terminal)'],
+  ] as const) {
+    const group = target !== 'the npm process';
+    it(
+      `when ${target} gets ${signal}, then the server, the mocks and every other process it started stop and the ports are free`,
+      async () => {
+        const run = await npmStart({ detached: group });
+        started.push(run);
+        expect(run.output()).not.toContain('building generated/');
+        expect(run.output()).not.toContain('compiling to dist/');
+
+        const tree = descendants(run.npm.pid!);
+        const commands = tree.map((pid) => commandOf(pid) ?? '');
+        expect(commands.some((command) => command.includes('dist/server/main.js'))).toBe(true);
+        expect(commands.some((command) => command.includes('dist/mocks/start.js'))).toBe(true);
+
+        const npmExited = new Promise<void>((resolve) => (run.npm.exitCode !== null ? resolve() : run.npm.once('exit', () => resolve())));
+        process.kill(group ? -run.npm.pid! : run.npm.pid!, signal);
+        await npmExited;
+        const survivors = await waitFor(
+          'every process npm start started to stop',
+          () => {
+            const left = tree.filter(isRunning);
+            return left.length === 0 ? [] : null;
+          },
+          STOP_TIMEOUT_MS,
+        ).catch(() => tree.filter(isRunning).map((pid) => `${pid} ${commandOf(pid)}`));
+        expect(survivors).toEqual([]);
+        for (const port of Object.values(run.ports)) expect(await waitFor(`port ${port} to be free`, () => portIsFree(port), STOP_TIMEOUT_MS)).toBe(true);
+      },
+      START_TIMEOUT_MS + 2 * STOP_TIMEOUT_MS,
+    );
+  }
+
+  it(
+    'when the servers and mocks run on other ports, then the docs landing page of both servers names those ports and no default one',
+    async () => {
+      const run = await npmStart();
+      started.push(run);
+      const { ports } = run;
+      for (const port of [ports.team, ports.management]) {
+        const page = await (await fetch(`http://127.0.0.1:${port}/docs/`)).text();
+        expect(page).not.toMatch(/127\.0\.0\.1:(8000|8001|4010|4011)\b/);
+        expect(page).toContain(`curl -s <span data-local-url="team">http://127.0.0.1:${ports.team}</span>/v2/`);
+        expect(page).toContain(`<span data-local-url="management">http://127.0.0.1:${ports.management}</span>`);
+        expect(page).toContain(`<span data-local-url="team-mock">http://127.0.0.1:${ports.teamMock}</span>`);
+        expect(page).toContain(`<span data-local-url="management-mock">http://127.0.0.1:${ports.managementMock}</span>`);
+      }
+      const exited = new Promise<void>((resolve) => (run.npm.exitCode !== null ? resolve() : run.npm.once('exit', () => resolve())));
+      process.kill(run.npm.pid!, 'SIGTERM');
+      await exited;
+    },
+    START_TIMEOUT_MS + STOP_TIMEOUT_MS,
+  );
+});
+
