@@ -7,7 +7,7 @@ import {
   syntheticResourcesFor,
   type TimeseriesBatch,
 } from '../../server/domain/synthetic/generate.js';
-import { addDays, chunkAt, daysBetween, daysOf, historicalDays, pullRange } from '../../server/domain/synthetic/pull-range.js';
+import { addDays, chunkAt, daysBetween, daysOf, historicalDays, pullRange } from '../../server/domain/pull-preferences/pull-range.js';
 import { hashSeed, seededRandom, stableUuid } from '../../server/domain/synthetic/random.js';
 import { teamSchemaViolations } from '../jobs/bulk-pull/schemas.js';
 

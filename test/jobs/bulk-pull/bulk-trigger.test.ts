@@ -8,7 +8,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { historicalEventKey } from '../../../server/jobs/bulk-pull/pull.js';
 import { syntheticResourcesFor } from '../../../server/domain/synthetic/generate.js';
-import { addDays, daysOf } from '../../../server/domain/synthetic/pull-range.js';
+import { addDays, daysOf } from '../../../server/domain/pull-preferences/pull-range.js';
 import { getBulkOp, type BulkOpRecord } from '../../../server/storage/repositories/bulk-ops.js';
 import { listProviderData } from '../../../server/storage/repositories/provider-data.js';
 import { createUser, updateUserSettings } from '../../../server/storage/repositories/users.js';

@@ -7,8 +7,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { emitEvent, type EventEnvelope } from '../../../server/jobs/webhooks/outbox.js';
-import { newWebhookSecret } from '../../../server/jobs/webhooks/rules.js';
+import { emitEvent, type EventEnvelope } from '../../../server/storage/repositories/events.js';
+import { newWebhookSecret } from '../../../server/domain/webhooks/rules.js';
 import type { DeliveryWorkerOptions } from '../../../server/jobs/webhooks/worker.js';
 import type { Database, Queryable } from '../../../server/storage/database.js';
 import { createWebhookEndpoint, type WebhookEndpointWithSecretRecord } from '../../../server/storage/repositories/webhooks.js';

@@ -10,10 +10,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhookMessageId } from '../../../server/jobs/webhooks/outbox.js';
-import { newWebhookSecret } from '../../../server/jobs/webhooks/rules.js';
+import { webhookMessageId } from '../../../server/domain/webhooks/rules.js';
+import { newWebhookSecret } from '../../../server/domain/webhooks/rules.js';
 import { DeliveryWorker } from '../../../server/jobs/webhooks/worker.js';
-import { emitEvent } from '../../../server/jobs/webhooks/outbox.js';
+import { emitEvent } from '../../../server/storage/repositories/events.js';
 import { engineCases, seedTeam, SETUP_TIMEOUT_MS, useTestDatabase } from '../../storage/helpers.js';
 import { FAST, registerEndpoint, sampleEnvelope, startReceiver, waitFor, waitUntilSettled, type Receiver } from './helpers.js';
 

@@ -5,7 +5,7 @@ import { findTeam } from '../../../storage/repositories/teams.js';
 import { ApiError, ValidationFailure } from '../../api-error.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
-import { toBulkOp } from './bulk-ops.js';
+import { toBulkOp } from './bulk-op-views.js';
 
 const POLL_MS = 100;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -1,6 +1,6 @@
 /** The endpoint and retry rules, and the WEBHOOK_* configuration. */
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../server/config.js';
+import { loadConfig } from '../../server/config.js';
 import {
   DEFAULT_RETRY_SCHEDULE_MS,
   endpointUrlProblem,
@@ -10,7 +10,7 @@ import {
   parseRetrySchedule,
   retryDelayAfter,
   secretProblem,
-} from '../../../server/jobs/webhooks/rules.js';
+} from '../../server/domain/webhooks/rules.js';
 
 describe('endpoint URLs', () => {
   it.each(['https://hooks.example.com/vital', 'http://localhost:4040/', 'http://127.0.0.1:4040/hooks', 'http://127.10.0.1/', 'http://[::1]:4040/'])(

@@ -84,6 +84,9 @@ export function secretProblem(secret: string): string | null {
   return null;
 }
 
+/** The Standard Webhooks message id of an event: stable across retries and replays. */
+export const webhookMessageId = (eventId: string) => `msg_${eventId.replace(/-/g, '')}`;
+
 // ---- event type filters --------------------------------------------------------------------
 
 /**
