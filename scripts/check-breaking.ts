@@ -8,7 +8,6 @@
  *
  * Exit code: 0 compatible (warnings allowed), 1 breaking changes, 2 no usable base or a bundling error.
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BaseError, breakingFindings, runGate } from './lib/breaking/gate.js';
 import { formatReport } from './lib/breaking/report.js';

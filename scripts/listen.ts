@@ -12,7 +12,6 @@
  * prints the secret), or register the URL with the management API.
  */
 import http from 'node:http';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   InvalidWebhookError,

@@ -10,7 +10,6 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { emitEvent } from '../../server/storage/repositories/events.js';

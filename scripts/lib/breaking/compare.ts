@@ -65,7 +65,7 @@ class Comparison {
   // Operations and webhooks
 
   private compareOperations(section: 'paths' | 'webhooks') {
-    const headItems = new Map(entries(this.head[section]).map(([name, item]) => [section === 'paths' ? pathKey(name) : name, name]));
+    const headItems = new Map(entries(this.head[section]).map(([name]) => [section === 'paths' ? pathKey(name) : name, name]));
     for (const [name, baseItemRaw] of entries(this.base[section])) {
       const basePointer = pointerTo('', section, name);
       const baseItem = deref(this.base, baseItemRaw, basePointer);

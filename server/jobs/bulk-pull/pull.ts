@@ -10,7 +10,7 @@
 import { chunkAt, daysOf, historicalDays, pullRange, addDays, toDay, type DayRange } from '../../domain/pull-preferences/pull-range.js';
 import { syntheticDay, syntheticResourcesFor } from '../../domain/synthetic/generate.js';
 import type { Queryable } from '../../storage/database.js';
-import { finishClaimedTrigger, type TriggerClaim } from '../../storage/repositories/bulk-ops.js';
+import { finishClaimedTrigger, type TriggerClaim } from '../../storage/repositories/bulk-claims.js';
 import { deletePullProgress, savePullProgress, upsertProviderData } from '../../storage/repositories/provider-data.js';
 import { lockClaimedTriggerContext, type ClaimedTriggerContext } from '../../storage/repositories/pull-context.js';
 import { emitEvent } from '../../storage/repositories/events.js';

@@ -24,15 +24,14 @@ import type { Logger } from '../../logger.js';
 import type { Database, Queryable } from '../../storage/database.js';
 import {
   claimBucketTriggers,
-  completeBulkOpIfDone,
-  completeFinishedBulkOps,
   countRunningTriggers,
   finishClaimedTrigger,
   releaseClaimedTrigger,
   renewClaims,
   requeueExpiredClaims,
   type TriggerClaim,
-} from '../../storage/repositories/bulk-ops.js';
+} from '../../storage/repositories/bulk-claims.js';
+import { completeBulkOpIfDone, completeFinishedBulkOps } from '../../storage/repositories/bulk-ops.js';
 import { listPendingBuckets, lockBucket, markBucketsWithPendingTriggers, saveBucket, type PullBucketRecord } from '../../storage/repositories/pull-buckets.js';
 import { DEFAULT_BULK_PULL_SETTINGS, type BulkPullSettings } from './options.js';
 import { pullNextChunk } from './pull.js';
