@@ -18,6 +18,7 @@ import { createLogger, type Logger } from './logger.js';
 import { openDatabase, type Database } from './storage/database.js';
 import { findPgliteTemplate } from './storage/pglite-template.js';
 import { migrate } from './storage/migrate.js';
+import { MANAGEMENT_KEY_HEADER, TEAM_API_KEY_HEADER } from './shared/wire.js';
 
 export interface RunningServer {
   config: Config;
@@ -100,8 +101,8 @@ function printBanner(config: Config, sandbox: Awaited<ReturnType<typeof bootstra
     `  Org id          ${sandbox.orgId}`,
     `  Team id         ${sandbox.teamId}`,
   ];
-  if (sandbox.teamApiKey) lines.push(`  Team API key    ${sandbox.teamApiKey}   (header x-vital-api-key)`);
-  if (sandbox.managementKey) lines.push(`  Management key  ${sandbox.managementKey}   (header X-Management-Key)`);
+  if (sandbox.teamApiKey) lines.push(`  Team API key    ${sandbox.teamApiKey}   (header ${TEAM_API_KEY_HEADER})`);
+  if (sandbox.managementKey) lines.push(`  Management key  ${sandbox.managementKey}   (header ${MANAGEMENT_KEY_HEADER})`);
   if (sandbox.created) lines.push(`  The keys are shown once; they are also in ${path.join(config.dataDir, BOOTSTRAP_FILE)}.`);
   else if (!sandbox.teamApiKey || !sandbox.managementKey) lines.push(`  Keys of the first start are in ${path.join(config.dataDir, BOOTSTRAP_FILE)}.`);
   if (sandbox.webhook) {

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { PgliteStatements } from './pglite-statements.js';
+import { assertDependencyVersion } from '../shared/dependency-version.js';
 
 export type EngineKind = 'pglite' | 'postgres';
 
@@ -209,7 +210,20 @@ function bytesAsBlob(bytes: Uint8Array): Blob {
   return { arrayBuffer: async () => buffer } as Blob;
 }
 
+/**
+ * The PGlite this module and pglite-statements.ts were written against: they use its internals
+ * (`_checkReady`, `_runExclusiveTransaction`, `runExclusive`, `execProtocolStream`, the wire
+ * protocol's serializers and the `/dev/blob` COPY source read through `arrayBuffer()`).
+ */
+export const PGLITE_PATCHED_VERSION = '0.5.16';
+
+/** Throws when the installed PGlite is not the one the internals above were written for (`found`: for tests). */
+export function checkPgliteVersion(found?: string): void {
+  assertDependencyVersion('@electric-sql/pglite', PGLITE_PATCHED_VERSION, 'server/storage (pglite-statements.ts, copyText, the transaction locks)', found);
+}
+
 async function openPglite(dataDir: string, releaseLock: (() => void) | null, options: OpenDatabaseOptions): Promise<Database> {
+  checkPgliteVersion();
   const parsers: Record<number, (text: string) => unknown> = { ...VALUE_PARSERS };
   const db = await PGlite.create(dataDir, {
     parsers,
