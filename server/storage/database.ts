@@ -164,6 +164,41 @@ const SESSION_SETTINGS = { TimeZone: 'UTC', DateStyle: 'ISO, YMD', IntervalStyle
 
 type PgliteRunner = Pick<PGlite, 'query' | 'exec'>;
 
+/**
+ * The Queryable of an engine from its `query` (which checks `isClosed` itself) and its
+ * `exec` and `copyText`: `one` is the first row of `query`, and a finished transaction
+ * refuses every call.
+ */
+function queryableOf(
+  kind: EngineKind,
+  isClosed: () => boolean,
+  query: <T>(sql: string, params?: readonly unknown[]) => Promise<T[]>,
+  operations: Pick<Queryable, 'exec' | 'copyText'>,
+): Queryable {
+  const open = () => {
+    if (isClosed()) throw new Error('Transaction is already finished');
+  };
+  const { exec, copyText } = operations;
+  return {
+    kind,
+    query,
+    async one<T>(sql: string, params?: readonly unknown[]) {
+      const rows = await query<T>(sql, params);
+      return rows[0] ?? null;
+    },
+    async exec(sql: string) {
+      open();
+      await exec(sql);
+    },
+    ...(copyText && {
+      async copyText(target: string, rows: Uint8Array) {
+        open();
+        await copyText(target, rows);
+      },
+    }),
+  };
+}
+
 /** A COPY target: a table name with an optional column list, e.g. `bulk_input (ord, id)`. */
 const COPY_TARGET = /^[a-z_][a-z0-9_.]*(?: \([a-z_][a-z0-9_]*(?:, [a-z_][a-z0-9_]*)*\))?$/;
 
@@ -180,23 +215,15 @@ function pgliteQueryable(
     if (isClosed()) throw new Error('Transaction is already finished');
     return run<T>(sql, params ?? []);
   };
-  return {
-    kind: 'pglite',
-    query,
-    async one<T>(sql: string, params?: readonly unknown[]) {
-      const rows = await query<T>(sql, params);
-      return rows[0] ?? null;
-    },
+  return queryableOf('pglite', isClosed, query, {
     async exec(sql: string) {
-      if (isClosed()) throw new Error('Transaction is already finished');
       await runner.exec(sql);
     },
     async copyText(target: string, rows: Uint8Array) {
-      if (isClosed()) throw new Error('Transaction is already finished');
       if (!COPY_TARGET.test(target)) throw new Error(`Not a COPY target: ${target}`);
       await runner.query(`COPY ${target} FROM '/dev/blob'`, [], { blob: bytesAsBlob(rows) });
     },
-  };
+  });
 }
 
 /**
@@ -278,19 +305,12 @@ function postgresQueryable(runner: pg.Pool | pg.PoolClient, isClosed: () => bool
     const result = await runner.query(sql, params ? [...params] : undefined);
     return result.rows as T[];
   };
-  return {
-    kind: 'postgres',
-    query,
-    async one<T>(sql: string, params?: readonly unknown[]) {
-      const rows = await query<T>(sql, params);
-      return rows[0] ?? null;
-    },
+  return queryableOf('postgres', isClosed, query, {
     async exec(sql: string) {
-      if (isClosed()) throw new Error('Transaction is already finished');
       // No parameters: pg uses the simple query protocol, which accepts several statements.
       await runner.query(sql);
     },
-  };
+  });
 }
 
 function quoteIdentifier(name: string): string {

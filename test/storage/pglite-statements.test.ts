@@ -1,7 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { checkPgliteVersion, openDatabase, PGLITE_PATCHED_VERSION, type Database } from '../../server/storage/database.js';
-import { installedVersion } from '../../server/shared/dependency-version.js';
+import { openDatabase, type Database } from '../../server/storage/database.js';
 import { PgliteStatements } from '../../server/storage/pglite-statements.js';
 import { SETUP_TIMEOUT_MS } from './helpers.js';
 
@@ -103,19 +102,6 @@ function messageTypes(message: Uint8Array): string[] {
   }
   return types;
 }
-
-describe('the version guard of the PGlite internals', () => {
-  it('when the installed PGlite is the version the storage layer was written for, then the check passes', () => {
-    expect(installedVersion('@electric-sql/pglite')).toBe(PGLITE_PATCHED_VERSION);
-    expect(() => checkPgliteVersion()).not.toThrow();
-  });
-
-  it('when another version is installed, then opening stops with the package, both versions and what to do', () => {
-    expect(() => checkPgliteVersion('0.6.0')).toThrow(
-      /^@electric-sql\/pglite 0\.6\.0 is installed, but server\/storage \(pglite-statements\.ts, copyText, the transaction locks\) was written for @electric-sql\/pglite 0\.5\.16 exactly.*npm ci/,
-    );
-  });
-});
 
 describe('PGlite database: prepared statements and COPY through the Queryable', () => {
   let db: Database;
