@@ -9,7 +9,7 @@
  *   npm run build -- --no-lint    skip the lint step
  *   npm run build -- --out DIR    write into DIR instead of generated/
  */
-import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { APIS, artifactPaths, GENERATED_DIR, type ApiDocument } from './lib/apis.js';

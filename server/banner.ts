@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import { BOOTSTRAP_FILE, type KeyOrigin, type SandboxIdentity } from './bootstrap.js';
+import { MANAGEMENT_KEY_HEADER, TEAM_API_KEY_HEADER } from './shared/wire.js';
 
 export interface BannerInput {
   teamUrl: string;
@@ -21,8 +22,8 @@ export interface BannerInput {
 }
 
 const KEYS = [
-  { field: 'teamApiKey', label: 'Team API key  ', variable: 'TEAM_API_KEY', header: 'x-vital-api-key' },
-  { field: 'managementKey', label: 'Management key', variable: 'MANAGEMENT_KEY', header: 'X-Management-Key' },
+  { field: 'teamApiKey', label: 'Team API key  ', variable: 'TEAM_API_KEY', header: TEAM_API_KEY_HEADER },
+  { field: 'managementKey', label: 'Management key', variable: 'MANAGEMENT_KEY', header: MANAGEMENT_KEY_HEADER },
 ] as const;
 
 function keyLine(origin: KeyOrigin, value: string | undefined, key: (typeof KEYS)[number], bootstrapFile: string): string {

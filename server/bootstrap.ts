@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hashSecret, newManagementKey, newTeamApiKey } from './domain/credentials/secrets.js';
-import { newWebhookSecret } from './jobs/webhooks/rules.js';
+import { newWebhookSecret } from './domain/webhooks/rules.js';
 import type { Database } from './storage/database.js';
 import { createManagementKey, createTeamApiKey, findActiveManagementKeyByHash, findActiveTeamApiKeyByHash } from './storage/repositories/credentials.js';
 import { createOrg } from './storage/repositories/orgs.js';

@@ -1,6 +1,6 @@
 /** Configuration from the environment, read once at start. */
 import { DEFAULT_PGLITE_SHARED_BUFFERS, DEFAULT_PGLITE_WORK_MEM } from './storage/database.js';
-import { DEFAULT_DELIVERY_TIMEOUT_MS, DEFAULT_RETRY_SCHEDULE_MS, endpointUrlProblem, parseRetrySchedule, secretProblem } from './jobs/webhooks/rules.js';
+import { DEFAULT_DELIVERY_TIMEOUT_MS, DEFAULT_RETRY_SCHEDULE_MS, endpointUrlProblem, parseRetrySchedule, secretProblem } from './domain/webhooks/rules.js';
 import type { WebhookDeliveryConfig } from './jobs/webhooks/worker.js';
 
 export interface Config {

@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { LINK_TOKEN_HEADER, MANAGEMENT_KEY_HEADER, TEAM_API_KEY_HEADER } from './shared/wire.js';
 
 export type { Logger };
 
@@ -15,9 +16,7 @@ export function createLogger(options: { level?: string; name?: string; destinati
       base: undefined,
       redact: {
         paths: [
-          'headers["x-vital-api-key"]',
-          'headers["x-management-key"]',
-          'headers["x-vital-link-token"]',
+          ...[TEAM_API_KEY_HEADER, MANAGEMENT_KEY_HEADER, LINK_TOKEN_HEADER].map((name) => `headers["${name.toLowerCase()}"]`),
           'headers.authorization',
           'req.headers',
           'body',

@@ -13,6 +13,7 @@ import { loadConfig, type Config } from './config.js';
 import { MARKER_CATALOG, scaleCatalog } from './domain/lab-markers/catalog.js';
 import type { Deps } from './http/handlers/context.js';
 import { loadBulkPullSettings } from './jobs/bulk-pull/options.js';
+import { TriggerSignal } from './jobs/bulk-pull/signals.js';
 import { startBulkPullWorker, type BulkPullWorker } from './jobs/bulk-pull/worker.js';
 import { startDeliveryWorker } from './jobs/webhooks/worker.js';
 import { createLogger, type Logger } from './logger.js';
@@ -53,7 +54,7 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     // MARKER_CATALOG_SIZE (benchmarks only, e.g. 10000): serve a catalog scaled to that many markers
     // (scaleCatalog: the base markers followed by deterministic variants) instead of the base catalog.
     const size = Number(process.env.MARKER_CATALOG_SIZE ?? 0);
-    const deps: Deps = { db, markers: size ? scaleCatalog(size) : MARKER_CATALOG, now: () => new Date(), config, logger };
+    const deps: Deps = { db, markers: size ? scaleCatalog(size) : MARKER_CATALOG, now: () => new Date(), config, logger, triggerSignal: new TriggerSignal() };
     const team = await listen(createTeamApp(deps), config.teamPort, config.host, 'PORT');
     const management = await listen(createManagementApp(deps), config.managementPort, config.host, 'MANAGEMENT_PORT').catch(async (error: unknown) => {
       await closeServer(team);
@@ -64,7 +65,7 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     // The bulk pull worker (PULL_* variables: server/jobs/bulk-pull/options.ts). On PGlite this process is
     // the only one on the data directory, so claims left by a killed run are requeued at once.
     const { enabled: pullEnabled, ...pullSettings } = loadBulkPullSettings();
-    const bulkPullWorker = pullEnabled ? startBulkPullWorker({ db, logger, ...pullSettings, requeueOnStart: db.kind === 'pglite' }) : null;
+    const bulkPullWorker = pullEnabled ? startBulkPullWorker({ db, logger, ...pullSettings, signal: deps.triggerSignal, requeueOnStart: db.kind === 'pglite' }) : null;
     const port = (server: Server) => (server.address() as { port: number }).port;
     const teamUrl = `http://${config.host}:${port(team)}`;
     const managementUrl = `http://${config.host}:${port(management)}`;

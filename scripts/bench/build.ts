@@ -9,6 +9,7 @@ import path from 'node:path';
 import { bin, ROOT } from '../lib/apis.js';
 import { median, printTable, spawnQuiet, stop, waitForHttp } from './lib.js';
 import { isMainModule } from '../lib/main-module.js';
+import { MANAGEMENT_KEY_HEADER, TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
@@ -31,8 +32,8 @@ async function timeMocks(): Promise<[number, number]> {
   const started = performance.now();
   const child = spawnQuiet(bin('tsx'), [path.join(ROOT, 'mocks/start.ts')], { MOCK_PORT: String(teamPort), MOCK_MANAGEMENT_PORT: String(managementPort) });
   try {
-    const team = await waitForHttp(`http://127.0.0.1:${teamPort}/v2/providers`, started, 30_000, { 'x-vital-api-key': 'bench' });
-    const management = await waitForHttp(`http://127.0.0.1:${managementPort}/v1/org/0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d/team`, started, 30_000, { 'X-Management-Key': 'bench' });
+    const team = await waitForHttp(`http://127.0.0.1:${teamPort}/v2/providers`, started, 30_000, { [TEAM_API_KEY_HEADER]: 'bench' });
+    const management = await waitForHttp(`http://127.0.0.1:${managementPort}/v1/org/0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d/team`, started, 30_000, { [MANAGEMENT_KEY_HEADER]: 'bench' });
     return [team, management];
   } finally {
     await stop(child);

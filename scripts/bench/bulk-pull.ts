@@ -34,6 +34,7 @@ import { migrate } from '../../server/storage/migrate.js';
 import { compile } from '../compile.js';
 import { freePort, median, printTable, spawnServer, stop, waitForOk } from './lib.js';
 import { isMainModule } from '../lib/main-module.js';
+import { TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
 
 const USERS = Number(process.env.BULK_BENCH_USERS ?? 100_000);
 const RUNS = Number(process.env.BULK_BENCH_RUNS ?? 3);
@@ -41,7 +42,7 @@ const TRIGGERS = Number(process.env.BULK_BENCH_TRIGGERS ?? 5_000);
 const ENQUEUE_ONLY = process.env.BULK_BENCH_ENQUEUE_ONLY === '1';
 const TEAM_API_KEY = 'bench-bulk-team-api-key';
 const MANAGEMENT_KEY = 'bench-bulk-management-key';
-const AUTH = { 'x-vital-api-key': TEAM_API_KEY };
+const AUTH = { [TEAM_API_KEY_HEADER]: TEAM_API_KEY };
 const PROVIDER = 'oura';
 
 interface Engine {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { bin, ROOT } from '../lib/apis.js';
 import { median, printTable, spawnQuiet, stop, waitForHttp } from './lib.js';
 import { isMainModule } from '../lib/main-module.js';
+import { TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
 
 const FILE = path.join(ROOT, 'spec/team/paths/v2_providers.yaml');
 const ORIGINAL = 'Wrist-worn trackers and smartwatches';
@@ -27,13 +28,13 @@ export async function benchDevLoop(): Promise<void> {
   });
   const roundTrips: number[] = [];
   try {
-    await waitForHttp(`http://127.0.0.1:${teamPort}/v2/providers`, performance.now(), 60_000, { 'x-vital-api-key': 'bench' });
+    await waitForHttp(`http://127.0.0.1:${teamPort}/v2/providers`, performance.now(), 60_000, { [TEAM_API_KEY_HEADER]: 'bench' });
     for (let run = 0; run < RUNS; run++) {
       const marker = `Bench edit ${run} ${Date.now()}`;
       const saved = performance.now();
       await writeFile(FILE, original.replace(ORIGINAL, marker));
       for (;;) {
-        const body = await fetch(`http://127.0.0.1:${teamPort}/v2/providers`, { headers: { 'x-vital-api-key': 'bench' } })
+        const body = await fetch(`http://127.0.0.1:${teamPort}/v2/providers`, { headers: { [TEAM_API_KEY_HEADER]: 'bench' } })
           .then((r) => r.text())
           .catch(() => '');
         if (body.includes(marker)) break;

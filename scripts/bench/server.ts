@@ -54,6 +54,7 @@ import { freePort, median, percentile, printTable, spawnQuiet, spawnServer, stop
 import type { PlainRoute } from './plain-express.js';
 import { insuranceBody } from '../conformance/values.js';
 import { isMainModule } from '../lib/main-module.js';
+import { TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
@@ -66,7 +67,7 @@ const CATALOG_SIZE = 10_000;
 const MARKER_NAME = 'glucose';
 const TEAM_API_KEY = 'bench-team-api-key';
 const MANAGEMENT_KEY = 'bench-management-key';
-const AUTH = { 'x-vital-api-key': TEAM_API_KEY };
+const AUTH = { [TEAM_API_KEY_HEADER]: TEAM_API_KEY };
 
 /** The conformance sample (its is_primary: true is the server's default). */
 const INSURANCE = insuranceBody();

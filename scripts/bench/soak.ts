@@ -15,6 +15,7 @@ import { compile } from '../compile.js';
 import { freePort, percentile, printTable, spawnServer, stop, waitForOk } from './lib.js';
 import { insuranceBody } from '../conformance/values.js';
 import { isMainModule } from '../lib/main-module.js';
+import { TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 300);
 const RATE = Number(process.env.SOAK_RATE ?? 200);
@@ -33,8 +34,8 @@ interface SoakState {
   counter: number;
 }
 
-const json = (body: unknown) => ({ method: 'POST', headers: { 'x-vital-api-key': KEY, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-const get = { headers: { 'x-vital-api-key': KEY } };
+const json = (body: unknown) => ({ method: 'POST', headers: { [TEAM_API_KEY_HEADER]: KEY, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const get = { headers: { [TEAM_API_KEY_HEADER]: KEY } };
 const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
 
 /** The conformance sample without its group_id (is_primary: true and second_line: null are the server's defaults). */

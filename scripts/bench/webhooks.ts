@@ -10,11 +10,10 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
-import { emitEvent } from '../../server/jobs/webhooks/outbox.js';
-import { newWebhookSecret } from '../../server/jobs/webhooks/rules.js';
+import { emitEvent } from '../../server/storage/repositories/events.js';
+import { newWebhookSecret } from '../../server/domain/webhooks/rules.js';
 import { DeliveryWorker } from '../../server/jobs/webhooks/worker.js';
 import { openDatabase, type Database } from '../../server/storage/database.js';
 import { migrate } from '../../server/storage/migrate.js';

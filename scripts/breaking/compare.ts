@@ -1,5 +1,6 @@
 import { finding, type Finding, type RuleId } from './rules.js';
 import { coversType, deref, isObject, pointerTo, sameJson, shapeOf, type Json, type JsonObject, type Located, type Shape } from './schema.js';
+import { HTTP_METHODS } from '../../server/shared/wire.js';
 
 /**
  * Compares two bundled OpenAPI documents (3.0 or 3.1, local $refs only) and
@@ -8,8 +9,6 @@ import { coversType, deref, isObject, pointerTo, sameJson, shapeOf, type Json, t
 export function compareDocuments(base: JsonObject, head: JsonObject): Finding[] {
   return new Comparison(base, head).run();
 }
-
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /** Data a client sends (request) or receives (response, webhook payload). */
 type Direction = 'request' | 'response' | 'webhook';
@@ -65,13 +64,13 @@ class Comparison {
   // Operations and webhooks
 
   private compareOperations(section: 'paths' | 'webhooks') {
-    const headItems = new Map(entries(this.head[section]).map(([name, item]) => [section === 'paths' ? pathKey(name) : name, name]));
+    const headItems = new Map(entries(this.head[section]).map(([name]) => [section === 'paths' ? pathKey(name) : name, name]));
     for (const [name, baseItemRaw] of entries(this.base[section])) {
       const basePointer = pointerTo('', section, name);
       const baseItem = deref(this.base, baseItemRaw, basePointer);
       const headName = headItems.get(section === 'paths' ? pathKey(name) : name);
       const headItem = headName === undefined ? undefined : deref(this.head, this.head[section] && (this.head[section] as JsonObject)[headName], pointerTo('', section, headName));
-      for (const method of METHODS) {
+      for (const method of HTTP_METHODS) {
         const baseOperation = isObject(baseItem.node) ? baseItem.node[method] : undefined;
         if (!isObject(baseOperation)) continue;
         const headOperation = headItem && isObject(headItem.node) ? headItem.node[method] : undefined;

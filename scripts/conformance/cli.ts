@@ -24,7 +24,6 @@
  * checks). Exit code: 0 when nothing failed, 1 when a check failed, 2 on a usage error or
  * an unreachable target.
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runConformance } from './runner.js';
 import { TargetError, type TargetKind } from './target.js';

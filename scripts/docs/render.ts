@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { HTTP_METHODS } from '../../server/shared/wire.js';
 
 const require = createRequire(import.meta.url);
 
@@ -118,8 +119,6 @@ interface BundledDocument {
   webhooks?: Record<string, Record<string, unknown>>;
   components?: { securitySchemes?: Record<string, { type?: string; in?: string; name?: string }> };
 }
-
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 const operationsOf = (item: Record<string, unknown> | undefined) =>
   HTTP_METHODS.flatMap((method) => (item?.[method] ? [{ method, operation: item[method] as Operation }] : []));

@@ -15,7 +15,6 @@
  * when it stops (SIGINT, SIGTERM, SIGHUP, or an error). See README.md here.
  */
 import http from 'node:http';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   InvalidWebhookError,

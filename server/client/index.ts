@@ -6,6 +6,7 @@
  *   const { data, error, response } = await team.GET('/v2/user/{user_id}', { params: { path: { user_id } } });
  */
 import createClient, { type Client } from 'openapi-fetch';
+import { MANAGEMENT_KEY_HEADER, TEAM_API_KEY_HEADER } from '../shared/wire.js';
 import type { components as ManagementComponents, paths as ManagementPaths } from '../../generated/management/schema.js';
 import type { components as TeamComponents, paths as TeamPaths, webhooks as TeamWebhooks } from '../../generated/team/schema.js';
 
@@ -15,9 +16,7 @@ export type ManagementSchemas = ManagementComponents['schemas'];
 export type TeamClient = Client<TeamPaths>;
 export type ManagementClient = Client<ManagementPaths>;
 
-export const TEAM_API_KEY_HEADER = 'x-vital-api-key';
-export const LINK_TOKEN_HEADER = 'x-vital-link-token';
-export const MANAGEMENT_KEY_HEADER = 'X-Management-Key';
+export { LINK_TOKEN_HEADER, MANAGEMENT_KEY_HEADER, TEAM_API_KEY_HEADER } from '../shared/wire.js';
 
 interface CommonOptions {
   /** Base URL of the API, without a trailing slash, e.g. `http://127.0.0.1:8000`. */

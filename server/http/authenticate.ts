@@ -8,10 +8,12 @@ import { ApiError } from './api-error.js';
 import { CredentialCache } from './credential-cache.js';
 import { whenReady, type MaybePromise } from './maybe-promise.js';
 import type { ManagementContext, TeamContext } from './handlers/context.js';
+import { LINK_TOKEN_HEADER, MANAGEMENT_KEY_HEADER, TEAM_API_KEY_HEADER } from '../shared/wire.js';
 
-export const TEAM_KEY_HEADER = 'x-vital-api-key';
-export const LINK_TOKEN_HEADER = 'x-vital-link-token';
-export const MANAGEMENT_KEY_HEADER = 'x-management-key';
+// Node lowercases the names of incoming headers.
+const TEAM_KEY_HEADER = TEAM_API_KEY_HEADER.toLowerCase();
+const MANAGEMENT_KEY = MANAGEMENT_KEY_HEADER.toLowerCase();
+const LINK_TOKEN = LINK_TOKEN_HEADER.toLowerCase();
 
 export const TEAM_MISSING_KEY = 'Missing API key. Send your team API key in the x-vital-api-key header.';
 export const TEAM_INVALID_KEY = 'Invalid API key.';
@@ -104,7 +106,7 @@ export function authenticateTeamOrLinkToken(db: Database, now: () => Date): (req
   const byKey = authenticateTeam(db);
   return (req) => {
     const key = header(req, TEAM_KEY_HEADER);
-    const token = header(req, LINK_TOKEN_HEADER);
+    const token = header(req, LINK_TOKEN);
     if (!key && !token) throw new ApiError(401, TEAM_MISSING_KEY_OR_LINK_TOKEN);
     if (!token) return byKey(req);
     return (async () => {
@@ -127,7 +129,7 @@ export function authenticateTeamOrLinkToken(db: Database, now: () => Date): (req
 export const authenticateManagement =
   (db: Database) =>
   (req: Request): MaybePromise<ManagementContext> => {
-    const key = header(req, MANAGEMENT_KEY_HEADER);
+    const key = header(req, MANAGEMENT_KEY);
     if (!key) throw new ApiError(401, MANAGEMENT_MISSING_KEY);
     const hash = hashSecret(key);
     return whenReady(findManagementCaller(db, hash), (caller) =>
@@ -148,7 +150,7 @@ export const rejectTeamKeyOnManagementApi =
   async (req, _res, next) => {
     try {
       const teamKey = header(req, TEAM_KEY_HEADER);
-      if (teamKey && !header(req, MANAGEMENT_KEY_HEADER) && (await findTeamCaller(db, hashSecret(teamKey)))) {
+      if (teamKey && !header(req, MANAGEMENT_KEY) && (await findTeamCaller(db, hashSecret(teamKey)))) {
         return next(new ApiError(403, TEAM_KEY_ON_MANAGEMENT_API));
       }
       next();

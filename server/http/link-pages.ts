@@ -1,5 +1,5 @@
 import express, { type Request, type Response, type Router } from 'express';
-import { connectProvider } from '../domain/connections/connect.js';
+import { connectProvider } from '../jobs/connections/connect-provider.js';
 import { hashSecret } from '../domain/credentials/secrets.js';
 import { findProvider, isOAuthProviderSlug, OAUTH_PROVIDER_SLUGS, type ProviderDefinition } from '../domain/providers/catalog.js';
 import { consumeLinkToken, findActiveLinkToken } from '../storage/repositories/link-tokens.js';

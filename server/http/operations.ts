@@ -1,4 +1,5 @@
 /** Reading operations out of a bundled OpenAPI document. */
+import { HTTP_METHODS } from '../shared/wire.js';
 
 export interface OpenApiDocument {
   openapi: string;
@@ -12,12 +13,10 @@ export interface OperationInfo {
   path: string;
 }
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-
 export function listOperations(document: OpenApiDocument): OperationInfo[] {
   const operations: OperationInfo[] = [];
   for (const [path, item] of Object.entries(document.paths ?? {})) {
-    for (const method of METHODS) {
+    for (const method of HTTP_METHODS) {
       const operation = item[method] as { operationId?: string } | undefined;
       if (operation?.operationId) operations.push({ operationId: operation.operationId, method, path });
     }

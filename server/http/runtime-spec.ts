@@ -10,11 +10,11 @@
  * So for every query and header parameter the null alternative is dropped.
  * Nothing else in the document changes, and the input is not modified.
  */
+import { HTTP_METHODS } from '../shared/wire.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 const ADJUSTED_LOCATIONS = new Set(['query', 'header']);
 
 export function prepareForRuntimeValidation<T>(document: T): T {

@@ -1,12 +1,23 @@
 import { createRequire } from 'node:module';
+import { assertDependencyVersion } from '../shared/dependency-version.js';
 import { BoundedMap } from './bounded-map.js';
+
+/** The express-openapi-validator these patches were written against (they reach into its dist files). */
+export const VALIDATOR_PATCHED_VERSION = '5.6.2';
+
+/**
+ * How often the patched functions ran the validator's own code, and how often a memo
+ * answered instead: tests read them to see that each patch takes effect.
+ */
+export const validatorPatchCounters = { patternCompilations: 0, routeWalks: 0, routeMemoHits: 0, parameterNormalisations: 0, objectShapeChecks: 0 };
 
 /**
  * Speed patches of express-openapi-validator 5.6: work it repeats on every request whose
  * result depends only on the document is done once. Each patch is idempotent, keeps the
  * validator's answers, and is tested on a real validator app (test/http/validator-patches.test.ts).
  */
-export function patchValidator(): void {
+export function patchValidator(found?: string): void {
+  assertDependencyVersion('express-openapi-validator', VALIDATOR_PATCHED_VERSION, 'server/http/validator-patches.ts', found);
   memoiseValidatorRouteMatching();
   memoiseValidatorRouteLookup();
   memoiseValidatorParameterShapes();
@@ -38,6 +49,7 @@ export function memoiseValidatorRouteMatching(): void {
         const key = `${path}\u0000${JSON.stringify(options ?? {})}`;
         let compiled = other.get(key);
         if (compiled === undefined) {
+          validatorPatchCounters.patternCompilations += 1;
           compiled = original(path, options);
           if (other.size < 10_000) other.set(key, compiled);
         }
@@ -48,7 +60,12 @@ export function memoiseValidatorRouteMatching(): void {
         slots = [];
         if (byPath.size < 10_000) byPath.set(path, slots);
       }
-      return (slots[slot] ??= original(path, options));
+      let compiled = slots[slot];
+      if (compiled === undefined) {
+        validatorPatchCounters.patternCompilations += 1;
+        compiled = slots[slot] = original(path, options);
+      }
+      return compiled;
     },
     { memoised: true as const },
   );
@@ -120,11 +137,13 @@ export function memoiseValidatorRouteLookup(): void {
         const key = `${req.method} ${req.baseUrl} ${query === -1 ? url : url.slice(0, query)}`;
         const match = found.get(key);
         if (match) {
+          validatorPatchCounters.routeMemoHits += 1;
           req.openapi = { ...match, pathParams: { ...match.pathParams } };
           req.params = req.openapi.pathParams;
           next();
           return;
         }
+        validatorPatchCounters.routeWalks += 1;
         lookUp(req, res, (error?: unknown) => {
           const matched = req.openapi;
           if (error === undefined && matched?.schema) found.set(key, { ...matched, pathParams: { ...matched.pathParams } });
@@ -154,7 +173,10 @@ export function memoiseValidatorParameterShapes(): void {
         let byParameter = byAjv.get(ajv);
         if (!byParameter) byAjv.set(ajv, (byParameter = new WeakMap()));
         let normalised = byParameter.get(parameter);
-        if (!normalised) byParameter.set(parameter, (normalised = original(ajv, parameter)));
+        if (!normalised) {
+          validatorPatchCounters.parameterNormalisations += 1;
+          byParameter.set(parameter, (normalised = original(ajv, parameter)));
+        }
         return normalised;
       },
       { memoised: true as const },
@@ -171,7 +193,10 @@ export function memoiseValidatorParameterShapes(): void {
       function (this: unknown, schema: unknown) {
         if (typeof schema !== 'object' || schema === null) return isObjectOrXOf.call(this, schema);
         let answer = known.get(schema);
-        if (answer === undefined) known.set(schema, (answer = isObjectOrXOf.call(this, schema)));
+        if (answer === undefined) {
+          validatorPatchCounters.objectShapeChecks += 1;
+          known.set(schema, (answer = isObjectOrXOf.call(this, schema)));
+        }
         return answer;
       },
       { memoised: true as const },

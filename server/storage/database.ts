@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { PgliteStatements } from './pglite-statements.js';
+import { assertDependencyVersion } from '../shared/dependency-version.js';
 
 export type EngineKind = 'pglite' | 'postgres';
 
@@ -163,6 +164,41 @@ const SESSION_SETTINGS = { TimeZone: 'UTC', DateStyle: 'ISO, YMD', IntervalStyle
 
 type PgliteRunner = Pick<PGlite, 'query' | 'exec'>;
 
+/**
+ * The Queryable of an engine from its `query` (which checks `isClosed` itself) and its
+ * `exec` and `copyText`: `one` is the first row of `query`, and a finished transaction
+ * refuses every call.
+ */
+function queryableOf(
+  kind: EngineKind,
+  isClosed: () => boolean,
+  query: <T>(sql: string, params?: readonly unknown[]) => Promise<T[]>,
+  operations: Pick<Queryable, 'exec' | 'copyText'>,
+): Queryable {
+  const open = () => {
+    if (isClosed()) throw new Error('Transaction is already finished');
+  };
+  const { exec, copyText } = operations;
+  return {
+    kind,
+    query,
+    async one<T>(sql: string, params?: readonly unknown[]) {
+      const rows = await query<T>(sql, params);
+      return rows[0] ?? null;
+    },
+    async exec(sql: string) {
+      open();
+      await exec(sql);
+    },
+    ...(copyText && {
+      async copyText(target: string, rows: Uint8Array) {
+        open();
+        await copyText(target, rows);
+      },
+    }),
+  };
+}
+
 /** A COPY target: a table name with an optional column list, e.g. `bulk_input (ord, id)`. */
 const COPY_TARGET = /^[a-z_][a-z0-9_.]*(?: \([a-z_][a-z0-9_]*(?:, [a-z_][a-z0-9_]*)*\))?$/;
 
@@ -179,23 +215,15 @@ function pgliteQueryable(
     if (isClosed()) throw new Error('Transaction is already finished');
     return run<T>(sql, params ?? []);
   };
-  return {
-    kind: 'pglite',
-    query,
-    async one<T>(sql: string, params?: readonly unknown[]) {
-      const rows = await query<T>(sql, params);
-      return rows[0] ?? null;
-    },
+  return queryableOf('pglite', isClosed, query, {
     async exec(sql: string) {
-      if (isClosed()) throw new Error('Transaction is already finished');
       await runner.exec(sql);
     },
     async copyText(target: string, rows: Uint8Array) {
-      if (isClosed()) throw new Error('Transaction is already finished');
       if (!COPY_TARGET.test(target)) throw new Error(`Not a COPY target: ${target}`);
       await runner.query(`COPY ${target} FROM '/dev/blob'`, [], { blob: bytesAsBlob(rows) });
     },
-  };
+  });
 }
 
 /**
@@ -209,7 +237,20 @@ function bytesAsBlob(bytes: Uint8Array): Blob {
   return { arrayBuffer: async () => buffer } as Blob;
 }
 
+/**
+ * The PGlite this module and pglite-statements.ts were written against: they use its internals
+ * (`_checkReady`, `_runExclusiveTransaction`, `runExclusive`, `execProtocolStream`, the wire
+ * protocol's serializers and the `/dev/blob` COPY source read through `arrayBuffer()`).
+ */
+export const PGLITE_PATCHED_VERSION = '0.5.16';
+
+/** Throws when the installed PGlite is not the one the internals above were written for (`found`: for tests). */
+export function checkPgliteVersion(found?: string): void {
+  assertDependencyVersion('@electric-sql/pglite', PGLITE_PATCHED_VERSION, 'server/storage (pglite-statements.ts, copyText, the transaction locks)', found);
+}
+
 async function openPglite(dataDir: string, releaseLock: (() => void) | null, options: OpenDatabaseOptions): Promise<Database> {
+  checkPgliteVersion();
   const parsers: Record<number, (text: string) => unknown> = { ...VALUE_PARSERS };
   const db = await PGlite.create(dataDir, {
     parsers,
@@ -264,19 +305,12 @@ function postgresQueryable(runner: pg.Pool | pg.PoolClient, isClosed: () => bool
     const result = await runner.query(sql, params ? [...params] : undefined);
     return result.rows as T[];
   };
-  return {
-    kind: 'postgres',
-    query,
-    async one<T>(sql: string, params?: readonly unknown[]) {
-      const rows = await query<T>(sql, params);
-      return rows[0] ?? null;
-    },
+  return queryableOf('postgres', isClosed, query, {
     async exec(sql: string) {
-      if (isClosed()) throw new Error('Transaction is already finished');
       // No parameters: pg uses the simple query protocol, which accepts several statements.
       await runner.query(sql);
     },
-  };
+  });
 }
 
 function quoteIdentifier(name: string): string {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { getBulkOp, getBulkTrigger } from '../../server/storage/repositories/bulk-ops.js';
+import { getBulkOp } from '../../server/storage/repositories/bulk-ops.js';
+import { readBulkTrigger } from '../storage/bulk-fixtures.js';
 import { setLinkMigrationEnabled } from '../../server/storage/repositories/teams.js';
 import type { TestServer } from '../helpers/test-server.js';
 import {
@@ -75,9 +76,9 @@ describe.each(apiEngines)('bulkTriggerHistoricalPull (POST /v2/link/bulk_trigger
     const stored = await getBulkOp(ctx.server.db, { team_id: ctx.server.teamId, id: answered.operation.id });
     expect(stored).toMatchObject({ ...answered.operation, total: 2 });
     for (const user of [a, b]) {
-      expect(await getBulkTrigger(ctx.server.db, { op_id: answered.operation.id, user_id: user.user_id })).toMatchObject({ state: 'pending', provider: 'oura', team_id: ctx.server.teamId });
+      expect(await readBulkTrigger(ctx.server.db, { op_id: answered.operation.id, user_id: user.user_id })).toMatchObject({ state: 'pending', provider: 'oura', team_id: ctx.server.teamId });
     }
-    expect(await getBulkTrigger(ctx.server.db, { op_id: answered.operation.id, user_id: unconnected.user_id })).toBeNull();
+    expect(await readBulkTrigger(ctx.server.db, { op_id: answered.operation.id, user_id: unconnected.user_id })).toBeNull();
     const listed = expectStatus<TeamSchemas['BulkOpsPage']>(await teamApi(ctx.server).get('/v2/link/bulk_op'), 200);
     expect(listed.data).toContainEqual(answered.operation);
   });

@@ -19,9 +19,9 @@ import { engines, SETUP_TIMEOUT_MS, type Engine } from '../storage/helpers.js';
 export type TeamSchemas = TeamComponents['schemas'];
 export type ManagementSchemas = ManagementComponents['schemas'];
 
-export const TEAM_KEY_HEADER = 'x-vital-api-key';
-export const MANAGEMENT_KEY_HEADER = 'X-Management-Key';
-export const LINK_TOKEN_HEADER = 'x-vital-link-token';
+import { LINK_TOKEN_HEADER, MANAGEMENT_KEY_HEADER, TEAM_API_KEY_HEADER as TEAM_KEY_HEADER } from '../../server/shared/wire.js';
+
+export { LINK_TOKEN_HEADER, MANAGEMENT_KEY_HEADER, TEAM_KEY_HEADER };
 
 /** `describe.each(apiEngines)('... on %s', (_label, engine) => ...)`: every engine this machine has. */
 export const apiEngines: [string, Engine][] = engines.filter((engine) => engine.available).map((engine) => [engine.label, engine]);

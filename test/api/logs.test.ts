@@ -23,6 +23,7 @@ import {
   type ManagementSchemas,
   type TeamSchemas,
 } from './helpers.js';
+import { LINK_TOKEN_HEADER } from '../../server/shared/wire.js';
 
 /** Everything the apps log, as text. */
 class MemoryLog extends Writable {
@@ -66,7 +67,7 @@ describe.each(apiEngines)('logs on %s', (_label, engine) => {
     expectStatus(await api.post(`/v2/user/${user.user_id}/insurance`).send(insuranceBody({ member_id: PERSONAL.memberId, insured: insuredPerson({ first_name: PERSONAL.firstName, email: PERSONAL.email }) })), 200);
     const { sign_in_token } = expectStatus<TeamSchemas['SignInToken']>(await api.post(`/v2/user/${user.user_id}/sign_in_token`), 200);
     const { link_token } = expectStatus<TeamSchemas['LinkToken']>(await api.post('/v2/link/token').send({ user_id: user.user_id, redirect_url: 'https://app.example.com/done' }), 200);
-    expectStatus(await api.get('/v2/link/provider/oauth/oura').set('x-vital-link-token', link_token), 200);
+    expectStatus(await api.get('/v2/link/provider/oauth/oura').set(LINK_TOKEN_HEADER, link_token), 200);
     expect((await request(ctx.server.team).post('/link/oauth/oura/authorize').type('form').send({ state: link_token, decision: 'approve' })).status).toBe(303);
     const { code } = expectStatus<TeamSchemas['LinkCode']>(await api.post(`/v2/link/code/create?user_id=${user.user_id}`), 200);
     await connectDemo(ctx.server, user.user_id, 'fitbit');

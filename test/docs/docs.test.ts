@@ -7,6 +7,7 @@ import { GENERATED_DIR, ROOT } from '../../scripts/lib/apis.js';
 import { chromiumPath } from '../../scripts/lib/system-components.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { engines, SETUP_TIMEOUT_MS } from '../storage/helpers.js';
+import { isHttpMethod } from '../../server/shared/wire.js';
 
 /**
  * The docs as a reader gets them: the real team server serves the landing page
@@ -33,7 +34,6 @@ const LAUNCH_ARGS = [
 ];
 
 type Api = 'team' | 'management';
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 interface Operation {
   summary?: string;
@@ -50,7 +50,7 @@ const readBundle = async (api: Api) => JSON.parse(await readFile(path.join(GENER
 const operationsOf = (items: Record<string, Record<string, Operation>> = {}) =>
   Object.entries(items).flatMap(([name, item]) =>
     Object.entries(item)
-      .filter(([method]) => HTTP_METHODS.includes(method))
+      .filter(([method]) => isHttpMethod(method))
       .map(([method, operation]) => ({ name, method, ...operation })),
   );
 

@@ -1,6 +1,5 @@
 import { describe, it, expect } from 'vitest';
 import { specEnum, schemaValidator } from './spec-schemas.js';
-import { parse } from 'yaml';
 import {
   PROVIDERS,
   OAUTH_PROVIDER_SLUGS,

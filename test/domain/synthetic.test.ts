@@ -7,7 +7,7 @@ import {
   syntheticResourcesFor,
   type TimeseriesBatch,
 } from '../../server/domain/synthetic/generate.js';
-import { addDays, chunkAt, daysBetween, daysOf, historicalDays, pullRange } from '../../server/domain/synthetic/pull-range.js';
+import { addDays, chunkAt, daysOf, historicalDays, pullRange } from '../../server/domain/pull-preferences/pull-range.js';
 import { hashSeed, seededRandom, stableUuid } from '../../server/domain/synthetic/random.js';
 import { teamSchemaViolations } from '../jobs/bulk-pull/schemas.js';
 
@@ -121,7 +121,7 @@ describe('pull range', () => {
     }
     expect(chunks.map((c) => daysOf(c).length)).toEqual([7, 7, 7, 7, 3]);
     expect(chunks.flatMap(daysOf)).toEqual(daysOf(range));
-    expect(daysBetween(range.start_date, range.end_date)).toBe(30);
+    expect(daysOf(range)).toHaveLength(31);
     expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
   });
 });

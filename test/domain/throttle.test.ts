@@ -5,7 +5,6 @@ import { maxStartsInAnyWindow } from '../helpers/windows.js';
 import {
   allowance,
   DEFAULT_POLICY,
-  parsePolicyOverrides,
   policyFor,
   PROVIDER_POLICIES,
   startsInWindow,
@@ -84,21 +83,11 @@ describe('throttle policies', () => {
   });
 
   it('when overrides are given, then windows scale and per-provider or default policies replace the table', () => {
-    const overrides = parsePolicyOverrides({
-      PULL_THROTTLE_SCALE: '0.001',
-      PULL_POLICY_OVERRIDES: '{"strava":{"kind":"window","limit":3,"windowMs":1000},"*":{"kind":"concurrency","limit":4}}',
-    });
+    const overrides = { scale: 0.001, policies: { strava: { kind: 'window', limit: 3, windowMs: 1000 }, '*': { kind: 'concurrency', limit: 4 } } } as const;
     expect(policyFor('oura', overrides)).toEqual({ kind: 'window', limit: 150, windowMs: 300 });
     expect(policyFor('fitbit', overrides)).toEqual({ kind: 'concurrency', limit: 250 });
     expect(policyFor('strava', overrides)).toEqual({ kind: 'window', limit: 3, windowMs: 1 });
     expect(policyFor('wahoo', overrides)).toEqual({ kind: 'concurrency', limit: 4 });
-    expect(parsePolicyOverrides({})).toEqual({});
-  });
-
-  it('when overrides are malformed, then they are rejected with the expected shape', () => {
-    expect(() => parsePolicyOverrides({ PULL_THROTTLE_SCALE: '0' })).toThrow(/PULL_THROTTLE_SCALE/);
-    expect(() => parsePolicyOverrides({ PULL_POLICY_OVERRIDES: 'nope' })).toThrow(/JSON/);
-    expect(() => parsePolicyOverrides({ PULL_POLICY_OVERRIDES: '{"oura":{"kind":"window","limit":0,"windowMs":5}}' })).toThrow(/PULL_POLICY_OVERRIDES.oura/);
   });
 });
 

@@ -6,6 +6,7 @@ import { bootstrapSandbox } from '../../server/bootstrap.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import { MARKER_CATALOG } from '../../server/domain/lab-markers/catalog.js';
 import type { Deps } from '../../server/http/handlers/context.js';
+import { TriggerSignal } from '../../server/jobs/bulk-pull/signals.js';
 import { BulkPullWorker, type BulkPullWorkerOptions } from '../../server/jobs/bulk-pull/worker.js';
 import { silentLogger, type Logger } from '../../server/logger.js';
 import type { Database } from '../../server/storage/database.js';
@@ -45,7 +46,7 @@ export interface TestServerOptions {
    * Runs a bulk pull worker on the server's database (default: none, so tests see triggers
    * pending); `true` for the default settings, or the worker's options (throttle overrides, clock...).
    */
-  bulkPullWorker?: boolean | Omit<BulkPullWorkerOptions, 'db' | 'logger'>;
+  bulkPullWorker?: boolean | Omit<BulkPullWorkerOptions, 'db' | 'logger' | 'signal'>;
 }
 
 /**
@@ -57,14 +58,14 @@ export async function startTestServer(engine: Engine, overrides: Partial<Config>
   const config: Config = { ...loadConfig({}), validateResponses: true, bulkWaitWindowMs: 1500, ...overrides };
   const sandbox = await bootstrapSandbox(test.db, { region: 'us', teamApiKey: TEST_TEAM_KEY, managementKey: TEST_MANAGEMENT_KEY, dataDir: os.tmpdir() });
   let fixedNow: Date | null = null;
-  const deps: Deps = { db: test.db, markers: MARKER_CATALOG, now: () => fixedNow ?? new Date(), config, logger: options.logger ?? silentLogger() };
+  const deps: Deps = { db: test.db, markers: MARKER_CATALOG, now: () => fixedNow ?? new Date(), config, logger: options.logger ?? silentLogger(), triggerSignal: new TriggerSignal() };
   const team = createTeamApp(deps);
   const management = createManagementApp(deps);
   const [teamServer, managementServer] = await Promise.all([listen(team), listen(management)]);
   const url = (server: Server) => `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   config.publicTeamUrl = url(teamServer);
   const workerOptions = options.bulkPullWorker === true ? {} : options.bulkPullWorker || null;
-  const bulkPullWorker = workerOptions ? new BulkPullWorker({ db: test.db, logger: deps.logger, ...workerOptions }).start() : null;
+  const bulkPullWorker = workerOptions ? new BulkPullWorker({ db: test.db, logger: deps.logger, signal: deps.triggerSignal, ...workerOptions }).start() : null;
   return {
     team,
     management,

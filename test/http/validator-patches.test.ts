@@ -3,7 +3,12 @@ import express, { type ErrorRequestHandler, type Express } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { memoiseValidatorParameterShapes, memoiseValidatorRouteLookup, memoiseValidatorRouteMatching } from '../../server/http/validator-patches.js';
+import {
+  memoiseValidatorParameterShapes,
+  memoiseValidatorRouteLookup,
+  memoiseValidatorRouteMatching,
+  validatorPatchCounters,
+} from '../../server/http/validator-patches.js';
 
 const require = createRequire(import.meta.url);
 /** A module as express-openapi-validator loads it. */
@@ -34,6 +39,20 @@ describe('memoiseValidatorRouteMatching', () => {
     expect(compile(route, { sensitive: false, strict: false })).toBe(first);
     expect(first.regexp.exec('/v2/user/abc/insurance')?.[1]).toBe('abc');
     expect(first.keys.map((key) => key.name)).toEqual(['user_id']);
+  });
+
+  it('when the validator compiles its routes for request after request, then each pattern is compiled once', async () => {
+    memoiseValidatorRouteMatching();
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 'compile', version: '1' },
+      paths: { '/compiled/{id}': { get: { operationId: 'getCompiled', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'ok' } } } } },
+    };
+    const served = validatorApp(document, true, (app) => app.get('/compiled/:id', (_req, res) => res.json({})));
+    expect((await request(served).get('/compiled/a')).status).toBe(200);
+    const compiled = validatorPatchCounters.patternCompilations;
+    for (const id of ['b', 'c', 'd']) expect((await request(served).get(`/compiled/${id}`)).status).toBe(200);
+    expect(validatorPatchCounters.patternCompilations).toBe(compiled);
   });
 
   it('when the flags or options differ, then each combination is compiled on its own', () => {
@@ -92,6 +111,18 @@ describe('memoiseValidatorRouteLookup', () => {
     }
   });
 
+  it('when the same method and path come a second time, then the route memo answers and the validator does not walk its routes', async () => {
+    const served = app();
+    const walks = validatorPatchCounters.routeWalks;
+    const hits = validatorPatchCounters.routeMemoHits;
+    expect((await request(served).get('/items/memo?x=1')).status).toBe(200);
+    expect([validatorPatchCounters.routeWalks - walks, validatorPatchCounters.routeMemoHits - hits]).toEqual([1, 0]);
+    expect((await request(served).get('/items/memo?x=2')).status).toBe(200);
+    expect([validatorPatchCounters.routeWalks - walks, validatorPatchCounters.routeMemoHits - hits]).toEqual([1, 1]);
+    expect((await request(served).get('/items/other')).status).toBe(200);
+    expect([validatorPatchCounters.routeWalks - walks, validatorPatchCounters.routeMemoHits - hits]).toEqual([2, 1]);
+  });
+
   it('when a path has no route or the method is not allowed, then the validator answers as without the memo, every time', async () => {
     const served = app();
     await request(served).get('/items/a');
@@ -129,6 +160,17 @@ describe('memoiseValidatorParameterShapes', () => {
     memoiseValidatorParameterShapes();
     return validatorApp(document, { allErrors: true }, (served) => served.get('/markers', (req, res) => res.json(req.query)));
   }
+
+  it('when the same parameters come again and again, then each parameter object is normalised and shape-checked once', async () => {
+    const served = app();
+    expect((await request(served).get('/markers?lab_id=7').set('X-Trace', 'ab')).status).toBe(200);
+    const normalised = validatorPatchCounters.parameterNormalisations;
+    const checked = validatorPatchCounters.objectShapeChecks;
+    expect(normalised).toBeGreaterThan(0);
+    for (let i = 0; i < 3; i++) expect((await request(served).get('/markers?lab_id=8&codes=a&filter[name]=x').set('X-Trace', 'cd')).status).toBe(200);
+    expect(validatorPatchCounters.parameterNormalisations).toBe(normalised);
+    expect(validatorPatchCounters.objectShapeChecks).toBe(checked);
+  });
 
   it('when the same parameters come again and again, then every request is read and checked as the first', async () => {
     const served = app();

@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../scripts/conformance/runner.js';
 import { insuranceBody } from '../../scripts/conformance/values.js';
 import { serverProcess } from '../../scripts/lib/server-runtime.js';
-import { newWebhookSecret } from '../../server/jobs/webhooks/rules.js';
+import { newWebhookSecret } from '../../server/domain/webhooks/rules.js';
 import { startReceiver, unusedPort, waitFor, type Receiver } from '../jobs/webhooks/helpers.js';
 
 const databaseUrl = process.env.DATABASE_URL || undefined;

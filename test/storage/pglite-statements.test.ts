@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../server/storage/database.js';
 import { PgliteStatements } from '../../server/storage/pglite-statements.js';
 import { SETUP_TIMEOUT_MS } from './helpers.js';
@@ -22,6 +22,19 @@ describe('PgliteStatements', () => {
     expect(statements.size).toBe(1);
     const prepared = await pg.query<{ name: string; statement: string }>('SELECT name, statement FROM pg_prepared_statements');
     expect(prepared.rows).toEqual([{ name: 's1', statement: sql }]);
+  });
+
+  it('when a statement runs again, then it is parsed once: every later run is one bind-execute-sync call into PGlite', async () => {
+    const statements = new PgliteStatements(pg);
+    const sent = vi.spyOn(pg, 'execProtocolStream');
+    // The first byte of each frontend message is its type: P(arse), B(ind), E(xecute), D(escribe), S(ync).
+    const types = () => sent.mock.calls.map(([message]) => messageTypes(message));
+    await statements.run('SELECT $1::int AS n', [1]);
+    expect(types()).toEqual([['P', 'D', 'S'], ['B', 'E', 'S']]);
+    sent.mockClear();
+    for (const n of [2, 3]) expect(await statements.run('SELECT $1::int AS n', [n])).toEqual([{ n }]);
+    expect(types()).toEqual([['B', 'E', 'S'], ['B', 'E', 'S']]);
+    sent.mockRestore();
   });
 
   it('when values need PGlite serializers (jsonb, arrays, dates), then they reach the statement as query would send them', async () => {
@@ -79,6 +92,16 @@ describe('PgliteStatements', () => {
     expect((await pg.query('SELECT name FROM pg_prepared_statements ORDER BY name')).rows).toEqual([{ name: 's1' }, { name: 's2' }]);
   });
 });
+
+/** The types of the frontend messages in one buffer (type byte, then a 4-byte length that counts itself). */
+function messageTypes(message: Uint8Array): string[] {
+  const types: string[] = [];
+  for (let offset = 0; offset < message.length; ) {
+    types.push(String.fromCharCode(message[offset]!));
+    offset += 1 + new DataView(message.buffer, message.byteOffset + offset + 1, 4).getInt32(0);
+  }
+  return types;
+}
 
 describe('PGlite database: prepared statements and COPY through the Queryable', () => {
   let db: Database;

@@ -968,14 +968,6 @@ export function listOrderSetMarkers(
   return pageOf(markers.slice(start, start + paging.size), markers.length, paging);
 }
 
-export function findLabTest(catalog: MarkerCatalog, id: string): LabTest | undefined {
-  return catalog.index.labTestById.get(id.trim().toLowerCase());
-}
-
-export function findLabAccount(catalog: MarkerCatalog, id: string): LabAccount | undefined {
-  return catalog.index.labAccountById.get(id.trim().toLowerCase());
-}
-
 /** Exactly the ClientFacingMarker wire shape, as a fresh plain JSON object. */
 export function toClientFacingMarker(m: LabMarker): ClientFacingMarker {
   return {

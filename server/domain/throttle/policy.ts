@@ -29,7 +29,7 @@ export const PROVIDER_POLICIES: Readonly<Record<string, ThrottlePolicy>> = Objec
   withings: { kind: 'window', limit: 8, windowMs: MINUTE },
 });
 
-/** Changes to the table, for tests and benchmarks (see `parsePolicyOverrides`). */
+/** Changes to the table, for tests and benchmarks (read from PULL_* variables by server/jobs/bulk-pull/options.ts). */
 export interface PolicyOverrides {
   /** Multiplies every window length (e.g. 0.001: oura becomes 150 per 300 ms). Default 1. */
   scale?: number;
@@ -37,7 +37,7 @@ export interface PolicyOverrides {
   policies?: Readonly<Record<string, ThrottlePolicy>>;
 }
 
-export function scalePolicy(policy: ThrottlePolicy, scale: number): ThrottlePolicy {
+function scalePolicy(policy: ThrottlePolicy, scale: number): ThrottlePolicy {
   if (policy.kind !== 'window' || scale === 1) return policy;
   return { kind: 'window', limit: policy.limit, windowMs: Math.max(1, Math.round(policy.windowMs * scale)) };
 }
@@ -46,46 +46,6 @@ export function scalePolicy(policy: ThrottlePolicy, scale: number): ThrottlePoli
 export function policyFor(provider: string, overrides: PolicyOverrides = {}): ThrottlePolicy {
   const policy = overrides.policies?.[provider] ?? PROVIDER_POLICIES[provider] ?? overrides.policies?.['*'] ?? DEFAULT_POLICY;
   return scalePolicy(policy, overrides.scale ?? 1);
-}
-
-function isPositiveInteger(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value > 0;
-}
-
-/** Validates one policy object, e.g. from JSON. */
-export function parsePolicy(value: unknown, where: string): ThrottlePolicy {
-  const object = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
-  if (object.kind === 'concurrency' && isPositiveInteger(object.limit)) return { kind: 'concurrency', limit: object.limit };
-  if (object.kind === 'window' && isPositiveInteger(object.limit) && isPositiveInteger(object.windowMs)) {
-    return { kind: 'window', limit: object.limit, windowMs: object.windowMs };
-  }
-  throw new Error(
-    `${where}: expected {"kind":"window","limit":<n>,"windowMs":<ms>} or {"kind":"concurrency","limit":<n>}, got ${JSON.stringify(value)}`,
-  );
-}
-
-/**
- * Reads PULL_THROTTLE_SCALE (a positive number multiplying every window) and
- * PULL_POLICY_OVERRIDES (JSON: provider slug or `*` -> policy).
- */
-export function parsePolicyOverrides(env: { PULL_THROTTLE_SCALE?: string | undefined; PULL_POLICY_OVERRIDES?: string | undefined }): PolicyOverrides {
-  const overrides: PolicyOverrides = {};
-  if (env.PULL_THROTTLE_SCALE !== undefined && env.PULL_THROTTLE_SCALE !== '') {
-    const scale = Number(env.PULL_THROTTLE_SCALE);
-    if (!Number.isFinite(scale) || scale <= 0) throw new Error(`PULL_THROTTLE_SCALE must be a positive number, got "${env.PULL_THROTTLE_SCALE}"`);
-    overrides.scale = scale;
-  }
-  if (env.PULL_POLICY_OVERRIDES) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(env.PULL_POLICY_OVERRIDES);
-    } catch {
-      throw new Error('PULL_POLICY_OVERRIDES must be JSON, e.g. {"oura":{"kind":"window","limit":150,"windowMs":300}}');
-    }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('PULL_POLICY_OVERRIDES must be a JSON object');
-    overrides.policies = Object.fromEntries(Object.entries(parsed).map(([provider, policy]) => [provider, parsePolicy(policy, `PULL_POLICY_OVERRIDES.${provider}`)]));
-  }
-  return overrides;
 }
 
 export interface Allowance {
@@ -121,9 +81,4 @@ export function allowance(policy: ThrottlePolicy, starts: readonly number[], run
   // One slot frees when the count drops below the limit: when the (excess + 1) oldest starts have left.
   const freeing = counted[counted.length - policy.limit]!;
   return { startNow: 0, nextSlotAt: freeing + policy.windowMs };
-}
-
-/** A one-line description, for logs: `150 per 300000 ms` or `250 at a time`. */
-export function describePolicy(policy: ThrottlePolicy): string {
-  return policy.kind === 'window' ? `${policy.limit} per ${policy.windowMs} ms` : `${policy.limit} at a time`;
 }

@@ -1,16 +1,19 @@
 import type { Config } from '../../config.js';
 import type { Logger } from '../../logger.js';
 import type { MarkerCatalog } from '../../domain/lab-markers/catalog.js';
+import type { TriggerSignal } from '../../jobs/bulk-pull/signals.js';
 import type { Database } from '../../storage/database.js';
 import type { LinkTokenWithTeam } from '../../storage/repositories/link-tokens.js';
 
-/** What every handler may use: storage, catalogs, the clock, configuration and the logger. */
+/** What every handler may use: storage, catalogs, the clock, configuration, the logger and the bulk pull's enqueue signal. */
 export interface Deps {
   db: Database;
   markers: MarkerCatalog;
   now: () => Date;
   config: Config;
   logger: Logger;
+  /** Wakes this process's bulk pull worker when triggers are enqueued (one per app, shared with the worker). */
+  triggerSignal: TriggerSignal;
 }
 
 /** The authenticated caller of the team API. */

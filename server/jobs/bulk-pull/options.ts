@@ -13,7 +13,7 @@
  * | PULL_THROTTLE_SCALE     | 1           | multiplies every throttle window (tests, benchmarks: 0.001 makes 5 minutes 300 ms) |
  * | PULL_POLICY_OVERRIDES   |             | JSON, provider slug (or `*` for the default) -> policy, e.g. `{"oura":{"kind":"window","limit":150,"windowMs":300}}` |
  */
-import { parsePolicyOverrides, type PolicyOverrides } from '../../domain/throttle/policy.js';
+import type { PolicyOverrides, ThrottlePolicy } from '../../domain/throttle/policy.js';
 import type { PullSource } from './pull.js';
 
 export interface BulkPullSettings {
@@ -44,6 +44,46 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
   return value;
+}
+
+function isPositiveInteger(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0;
+}
+
+/** Validates one policy object, e.g. from JSON. */
+function parsePolicy(value: unknown, where: string): ThrottlePolicy {
+  const object = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  if (object.kind === 'concurrency' && isPositiveInteger(object.limit)) return { kind: 'concurrency', limit: object.limit };
+  if (object.kind === 'window' && isPositiveInteger(object.limit) && isPositiveInteger(object.windowMs)) {
+    return { kind: 'window', limit: object.limit, windowMs: object.windowMs };
+  }
+  throw new Error(
+    `${where}: expected {"kind":"window","limit":<n>,"windowMs":<ms>} or {"kind":"concurrency","limit":<n>}, got ${JSON.stringify(value)}`,
+  );
+}
+
+/**
+ * Reads PULL_THROTTLE_SCALE (a positive number multiplying every window) and
+ * PULL_POLICY_OVERRIDES (JSON: provider slug or `*` -> policy).
+ */
+function parsePolicyOverrides(env: { PULL_THROTTLE_SCALE?: string | undefined; PULL_POLICY_OVERRIDES?: string | undefined }): PolicyOverrides {
+  const overrides: PolicyOverrides = {};
+  if (env.PULL_THROTTLE_SCALE !== undefined && env.PULL_THROTTLE_SCALE !== '') {
+    const scale = Number(env.PULL_THROTTLE_SCALE);
+    if (!Number.isFinite(scale) || scale <= 0) throw new Error(`PULL_THROTTLE_SCALE must be a positive number, got "${env.PULL_THROTTLE_SCALE}"`);
+    overrides.scale = scale;
+  }
+  if (env.PULL_POLICY_OVERRIDES) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(env.PULL_POLICY_OVERRIDES);
+    } catch {
+      throw new Error('PULL_POLICY_OVERRIDES must be JSON, e.g. {"oura":{"kind":"window","limit":150,"windowMs":300}}');
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('PULL_POLICY_OVERRIDES must be a JSON object');
+    overrides.policies = Object.fromEntries(Object.entries(parsed).map(([provider, policy]) => [provider, parsePolicy(policy, `PULL_POLICY_OVERRIDES.${provider}`)]));
+  }
+  return overrides;
 }
 
 export function loadBulkPullSettings(env: NodeJS.ProcessEnv = process.env): BulkPullSettings {

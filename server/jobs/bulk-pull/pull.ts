@@ -7,13 +7,13 @@
  * trigger. A crash anywhere loses at most the chunk in flight, which the next
  * claim fetches again with the same ids.
  */
-import { chunkAt, daysOf, historicalDays, pullRange, addDays, toDay, type DayRange } from '../../domain/synthetic/pull-range.js';
+import { chunkAt, daysOf, historicalDays, pullRange, addDays, toDay, type DayRange } from '../../domain/pull-preferences/pull-range.js';
 import { syntheticDay, syntheticResourcesFor } from '../../domain/synthetic/generate.js';
 import type { Queryable } from '../../storage/database.js';
-import { finishClaimedTrigger, type TriggerClaim } from '../../storage/repositories/bulk-ops.js';
+import { finishClaimedTrigger, type TriggerClaim } from '../../storage/repositories/bulk-claims.js';
 import { deletePullProgress, savePullProgress, upsertProviderData } from '../../storage/repositories/provider-data.js';
 import { lockClaimedTriggerContext, type ClaimedTriggerContext } from '../../storage/repositories/pull-context.js';
-import { emitEvent } from '../webhooks/outbox.js';
+import { emitEvent } from '../../storage/repositories/events.js';
 
 /** What a pull fetches: synthetic data (the sandbox), or nothing (benchmarks of the engine itself). */
 export type PullSource = 'synthetic' | 'none';

@@ -24,19 +24,18 @@ import type { Logger } from '../../logger.js';
 import type { Database, Queryable } from '../../storage/database.js';
 import {
   claimBucketTriggers,
-  completeBulkOpIfDone,
-  completeFinishedBulkOps,
   countRunningTriggers,
   finishClaimedTrigger,
   releaseClaimedTrigger,
   renewClaims,
   requeueExpiredClaims,
   type TriggerClaim,
-} from '../../storage/repositories/bulk-ops.js';
+} from '../../storage/repositories/bulk-claims.js';
+import { completeBulkOpIfDone, completeFinishedBulkOps } from '../../storage/repositories/bulk-ops.js';
 import { listPendingBuckets, lockBucket, markBucketsWithPendingTriggers, saveBucket, type PullBucketRecord } from '../../storage/repositories/pull-buckets.js';
 import { DEFAULT_BULK_PULL_SETTINGS, type BulkPullSettings } from './options.js';
 import { pullNextChunk } from './pull.js';
-import { onTriggersEnqueued } from './signals.js';
+import type { TriggerSignal } from './signals.js';
 
 /** The database server's clock in epoch milliseconds: one clock for every process sharing it. */
 async function databaseNow(tx: Queryable): Promise<number> {
@@ -81,6 +80,8 @@ export interface BulkPullWorkerOptions extends Partial<Omit<BulkPullSettings, 'e
   reconcileMs?: number;
   /** Replaces the chunked synthetic pull (tests, benchmarks). */
   pull?: PullFunction;
+  /** The app's enqueue signal: the worker claims at once when a trigger of this process enqueued work (else at its next poll). */
+  signal?: TriggerSignal;
   /** Called after every trigger this worker ended (tests, benchmarks). */
   onTriggerEnded?: (claim: TriggerClaim, state: 'processed' | 'failed' | 'released' | 'lost') => void;
 }
@@ -137,7 +138,7 @@ export class BulkPullWorker {
     this.logger = options.logger;
     this.clock = options.clock ?? systemClock;
     this.id = options.workerId ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-    const { db: _db, logger: _logger, clock: _clock, workerId: _id, requeueOnStart: _r, reconcileMs, pull, onTriggerEnded: _e, ...settings } = options;
+    const { db: _db, logger: _logger, clock: _clock, workerId: _id, requeueOnStart: _r, reconcileMs, pull, onTriggerEnded: _e, signal: _s, ...settings } = options;
     this.settings = { ...DEFAULT_BULK_PULL_SETTINGS, ...settings };
     this.reconcileMs = reconcileMs ?? 60_000;
     this.pull = pull ?? ((claim, context) => this.pullChunks(claim, context));
@@ -151,7 +152,7 @@ export class BulkPullWorker {
   /** Starts the background loop. */
   start(): this {
     if (this.loop) return this;
-    this.unsubscribe = onTriggersEnqueued(() => this.kick());
+    this.unsubscribe = this.options.signal?.onEnqueued(() => this.kick()) ?? null;
     this.loop = this.run();
     return this;
   }

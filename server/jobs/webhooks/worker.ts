@@ -20,8 +20,7 @@ import {
   type ClaimedDelivery,
   type DeliveryOutcome,
 } from '../../storage/repositories/webhooks.js';
-import { webhookMessageId } from './outbox.js';
-import { DEFAULT_DELIVERY_TIMEOUT_MS, DEFAULT_RETRY_SCHEDULE_MS, retryDelayAfter } from './rules.js';
+import { DEFAULT_DELIVERY_TIMEOUT_MS, DEFAULT_RETRY_SCHEDULE_MS, retryDelayAfter, webhookMessageId } from '../../domain/webhooks/rules.js';
 import { WebhookSender, type SendResult } from './sender.js';
 
 export interface DeliveryWorkerOptions {

@@ -10,8 +10,6 @@ export interface InsuranceRecord<Insurance extends object = Record<string, unkno
   updated_at: string;
 }
 
-const COLUMNS = 'user_id, is_primary, record, created_on, updated_at';
-
 export interface InsuranceWrite<Insurance extends object = Record<string, unknown>> {
   team_id: string;
   user_id: string;

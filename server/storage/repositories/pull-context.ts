@@ -1,5 +1,5 @@
 import type { Queryable } from '../database.js';
-import type { TriggerClaim } from './bulk-ops.js';
+import type { TriggerClaim } from './bulk-claims.js';
 
 /** Everything one chunk of a claimed trigger's pull needs, read in one query. */
 export interface ClaimedTriggerContext {

@@ -116,11 +116,6 @@ export async function listWebhookDeliveries(
   return toPage(rows, limit, (row): WebhookDeliveryCursor => ({ created_on: row.created_on, id: row.id }));
 }
 
-export async function findWebhookDelivery(db: Queryable, deliveryId: string): Promise<WebhookDeliveryRecord | null> {
-  if (!isUuid(deliveryId)) return null;
-  return db.one<WebhookDeliveryRecord>(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d JOIN events ev ON ev.id = d.event_id WHERE d.id = $1`, [deliveryId]);
-}
-
 /**
  * Queues deliveries of the endpoint again from a first attempt (pending, attempts 0, due
  * now; the event and so its webhook-id stay the same): the given ones, or every failed

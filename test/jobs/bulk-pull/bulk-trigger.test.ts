@@ -8,7 +8,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { historicalEventKey } from '../../../server/jobs/bulk-pull/pull.js';
 import { syntheticResourcesFor } from '../../../server/domain/synthetic/generate.js';
-import { addDays, daysOf } from '../../../server/domain/synthetic/pull-range.js';
+import { addDays, daysOf } from '../../../server/domain/pull-preferences/pull-range.js';
 import { getBulkOp, type BulkOpRecord } from '../../../server/storage/repositories/bulk-ops.js';
 import { listProviderData } from '../../../server/storage/repositories/provider-data.js';
 import { createUser, updateUserSettings } from '../../../server/storage/repositories/users.js';
@@ -16,9 +16,8 @@ import { startTestServer, type TestServer } from '../../helpers/test-server.js';
 import { engines, SETUP_TIMEOUT_MS } from '../../storage/helpers.js';
 import { teamSchemaViolations } from './schemas.js';
 import { seedConnectedUsers } from './helpers.js';
+import { MANAGEMENT_KEY_HEADER, TEAM_API_KEY_HEADER } from '../../../server/shared/wire.js';
 
-const TEAM_KEY_HEADER = 'x-vital-api-key';
-const MANAGEMENT_KEY_HEADER = 'X-Management-Key';
 const PULL = '/v2/link/bulk_trigger_historical_pull';
 
 interface PullResponse {
@@ -44,8 +43,8 @@ describe.each(apiEngines)('bulk trigger historical pull with the worker running 
   }, SETUP_TIMEOUT_MS);
 
   const team = () => ({
-    post: (path: string) => request(server.team).post(path).set(TEAM_KEY_HEADER, server.apiKey),
-    get: (path: string) => request(server.team).get(path).set(TEAM_KEY_HEADER, server.apiKey),
+    post: (path: string) => request(server.team).post(path).set(TEAM_API_KEY_HEADER, server.apiKey),
+    get: (path: string) => request(server.team).get(path).set(TEAM_API_KEY_HEADER, server.apiKey),
   });
   const management = () => ({
     put: (path: string) => request(server.management).put(path).set(MANAGEMENT_KEY_HEADER, server.managementKey),

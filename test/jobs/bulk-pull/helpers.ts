@@ -1,6 +1,7 @@
 /** Fixtures of the bulk pull tests: users with connections, ops with their trigger rows. */
 import type { Queryable } from '../../../server/storage/database.js';
-import { createBulkOp, type BulkOpRecord } from '../../../server/storage/repositories/bulk-ops.js';
+import { insertBulkOp } from '../../storage/bulk-fixtures.js';
+import { type BulkOpRecord } from '../../../server/storage/repositories/bulk-ops.js';
 import { markBucketPending } from '../../../server/storage/repositories/pull-buckets.js';
 import type { Database } from '../../../server/storage/database.js';
 export { maxStartsInAnyWindow } from '../../helpers/windows.js';
@@ -28,7 +29,7 @@ export async function seedConnectedUsers(db: Queryable, input: { team_id: string
  */
 export async function enqueueOp(db: Database, input: { team_id: string; provider: string; user_ids: readonly string[] }): Promise<BulkOpRecord> {
   return db.transaction(async (tx) => {
-    const op = await createBulkOp(tx, { team_id: input.team_id, type: 'link_bulk_historical_trigger', provider: input.provider, user_ids: input.user_ids, not_connected: 0 });
+    const op = await insertBulkOp(tx, { team_id: input.team_id, type: 'link_bulk_historical_trigger', provider: input.provider, user_ids: input.user_ids, not_connected: 0 });
     await markBucketPending(tx, { team_id: input.team_id, provider: input.provider });
     return op;
   });

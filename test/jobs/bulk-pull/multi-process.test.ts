@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../server/storage/database.js';
 import { seedConnectedUsers, maxStartsInAnyWindow } from './helpers.js';
 import { api, startServerProcess, stopGracefully, waitForProgress, type ServerProcess } from './processes.js';
+import { TEAM_API_KEY_HEADER } from '../../../server/shared/wire.js';
 
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const PROVIDER = 'oura';
@@ -98,7 +99,7 @@ describe.skipIf(!databaseUrl)(`bulk pull with two server processes on one Postgr
     const pullA = await api(first, 'POST', '/v2/link/bulk_trigger_historical_pull', { user_ids: usersA, provider: PROVIDER });
     const pullB = await fetch(`${second.teamUrl}/v2/link/bulk_trigger_historical_pull`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-vital-api-key': keyB },
+      headers: { 'content-type': 'application/json', [TEAM_API_KEY_HEADER]: keyB },
       body: JSON.stringify({ user_ids: usersB, provider: PROVIDER }),
     });
     expect(pullA.status).toBe(202);

@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { MANAGEMENT_KEY_HEADER, TEAM_API_KEY_HEADER } from '../../../server/shared/wire.js';
 
 const SCRIPT = fileURLToPath(new URL('./server-process.ts', import.meta.url));
 const ROOT = path.resolve(path.dirname(SCRIPT), '../../..');
@@ -72,7 +73,7 @@ export async function api(server: ServerProcess, method: string, url: string, bo
   const base = management ? server.managementUrl : server.teamUrl;
   const response = await fetch(`${base}${url}`, {
     method,
-    headers: { 'content-type': 'application/json', ...(management ? { 'X-Management-Key': MANAGEMENT_KEY } : { 'x-vital-api-key': TEAM_KEY }) },
+    headers: { 'content-type': 'application/json', ...(management ? { [MANAGEMENT_KEY_HEADER]: MANAGEMENT_KEY } : { [TEAM_API_KEY_HEADER]: TEAM_KEY }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: response.status, body: await response.json() };

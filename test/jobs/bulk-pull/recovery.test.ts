@@ -10,7 +10,9 @@ import { pullNextChunk } from '../../../server/jobs/bulk-pull/pull.js';
 import { BulkPullWorker, type BulkPullWorkerOptions } from '../../../server/jobs/bulk-pull/worker.js';
 import { silentLogger } from '../../../server/logger.js';
 import type { Database } from '../../../server/storage/database.js';
-import { claimBucketTriggers, completeBulkOpIfDone, getBulkOp, getBulkTrigger, requeueExpiredClaims } from '../../../server/storage/repositories/bulk-ops.js';
+import { claimBucketTriggers, requeueExpiredClaims } from '../../../server/storage/repositories/bulk-claims.js';
+import { completeBulkOpIfDone, getBulkOp } from '../../../server/storage/repositories/bulk-ops.js';
+import { readBulkTrigger } from '../../storage/bulk-fixtures.js';
 import { deleteConnection } from '../../../server/storage/repositories/connections.js';
 import { getPullProgress } from '../../../server/storage/repositories/provider-data.js';
 import { setPullPreference } from '../../../server/storage/repositories/pull-preferences.js';
@@ -74,7 +76,7 @@ describe.each(engineCases)('bulk pull recovery on %s', (_label, engine) => {
       await dying.instance.tick();
       await dying.instance.drain();
       for (const user of users) {
-        expect(await getBulkTrigger(ctx.db, { op_id: op.id, user_id: user })).toMatchObject({ state: 'running', claimed_by: 'dying', attempts: 1 });
+        expect(await readBulkTrigger(ctx.db, { op_id: op.id, user_id: user })).toMatchObject({ state: 'running', claimed_by: 'dying', attempts: 1 });
         expect(await getPullProgress(ctx.db, { op_id: op.id, user_id: user })).toMatchObject({ next_date: expect.any(String) });
       }
 
@@ -83,7 +85,7 @@ describe.each(engineCases)('bulk pull recovery on %s', (_label, engine) => {
       expect(done).toMatchObject({ status: 'success', processed: 3 });
       const resources = syntheticResourcesFor('oura');
       for (const user of users) {
-        expect(await getBulkTrigger(ctx.db, { op_id: op.id, user_id: user })).toMatchObject({ state: 'processed', attempts: 2 });
+        expect(await readBulkTrigger(ctx.db, { op_id: op.id, user_id: user })).toMatchObject({ state: 'processed', attempts: 2 });
         expect(await getPullProgress(ctx.db, { op_id: op.id, user_id: user })).toBeNull();
       }
       const rows = await ctx.db.one<{ n: number; days: number }>(
@@ -149,7 +151,7 @@ describe.each(engineCases)('bulk pull recovery on %s', (_label, engine) => {
       release();
       await stopped;
       for (const user of users) {
-        expect(await getBulkTrigger(ctx.db, { op_id: op.id, user_id: user })).toMatchObject({ state: 'pending', claimed_by: null, attempts: 0 });
+        expect(await readBulkTrigger(ctx.db, { op_id: op.id, user_id: user })).toMatchObject({ state: 'pending', claimed_by: null, attempts: 0 });
         expect(await getPullProgress(ctx.db, { op_id: op.id, user_id: user })).not.toBeNull();
       }
       expect(await runToEnd(op.id, team.id, { chunkDays: 2 })).toMatchObject({ status: 'success', processed: 2 });
@@ -167,7 +169,7 @@ describe.each(engineCases)('bulk pull recovery on %s', (_label, engine) => {
       });
       expect(calls).toBe(3);
       expect(done).toMatchObject({ status: 'failure', failed: 1, processed: 0 });
-      expect(await getBulkTrigger(ctx.db, { op_id: op.id, user_id: users[0]! })).toMatchObject({ state: 'failed', attempts: 4, error: 'Gave up after 3 attempts.' });
+      expect(await readBulkTrigger(ctx.db, { op_id: op.id, user_id: users[0]! })).toMatchObject({ state: 'failed', attempts: 4, error: 'Gave up after 3 attempts.' });
     });
 
     it('when a user was deleted or disconnected before the pull, then that trigger fails and the others complete', async () => {
@@ -176,8 +178,8 @@ describe.each(engineCases)('bulk pull recovery on %s', (_label, engine) => {
       await deleteConnection(ctx.db, { team_id: team.id, user_id: users[1]!, provider: 'oura' });
       const done = await runToEnd(op.id, team.id);
       expect(done).toMatchObject({ status: 'failure', processed: 1, failed: 2 });
-      expect(await getBulkTrigger(ctx.db, { op_id: op.id, user_id: users[0]! })).toMatchObject({ state: 'failed', error: 'The user no longer exists.' });
-      expect(await getBulkTrigger(ctx.db, { op_id: op.id, user_id: users[1]! })).toMatchObject({ state: 'failed', error: 'The user is no longer connected to oura.' });
+      expect(await readBulkTrigger(ctx.db, { op_id: op.id, user_id: users[0]! })).toMatchObject({ state: 'failed', error: 'The user no longer exists.' });
+      expect(await readBulkTrigger(ctx.db, { op_id: op.id, user_id: users[1]! })).toMatchObject({ state: 'failed', error: 'The user is no longer connected to oura.' });
       expect(await eventCount(op.id)).toEqual({ n: syntheticResourcesFor('oura').length, keys: syntheticResourcesFor('oura').length });
     });
   });

@@ -8,8 +8,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/test-server.js';
 import { engines, SETUP_TIMEOUT_MS } from '../../storage/helpers.js';
+import { TEAM_API_KEY_HEADER } from '../../../server/shared/wire.js';
 
-const TEAM_KEY_HEADER = 'x-vital-api-key';
 const apiEngines = engines.filter((engine) => engine.available).map((engine) => [engine.label, engine] as const);
 
 describe.each(apiEngines)('connectSdkProvider (POST /v2/link/sdk/connect) on %s', (_label, engine) => {
@@ -22,10 +22,10 @@ describe.each(apiEngines)('connectSdkProvider (POST /v2/link/sdk/connect) on %s'
   }, SETUP_TIMEOUT_MS);
 
   async function userWithToken(): Promise<{ userId: string; token: string }> {
-    const created = await request(server.team).post('/v2/user').set(TEAM_KEY_HEADER, server.apiKey).send({ client_user_id: `sdk-${randomUUID().slice(0, 8)}` });
+    const created = await request(server.team).post('/v2/user').set(TEAM_API_KEY_HEADER, server.apiKey).send({ client_user_id: `sdk-${randomUUID().slice(0, 8)}` });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const userId = (created.body as { user_id: string }).user_id;
-    const token = await request(server.team).post(`/v2/user/${userId}/sign_in_token`).set(TEAM_KEY_HEADER, server.apiKey);
+    const token = await request(server.team).post(`/v2/user/${userId}/sign_in_token`).set(TEAM_API_KEY_HEADER, server.apiKey);
     expect(token.status).toBe(200);
     return { userId, token: (token.body as { sign_in_token: string }).sign_in_token };
   }
@@ -37,7 +37,7 @@ describe.each(apiEngines)('connectSdkProvider (POST /v2/link/sdk/connect) on %s'
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body).toEqual({ user_id: userId, provider: 'apple_health_kit', connect_mode: 'auto', created_on: expect.any(String) });
 
-    const user = await request(server.team).get(`/v2/user/${userId}`).set(TEAM_KEY_HEADER, server.apiKey);
+    const user = await request(server.team).get(`/v2/user/${userId}`).set(TEAM_API_KEY_HEADER, server.apiKey);
     expect((user.body as { connected_sources: { source: { slug: string } }[] }).connected_sources.map((s) => s.source.slug)).toEqual(['apple_health_kit']);
     const connection = await server.db.one<{ connect_mode: string; source_type: string }>(`SELECT connect_mode, source_type FROM connections WHERE user_id = $1`, [userId]);
     expect(connection).toEqual({ connect_mode: 'auto', source_type: 'app' });

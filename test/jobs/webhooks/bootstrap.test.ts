@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { bootstrapSandbox } from '../../../server/bootstrap.js';
 import { createTeamClient } from '../../../server/client/index.js';
 import { loadConfig } from '../../../server/config.js';
-import { newWebhookSecret } from '../../../server/jobs/webhooks/rules.js';
+import { newWebhookSecret } from '../../../server/domain/webhooks/rules.js';
 import { silentLogger } from '../../../server/logger.js';
 import { startServer } from '../../../server/main.js';
 import { listWebhookEndpoints } from '../../../server/storage/repositories/webhooks.js';

@@ -11,7 +11,7 @@ import {
   type WebhookEvent,
   type WebhookEventOf,
 } from '../../../server/client/index.js';
-import { newWebhookSecret } from '../../../server/jobs/webhooks/rules.js';
+import { newWebhookSecret } from '../../../server/domain/webhooks/rules.js';
 
 const USER = '6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10';
 const TEAM = '3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53';

@@ -8,7 +8,8 @@ import { Webhook } from 'standardwebhooks';
 import { Webhook as SvixWebhook } from 'svix';
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '../../../server/client/webhooks.js';
-import { emitEvent, webhookMessageId } from '../../../server/jobs/webhooks/outbox.js';
+import { webhookMessageId } from '../../../server/domain/webhooks/rules.js';
+import { emitEvent } from '../../../server/storage/repositories/events.js';
 import { DeliveryWorker, type DeliveryWorkerOptions } from '../../../server/jobs/webhooks/worker.js';
 import type { Database } from '../../../server/storage/database.js';
 import {

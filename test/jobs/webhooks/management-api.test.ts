@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createManagementClient, createTeamClient, verifyWebhook, type ManagementClient } from '../../../server/client/index.js';
-import { emitEvent, webhookMessageId } from '../../../server/jobs/webhooks/outbox.js';
+import { webhookMessageId } from '../../../server/domain/webhooks/rules.js';
+import { emitEvent } from '../../../server/storage/repositories/events.js';
 import { DeliveryWorker } from '../../../server/jobs/webhooks/worker.js';
 import { createOrg } from '../../../server/storage/repositories/orgs.js';
 import { createTeam } from '../../../server/storage/repositories/teams.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanDocument, createInsurance, INSURANCE_PATH, listMarkers, MARKERS_PATH } from './fixture.js';
+import { cleanDocument, createInsurance, listMarkers, MARKERS_PATH } from './fixture.js';
 import { lintWith } from './lint.js';
 
 const RULE = 'hd-input-operations-must-declare-422';

@@ -1,19 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  abortBulkOp,
-  claimBucketTriggers,
-  completeBulkOpIfDone,
-  createBulkOp,
-  enqueueBulkPull,
-  expandBulkOpTriggers,
-  finishClaimedTrigger,
-  getBulkOp,
-  getBulkTrigger,
-  listBulkOps,
-  requeueExpiredClaims,
-  type TriggerClaim,
-} from '../../../server/storage/repositories/bulk-ops.js';
+import { abortBulkOp, insertBulkOp, readBulkTrigger } from '../bulk-fixtures.js';
+import { claimBucketTriggers, expandBulkOpTriggers, finishClaimedTrigger, requeueExpiredClaims, type TriggerClaim } from '../../../server/storage/repositories/bulk-claims.js';
+import { completeBulkOpIfDone, enqueueBulkPull, getBulkOp, listBulkOps } from '../../../server/storage/repositories/bulk-ops.js';
 import { listPendingBuckets, markBucketsWithPendingTriggers } from '../../../server/storage/repositories/pull-buckets.js';
 import { createConnection } from '../../../server/storage/repositories/connections.js';
 import { createUser } from '../../../server/storage/repositories/users.js';
@@ -92,7 +81,7 @@ describe.each(engineCases)('bulk-ops repository on %s', (_label, engine) => {
     it('when an op is created, then it has one pending trigger per distinct user and is found with counts', async () => {
       const { team } = await seedTeam(ctx.db);
       const users = await seedUsers(ctx.db, team.id, 3);
-      const op = await createBulkOp(ctx.db, {
+      const op = await insertBulkOp(ctx.db, {
         team_id: team.id,
         type: TYPE,
         provider: 'oura',
@@ -115,26 +104,19 @@ describe.each(engineCases)('bulk-ops repository on %s', (_label, engine) => {
         ended_at: null,
       });
       expect(await getBulkOp(ctx.db, { team_id: team.id, id: op.id })).toEqual(op);
-      expect(await getBulkTrigger(ctx.db, { op_id: op.id, user_id: users[1]! })).toMatchObject({ state: 'pending', attempts: 0 });
+      expect(await readBulkTrigger(ctx.db, { op_id: op.id, user_id: users[1]! })).toMatchObject({ state: 'pending', attempts: 0 });
     });
 
     it('when an op has no user to trigger, then it is a success that has already ended', async () => {
       const { team } = await seedTeam(ctx.db);
-      const op = await createBulkOp(ctx.db, { team_id: team.id, type: TYPE, provider: 'oura', user_ids: [], not_connected: 4 });
+      const op = await insertBulkOp(ctx.db, { team_id: team.id, type: TYPE, provider: 'oura', user_ids: [], not_connected: 4 });
       expect(op).toMatchObject({ status: 'success', total: 0, pending: 0, not_connected: 4, ended_at: op.started_at });
-    });
-
-    it('when a user id is malformed, then creating the op fails before touching the database', async () => {
-      const { team } = await seedTeam(ctx.db);
-      await expect(
-        createBulkOp(ctx.db, { team_id: team.id, type: TYPE, provider: 'oura', user_ids: ['nope'], not_connected: 0 }),
-      ).rejects.toThrow(/malformed user ids: nope/);
     });
 
     it('when another team asks for an op, then it is not found and not listed', async () => {
       const { team } = await seedTeam(ctx.db);
       const other = await seedTeam(ctx.db);
-      const op = await createBulkOp(ctx.db, { team_id: team.id, type: TYPE, provider: 'oura', user_ids: [], not_connected: 0 });
+      const op = await insertBulkOp(ctx.db, { team_id: team.id, type: TYPE, provider: 'oura', user_ids: [], not_connected: 0 });
       expect(await getBulkOp(ctx.db, { team_id: other.team.id, id: op.id })).toBeNull();
       expect(await getBulkOp(ctx.db, { team_id: team.id, id: 'bad' })).toBeNull();
       expect((await listBulkOps(ctx.db, { team_id: other.team.id })).ops).toEqual([]);
@@ -146,7 +128,7 @@ describe.each(engineCases)('bulk-ops repository on %s', (_label, engine) => {
       const created = [];
       for (let i = 0; i < 7; i += 1) {
         created.push(
-          await createBulkOp(ctx.db, {
+          await insertBulkOp(ctx.db, {
             team_id: team.id,
             type: TYPE,
             provider: 'oura',
@@ -162,7 +144,7 @@ describe.each(engineCases)('bulk-ops repository on %s', (_label, engine) => {
         .map((op) => op.id);
       const page1 = await listBulkOps(ctx.db, { team_id: team.id, limit: 3 });
       expect(page1.has_more).toBe(true);
-      await createBulkOp(ctx.db, { team_id: team.id, type: TYPE, provider: 'oura', user_ids: [], not_connected: 0 });
+      await insertBulkOp(ctx.db, { team_id: team.id, type: TYPE, provider: 'oura', user_ids: [], not_connected: 0 });
       const page2 = await listBulkOps(ctx.db, { team_id: team.id, limit: 3, after: page1.next });
       const page3 = await listBulkOps(ctx.db, { team_id: team.id, limit: 3, after: page2.next });
       expect([...page1.ops, ...page2.ops, ...page3.ops].map((op) => op.id)).toEqual(expected);
@@ -174,8 +156,8 @@ describe.each(engineCases)('bulk-ops repository on %s', (_label, engine) => {
     it('when a worker claims, finishes and completes triggers, then counts and status follow', async () => {
       const { team } = await seedTeam(ctx.db);
       const users = await seedUsers(ctx.db, team.id, 4);
-      const op = await createBulkOp(ctx.db, { team_id: team.id, type: TYPE, provider: 'polar', user_ids: users, not_connected: 0 });
-      const otherProvider = await createBulkOp(ctx.db, { team_id: team.id, type: TYPE, provider: 'oura', user_ids: users, not_connected: 0 });
+      const op = await insertBulkOp(ctx.db, { team_id: team.id, type: TYPE, provider: 'polar', user_ids: users, not_connected: 0 });
+      const otherProvider = await insertBulkOp(ctx.db, { team_id: team.id, type: TYPE, provider: 'oura', user_ids: users, not_connected: 0 });
       await markBucketsWithPendingTriggers(ctx.db);
       expect((await listPendingBuckets(ctx.db)).map(({ team_id, provider }) => ({ team_id, provider }))).toEqual(
         expect.arrayContaining([
@@ -187,7 +169,7 @@ describe.each(engineCases)('bulk-ops repository on %s', (_label, engine) => {
       const claimed = await claim(ctx.db, { team_id: team.id, provider: 'polar', limit: 3, worker_id: 'w1' });
       expect(claimed).toHaveLength(3);
       expect(claimed.every((t) => t.op_id === op.id && t.attempts === 1 && t.worker_id === 'w1')).toBe(true);
-      for (const t of claimed) expect(await getBulkTrigger(ctx.db, t)).toMatchObject({ state: 'running', attempts: 1, claimed_by: 'w1' });
+      for (const t of claimed) expect(await readBulkTrigger(ctx.db, t)).toMatchObject({ state: 'running', attempts: 1, claimed_by: 'w1' });
       expect(claimed.map((t) => t.user_id).sort()).toEqual(users.slice(0, 3).sort()); // oldest (insert order) first
       expect(await getBulkOp(ctx.db, { team_id: team.id, id: op.id })).toMatchObject({ pending: 1, running: 3 });
 
@@ -204,7 +186,7 @@ describe.each(engineCases)('bulk-ops repository on %s', (_label, engine) => {
       const done = await completeBulkOpIfDone(ctx.db, op.id);
       expect(done).toMatchObject({ status: 'failure', pending: 0, running: 0, processed: 3, failed: 1, ended_at: expect.stringMatching(ISO_TIMESTAMP) });
       expect(await completeBulkOpIfDone(ctx.db, op.id)).toBeNull(); // only once
-      expect(await getBulkTrigger(ctx.db, { op_id: op.id, user_id: claimed[1]!.user_id })).toMatchObject({
+      expect(await readBulkTrigger(ctx.db, { op_id: op.id, user_id: claimed[1]!.user_id })).toMatchObject({
         state: 'failed',
         error: 'provider said no',
         finished_at: expect.stringMatching(ISO_TIMESTAMP),
@@ -215,7 +197,7 @@ describe.each(engineCases)('bulk-ops repository on %s', (_label, engine) => {
     it('when an op is aborted, then its pending triggers are no longer claimed', async () => {
       const { team } = await seedTeam(ctx.db);
       const users = await seedUsers(ctx.db, team.id, 2);
-      const op = await createBulkOp(ctx.db, { team_id: team.id, type: TYPE, provider: 'whoop_v2', user_ids: users, not_connected: 0 });
+      const op = await insertBulkOp(ctx.db, { team_id: team.id, type: TYPE, provider: 'whoop_v2', user_ids: users, not_connected: 0 });
       expect(await abortBulkOp(ctx.db, { team_id: team.id, id: op.id })).toMatchObject({ status: 'aborted', pending: 2 });
       expect(await abortBulkOp(ctx.db, { team_id: team.id, id: op.id })).toBeNull();
       expect(await claim(ctx.db, { team_id: team.id, provider: 'whoop_v2', limit: 10, worker_id: 'w' })).toEqual([]);
@@ -224,7 +206,7 @@ describe.each(engineCases)('bulk-ops repository on %s', (_label, engine) => {
     it('when a worker died holding triggers, then stale claims go back to pending and are claimed again', async () => {
       const { team } = await seedTeam(ctx.db);
       const users = await seedUsers(ctx.db, team.id, 2);
-      const op = await createBulkOp(ctx.db, { team_id: team.id, type: TYPE, provider: 'withings', user_ids: users, not_connected: 0 });
+      const op = await insertBulkOp(ctx.db, { team_id: team.id, type: TYPE, provider: 'withings', user_ids: users, not_connected: 0 });
       await claim(ctx.db, { team_id: team.id, provider: 'withings', limit: 2, worker_id: 'dead' });
       expect(await requeueExpiredClaims(ctx.db, { claimed_before: Date.parse('2000-01-01T00:00:00.000Z') })).toBe(0);
       const future = Date.now() + 60_000;
@@ -239,7 +221,7 @@ describe.each(engineCases)('bulk-ops repository on %s', (_label, engine) => {
       async () => {
         const { team } = await seedTeam(ctx.db);
         const users = await seedUsers(ctx.db, team.id, 30);
-        await createBulkOp(ctx.db, { team_id: team.id, type: TYPE, provider: 'cronometer', user_ids: users, not_connected: 0 });
+        await insertBulkOp(ctx.db, { team_id: team.id, type: TYPE, provider: 'cronometer', user_ids: users, not_connected: 0 });
         const batches = await Promise.all(
           Array.from({ length: 4 }, (_, i) =>
             claim(ctx.db, { team_id: team.id, provider: 'cronometer', limit: 10, worker_id: `w${i}` }),
@@ -278,7 +260,7 @@ describe.each(engineCases)('bulk-ops repository on %s', (_label, engine) => {
         const fetched = await getBulkOp(ctx.db, { team_id: team.id, id: op.id });
         expect(fetched).toMatchObject({ pending: 50_000, total: 50_000, not_connected: 50_000 });
 
-        const all = await createBulkOp(ctx.db, { team_id: team.id, type: TYPE, provider: 'fitbit', user_ids: ids, not_connected: 0 });
+        const all = await insertBulkOp(ctx.db, { team_id: team.id, type: TYPE, provider: 'fitbit', user_ids: ids, not_connected: 0 });
         expect(all.pending).toBe(100_000);
         expect(await ctx.db.one('SELECT count(*) AS n FROM bulk_triggers WHERE op_id = $1', [all.id])).toEqual({ n: 100_000 });
 
@@ -308,7 +290,7 @@ describe.each(engineCases)('bulk-ops repository on %s', (_label, engine) => {
         const op = await enqueue(team.id, users);
         expect(await rowsOf(op.id)).toEqual([]);
         expect(await getBulkOp(ctx.db, { team_id: team.id, id: op.id })).toMatchObject({ status: 'in_progress', pending: 3, running: 0, total: 3 });
-        expect(await getBulkTrigger(ctx.db, { op_id: op.id, user_id: users[1]! })).toEqual({
+        expect(await readBulkTrigger(ctx.db, { op_id: op.id, user_id: users[1]! })).toEqual({
           op_id: op.id,
           user_id: users[1],
           team_id: team.id,
@@ -320,7 +302,7 @@ describe.each(engineCases)('bulk-ops repository on %s', (_label, engine) => {
           finished_at: null,
           error: null,
         });
-        expect(await getBulkTrigger(ctx.db, { op_id: op.id, user_id: randomUUID() })).toBeNull();
+        expect(await readBulkTrigger(ctx.db, { op_id: op.id, user_id: randomUUID() })).toBeNull();
         expect(await completeBulkOpIfDone(ctx.db, op.id)).toBeNull();
       });
 
@@ -333,7 +315,7 @@ describe.each(engineCases)('bulk-ops repository on %s', (_label, engine) => {
         expect(await expand(2)).toBe(2);
         expect(await rowsOf(first.id)).toEqual([users[3], users[0]]);
         expect(await rowsOf(second.id)).toEqual([]);
-        expect(await getBulkTrigger(ctx.db, { op_id: first.id, user_id: users[4]! })).toMatchObject({ state: 'pending', attempts: 0 });
+        expect(await readBulkTrigger(ctx.db, { op_id: first.id, user_id: users[4]! })).toMatchObject({ state: 'pending', attempts: 0 });
         expect(await expand(10)).toBe(1);
         expect(await rowsOf(first.id)).toEqual([users[3], users[0], users[4]]);
         expect(await expand(10)).toBe(2);

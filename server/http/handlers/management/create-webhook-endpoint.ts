@@ -1,5 +1,5 @@
 import type { operations } from '../../../../generated/management/schema.js';
-import { endpointUrlProblem, newWebhookSecret } from '../../../jobs/webhooks/rules.js';
+import { endpointUrlProblem, newWebhookSecret } from '../../../domain/webhooks/rules.js';
 import { createWebhookEndpoint as insertWebhookEndpoint } from '../../../storage/repositories/webhooks.js';
 import { ValidationFailure } from '../../api-error.js';
 import type { Handler } from '../../handler-types.js';

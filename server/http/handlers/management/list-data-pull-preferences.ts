@@ -1,5 +1,5 @@
 import type { operations } from '../../../../generated/management/schema.js';
-import { DEFAULT_HISTORICAL_DAYS } from '../../../domain/synthetic/pull-range.js';
+import { DEFAULT_HISTORICAL_DAYS } from '../../../domain/pull-preferences/pull-range.js';
 import { listPullPreferences } from '../../../storage/repositories/pull-preferences.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, ManagementContext } from '../context.js';

@@ -1,5 +1,5 @@
 import type { operations } from '../../../../generated/management/schema.js';
-import { backfillDays } from '../../../domain/synthetic/pull-range.js';
+import { backfillDays } from '../../../domain/pull-preferences/pull-range.js';
 import { setPullPreference } from '../../../storage/repositories/pull-preferences.js';
 import { ValidationFailure } from '../../api-error.js';
 import type { Handler } from '../../handler-types.js';

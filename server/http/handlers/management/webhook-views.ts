@@ -1,5 +1,5 @@
 import type { components } from '../../../../generated/management/schema.js';
-import { webhookMessageId } from '../../../jobs/webhooks/outbox.js';
+import { webhookMessageId } from '../../../domain/webhooks/rules.js';
 import type { Queryable } from '../../../storage/database.js';
 import { findWebhookEndpoint, type WebhookDeliveryRecord, type WebhookEndpointRecord } from '../../../storage/repositories/webhooks.js';
 import { notFound } from '../../api-error.js';

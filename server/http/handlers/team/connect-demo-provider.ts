@@ -1,5 +1,5 @@
 import type { operations } from '../../../../generated/team/schema.js';
-import { connectProvider } from '../../../domain/connections/connect.js';
+import { connectProvider } from '../../../jobs/connections/connect-provider.js';
 import { findProvider } from '../../../domain/providers/catalog.js';
 import { ValidationFailure } from '../../api-error.js';
 import type { Handler } from '../../handler-types.js';

@@ -1,5 +1,5 @@
 import type { operations } from '../../../../generated/team/schema.js';
-import { connectProvider } from '../../../domain/connections/connect.js';
+import { connectProvider } from '../../../jobs/connections/connect-provider.js';
 import { hashSecret } from '../../../domain/credentials/secrets.js';
 import { consumeSignInToken } from '../../../storage/repositories/sign-in-tokens.js';
 import { ApiError, ValidationFailure } from '../../api-error.js';

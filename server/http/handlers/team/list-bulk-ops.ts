@@ -3,7 +3,7 @@ import { listBulkOps as listOps, type BulkOpCursor } from '../../../storage/repo
 import { decodeCursor, encodeCursor } from '../../cursor.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
-import { toBulkOp } from './bulk-ops.js';
+import { toBulkOp } from './bulk-op-views.js';
 
 /** GET /v2/link/bulk_op: the team's bulk operations, newest first, cursor-paged. */
 export const listBulkOps =

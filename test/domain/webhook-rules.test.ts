@@ -1,16 +1,15 @@
 /** The endpoint and retry rules, and the WEBHOOK_* configuration. */
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../server/config.js';
+import { loadConfig } from '../../server/config.js';
 import {
   DEFAULT_RETRY_SCHEDULE_MS,
   endpointUrlProblem,
-  filterAccepts,
   maxAttempts,
   newWebhookSecret,
   parseRetrySchedule,
   retryDelayAfter,
   secretProblem,
-} from '../../../server/jobs/webhooks/rules.js';
+} from '../../server/domain/webhooks/rules.js';
 
 describe('endpoint URLs', () => {
   it.each(['https://hooks.example.com/vital', 'http://localhost:4040/', 'http://127.0.0.1:4040/hooks', 'http://127.10.0.1/', 'http://[::1]:4040/'])(
@@ -60,19 +59,6 @@ describe('retry schedule', () => {
     expect(parseRetrySchedule('50, 100,200')).toEqual([50, 100, 200]);
     expect(() => parseRetrySchedule('50,,100')).toThrow(/WEBHOOK_RETRY_SCHEDULE_MS/);
     expect(() => parseRetrySchedule('1s')).toThrow(/non-negative integers/);
-  });
-});
-
-describe('event type filters', () => {
-  it('when a filter lists exact types and prefixes, then it accepts only those', () => {
-    const filter = ['provider.connection.created', 'daily.data.*'];
-    expect(['provider.connection.created', 'daily.data.steps.created', 'historical.data.steps.created', 'daily.datax.steps'].map((type) => filterAccepts(filter, type))).toEqual([
-      true,
-      true,
-      false,
-      false,
-    ]);
-    expect(filterAccepts(null, 'anything.at.all')).toBe(true);
   });
 });
 

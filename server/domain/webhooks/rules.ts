@@ -1,7 +1,8 @@
 /**
  * The rules of webhook endpoints and their deliveries: which URLs are accepted,
- * what a signing secret looks like, which event types a filter lets through,
- * and when a failed attempt is tried again. No I/O here.
+ * what a signing secret looks like, when a failed attempt is tried again, and
+ * the message id of an event. No I/O here. (Which event types an endpoint's
+ * filter lets through is applied in SQL by the outbox: storage/repositories/events.ts.)
  */
 import { randomBytes } from 'node:crypto';
 
@@ -84,14 +85,5 @@ export function secretProblem(secret: string): string | null {
   return null;
 }
 
-// ---- event type filters --------------------------------------------------------------------
-
-/**
- * Whether an endpoint's filter lets an event type through: no filter lets
- * everything through; an entry is an exact type or a prefix ending in `.*`
- * (`daily.data.*`). The outbox applies the same rule in SQL.
- */
-export function filterAccepts(filter: readonly string[] | null, eventType: string): boolean {
-  if (filter === null) return true;
-  return filter.some((entry) => (entry.endsWith('.*') ? eventType.startsWith(entry.slice(0, -1)) : entry === eventType));
-}
+/** The Standard Webhooks message id of an event: stable across retries and replays. */
+export const webhookMessageId = (eventId: string) => `msg_${eventId.replace(/-/g, '')}`;

@@ -13,8 +13,6 @@ const DAY_MS = 86_400_000;
 export const toDay = (epochMs: number): string => new Date(epochMs).toISOString().slice(0, 10);
 const dayMs = (day: string): number => Date.parse(`${day}T00:00:00Z`);
 export const addDays = (day: string, days: number): string => toDay(dayMs(day) + days * DAY_MS);
-/** Whole days from `from` to `to` (negative when `to` is earlier). */
-export const daysBetween = (from: string, to: string): number => Math.round((dayMs(to) - dayMs(from)) / DAY_MS);
 
 /** The provider's backfill limit in days, or null when it keeps no history (or is unknown). */
 export function backfillDays(provider: string): number | null {

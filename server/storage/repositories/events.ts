@@ -1,4 +1,4 @@
-import type { Queryable } from '../../storage/database.js';
+import type { Queryable } from '../database.js';
 
 /** The envelope every event shares (see the `webhooks` of the team API). */
 export interface EventEnvelope<Data = unknown> {
@@ -47,6 +47,3 @@ export async function emitEvent(tx: Queryable, event: EventEnvelope, dedupKey?: 
   const existing = await tx.one<{ id: string }>(`SELECT id FROM events WHERE dedup_key = $1`, [dedupKey]);
   return { id: existing!.id, created: false };
 }
-
-/** The Standard Webhooks message id of an event: stable across retries and replays. */
-export const webhookMessageId = (eventId: string) => `msg_${eventId.replace(/-/g, '')}`;

@@ -1,8 +1,9 @@
-import { emitEvent } from '../../jobs/webhooks/outbox.js';
+import { emitEvent } from '../../storage/repositories/events.js';
 import type { Queryable } from '../../storage/database.js';
 import { createConnection, type ConnectMode, type CreateConnectionResult } from '../../storage/repositories/connections.js';
 import { findUser } from '../../storage/repositories/users.js';
-import { findProvider, isMobileSdkProviderSlug } from '../providers/catalog.js';
+import { connectionCreatedData, connectModeFor } from '../../domain/connections/rules.js';
+import { findProvider } from '../../domain/providers/catalog.js';
 
 export interface ConnectInput {
   team_id: string;
@@ -29,15 +30,14 @@ export async function connectProvider(tx: Queryable, input: ConnectInput): Promi
     user_id: input.user_id,
     provider: provider.slug,
     source_type: provider.source_type,
-    connect_mode: isMobileSdkProviderSlug(provider.slug) ? (input.connect_mode ?? 'auto') : null,
+    connect_mode: connectModeFor(provider.slug, input.connect_mode),
   });
   if (result?.created) {
-    const summary = { name: provider.name, slug: provider.slug, logo: provider.logo };
     await emitEvent(
       tx,
       {
         event_type: 'provider.connection.created',
-        data: { user_id: user.user_id, provider: summary, source: summary },
+        data: connectionCreatedData(user.user_id, provider),
         team_id: user.team_id,
         user_id: user.user_id,
         client_user_id: user.client_user_id,
