@@ -2,11 +2,9 @@
 import { check, checkEqual, show } from '../../assertions.js';
 import { always, notOnMock, type OperationDefinition } from '../../operation.js';
 import { invalid } from '../../values.js';
-import { teamKeyChecks, MANAGEMENT } from '../../shared-checks.js';
+import { MANAGEMENT } from '../../shared-checks.js';
 import { otherTeamClient, getOAuthProvider } from '../../requests.js';
-import { LINK_TOKEN_HEADER, type TeamSchemas } from '../../../../server/client/index.js';
-
-const { missingKey } = teamKeyChecks;
+import { LINK_TOKEN_HEADER, TEAM_API_KEY_HEADER, type TeamSchemas } from '../../../../server/client/index.js';
 
 export const definition: OperationDefinition = {
   api: 'team',
@@ -43,7 +41,10 @@ export const definition: OperationDefinition = {
       const outcome = await getOAuthProvider(t.team, invalid('apple_health_kit'));
       t.expect.validation('team', 'getOAuthProvider', outcome, [{ loc: ['path', 'oauth_provider'], type: 'enum' }]);
     }),
-    missingKey('getOAuthProvider', (t) => getOAuthProvider(t.teamWithoutKey, 'oura')),
+    always('401 without an API key or a link token, naming both headers; on a mock exactly the missing_key example', async (t) => {
+      const { detail } = t.expect.missingKey('team', 'getOAuthProvider', await getOAuthProvider(t.teamWithoutKey, 'oura'));
+      check(detail.includes(TEAM_API_KEY_HEADER) && detail.includes(LINK_TOKEN_HEADER), `the 401's detail ${show(detail)} names ${TEAM_API_KEY_HEADER} and ${LINK_TOKEN_HEADER}`);
+    }),
     notOnMock('credentials', '401 for an unknown link token', async (t) => {
       t.expect.error('team', 'getOAuthProvider', await getOAuthProvider(t.team, 'oura', `lt_unknown_${t.runId}`), 401);
     }),
