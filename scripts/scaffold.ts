@@ -44,6 +44,8 @@ export const ${operationId} =
 function guessScope(api: 'team' | 'management', route: string, operation: { security?: unknown[] }): string {
   if (api === 'management') return 'management';
   if (Array.isArray(operation.security) && operation.security.length === 0) return 'public';
+  // A link token listed as an alternative credential (getOAuthProvider).
+  if (Array.isArray(operation.security) && operation.security.some((alternative) => typeof alternative === 'object' && alternative !== null && 'LinkToken' in alternative)) return 'link-token';
   return route.includes('{user_id}') ? 'user' : 'team';
 }
 

@@ -61,10 +61,12 @@ export const notOnMock = (mockSkip: MockSkip, name: string, run: CheckDefinition
 
 /**
  * Whose data an operation touches: 'team' (team key, the team's own lists), 'user'
- * (team key, a user of the team), 'management' (the org's management key), 'public'
- * (no key: a token in the request is the credential).
+ * (team key, a user of the team), 'link-token' (a team key, or the link token in the
+ * request alone, which names its team and user; both must then be of one team),
+ * 'management' (the org's management key), 'public' (no key: a token in the request is
+ * the credential).
  */
-export type AuthScope = 'team' | 'user' | 'management' | 'public';
+export type AuthScope = 'team' | 'user' | 'link-token' | 'management' | 'public';
 
 /** The documents' methods, as sent. */
 export type HttpMethod = Uppercase<OperationRef['method']>;

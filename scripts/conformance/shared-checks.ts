@@ -4,7 +4,7 @@
  * `missing_key` example on a mock, or with an unknown key, 403 with a team key on the
  * management API, 404 with another team's key).
  */
-import type { TeamClient } from '../../server/client/index.js';
+import { LINK_TOKEN_HEADER, type TeamClient } from '../../server/client/index.js';
 import type { Loc, Outcome } from './assertions.js';
 import type { CheckContext } from './context.js';
 import { always, notOnMock, type CheckDefinition } from './operation.js';
@@ -80,7 +80,17 @@ export const teamKeyChecks = (() => {
       MANAGEMENT,
     );
 
-  return { missingKey, unknownKey, otherTeamsUser };
+  /**
+   * A check that a valid link token alone (no key) is a 401: it is a credential of the
+   * operations whose `security` lists it (getOAuthProvider) and of no other.
+   */
+  const linkTokenAlone = (operationId: string, send: (t: CheckContext, client: TeamClient) => Promise<Outcome>) =>
+    notOnMock('credentials', '401 with a valid link token alone (no key): a link token is no credential here', async (t) => {
+      const { link_token } = await t.fixtures.linkToken();
+      t.expect.error('team', operationId, await send(t, t.teamWith(undefined, { [LINK_TOKEN_HEADER]: link_token })), 401);
+    });
+
+  return { missingKey, unknownKey, otherTeamsUser, linkTokenAlone };
 })();
 
 /** The key checks of management API operations. */

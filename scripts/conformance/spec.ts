@@ -37,13 +37,27 @@ export interface ResponseCheckOptions {
   allowGeneric?: boolean;
 }
 
+/** A path template of a document and its operations by method (lower case). */
 interface CompiledTemplate {
-  operation: OperationRef;
+  path: string;
+  operations: Map<string, OperationRef>;
+  /** Literal segments, null for a parameter. */
   segments: (string | null)[];
-  literals: number;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Literal segments rank before parameters, position by position (as the server's and the mock's router: OpenAPI's concrete paths first). */
+function moreSpecific(a: CompiledTemplate, b: CompiledTemplate): number {
+  for (let index = 0; index < a.segments.length; index++) {
+    const [left, right] = [a.segments[index] !== null, b.segments[index] !== null];
+    if (left !== right) return left ? -1 : 1;
+  }
+  return 0;
+}
+
+/** What a request reaches: an operation, a path that takes other methods (405, with its `Allow`), or no path (404). */
+export type RouteMatch = { kind: 'operation'; operation: OperationRef } | { kind: 'method'; allow: string[] } | { kind: 'none' };
 
 export class SpecIndex {
   readonly documents: ContractDocuments;
@@ -51,14 +65,16 @@ export class SpecIndex {
 
   constructor(documents = new ContractDocuments()) {
     this.documents = documents;
-    const compile = (operation: OperationRef): CompiledTemplate => {
-      const segments = splitPath(operation.path).map((segment) => (/^\{[^}]+\}$/.test(segment) ? null : segment));
-      return { operation, segments, literals: segments.filter((segment) => segment !== null).length };
-    };
     this.templates = { team: [], management: [] };
-    for (const operation of documents.operations) this.templates[operation.api].push(compile(operation));
-    // The most specific template first: `/v2/user/{user_id}/info` before `/v2/user/{user_id}/{provider}`.
-    for (const api of API_NAMES) this.templates[api].sort((a, b) => b.literals - a.literals);
+    for (const operation of documents.operations) {
+      const templates = this.templates[operation.api];
+      let template = templates.find((candidate) => candidate.path === operation.path);
+      if (!template) {
+        template = { path: operation.path, operations: new Map(), segments: splitPath(operation.path).map((segment) => (/^\{[^}]+\}$/.test(segment) ? null : segment)) };
+        templates.push(template);
+      }
+      template.operations.set(operation.method, operation);
+    }
   }
 
   get operations(): readonly OperationRef[] {
@@ -66,18 +82,28 @@ export class SpecIndex {
   }
 
   /**
-   * The operation a request goes to; `kind: 'method'` when the path is an operation's
-   * but the method is not (a 405), `kind: 'none'` when no path matches (a 404).
+   * The operation a request goes to, decided as the server and the mock do: the most
+   * specific path template matching the path (`/v2/user/{user_id}/info` before
+   * `/v2/user/{user_id}/{provider}`, so `DELETE /v2/user/x/info` is a 405), then the method
+   * among that template's operations (HEAD is a GET without its body). `kind: 'method'`
+   * when that path does not take the method (a 405, with the methods of its `Allow`
+   * header), `kind: 'none'` when no path matches (a 404).
    */
-  match(api: ApiName, method: string, path: string): { kind: 'operation'; operation: OperationRef } | { kind: 'method' | 'none' } {
+  match(api: ApiName, method: string, path: string): RouteMatch {
     const segments = splitPath(path);
-    const candidates = this.templates[api].filter(
-      (template) => template.segments.length === segments.length && template.segments.every((literal, index) => (literal === null ? segments[index] !== '' : literal === segments[index])),
-    );
-    if (candidates.length === 0) return { kind: 'none' };
-    const wanted = method.toLowerCase();
-    const found = candidates.find((template) => template.operation.method === wanted);
-    return found ? { kind: 'operation', operation: found.operation } : { kind: 'method' };
+    let best: CompiledTemplate | null = null;
+    for (const template of this.templates[api]) {
+      if (template.segments.length !== segments.length) continue;
+      if (!template.segments.every((literal, index) => (literal === null ? segments[index] !== '' : literal === segments[index]))) continue;
+      if (best === null || moreSpecific(template, best) < 0) best = template;
+    }
+    if (best === null) return { kind: 'none' };
+    const wanted = method.toLowerCase() === 'head' ? 'get' : method.toLowerCase();
+    const operation = best.operations.get(wanted);
+    if (operation) return { kind: 'operation', operation };
+    const allow = [...best.operations.keys()].map((name) => name.toUpperCase());
+    if (allow.includes('GET')) allow.push('HEAD');
+    return { kind: 'method', allow };
   }
 
   isDocumented(api: ApiName, operationId: string, status: number): boolean {
@@ -97,9 +123,18 @@ export class SpecIndex {
     if (!/^application\/json\b/i.test(sample.contentType ?? '')) {
       problems.push(`${where}: content-type is ${sample.contentType === null ? 'missing' : JSON.stringify(sample.contentType)}, not application/json`);
     }
+    const matched = this.match(sample.api, sample.method, sample.path);
+    // A HEAD answer is the GET's status and headers without its body.
+    if (sample.method.toUpperCase() === 'HEAD') {
+      if (sample.body !== undefined) problems.push(`${where}: a HEAD answer has a body: ${truncate(String(sample.body), 200)}`);
+      if (matched.kind === 'operation' && !this.isDocumented(sample.api, matched.operation.operationId, sample.status) && !(options.allowGeneric && (GENERIC_STATUSES as readonly number[]).includes(sample.status))) {
+        problems.push(`${where}: status ${sample.status} is not documented for ${sample.api} ${matched.operation.operationId}`);
+      }
+      if (matched.kind !== 'operation' && sample.status !== (matched.kind === 'method' ? 405 : 404)) problems.push(`${where}: a ${matched.kind === 'method' ? 405 : 404} was expected`);
+      return problems;
+    }
     if (!sample.json) problems.push(`${where}: the body is not JSON: ${truncate(String(sample.body ?? ''), 200)}`);
 
-    const matched = this.match(sample.api, sample.method, sample.path);
     if (matched.kind === 'operation') {
       const { operationId } = matched.operation;
       if (this.isDocumented(sample.api, operationId, sample.status)) {

@@ -10,6 +10,12 @@
  *   management API  no key 401, unknown key 401, a revoked team key 401, a team API key
  *                   (in either header) 403, another organization's management key 404;
  *                   the valid key 2xx
+ *   link token      (getOAuthProvider: a team key, or the link token alone, or both of one
+ *                   team) with A's link token: no key 2xx as A, an unknown, revoked or
+ *                   management key in x-vital-api-key 401, a management key in
+ *                   X-Management-Key (no team key header: the token alone) 2xx as A, another
+ *                   team's key 401, the valid key 2xx; without A's token: nothing 401,
+ *                   another team's token alone 2xx as that team
  *   public          (`security: []`, connectSdkProvider) the key is not checked, whatever it is
  *
  * Teams A, A2 (same organization) and B (another one) are seeded by seedTeam. Every
@@ -20,7 +26,7 @@
  * are not counted). An operation of the bundles without a definition fails the suite.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createManagementClient } from '../../server/client/index.js';
+import { createManagementClient, LINK_TOKEN_HEADER } from '../../server/client/index.js';
 import type { ApiName } from '../../scripts/conformance/openapi.js';
 import { must, type OperationDefinition, type RawRequest, type SeededTeam, type SeededWorld } from '../../scripts/conformance/operation.js';
 import { OPERATIONS } from '../../scripts/conformance/operations/index.js';
@@ -46,6 +52,8 @@ interface Variant {
   /** The credential headers, and whose data the caller may see (null: no one's). */
   credential(w: Worlds): { headers: Record<string, string>; caller: SeededTeam | null };
   expected(definition: OperationDefinition): { status: number | 'success'; loc?: (string | number)[] };
+  /** Sends the valid request without its link token (the 'link-token' scope's variants without one). */
+  withoutLinkToken?: boolean;
 }
 
 const TEAM_VARIANTS: Variant[] = [
@@ -79,7 +87,36 @@ const PUBLIC_VARIANTS: Variant[] = [
   { name: "another team's key (not checked)", credential: (w) => ({ headers: { 'x-vital-api-key': w.a2.apiKey }, caller: null }), expected: () => ({ status: 'success' }) },
 ];
 
-const variantsOf = ({ api, auth }: OperationDefinition) => (auth.scope === 'public' ? PUBLIC_VARIANTS : api === 'team' ? TEAM_VARIANTS : MANAGEMENT_VARIANTS);
+/**
+ * getOAuthProvider: a team key, or the link token alone (it names its team and user), or
+ * both of one team. The valid request carries A's link token; without a key, the token's
+ * team is the caller. A management key in X-Management-Key is no team key: the token alone.
+ */
+const LINK_TOKEN_VARIANTS: Variant[] = [
+  { name: "A's link token and no key", credential: (w) => ({ headers: {}, caller: w.a }), expected: () => ({ status: 'success' }) },
+  { name: "A's link token and an unknown key", credential: () => ({ headers: { 'x-vital-api-key': UNKNOWN_TEAM_KEY }, caller: null }), expected: () => ({ status: 401 }) },
+  { name: "A's link token and a revoked key", credential: (w) => ({ headers: { 'x-vital-api-key': w.a.revokedKey }, caller: null }), expected: () => ({ status: 401 }) },
+  { name: "A's link token and a management key in x-vital-api-key", credential: (w) => ({ headers: { 'x-vital-api-key': w.a.managementKey }, caller: null }), expected: () => ({ status: 401 }) },
+  { name: "A's link token and a management key in X-Management-Key (the token alone)", credential: (w) => ({ headers: { 'X-Management-Key': w.a.managementKey }, caller: w.a }), expected: () => ({ status: 'success' }) },
+  { name: "A's link token and another team's key (same organization)", credential: (w) => ({ headers: { 'x-vital-api-key': w.a2.apiKey }, caller: null }), expected: () => ({ status: 401 }) },
+  { name: "A's link token and the valid key", credential: (w) => ({ headers: { 'x-vital-api-key': w.a.apiKey }, caller: w.a }), expected: () => ({ status: 'success' }) },
+  { name: 'no key and no link token', credential: () => ({ headers: {}, caller: null }), expected: () => ({ status: 401 }), withoutLinkToken: true },
+  {
+    name: "another team's link token alone (A2's)",
+    credential: (w) => ({ headers: { [LINK_TOKEN_HEADER]: w.a2.linkTokens[0]! }, caller: w.a2 }),
+    expected: () => ({ status: 'success' }),
+    withoutLinkToken: true,
+  },
+];
+
+const variantsOf = ({ api, auth }: OperationDefinition) =>
+  auth.scope === 'public' ? PUBLIC_VARIANTS : auth.scope === 'link-token' ? LINK_TOKEN_VARIANTS : api === 'team' ? TEAM_VARIANTS : MANAGEMENT_VARIANTS;
+
+/** The request without its link token header (whatever its case). */
+function withoutLinkToken(request: RawRequest): RawRequest {
+  const headers = Object.fromEntries(Object.entries(request.headers ?? {}).filter(([name]) => name.toLowerCase() !== LINK_TOKEN_HEADER));
+  return { ...request, headers };
+}
 
 /** Values of a team that must never reach another team's caller. */
 function secretsOf(team: SeededTeam): string[] {
@@ -130,7 +167,8 @@ describe('auth matrix: every operation of both APIs with every kind of credentia
       for (const variant of variantsOf(definition)) {
         const expected = variant.expected(definition);
         it(`with ${variant.name}: ${expected.status === 'success' ? 'a documented 2xx' : expected.status}, a valid body and no other team's data`, async () => {
-          const request = await definition.validRequest(worlds);
+          const valid = await definition.validRequest(worlds);
+          const request = variant.withoutLinkToken ? withoutLinkToken(valid) : valid;
           const { headers, caller } = variant.credential(worlds);
           const response = await send(worlds.server, operation.api, request, headers);
           const where = `${request.method} ${request.path} with ${variant.name}: ${response.status} ${response.text.slice(0, 300)}`;

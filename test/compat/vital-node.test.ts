@@ -30,7 +30,7 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
   const sdk = (): SdkUnderTest => sdkFor(ctx.deployment.teamUrl, ctx.deployment.apiKey, log);
   /** Only the reference server stores what a call did; the mock answers static examples. */
   const statefulIt = target.stateful ? it : it.skip;
-  const STATELESS = '(skipped on the mock: it stores nothing and answers static examples)';
+  const STATELESS = '(server only: the mock stores nothing and answers static examples)';
 
   const newUser = async (api: SdkUnderTest) => {
     const clientUserId = `compat-${randomUUID()}`;

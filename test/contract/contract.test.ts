@@ -73,7 +73,7 @@ for (const target of targets) {
       describe(`${group.api} ${group.operationId}`, () => {
         for (const check of group.checks) {
           if (target.kind === 'mock' && check.mockSkip) {
-            it.skip(`${check.name} (skipped on the mock, ${check.mockSkip}: ${MOCK_SKIP_REASONS[check.mockSkip]})`, () => undefined);
+            it.skip(`${check.name} (server only: ${check.mockSkip}: ${MOCK_SKIP_REASONS[check.mockSkip]})`, () => undefined);
             continue;
           }
           it(

@@ -7,7 +7,7 @@ import { getUser, type User } from '../../requests.js';
 import { firstUser } from '../../world.js';
 
 const { pathNotAUuid, notFound } = errorChecks('team');
-const { missingKey, unknownKey, otherTeamsUser } = teamKeyChecks;
+const { missingKey, unknownKey, otherTeamsUser, linkTokenAlone } = teamKeyChecks;
 
 export const definition: OperationDefinition = {
   api: 'team',
@@ -29,6 +29,7 @@ export const definition: OperationDefinition = {
     pathNotAUuid('getUser', 'user_id', (t) => getUser(t.team, NOT_A_UUID)),
     missingKey('getUser', (t) => getUser(t.teamWithoutKey, UNKNOWN_ID)),
     unknownKey('getUser', (_t, client) => getUser(client, UNKNOWN_ID)),
+    linkTokenAlone('getUser', async (t, client) => getUser(client, (await t.fixtures.user()).user_id)),
     notFound('getUser', '404 for an unknown user_id', (t) => getUser(t.team, UNKNOWN_ID)),
     otherTeamsUser('getUser', "404 for a user of another team (with that team's key)", (other, { user_id }) => getUser(other, user_id)),
   ],
