@@ -7,11 +7,10 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import * as ajvFormats from 'ajv-formats';
+import { HTTP_METHODS } from '../../server/shared/wire.js';
 
 export type ApiName = 'team' | 'management';
 export const API_NAMES: readonly ApiName[] = ['team', 'management'];
-
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 type JsonObject = Record<string, unknown>;
 

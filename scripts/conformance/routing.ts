@@ -8,6 +8,7 @@ import type { CheckContext } from './context.js';
 import { always, operation, type OperationChecks } from './operation.js';
 import { parseBody } from './http.js';
 import { UNKNOWN_ID } from './values.js';
+import { TEAM_API_KEY_HEADER, MANAGEMENT_KEY_HEADER } from '../../server/shared/wire.js';
 
 async function expectDetail(t: CheckContext, url: string, init: RequestInit, status: number): Promise<Response> {
   const response = await t.fetch(url, init);
@@ -28,18 +29,18 @@ async function expectMethodNotAllowed(t: CheckContext, url: string, init: Reques
 export const routingChecks: OperationChecks[] = [
   operation('team', 'routing', [
     always('404 {"detail": "Not Found"} for a path no operation has', async (t) => {
-      await expectDetail(t, `${t.target.teamUrl}/v2/no_such_route`, { headers: { 'x-vital-api-key': t.target.apiKey } }, 404);
+      await expectDetail(t, `${t.target.teamUrl}/v2/no_such_route`, { headers: { [TEAM_API_KEY_HEADER]: t.target.apiKey } }, 404);
     }),
     always('405 {"detail": "Method Not Allowed"} for another method on an operation\'s path', async (t) => {
-      await expectMethodNotAllowed(t, `${t.target.teamUrl}/v2/providers`, { method: 'PUT', headers: { 'x-vital-api-key': t.target.apiKey } }, ['GET', 'HEAD']);
+      await expectMethodNotAllowed(t, `${t.target.teamUrl}/v2/providers`, { method: 'PUT', headers: { [TEAM_API_KEY_HEADER]: t.target.apiKey } }, ['GET', 'HEAD']);
     }),
     always('405 for DELETE on /v2/user/{user_id}/info: the most specific path decides, not deregisterProvider with provider "info"', async (t) => {
       const url = `${t.target.teamUrl}/v2/user/${UNKNOWN_ID}/info`;
-      await expectMethodNotAllowed(t, url, { method: 'DELETE', headers: { 'x-vital-api-key': t.target.apiKey } }, ['PATCH']);
+      await expectMethodNotAllowed(t, url, { method: 'DELETE', headers: { [TEAM_API_KEY_HEADER]: t.target.apiKey } }, ['PATCH']);
     }),
     always('HEAD on a GET operation (/v2/providers) answers the GET\'s 200 and content type without a body', async (t) => {
       const url = `${t.target.teamUrl}/v2/providers`;
-      const headers = { 'x-vital-api-key': t.target.apiKey };
+      const headers = { [TEAM_API_KEY_HEADER]: t.target.apiKey };
       const get = await t.fetch(url, { headers });
       await get.text();
       const head = await t.fetch(url, { method: 'HEAD', headers });
@@ -52,13 +53,13 @@ export const routingChecks: OperationChecks[] = [
     'routing',
     [
       always('404 {"detail": "Not Found"} for a path no operation has', async (t) => {
-        await expectDetail(t, `${t.managementUrl}/v1/no_such_route`, { headers: { 'X-Management-Key': t.target.management?.key ?? '' } }, 404);
+        await expectDetail(t, `${t.managementUrl}/v1/no_such_route`, { headers: { [MANAGEMENT_KEY_HEADER]: t.target.management?.key ?? '' } }, 404);
       }),
       always('404 {"detail": "Not Found"} for a path outside /v1 (a team API path)', async (t) => {
-        await expectDetail(t, `${t.managementUrl}/v2/no_such_route`, { headers: { 'X-Management-Key': t.target.management?.key ?? '' } }, 404);
+        await expectDetail(t, `${t.managementUrl}/v2/no_such_route`, { headers: { [MANAGEMENT_KEY_HEADER]: t.target.management?.key ?? '' } }, 404);
       }),
       always('405 {"detail": "Method Not Allowed"} for another method on an operation\'s path', async (t) => {
-        await expectMethodNotAllowed(t, `${t.managementUrl}/v1/org/${t.orgId}/team`, { method: 'DELETE', headers: { 'X-Management-Key': t.target.management?.key ?? '' } }, ['GET', 'HEAD', 'POST']);
+        await expectMethodNotAllowed(t, `${t.managementUrl}/v1/org/${t.orgId}/team`, { method: 'DELETE', headers: { [MANAGEMENT_KEY_HEADER]: t.target.management?.key ?? '' } }, ['GET', 'HEAD', 'POST']);
       }),
     ],
     ['management', 'org-id'],

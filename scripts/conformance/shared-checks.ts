@@ -11,6 +11,7 @@ import { always, notOnMock, type CheckDefinition } from './operation.js';
 import { otherTeamClient, type SendWith, type User } from './requests.js';
 import type { ApiName } from './spec.js';
 import { invalid, oversizedBody } from './values.js';
+import { TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
 
 /** Sends the request of a check. */
 type Send = (t: CheckContext) => Promise<Outcome>;
@@ -109,7 +110,7 @@ export const managementKeyChecks = (() => {
   const teamKey = (operationId: string, send: SendWith) =>
     notOnMock('credentials', '403 with a team API key, in X-Management-Key or in x-vital-api-key', async (t) => {
       t.expect.error('management', operationId, await send(t, t.managementWith(t.target.apiKey)), 403);
-      t.expect.error('management', operationId, await send(t, t.managementWith(undefined, { 'x-vital-api-key': t.target.apiKey })), 403);
+      t.expect.error('management', operationId, await send(t, t.managementWith(undefined, { [TEAM_API_KEY_HEADER]: t.target.apiKey })), 403);
     });
 
   /** The 401 without a management key and the 403 with a team API key, of the same request. */

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { createManagementClient } from '../../server/client/index.js';
 import { readBundle } from './openapi.js';
 import type { Target } from './context.js';
+import { TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
 
 export type TargetKind = 'auto' | 'mock' | 'server';
 
@@ -41,7 +42,7 @@ export async function detectKind(teamUrl: string, fetchImpl: typeof fetch = fetc
   const probe = `sk_us_conformance_probe_${randomBytes(8).toString('hex')}`;
   let response: Response;
   try {
-    response = await fetchImpl(`${teamUrl}/v2/providers`, { headers: { 'x-vital-api-key': probe } });
+    response = await fetchImpl(`${teamUrl}/v2/providers`, { headers: { [TEAM_API_KEY_HEADER]: probe } });
     await response.arrayBuffer();
   } catch (error) {
     throw new TargetError(`cannot reach the team API at ${teamUrl}: ${error instanceof Error ? error.message : String(error)}`);

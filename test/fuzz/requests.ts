@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { prepareForRuntimeValidation } from '../../server/http/runtime-spec.js';
 import type { ApiName, OperationRef } from '../../scripts/conformance/openapi.js';
 import { type Mutated, type Schema, SchemaArbitraries, type SchemaArbitrariesOptions } from './arbitraries.js';
+import { HTTP_METHODS, MANAGEMENT_KEY_HEADER, TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
 
 export interface FuzzRequest {
   api: ApiName;
@@ -41,8 +42,9 @@ interface Parameter {
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-const KEY_HEADERS: Record<ApiName, string> = { team: 'x-vital-api-key', management: 'X-Management-Key' };
+/** Methods sent to an operation of another method (OPTIONS, HEAD and TRACE have answers of their own). */
+const METHODS = HTTP_METHODS.filter((method) => !['options', 'head', 'trace'].includes(method)).map((method) => method.toUpperCase());
+const KEY_HEADERS: Record<ApiName, string> = { team: TEAM_API_KEY_HEADER, management: MANAGEMENT_KEY_HEADER };
 
 /** Weird path segments that are not values of any schema. */
 const WEIRD_SEGMENTS = ['', '.', '..', '%', '%zz', '%2F', '%00', 'a%2Fb', '%E2%82', '~', 'null', 'undefined', '-1', '1e309', 'ä', '%F0%9F%98%80', 'x'.repeat(3000)];

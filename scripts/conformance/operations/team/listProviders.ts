@@ -3,6 +3,7 @@ import { check, checkEqual, show } from '../../assertions.js';
 import { always, notOnMock, type OperationDefinition } from '../../operation.js';
 import { teamKeyChecks } from '../../shared-checks.js';
 import type { TeamSchemas } from '../../../../server/client/index.js';
+import { TEAM_API_KEY_HEADER } from '../../../../server/shared/wire.js';
 
 const { missingKey, unknownKey } = teamKeyChecks;
 
@@ -32,7 +33,7 @@ export const definition: OperationDefinition = {
       check(filteredTotal > 0 && filteredTotal <= all.length, `the source types list ${filteredTotal} providers, the catalog ${all.length}`);
     }),
     always('answers /v2/providers/ (trailing slash) like /v2/providers', async (t) => {
-      const withSlash = await t.fetch(`${t.target.teamUrl}/v2/providers/?source_type=device`, { headers: { 'x-vital-api-key': t.target.apiKey } });
+      const withSlash = await t.fetch(`${t.target.teamUrl}/v2/providers/?source_type=device`, { headers: { [TEAM_API_KEY_HEADER]: t.target.apiKey } });
       const withoutSlash = await t.team.GET('/v2/providers', { params: { query: { source_type: 'device' } } });
       checkEqual({ status: withSlash.status, body: (await withSlash.json()) as unknown }, { status: withoutSlash.response.status, body: withoutSlash.data as unknown }, '/v2/providers/');
     }),

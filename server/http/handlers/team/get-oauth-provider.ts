@@ -4,6 +4,7 @@ import { ApiError } from '../../api-error.js';
 import type { Handler } from '../../handler-types.js';
 import { consentPageUrl } from '../../link-pages.js';
 import type { Deps, TeamContext } from '../context.js';
+import { LINK_TOKEN_HEADER } from '../../../shared/wire.js';
 
 /**
  * GET /v2/link/provider/oauth/{oauth_provider}: the provider's link detail. Authenticated by
@@ -16,7 +17,7 @@ export const getOAuthProvider =
   async ({ path, headers }, { linkToken: link }) => {
     const provider = findProvider(path.oauth_provider);
     if (!provider) throw new ApiError(404, `Unknown provider ${path.oauth_provider}.`);
-    const linkToken = headers['x-vital-link-token']?.trim();
+    const linkToken = headers[LINK_TOKEN_HEADER]?.trim();
     let oauthUrl: string | null = null;
     if (link && linkToken) {
       if (link.provider && link.provider !== provider.slug) {
