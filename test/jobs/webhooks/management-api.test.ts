@@ -61,16 +61,21 @@ describe.each(engineCases)('webhook management API on %s', (_label, engine) => {
         [endpointId, eventIds, seconds],
       );
     };
+    /** One page of the endpoint's deliveries. */
+    const deliveryPage = async (path: { org_id: string; team_id: string; endpoint_id: string }, pageSize: number, cursor: string | null) => {
+      const { data } = await management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/delivery', {
+        params: { path, query: { page_size: pageSize, ...(cursor ? { next_cursor: cursor } : {}) } },
+      });
+      return data!;
+    };
     /** Every page of the endpoint's deliveries, `pageSize` at a time. */
     const allPages = async (path: { org_id: string; team_id: string; endpoint_id: string }, pageSize: number) => {
-      const pages: { id: string; event_id: string; created_on: string }[][] = [];
+      const pages: Awaited<ReturnType<typeof deliveryPage>>['data'][] = [];
       let cursor: string | null = null;
       do {
-        const { data } = await management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/delivery', {
-          params: { path, query: { page_size: pageSize, ...(cursor ? { next_cursor: cursor } : {}) } },
-        });
-        pages.push(data!.data);
-        cursor = data!.next_cursor;
+        const page = await deliveryPage(path, pageSize, cursor);
+        pages.push(page.data);
+        cursor = page.next_cursor;
       } while (cursor);
       return pages;
     };
