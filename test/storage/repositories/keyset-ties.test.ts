@@ -129,9 +129,9 @@ describe.each(engineCases)('keyset paging among rows of one instant on %s', (_la
   describe.skipIf(!engine.available)('lists', () => {
     const ctx = useTestDatabase(engine);
 
-    it.each(LISTS)(
-      'when $name share a time, then pages list them $order, each once, at every page size',
-      async ({ order, seed }) => {
+    it.each(LISTS.map((list) => [list.name, list.order, list] as const))(
+      'when %s share a time, then pages list them %s, each once, at every page size',
+      async (_name, order, { seed }) => {
         const { rows, page } = await seed(ctx.db, TIMES);
         expect(rows.map((row) => row.at).sort()).toEqual([...TIMES].sort());
         const expected = [...rows].sort(order.startsWith('oldest') ? ascending : descending).map((row) => row.id);
