@@ -95,7 +95,10 @@ describe.each(engineCases)('webhook management API on %s', (_label, engine) => {
 
       const { data } = await management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path: teamPath() } });
       const { secret: _secret, ...withoutSecret } = created;
-      expect(data?.data.slice(-2)).toEqual([withoutSecret, { id: local.id, url: 'http://localhost:4040/', event_types: null, description: null, created_on: local.created_on }]);
+      // Oldest first, then by id: two endpoints created in one millisecond are listed by id.
+      const both = [withoutSecret, { id: local.id, url: 'http://localhost:4040/', event_types: null, description: null, created_on: local.created_on }];
+      const oldestFirst = created.created_on === local.created_on ? [...both].sort((a, b) => (a.id < b.id ? -1 : 1)) : both;
+      expect(data?.data.slice(-2)).toEqual(oldestFirst);
       const stored = await server.db.one<{ secret: string }>('SELECT secret FROM webhook_endpoints WHERE id = $1', [created.id]);
       expect(stored?.secret).toBe(created.secret);
     });
