@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Region } from './shared/values.js';
 import { hashSecret, newManagementKey, newTeamApiKey } from './domain/credentials/secrets.js';
 import { newWebhookSecret } from './domain/webhooks/rules.js';
 import type { Database } from './storage/database.js';
@@ -9,7 +10,7 @@ import { createTeam, setLinkMigrationEnabled } from './storage/repositories/team
 import { createWebhookEndpoint, findWebhookEndpointByUrl, setWebhookEndpointSecret } from './storage/repositories/webhooks.js';
 
 export interface BootstrapOptions {
-  region: 'us' | 'eu';
+  region: Region;
   /** Use this team API key instead of generating one (TEAM_API_KEY). */
   teamApiKey?: string | undefined;
   /** Use this management key instead of generating one (MANAGEMENT_KEY). */

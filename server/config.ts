@@ -1,4 +1,5 @@
 /** Configuration from the environment, read once at start. */
+import type { Region } from './shared/values.js';
 import { DEFAULT_PGLITE_SHARED_BUFFERS, DEFAULT_PGLITE_WORK_MEM } from './storage/database.js';
 import { DEFAULT_DELIVERY_TIMEOUT_MS, DEFAULT_RETRY_SCHEDULE_MS, endpointUrlProblem, parseRetrySchedule, secretProblem } from './domain/webhooks/rules.js';
 import type { WebhookDeliveryConfig } from './jobs/webhooks/worker.js';
@@ -15,7 +16,7 @@ export interface Config {
   pgliteWorkMem: string;
   teamApiKey: string | undefined;
   managementKey: string | undefined;
-  region: 'us' | 'eu';
+  region: Region;
   validateResponses: boolean;
   logLevel: string;
   /** Base URL the team server is reached at, for links it hands out (OAuth consent pages). */

@@ -18,6 +18,7 @@
  */
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import type { components, webhooks as TeamWebhooks } from '../../generated/team/schema.js';
+import { WEBHOOK_HEADERS } from '../shared/wire.js';
 
 type Schemas = components['schemas'];
 type PayloadOf<Operation> = Operation extends { post: { requestBody: { content: { 'application/json': infer Payload } } } } ? Payload : never;
@@ -55,7 +56,7 @@ export class InvalidWebhookError extends Error {
   }
 }
 
-const SIGNATURE_HEADERS = ['webhook-id', 'webhook-timestamp', 'webhook-signature'] as const;
+const SIGNATURE_HEADERS = [WEBHOOK_HEADERS.id, WEBHOOK_HEADERS.timestamp, WEBHOOK_HEADERS.signature] as const;
 
 function signatureHeaders(headers: WebhookHeaders): Record<string, string> {
   const found: Record<string, string> = {};

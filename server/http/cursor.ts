@@ -3,7 +3,10 @@ import { ValidationFailure } from './api-error.js';
 /**
  * Opaque paging cursors: a keyset position (the sort key of the last row of a
  * page) as base64url JSON. Stable under inserts, since the next page starts
- * strictly after that position.
+ * strictly after that position. The position is the list's whole ORDER BY,
+ * ending in the row's unique id (`{created_on, id}`, `{started_at, id}`): rows of
+ * one millisecond are then ordered by id, and a page boundary among them
+ * neither repeats nor skips a row (test/storage/repositories/keyset-ties.test.ts).
  */
 export const encodeCursor = (position: object): string => Buffer.from(JSON.stringify(position), 'utf8').toString('base64url');
 

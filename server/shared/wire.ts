@@ -16,3 +16,8 @@ export const TEAM_API_KEY_HEADER = 'x-vital-api-key';
 export const MANAGEMENT_KEY_HEADER = 'X-Management-Key';
 /** The link token of the end user's link flow (`getOAuthProvider`). */
 export const LINK_TOKEN_HEADER = 'x-vital-link-token';
+
+/** The headers of a webhook delivery (Standard Webhooks): the message id, the attempt's time, the signature. */
+export const WEBHOOK_HEADERS = { id: 'webhook-id', timestamp: 'webhook-timestamp', signature: 'webhook-signature' } as const;
+/** The same three values under the names the Svix libraries read. */
+export const SVIX_HEADERS = { id: 'svix-id', timestamp: 'svix-timestamp', signature: 'svix-signature' } as const;

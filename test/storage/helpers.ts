@@ -3,8 +3,9 @@ import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type Database, type EngineKind } from '../../server/storage/database.js';
 import { migrate } from '../../server/storage/migrate.js';
+import type { Region } from '../../server/shared/values.js';
 import { createOrg, type OrgRecord } from '../../server/storage/repositories/orgs.js';
-import { createTeam, type Region, type TeamRecord } from '../../server/storage/repositories/teams.js';
+import { createTeam, type TeamRecord } from '../../server/storage/repositories/teams.js';
 
 /**
  * The engines every storage test runs on: in-memory PGlite always, PostgreSQL when

@@ -1,7 +1,5 @@
+import type { ConnectMode } from '../../shared/values.js';
 import { isMobileSdkProviderSlug, type ProviderDefinition } from '../providers/catalog.js';
-
-/** How the mobile SDK connects a health store: automatically, or only when the app asks. */
-export type ConnectMode = 'auto' | 'explicit';
 
 /** The connect mode stored for a new connection: the SDK's (Auto Connect unless it says otherwise) for SDK providers, none for the others. */
 export function connectModeFor(provider: string, requested: ConnectMode | undefined): ConnectMode | null {

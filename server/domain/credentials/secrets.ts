@@ -1,4 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
+import type { Region } from '../../shared/values.js';
 
 /**
  * Keys and tokens are random, shown once, and stored only as SHA-256 hashes
@@ -11,10 +12,10 @@ export const hashSecret = (secret: string): string => hash('sha256', secret, 'he
 const token = (bytes: number) => randomBytes(bytes).toString('base64url');
 
 /** A sandbox team API key: `sk_<region>_` and 32 random characters. */
-export const newTeamApiKey = (region: 'us' | 'eu') => `sk_${region}_${token(24)}`;
+export const newTeamApiKey = (region: Region) => `sk_${region}_${token(24)}`;
 /** A management key: `mg_` and 40 random characters. */
 export const newManagementKey = () => `mg_${token(30)}`;
 /** A one-time sign-in token for the mobile SDK. */
-export const newSignInToken = (region: 'us' | 'eu') => `sit_sk_${region}_${randomBytes(20).toString('hex')}`;
+export const newSignInToken = (region: Region) => `sit_sk_${region}_${randomBytes(20).toString('hex')}`;
 /** A one-time, short-lived link token. */
 export const newLinkToken = () => `lt_${randomBytes(16).toString('hex')}`;

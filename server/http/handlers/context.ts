@@ -1,3 +1,4 @@
+import type { Region } from '../../shared/values.js';
 import type { Config } from '../../config.js';
 import type { Logger } from '../../logger.js';
 import type { MarkerCatalog } from '../../domain/lab-markers/catalog.js';
@@ -20,7 +21,7 @@ export interface Deps {
 export interface TeamContext {
   teamId: string;
   orgId: string;
-  region: 'us' | 'eu';
+  region: Region;
   /** The team API key's id; null when a link token alone authenticated the request. */
   keyId: string | null;
   /** The valid link token sent to an operation that accepts one as a credential (see authenticateTeamOrLinkToken). */

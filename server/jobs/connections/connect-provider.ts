@@ -1,6 +1,7 @@
+import type { ConnectMode } from '../../shared/values.js';
 import { emitEvent } from '../../storage/repositories/events.js';
 import type { Queryable } from '../../storage/database.js';
-import { createConnection, type ConnectMode, type CreateConnectionResult } from '../../storage/repositories/connections.js';
+import { createConnection, type CreateConnectionResult } from '../../storage/repositories/connections.js';
 import { findUser } from '../../storage/repositories/users.js';
 import { connectionCreatedData, connectModeFor } from '../../domain/connections/rules.js';
 import { findProvider } from '../../domain/providers/catalog.js';

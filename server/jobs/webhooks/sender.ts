@@ -10,6 +10,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { Webhook } from 'standardwebhooks';
+import { SVIX_HEADERS, WEBHOOK_HEADERS } from '../../shared/wire.js';
 
 export interface OutgoingDelivery {
   url: string;
@@ -56,12 +57,12 @@ export class WebhookSigner {
     const timestamp = String(Math.floor(at.getTime() / 1000));
     const signature = webhook.sign(id, at, delivery.body);
     return {
-      'webhook-id': id,
-      'webhook-timestamp': timestamp,
-      'webhook-signature': signature,
-      'svix-id': id,
-      'svix-timestamp': timestamp,
-      'svix-signature': signature,
+      [WEBHOOK_HEADERS.id]: id,
+      [WEBHOOK_HEADERS.timestamp]: timestamp,
+      [WEBHOOK_HEADERS.signature]: signature,
+      [SVIX_HEADERS.id]: id,
+      [SVIX_HEADERS.timestamp]: timestamp,
+      [SVIX_HEADERS.signature]: signature,
     };
   }
 }

@@ -1,7 +1,6 @@
+import type { ConnectMode } from '../../shared/values.js';
 import type { Queryable } from '../database.js';
 import { isUuid } from './support.js';
-
-export type ConnectMode = 'auto' | 'explicit';
 
 export interface ConnectionRecord {
   id: string;

@@ -1,3 +1,4 @@
+import type { Region } from '../../shared/values.js';
 import type { Queryable } from '../database.js';
 import { isUuid } from './support.js';
 
@@ -27,7 +28,7 @@ export interface ActiveTeamApiKey {
   key_id: string;
   team_id: string;
   org_id: string;
-  region: 'us' | 'eu';
+  region: Region;
 }
 
 const MANAGEMENT_COLUMNS = 'id, org_id, created_on, revoked_on';

@@ -1,7 +1,6 @@
+import type { Region } from '../../shared/values.js';
 import type { Queryable } from '../database.js';
 import { isUuid, pageLimit, toPage } from './support.js';
-
-export type Region = 'us' | 'eu';
 
 export interface TeamRecord {
   id: string;

@@ -44,11 +44,40 @@ describe.each(engineCases)('webhook management API on %s', (_label, engine) => {
       if (!outcome.data) throw new Error(`create failed: ${outcome.response.status} ${JSON.stringify(outcome.error)}`);
       return outcome.data;
     };
-    /** Emits events one transaction each (so their deliveries are ordered by creation). */
+    /**
+     * Emits events one transaction each. Consecutive emits may share a millisecond (created_on is
+     * timestamptz(3)), so tests that expect an order set created_on themselves (placeDeliveries).
+     */
     const emit = async (count: number, teamId = server.teamId) => {
       const ids: string[] = [];
       for (let i = 0; i < count; i++) ids.push((await server.db.transaction((tx) => emitEvent(tx, sampleEnvelope(teamId, 'daily.data.steps.created', { seq: i })))).id);
       return ids;
+    };
+    /** Sets the created_on of the endpoint's delivery of each event: `seconds[i]` after a fixed instant for eventIds[i]. */
+    const placeDeliveries = async (endpointId: string, eventIds: readonly string[], seconds: readonly number[]) => {
+      await server.db.query(
+        `UPDATE webhook_deliveries d SET created_on = '2026-11-01T09:00:00.000Z'::timestamptz + make_interval(secs => p.s)
+         FROM unnest($2::uuid[], $3::integer[]) AS p(event_id, s) WHERE d.endpoint_id = $1 AND d.event_id = p.event_id`,
+        [endpointId, eventIds, seconds],
+      );
+    };
+    /** One page of the endpoint's deliveries. */
+    const deliveryPage = async (path: { org_id: string; team_id: string; endpoint_id: string }, pageSize: number, cursor: string | null) => {
+      const { data } = await management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/delivery', {
+        params: { path, query: { page_size: pageSize, ...(cursor ? { next_cursor: cursor } : {}) } },
+      });
+      return data!;
+    };
+    /** Every page of the endpoint's deliveries, `pageSize` at a time. */
+    const allPages = async (path: { org_id: string; team_id: string; endpoint_id: string }, pageSize: number) => {
+      const pages: Awaited<ReturnType<typeof deliveryPage>>['data'][] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await deliveryPage(path, pageSize, cursor);
+        pages.push(page.data);
+        cursor = page.next_cursor;
+      } while (cursor);
+      return pages;
     };
 
     it('when an endpoint is registered, then it answers it with a whsec_ secret, and the list shows it without the secret', async () => {
@@ -66,7 +95,10 @@ describe.each(engineCases)('webhook management API on %s', (_label, engine) => {
 
       const { data } = await management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path: teamPath() } });
       const { secret: _secret, ...withoutSecret } = created;
-      expect(data?.data.slice(-2)).toEqual([withoutSecret, { id: local.id, url: 'http://localhost:4040/', event_types: null, description: null, created_on: local.created_on }]);
+      // Oldest first, then by id: two endpoints created in one millisecond are listed by id.
+      const both = [withoutSecret, { id: local.id, url: 'http://localhost:4040/', event_types: null, description: null, created_on: local.created_on }];
+      const oldestFirst = created.created_on === local.created_on ? [...both].sort((a, b) => (a.id < b.id ? -1 : 1)) : both;
+      expect(data?.data.slice(-2)).toEqual(oldestFirst);
       const stored = await server.db.one<{ secret: string }>('SELECT secret FROM webhook_endpoints WHERE id = $1', [created.id]);
       expect(stored?.secret).toBe(created.secret);
     });
@@ -128,22 +160,12 @@ describe.each(engineCases)('webhook management API on %s', (_label, engine) => {
          FROM events e WHERE e.id = d.event_id AND d.endpoint_id = $1 AND e.payload->'data'->>'seq' IN ('0', '2', '4')`,
         [endpoint.id],
       );
+      // One second apart, in the order they were emitted.
+      await placeDeliveries(endpoint.id, eventIds, [0, 1, 2, 3, 4]);
       const path = { ...teamPath(), team_id: teamId, endpoint_id: endpoint.id };
       const newestFirst = [...eventIds].reverse().map(webhookMessageId);
 
-      const page = async (cursor: string | null) => {
-        const { data } = await management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/delivery', {
-          params: { path, query: { page_size: 2, ...(cursor ? { next_cursor: cursor } : {}) } },
-        });
-        return { ids: data!.data.map((delivery) => delivery.event_id), next: data!.next_cursor };
-      };
-      const pages: string[][] = [];
-      let cursor: string | null = null;
-      do {
-        const { ids, next } = await page(cursor);
-        pages.push(ids);
-        cursor = next;
-      } while (cursor);
+      const pages = (await allPages(path, 2)).map((page) => page.map((delivery) => delivery.event_id));
       expect(pages).toEqual([newestFirst.slice(0, 2), newestFirst.slice(2, 4), newestFirst.slice(4)]);
 
       const { data: failed } = await management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/delivery', { params: { path, query: { status: 'failed' } } });
@@ -171,6 +193,31 @@ describe.each(engineCases)('webhook management API on %s', (_label, engine) => {
       const bad = await management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/delivery', { params: { path, query: { next_cursor: 'garbage' } } });
       expect(bad.response.status).toBe(422);
       expect(bad.error).toMatchObject({ detail: [{ loc: ['query', 'next_cursor'] }] });
+    });
+
+    it('when deliveries share a created_on, then they are listed by id descending among themselves, each exactly once, whatever the page size', async () => {
+      const teamId = await newTeam();
+      const endpoint = await createEndpoint({ url: 'https://hooks.example.com/ties' }, teamId);
+      const eventIds = await emit(6, teamId);
+      // The first alone, the next four in one instant (they straddle page boundaries), the last alone.
+      await placeDeliveries(endpoint.id, eventIds, [0, 1, 1, 1, 1, 2]);
+      const path = { ...teamPath(), team_id: teamId, endpoint_id: endpoint.id };
+      const rows = await server.db.query<{ id: string; event_id: string }>(`SELECT id, event_id FROM webhook_deliveries WHERE endpoint_id = $1`, [endpoint.id]);
+      const deliveryOf = (eventId: string) => rows.find((row) => row.event_id === eventId)!.id;
+      // The documented order: created_on descending, then id descending (lowercase uuid text sorts as PostgreSQL's uuid order).
+      const tied = eventIds.slice(1, 5).map(deliveryOf).sort().reverse();
+      const expected = [deliveryOf(eventIds[5]!), ...tied, deliveryOf(eventIds[0]!)];
+
+      for (const pageSize of [1, 2, 3, 4, 6]) {
+        const pages = await allPages(path, pageSize);
+        expect(pages.flat().map((delivery) => delivery.id)).toEqual(expected);
+        expect(pages.slice(0, -1).every((page) => page.length === pageSize)).toBe(true);
+      }
+      expect((await allPages(path, 6))[0]!.map((delivery) => delivery.created_on)).toEqual([
+        '2026-11-01T09:00:02.000Z',
+        ...Array(4).fill('2026-11-01T09:00:01.000Z'),
+        '2026-11-01T09:00:00.000Z',
+      ]);
     });
 
     it('when deliveries are replayed, then the failed ones (or the named ones) are pending again from attempt 0 with the same event', async () => {

@@ -8,9 +8,9 @@ import {
   listTeams,
   setLinkMigrationEnabled,
   type ListTeamsInput,
-  type Region,
   type TeamRecord,
 } from '../../../server/storage/repositories/teams.js';
+import type { Region } from '../../../server/shared/values.js';
 import type { Database } from '../../../server/storage/database.js';
 import { engineCases, ISO_TIMESTAMP, SETUP_TIMEOUT_MS, useTestDatabase } from '../helpers.js';
 
