@@ -376,7 +376,7 @@ export interface components {
             created_on: string;
             region: components["schemas"]["Region"];
         };
-        /** @description A page of teams, oldest first. */
+        /** @description A page of teams, oldest first (teams created in the same instant by id, ascending). */
         TeamList: {
             teams: components["schemas"]["TeamListItem"][];
             /**
@@ -654,7 +654,7 @@ export interface components {
             /** @example endpoint answered 503 */
             last_error: string | null;
         };
-        /** @description A page of deliveries, newest first. */
+        /** @description A page of deliveries, newest first (deliveries created in the same instant by id, descending). */
         WebhookDeliveryPage: {
             data: components["schemas"]["WebhookDelivery"][];
             /** @example null */

@@ -3678,7 +3678,7 @@ export interface components {
              */
             not_connected_user_ids: string[];
         };
-        /** @description A page of bulk operations, newest first. */
+        /** @description A page of bulk operations, newest first (operations started in the same instant by id, descending). */
         BulkOpsPage: {
             data: components["schemas"]["BulkOp"][];
             /**
