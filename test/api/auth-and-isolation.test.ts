@@ -8,10 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { loadDocument } from '../../server/documents.js';
 import { forgetCredentials } from '../../server/http/authenticate.js';
 import { listOperations, type OpenApiDocument } from '../../server/http/operations.js';
-import { createManagementKey, revokeManagementKey } from '../../server/storage/repositories/credentials.js';
+import { createManagementKey } from '../../server/storage/repositories/credentials.js';
+import { getUserInfo, listInsurances, revokeManagementKey } from '../storage/stored-state.js';
 import { findConnection, listConnections } from '../../server/storage/repositories/connections.js';
-import { getUserInfo } from '../../server/storage/repositories/user-infos.js';
-import { listInsurances } from '../../server/storage/repositories/insurances.js';
 import { hashSecret } from '../../server/domain/credentials/secrets.js';
 import type { TestServer } from '../helpers/test-server.js';
 import {

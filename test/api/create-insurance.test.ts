@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PAYORS, toCompanyDetails } from '../../server/domain/insurance/payors.js';
-import { getInsurance, listInsurances } from '../../server/storage/repositories/insurances.js';
+import { getInsurance, listInsurances } from '../storage/stored-state.js';
 import {
   apiEngines,
   createTeamWithKey,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findActiveLinkCode } from '../../server/storage/repositories/link-codes.js';
+import { findActiveLinkCode } from '../storage/stored-state.js';
 import {
   apiEngines,
   createTeamWithKey,

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { hashSecret } from '../../server/domain/credentials/secrets.js';
 import { listConnections } from '../../server/storage/repositories/connections.js';
-import { listInsurances } from '../../server/storage/repositories/insurances.js';
+import { getUserInfo, listInsurances } from '../storage/stored-state.js';
 import { findActiveLinkToken } from '../../server/storage/repositories/link-tokens.js';
 import { consumeSignInToken } from '../../server/storage/repositories/sign-in-tokens.js';
-import { getUserInfo } from '../../server/storage/repositories/user-infos.js';
 import { findUser } from '../../server/storage/repositories/users.js';
 import {
   apiEngines,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LAB_ACCOUNTS, MARKERS, toClientFacingMarker } from '../../server/domain/lab-markers/catalog.js';
+import { LAB_ACCOUNTS, MARKER_CATALOG, toClientFacingMarker } from '../../server/domain/lab-markers/catalog.js';
+
+const MARKERS = MARKER_CATALOG.markers;
 import { apiEngines, expectOnlyViolations, expectStatus, expectValidation, teamApi, useApiServer, type TeamSchemas } from './helpers.js';
 
 type MarkerPage = TeamSchemas['LabMarkerPage'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getUserInfo } from '../../server/storage/repositories/user-infos.js';
+import { getUserInfo } from '../storage/stored-state.js';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { readBundle } from '../../scripts/conformance/openapi.js';
 import {

@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 export type Environment = 'sandbox' | 'production';
 export type Region = 'us' | 'eu';
 
-export const LINK_CODE_PATTERN = /^(sk|pk)(us|eu)[0-9a-f]{8}$/;
 export const DEFAULT_LINK_CODE_LIFETIME_MS = 60 * 60 * 1000;
 
 /** `sk` (sandbox) or `pk` (production), the region, then 8 lowercase hex characters. */

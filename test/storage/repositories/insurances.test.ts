@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { getInsurance, listInsurances, upsertInsurance, upsertInsurances } from '../../../server/storage/repositories/insurances.js';
+import { upsertInsurance, upsertInsurances } from '../../../server/storage/repositories/insurances.js';
+import { getInsurance, listInsurances } from '../stored-state.js';
 import { createUser } from '../../../server/storage/repositories/users.js';
 import type { Database } from '../../../server/storage/database.js';
 import { engineCases, ISO_TIMESTAMP, seedTeam, useTestDatabase } from '../helpers.js';
