@@ -18,19 +18,8 @@ export interface InsuranceWrite<Insurance extends object = Record<string, unknow
 }
 
 /**
- * Stores the user's primary or secondary insurance, replacing the previous one of that kind.
- * Null when the user is not in the team.
- */
-export async function upsertInsurance<Insurance extends object>(
-  db: Queryable,
-  input: InsuranceWrite<Insurance>,
-): Promise<InsuranceRecord<Insurance> | null> {
-  const [stored] = await upsertInsurances(db, [input]);
-  return stored ?? null;
-}
-
-/**
- * `upsertInsurance` for many inputs in one statement; one result per input, in order.
+ * Stores users' primary or secondary insurances, each replacing the previous one of that
+ * kind, in one statement; one result per input, in order (null when the user is not in the team).
  * Inputs for the same (user, is_primary) are applied in order, so the last one is what
  * stays stored; each earlier one gets its own record back, as if it had been stored and
  * replaced at the same instant.
