@@ -31,9 +31,6 @@ export function processCountProblem(count: number, env: NodeJS.ProcessEnv = proc
   return null;
 }
 
-/** Whether this process is one of the cluster's server processes (a worker of a SERVER_PROCESSES>1 primary). */
-export const isClusterWorker = (): boolean => cluster.isWorker;
-
 /** The logger of a server process: in a cluster, every line names the process (pid). */
 export const processLogger = (logger: Logger): Logger => (cluster.isWorker ? logger.child({ pid: process.pid }) : logger);
 

@@ -35,5 +35,3 @@ export function createLogger(options: { level?: string; name?: string; destinati
   );
 }
 
-/** A logger that writes nothing, for tests and benchmarks. */
-export const silentLogger = (): Logger => pino({ level: 'silent' });

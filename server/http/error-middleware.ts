@@ -49,9 +49,6 @@ function toViolation(error: ValidatorErrorItem): Violation {
   };
 }
 
-/** `/body/insured/dob` -> `["body", "insured", "dob"]`; `/params/user_id` -> `["path", "user_id"]`. */
-export const toLoc = (path: string | undefined) => toValidationErrorItem(toViolation({ path })).loc;
-
 /** Turns express-openapi-validator's errors into our 422 items, without the noise of nullable `anyOf` branches. */
 export function validatorItems(errors: readonly ValidatorErrorItem[]): ValidationErrorItem[] {
   const items = withoutNullableNoise(errors.map(toViolation)).map(toValidationErrorItem);

@@ -39,10 +39,3 @@ export type HandlerResponse<Op> = Op extends { responses: infer Responses }
 export type Handler<Op, Ctx> = (request: HandlerRequest<Op>, context: Ctx) => Promise<HandlerResponse<Op>>;
 
 export type HandlerMap<Operations, Ctx> = { [OperationId in keyof Operations]: Handler<Operations[OperationId], Ctx> };
-
-/** The success body of an operation, for helpers that build it. */
-export type SuccessBody<Op, Status extends number = 200> = Op extends { responses: infer Responses }
-  ? Status extends keyof Responses
-    ? JsonOf<Responses[Status]>
-    : never
-  : never;

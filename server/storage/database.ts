@@ -394,20 +394,3 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
   };
 }
 
-// ---------------------------------------------------------------------------
-// Errors: both engines report SQLSTATE in `code` and the constraint name in `constraint`.
-
-export interface DatabaseErrorLike {
-  code: string;
-  constraint?: string | undefined;
-  detail?: string | undefined;
-}
-
-export function isDatabaseError(error: unknown): error is Error & DatabaseErrorLike {
-  return error instanceof Error && typeof (error as { code?: unknown }).code === 'string';
-}
-
-/** SQLSTATE 23505, optionally for one named constraint. */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  return isDatabaseError(error) && error.code === '23505' && (!constraint || error.constraint === constraint);
-}

@@ -8,32 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { loadDocument } from '../../server/documents.js';
 import { forgetCredentials } from '../../server/http/authenticate.js';
 import { listOperations, type OpenApiDocument } from '../../server/http/operations.js';
-import { createManagementKey, revokeManagementKey } from '../../server/storage/repositories/credentials.js';
+import { createManagementKey } from '../../server/storage/repositories/credentials.js';
+import { getUserInfo, listInsurances, revokeManagementKey } from '../storage/stored-state.js';
 import { findConnection, listConnections } from '../../server/storage/repositories/connections.js';
-import { getUserInfo } from '../../server/storage/repositories/user-infos.js';
-import { listInsurances } from '../../server/storage/repositories/insurances.js';
 import { hashSecret } from '../../server/domain/credentials/secrets.js';
 import type { TestServer } from '../helpers/test-server.js';
-import {
-  apiEngines,
-  connectDemo,
-  createTeamWithKey,
-  createUser,
-  expectDetail,
-  expectStatus,
-  expectValidation,
-  insuranceBody,
-  managementApi,
-  MANAGEMENT_KEY_HEADER,
-  MiB,
-  TEAM_KEY_HEADER,
-  teamApi,
-  UNKNOWN_ID,
-  uniqueName,
-  userInfoBody,
-  useApiServer,
-  type ManagementSchemas,
-} from './helpers.js';
+import { apiEngines, expectDetail, expectStatus, expectValidation, insuranceBody, MANAGEMENT_KEY_HEADER, MiB, TEAM_KEY_HEADER, teamApi, uniqueName, UNKNOWN_ID, useApiApp, userInfoBody, type ManagementSchemas } from './helpers.js';
 
 const TEAM_MISSING = 'Missing API key. Send your team API key in the x-vital-api-key header.';
 const TEAM_MISSING_KEY_OR_LINK_TOKEN = 'Missing credentials. Send your team API key in the x-vital-api-key header, or a link token in the x-vital-link-token header.';
@@ -92,7 +72,7 @@ function call(server: TestServer, op: DocumentedOperation, headers: Record<strin
 }
 
 describe.each(apiEngines)('authentication and isolation on %s', (_label, engine) => {
-  const ctx = useApiServer(engine);
+  const ctx = useApiApp(engine);
 
   describe('team API keys', () => {
     const secured = TEAM_OPERATIONS.filter((op) => op.secured);
@@ -111,13 +91,13 @@ describe.each(apiEngines)('authentication and isolation on %s', (_label, engine)
     });
 
     it("when a team key is revoked (through the management API), then it is refused at once, and the team's other keys keep working", async () => {
-      const team = await createTeamWithKey(ctx.server);
-      const spare = expectStatus<ManagementSchemas['TeamApiKey']>(await managementApi(ctx.server).post(`/v1/org/${ctx.server.orgId}/team/${team.team.id}/api_key`).send({ label: 'spare' }), 200);
-      const user = await createUser(ctx.server, {}, team.apiKey);
+      const team = await ctx.otherTeam();
+      const spare = expectStatus<ManagementSchemas['TeamApiKey']>(await ctx.management().post(`/v1/org/${ctx.server.orgId}/team/${team.team.id}/api_key`).send({ label: 'spare' }), 200);
+      const user = await ctx.newUser({}, team.apiKey);
       const [key] = await ctx.server.db.query<{ id: string }>('SELECT id FROM team_api_keys WHERE key_hash = $1', [hashSecret(team.apiKey)]);
-      expectStatus(await managementApi(ctx.server).delete(`/v1/org/${ctx.server.orgId}/team/${team.team.id}/api_key/${key!.id}`), 200);
-      expectDetail(await teamApi(ctx.server, team.apiKey).get(`/v2/user/${user.user_id}`), 401, TEAM_INVALID);
-      expectStatus(await teamApi(ctx.server, spare.key).get(`/v2/user/${user.user_id}`), 200);
+      expectStatus(await ctx.management().delete(`/v1/org/${ctx.server.orgId}/team/${team.team.id}/api_key/${key!.id}`), 200);
+      expectDetail(await ctx.team(team.apiKey).get(`/v2/user/${user.user_id}`), 401, TEAM_INVALID);
+      expectStatus(await ctx.team(spare.key).get(`/v2/user/${user.user_id}`), 200);
     });
 
     it('when the key has surrounding spaces, then it is still the key', async () => {
@@ -129,7 +109,7 @@ describe.each(apiEngines)('authentication and isolation on %s', (_label, engine)
     });
 
     it('when the key differs in case, then 401 (keys are exact)', async () => {
-      expectDetail(await teamApi(ctx.server, ctx.server.apiKey.toUpperCase()).get('/v2/providers'), 401, TEAM_INVALID);
+      expectDetail(await ctx.team(ctx.server.apiKey.toUpperCase()).get('/v2/providers'), 401, TEAM_INVALID);
     });
   });
 
@@ -168,10 +148,9 @@ describe.each(apiEngines)('authentication and isolation on %s', (_label, engine)
   describe("another team's users", () => {
     /** A user of another team, with info, insurance and a connection, and what the sandbox key gets for each operation on it. */
     it('when every user-scoped operation is called with another team\'s user_id, then 404 (422 for the bulk pull) and nothing of that user changes', async () => {
-      const other = await createTeamWithKey(ctx.server);
-      const theirs = await createUser(ctx.server, {}, other.apiKey);
-      await connectDemo(ctx.server, theirs.user_id, 'oura', other.apiKey);
-      const own = teamApi(ctx.server, other.apiKey);
+      const { other, theirs } = await ctx.otherTeamsUser();
+      await ctx.connect(theirs.user_id, 'oura', other.apiKey);
+      const own = ctx.team(other.apiKey);
       expectStatus(await own.patch(`/v2/user/${theirs.user_id}/info`).send(userInfoBody()), 200);
       expectStatus(await own.post(`/v2/user/${theirs.user_id}/insurance`).send(insuranceBody()), 200);
       const key = { team_id: other.team.id, user_id: theirs.user_id };
@@ -181,7 +160,7 @@ describe.each(apiEngines)('authentication and isolation on %s', (_label, engine)
         connections: await listConnections(ctx.server.db, key),
       };
 
-      const api = teamApi(ctx.server);
+      const api = ctx.team();
       const id = theirs.user_id;
       const notFound = `User ${id} not found.`;
       expectDetail(await api.get(`/v2/user/${id}`), 404, notFound);
@@ -224,21 +203,21 @@ describe.each(apiEngines)('authentication and isolation on %s', (_label, engine)
 
     it('when a body is just under 1 MiB, then it is read (and judged on its content)', async () => {
       const body = JSON.stringify({ client_user_id: 'x'.repeat(MiB - 100) });
-      expectValidation(await teamApi(ctx.server).post('/v2/user').set('content-type', 'application/json').send(body), [{ loc: ['body', 'client_user_id'], type: 'too_long' }]);
+      expectValidation(await ctx.team().post('/v2/user').set('content-type', 'application/json').send(body), [{ loc: ['body', 'client_user_id'], type: 'too_long' }]);
     });
 
     it('when a body between 1 and 8 MiB is sent to the bulk pull, then it is read', async () => {
       const body = JSON.stringify({ user_ids: [UNKNOWN_ID], provider: 'oura', padding: 'x'.repeat(2 * MiB) });
-      expectValidation(await teamApi(ctx.server).post('/v2/link/bulk_trigger_historical_pull').set('content-type', 'application/json').send(body), [{ loc: ['body', 'user_ids', 0] }]);
+      expectValidation(await ctx.team().post('/v2/link/bulk_trigger_historical_pull').set('content-type', 'application/json').send(body), [{ loc: ['body', 'user_ids', 0] }]);
     });
 
     it('when a JSON body is sent as text/plain, then 422 asking for JSON', async () => {
-      const response = await teamApi(ctx.server).post('/v2/user').set('content-type', 'text/plain').send('{"client_user_id":"x"}');
+      const response = await ctx.team().post('/v2/user').set('content-type', 'text/plain').send('{"client_user_id":"x"}');
       expectValidation(response, [{ loc: ['body'], type: 'json_invalid' }]);
     });
 
     it.each(['gzip', 'deflate', 'br'])('when a %s body is corrupt, then 422 on ["body"] rather than a 500', async (encoding) => {
-      const response = await teamApi(ctx.server).post('/v2/user').set('content-type', 'application/json').set('content-encoding', encoding).send('not compressed');
+      const response = await ctx.team().post('/v2/user').set('content-type', 'application/json').set('content-encoding', encoding).send('not compressed');
       expectValidation(response, [{ loc: ['body'], type: 'json_invalid' }]);
     });
 
@@ -256,7 +235,7 @@ describe.each(apiEngines)('authentication and isolation on %s', (_label, engine)
     });
 
     it('when a route is called with a method it does not have, then 405 {"detail": "Method Not Allowed"}', async () => {
-      expectDetail(await teamApi(ctx.server).put('/v2/user').send({}), 405, 'Method Not Allowed');
+      expectDetail(await ctx.team().put('/v2/user').send({}), 405, 'Method Not Allowed');
       expectDetail(await request(ctx.server.management).delete(`/v1/org/${ctx.server.orgId}/team`).set(MANAGEMENT_KEY_HEADER, ctx.server.managementKey), 405, 'Method Not Allowed');
     });
   });
@@ -295,8 +274,8 @@ describe.each(apiEngines)('authentication and isolation on %s', (_label, engine)
     });
 
     it('when a string has a NUL character, then the 422 names where it is', async () => {
-      expectValidation(await teamApi(ctx.server).post('/v2/user').send({ client_user_id: 'a\u0000b' }), [{ loc: ['body', 'client_user_id'], type: 'value_error' }]);
-      expectValidation(await teamApi(ctx.server).get('/v3/lab_tests/markers?name=a%00b'), [{ loc: ['query', 'name'], type: 'value_error' }]);
+      expectValidation(await ctx.team().post('/v2/user').send({ client_user_id: 'a\u0000b' }), [{ loc: ['body', 'client_user_id'], type: 'value_error' }]);
+      expectValidation(await ctx.team().get('/v3/lab_tests/markers?name=a%00b'), [{ loc: ['query', 'name'], type: 'value_error' }]);
     });
 
     it('when a NUL character is sent without a key, then 401 comes first', async () => {

@@ -4,22 +4,7 @@ import { getBulkOp } from '../../server/storage/repositories/bulk-ops.js';
 import { readBulkTrigger } from '../storage/bulk-fixtures.js';
 import { setLinkMigrationEnabled } from '../../server/storage/repositories/teams.js';
 import type { TestServer } from '../helpers/test-server.js';
-import {
-  apiEngines,
-  connectDemo,
-  createTeamWithKey,
-  createUser,
-  expectDetail,
-  expectOnlyViolations,
-  expectStatus,
-  expectValidation,
-  MiB,
-  teamApi,
-  UNKNOWN_ID,
-  uniqueName,
-  useApiServer,
-  type TeamSchemas,
-} from './helpers.js';
+import { apiEngines, expectDetail, expectOnlyViolations, expectStatus, expectValidation, MiB, uniqueName, UNKNOWN_ID, useApiApp, type TeamSchemas } from './helpers.js';
 
 type PullResponse = TeamSchemas['BulkTriggerHistoricalPullResponse'];
 
@@ -43,18 +28,17 @@ async function seedUsers(server: TestServer, count: number, provider: string, co
 }
 
 describe.each(apiEngines)('bulkTriggerHistoricalPull (POST /v2/link/bulk_trigger_historical_pull) on %s', (_label, engine) => {
-  const ctx = useApiServer(engine);
-  const pull = (body: unknown, key?: string) => teamApi(ctx.server, key).post('/v2/link/bulk_trigger_historical_pull').send(body as object);
+  const ctx = useApiApp(engine);
+  const pull = (body: unknown, key?: string) => ctx.team(key).post('/v2/link/bulk_trigger_historical_pull').send(body as object);
   const connectedUser = async (provider: string) => {
-    const user = await createUser(ctx.server);
-    await connectDemo(ctx.server, user.user_id, provider);
+    const user = await ctx.newUser();
+    await ctx.connect(user.user_id, provider);
     return user;
   };
 
   it('when connected and unconnected users are submitted, then 202 with the enqueued operation and the unconnected users, all stored', async () => {
     const [a, b] = [await connectedUser('oura'), await connectedUser('oura')];
-    const unconnected = await createUser(ctx.server);
-    await connectDemo(ctx.server, unconnected.user_id, 'fitbit');
+    const unconnected = await ctx.connectedUser('fitbit');
     const answered = expectStatus<PullResponse>(await pull({ user_ids: [a.user_id, unconnected.user_id, b.user_id], provider: 'oura' }), 202);
     expect(answered).toEqual({
       detail: 'Enqueued 2 historical pull triggers for oura; 1 user not connected to oura.',
@@ -79,7 +63,7 @@ describe.each(apiEngines)('bulkTriggerHistoricalPull (POST /v2/link/bulk_trigger
       expect(await readBulkTrigger(ctx.server.db, { op_id: answered.operation.id, user_id: user.user_id })).toMatchObject({ state: 'pending', provider: 'oura', team_id: ctx.server.teamId });
     }
     expect(await readBulkTrigger(ctx.server.db, { op_id: answered.operation.id, user_id: unconnected.user_id })).toBeNull();
-    const listed = expectStatus<TeamSchemas['BulkOpsPage']>(await teamApi(ctx.server).get('/v2/link/bulk_op'), 200);
+    const listed = expectStatus<TeamSchemas['BulkOpsPage']>(await ctx.team().get('/v2/link/bulk_op'), 200);
     expect(listed.data).toContainEqual(answered.operation);
   });
 
@@ -89,14 +73,14 @@ describe.each(apiEngines)('bulkTriggerHistoricalPull (POST /v2/link/bulk_trigger
   });
 
   it('when no submitted user is connected, then 202 and the operation is complete at once with no trigger', async () => {
-    const users = [await createUser(ctx.server), await createUser(ctx.server)];
+    const users = [await ctx.newUser(), await ctx.newUser()];
     const answered = expectStatus<PullResponse>(await pull({ user_ids: users.map((user) => user.user_id), provider: 'strava' }), 202);
     expect(answered.operation).toMatchObject({ status: 'success', pending: 0, not_connected: 2, ended_at: expect.stringMatching(ISO) });
     expect(answered.not_connected_user_ids).toEqual(users.map((user) => user.user_id));
   });
 
   it('when wait_for_completion is set and no user is connected, then 200 with the completed operation', async () => {
-    const users = [await createUser(ctx.server), await createUser(ctx.server)];
+    const users = [await ctx.newUser(), await ctx.newUser()];
     const answered = expectStatus<PullResponse>(await pull({ user_ids: users.map((user) => user.user_id), provider: 'oura', wait_for_completion: true }), 200);
     expect(answered.detail).toBe('Historical pull completed for 0 of 0 connected users (oura); 2 users not connected to oura.');
     expect(answered.operation).toMatchObject({ status: 'success', pending: 0, running: 0, processed: 0, failed: 0, not_connected: 2, ended_at: expect.stringMatching(ISO) });
@@ -119,7 +103,7 @@ describe.each(apiEngines)('bulkTriggerHistoricalPull (POST /v2/link/bulk_trigger
   });
 
   it('when a user id is written in upper case, then it is that user', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     const answered = expectStatus<PullResponse>(await pull({ user_ids: [user.user_id.toUpperCase()], provider: 'oura' }), 202);
     expect(answered.not_connected_user_ids).toEqual([user.user_id]);
   });
@@ -143,10 +127,10 @@ describe.each(apiEngines)('bulkTriggerHistoricalPull (POST /v2/link/bulk_trigger
   });
 
   it("when a user id is another team's user, then 422 naming its index", async () => {
-    const other = await createTeamWithKey(ctx.server);
+    const other = await ctx.otherTeam();
     await setLinkMigrationEnabled(ctx.server.db, { team_id: other.team.id, enabled: true });
-    const theirs = await createUser(ctx.server, {}, other.apiKey);
-    await connectDemo(ctx.server, theirs.user_id, 'oura', other.apiKey);
+    const theirs = await ctx.newUser({}, other.apiKey);
+    await ctx.connect(theirs.user_id, 'oura', other.apiKey);
     const mine = await connectedUser('oura');
     expectOnlyViolations(await pull({ user_ids: [mine.user_id, theirs.user_id], provider: 'oura' }), [['body', 'user_ids', 1]]);
     expectStatus(await pull({ user_ids: [theirs.user_id], provider: 'oura' }, other.apiKey), 202);
@@ -168,7 +152,7 @@ describe.each(apiEngines)('bulkTriggerHistoricalPull (POST /v2/link/bulk_trigger
   });
 
   it.each(['apple_health_kit', 'whoop', 'nope'])('when the provider is %s (not an OAuth provider), then 422 on ["body", "provider"]', async (provider) => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     expectValidation(await pull({ user_ids: [user.user_id], provider }), [{ loc: ['body', 'provider'], type: 'enum' }]);
   });
 
@@ -178,9 +162,8 @@ describe.each(apiEngines)('bulkTriggerHistoricalPull (POST /v2/link/bulk_trigger
   }, 60_000);
 
   it("when the team's link migration is not enabled (a new team), then 403 and no operation is stored", async () => {
-    const other = await createTeamWithKey(ctx.server);
-    const user = await createUser(ctx.server, {}, other.apiKey);
-    await connectDemo(ctx.server, user.user_id, 'oura', other.apiKey);
+    const { other, theirs: user } = await ctx.otherTeamsUser();
+    await ctx.connect(user.user_id, 'oura', other.apiKey);
     expectDetail(
       await pull({ user_ids: [user.user_id], provider: 'oura' }, other.apiKey),
       403,
@@ -193,7 +176,7 @@ describe.each(apiEngines)('bulkTriggerHistoricalPull (POST /v2/link/bulk_trigger
 
   it('when the body is over 8 MiB, then 413 naming the limit', async () => {
     const body = JSON.stringify({ user_ids: [UNKNOWN_ID], provider: 'oura', padding: 'x'.repeat(8 * MiB) });
-    const response = await teamApi(ctx.server).post('/v2/link/bulk_trigger_historical_pull').set('content-type', 'application/json').send(body);
+    const response = await ctx.team().post('/v2/link/bulk_trigger_historical_pull').set('content-type', 'application/json').send(body);
     expectDetail(response, 413, 'Request body too large; the limit is 8 MiB.');
   }, 30_000);
 
@@ -202,7 +185,7 @@ describe.each(apiEngines)('bulkTriggerHistoricalPull (POST /v2/link/bulk_trigger
     const body = JSON.stringify({ user_ids: ids, provider: 'fitbit' });
     expect(body.length).toBeGreaterThan(MiB);
     // How fast is a benchmark (`npm run bench:bulk-pull`), not an assertion here.
-    const response = await teamApi(ctx.server).post('/v2/link/bulk_trigger_historical_pull').set('content-type', 'application/json').send(body);
+    const response = await ctx.team().post('/v2/link/bulk_trigger_historical_pull').set('content-type', 'application/json').send(body);
     const answered = expectStatus<PullResponse>(response, 202);
     expect(answered.operation).toMatchObject({ status: 'in_progress', pending: connected.size, not_connected: ids.length - connected.size });
     expect(answered.not_connected_user_ids).toHaveLength(ids.length - connected.size);

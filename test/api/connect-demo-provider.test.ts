@@ -1,32 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { isMobileSdkProviderSlug, PROVIDERS } from '../../server/domain/providers/catalog.js';
 import { listConnections } from '../../server/storage/repositories/connections.js';
-import {
-  apiEngines,
-  createTeamWithKey,
-  createUser,
-  expectDetail,
-  expectStatus,
-  expectValidation,
-  getUser,
-  teamApi,
-  UNKNOWN_ID,
-  useApiServer,
-} from './helpers.js';
+import { apiEngines, expectDetail, expectStatus, expectValidation, UNKNOWN_ID, useApiApp } from './helpers.js';
 
 describe.each(apiEngines)('connectDemoProvider (POST /v2/link/connect/demo) on %s', (_label, engine) => {
-  const ctx = useApiServer(engine);
-  const connect = (body: unknown, key?: string) => teamApi(ctx.server, key).post('/v2/link/connect/demo').send(body as object);
+  const ctx = useApiApp(engine);
+  const connect = (body: unknown, key?: string) => ctx.team(key).post('/v2/link/connect/demo').send(body as object);
 
   it('when a user is connected to every provider of the catalog, then each is accepted and shown with its catalog name and logo', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     for (const provider of PROVIDERS) {
       expect(expectStatus(await connect({ user_id: user.user_id, provider: provider.slug }), 200), provider.slug).toEqual({
         success: true,
         detail: `Connected the user to ${provider.name} (demo).`,
       });
     }
-    const connected = (await getUser(ctx.server, user.user_id)).connected_sources;
+    const connected = (await ctx.readUser(user.user_id)).connected_sources;
     for (const item of connected) expect(item.provider).toEqual(item.source);
     const sources = connected.map((item) => item.provider);
     expect(sources).toHaveLength(PROVIDERS.length);
@@ -43,7 +32,7 @@ describe.each(apiEngines)('connectDemoProvider (POST /v2/link/connect/demo) on %
   });
 
   it('when the same provider is connected twice, then both calls succeed and the first connection is kept', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     expectStatus(await connect({ user_id: user.user_id, provider: 'oura' }), 200);
     const first = await listConnections(ctx.server.db, { team_id: ctx.server.teamId, user_id: user.user_id });
     expect(expectStatus(await connect({ user_id: user.user_id, provider: 'oura' }), 200)).toEqual({
@@ -51,11 +40,11 @@ describe.each(apiEngines)('connectDemoProvider (POST /v2/link/connect/demo) on %
       detail: 'The user was already connected to Oura; the connection is kept.',
     });
     expect(await listConnections(ctx.server.db, { team_id: ctx.server.teamId, user_id: user.user_id })).toEqual(first);
-    expect((await getUser(ctx.server, user.user_id)).connected_sources).toHaveLength(1);
+    expect((await ctx.readUser(user.user_id)).connected_sources).toHaveLength(1);
   });
 
   it('when a connection is made, then one provider.connection.created event is recorded for it', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     expectStatus(await connect({ user_id: user.user_id, provider: 'fitbit' }), 200);
     expectStatus(await connect({ user_id: user.user_id, provider: 'fitbit' }), 200);
     const events = await ctx.server.db.query<{ payload: { event_type: string; user_id: string; client_user_id: string; data: { provider: { slug: string } } } }>(
@@ -73,19 +62,18 @@ describe.each(apiEngines)('connectDemoProvider (POST /v2/link/connect/demo) on %
   });
 
   it("when the user is another team's, then 404 and that user is not connected", async () => {
-    const other = await createTeamWithKey(ctx.server);
-    const theirs = await createUser(ctx.server, {}, other.apiKey);
+    const { other, theirs } = await ctx.otherTeamsUser();
     expectDetail(await connect({ user_id: theirs.user_id, provider: 'oura' }), 404, `User ${theirs.user_id} not found.`);
-    expect((await getUser(ctx.server, theirs.user_id, other.apiKey)).connected_sources).toEqual([]);
+    expect((await ctx.readUser(theirs.user_id, other.apiKey)).connected_sources).toEqual([]);
   });
 
   it('when the provider is not in the catalog, then 422 on ["body", "provider"]', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     expectValidation(await connect({ user_id: user.user_id, provider: 'myspace' }), [{ loc: ['body', 'provider'], type: 'enum' }]);
   });
 
   it('when the provider slug differs in case, then 422 (slugs are exact)', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     expectValidation(await connect({ user_id: user.user_id, provider: 'Oura' }), [{ loc: ['body', 'provider'] }]);
   });
 });

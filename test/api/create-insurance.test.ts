@@ -1,22 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PAYORS, toCompanyDetails } from '../../server/domain/insurance/payors.js';
-import { getInsurance, listInsurances } from '../../server/storage/repositories/insurances.js';
-import {
-  apiEngines,
-  createTeamWithKey,
-  createUser,
-  expectDetail,
-  expectOnlyViolations,
-  expectStatus,
-  expectValidation,
-  insuranceAddress,
-  insuranceBody,
-  insuredPerson,
-  teamApi,
-  UNKNOWN_ID,
-  useApiServer,
-  type TeamSchemas,
-} from './helpers.js';
+import { getInsurance, listInsurances } from '../storage/stored-state.js';
+import { apiEngines, expectDetail, expectOnlyViolations, expectStatus, expectValidation, insuranceAddress, insuranceBody, insuredPerson, UNKNOWN_ID, useApiApp, type TeamSchemas } from './helpers.js';
 
 type Insurance = TeamSchemas['ClientFacingInsurance'];
 
@@ -27,12 +12,12 @@ const companyOf = (code: string) => {
 };
 
 describe.each(apiEngines)('createInsurance (POST /v2/user/{user_id}/insurance) on %s', (_label, engine) => {
-  const ctx = useApiServer(engine);
-  const post = (userId: string, body: unknown, key?: string) => teamApi(ctx.server, key).post(`/v2/user/${userId}/insurance`).send(body as object);
+  const ctx = useApiApp(engine);
+  const post = (userId: string, body: unknown, key?: string) => ctx.team(key).post(`/v2/user/${userId}/insurance`).send(body as object);
   const storedOf = (userId: string) => listInsurances<Insurance>(ctx.server.db, { team_id: ctx.server.teamId, user_id: userId });
 
   it('when a commercial payor is sent, then it answers the record with the company from the payor catalog, as stored', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     const answered = expectStatus<Insurance>(await post(user.user_id, insuranceBody()), 200);
     expect(answered).toEqual({
       payor_code: 'AETNA',
@@ -52,14 +37,14 @@ describe.each(apiEngines)('createInsurance (POST /v2/user/{user_id}/insurance) o
   });
 
   it('when the payor code is in lower case with spaces, then the catalog code is stored', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     const answered = expectStatus<Insurance>(await post(user.user_id, insuranceBody({ payor_code: ' cigna ' })), 200);
     expect(answered.payor_code).toBe('CIGNA');
     expect(answered.company).toEqual(companyOf('CIGNA'));
   });
 
   it('when a state plan code is sent directly, then it is kept with its company', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     const answered = expectStatus<Insurance>(await post(user.user_id, insuranceBody({ payor_code: 'MEDICAID_NY' })), 200);
     expect(answered).toMatchObject({ payor_code: 'MEDICAID_NY', company: companyOf('MEDICAID_NY') });
   });
@@ -74,7 +59,7 @@ describe.each(apiEngines)('createInsurance (POST /v2/user/{user_id}/insurance) o
     ['MEDFED', 'Washington DC', 'MEDICARE_DC'],
     ['maidfed', 'TX', 'MEDICAID_TX'],
   ])('when payor_code %s is sent for an insured person in %j, then %s is stored with its company', async (code, state, inferred) => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     const body = insuranceBody({ payor_code: code, insured: insuredPerson({ address: insuranceAddress({ state }) }) });
     const answered = expectStatus<Insurance>(await post(user.user_id, body), 200);
     expect(answered.payor_code).toBe(inferred);
@@ -84,26 +69,26 @@ describe.each(apiEngines)('createInsurance (POST /v2/user/{user_id}/insurance) o
   });
 
   it('when MAIDFED is sent for California, then the company is Medi-Cal', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     const answered = expectStatus<Insurance>(await post(user.user_id, insuranceBody({ payor_code: 'MAIDFED' })), 200);
     expect(answered.company.name).toBe('Medi-Cal');
   });
 
   it.each(['Ontario', 'PR', 'XX', 'Calif'])('when MEDFED is sent for an insured address state %j without a state plan, then 422 on ["body", "insured", "address", "state"]', async (state) => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     const body = insuranceBody({ payor_code: 'MEDFED', insured: insuredPerson({ address: insuranceAddress({ state }) }) });
     expectOnlyViolations(await post(user.user_id, body), [['body', 'insured', 'address', 'state']]);
     expect(await storedOf(user.user_id)).toEqual([]);
   });
 
   it('when a commercial payor is sent for an address outside the US, then the state is not looked at', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     const body = insuranceBody({ insured: insuredPerson({ address: insuranceAddress({ state: 'Ontario', country: 'CA' }) }) });
     expect(expectStatus<Insurance>(await post(user.user_id, body), 200).payor_code).toBe('AETNA');
   });
 
   it('when the payor code is unknown, then 422 on ["body", "payor_code"] naming it, and nothing is stored', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     expectValidation(await post(user.user_id, insuranceBody({ payor_code: 'NOTAPAYOR' })), [
       { loc: ['body', 'payor_code'], type: 'value_error', msg: /NOTAPAYOR/ },
     ]);
@@ -111,13 +96,13 @@ describe.each(apiEngines)('createInsurance (POST /v2/user/{user_id}/insurance) o
   });
 
   it('when the payor code is empty or longer than 32 characters, then 422 on ["body", "payor_code"]', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     expectValidation(await post(user.user_id, insuranceBody({ payor_code: '' })), [{ loc: ['body', 'payor_code'], type: 'too_short' }]);
     expectValidation(await post(user.user_id, insuranceBody({ payor_code: 'A'.repeat(33) })), [{ loc: ['body', 'payor_code'], type: 'too_long' }]);
   });
 
   it('when second_line is null or absent, then it is answered and stored as an empty string', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     const { second_line: _dropped, ...withoutSecondLine } = insuranceAddress();
     const body = insuranceBody({
       insured: insuredPerson({ address: withoutSecondLine as TeamSchemas['InsuranceAddress'] }),
@@ -130,13 +115,13 @@ describe.each(apiEngines)('createInsurance (POST /v2/user/{user_id}/insurance) o
   });
 
   it('when second_line has text, then it is kept', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     const body = insuranceBody({ insured: insuredPerson({ address: insuranceAddress({ second_line: 'Apt. 4B' }) }) });
     expect(expectStatus<Insurance>(await post(user.user_id, body), 200).insured.address.second_line).toBe('Apt. 4B');
   });
 
   it('when access_notes or unknown fields are sent, then they are accepted and ignored', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     const body = {
       ...insuranceBody(),
       insured: { ...insuredPerson(), ssn: '123-45-6789', address: { ...insuranceAddress(), access_notes: 'Ring twice.' } },
@@ -149,21 +134,21 @@ describe.each(apiEngines)('createInsurance (POST /v2/user/{user_id}/insurance) o
   });
 
   it('when a guarantor is sent, then it is answered and stored', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     const guarantor = { first_name: 'Carlos', last_name: 'Lopez', phone_number: '+14155550199', email: 'carlos@example.com', household_income: 85000, household_size: 3, address: insuranceAddress({ second_line: 'Unit 2' }) };
     const answered = expectStatus<Insurance>(await post(user.user_id, insuranceBody({ relationship: 'Spouse', guarantor })), 200);
     expect(answered).toMatchObject({ relationship: 'Spouse', guarantor });
   });
 
   it('when is_primary and group_id are left out, then is_primary is true and group_id null', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     const { group_id: _dropped, ...body } = insuranceBody();
     const answered = expectStatus<Insurance>(await post(user.user_id, body), 200);
     expect([answered.is_primary, answered.group_id]).toEqual([true, null]);
   });
 
   it('when a second primary insurance is sent, then it replaces the first', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     expectStatus(await post(user.user_id, insuranceBody({ payor_code: 'AETNA', member_id: 'FIRST' })), 200);
     const second = expectStatus<Insurance>(await post(user.user_id, insuranceBody({ payor_code: 'UHC', member_id: 'SECOND', is_primary: true })), 200);
     const stored = await storedOf(user.user_id);
@@ -173,7 +158,7 @@ describe.each(apiEngines)('createInsurance (POST /v2/user/{user_id}/insurance) o
   });
 
   it('when a secondary insurance is sent, then it is kept beside the primary, and replaces only the secondary', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     const primary = expectStatus<Insurance>(await post(user.user_id, insuranceBody({ member_id: 'PRIMARY' })), 200);
     expectStatus(await post(user.user_id, insuranceBody({ payor_code: 'CIGNA', member_id: 'SECONDARY-1', is_primary: false })), 200);
     const secondary = expectStatus<Insurance>(await post(user.user_id, insuranceBody({ payor_code: 'CIGNA', member_id: 'SECONDARY-2', is_primary: false })), 200);
@@ -182,22 +167,22 @@ describe.each(apiEngines)('createInsurance (POST /v2/user/{user_id}/insurance) o
   });
 
   it('when the insured gender is not one of its values, then 422 on ["body", "insured", "gender"]', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     expectOnlyViolations(await post(user.user_id, insuranceBody({ insured: insuredPerson({ gender: 'robot' as never }) })), [['body', 'insured', 'gender']]);
   });
 
   it.each(['female', 'male', 'other', 'unknown'])('when the insured gender is %s, then it is accepted', async (gender) => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     expect(expectStatus<Insurance>(await post(user.user_id, insuranceBody({ insured: insuredPerson({ gender: gender as never }) })), 200).insured.gender).toBe(gender);
   });
 
   it('when the relationship is not one of its values, then 422 on ["body", "relationship"]', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     expectValidation(await post(user.user_id, insuranceBody({ relationship: 'Cousin' as never })), [{ loc: ['body', 'relationship'], type: 'enum' }]);
   });
 
   it('when nested required fields are missing, then 422 names each one by its full location', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     const { zip: _zip, ...address } = insuranceAddress();
     const { dob: _dob, ...insured } = insuredPerson({ address: address as TeamSchemas['InsuranceAddress'] });
     expectOnlyViolations(await post(user.user_id, insuranceBody({ insured: insured as TeamSchemas['PersonDetails'] })), [
@@ -207,7 +192,7 @@ describe.each(apiEngines)('createInsurance (POST /v2/user/{user_id}/insurance) o
   });
 
   it('when the insured dob is not a calendar date, then 422 on ["body", "insured", "dob"]', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     expectValidation(await post(user.user_id, insuranceBody({ insured: insuredPerson({ dob: '1986-02-30' }) })), [{ loc: ['body', 'insured', 'dob'], type: 'format' }]);
   });
 
@@ -217,8 +202,7 @@ describe.each(apiEngines)('createInsurance (POST /v2/user/{user_id}/insurance) o
   });
 
   it("when the user is another team's, then 404 and nothing is stored for it", async () => {
-    const other = await createTeamWithKey(ctx.server);
-    const theirs = await createUser(ctx.server, {}, other.apiKey);
+    const { other, theirs } = await ctx.otherTeamsUser();
     expectDetail(await post(theirs.user_id, insuranceBody()), 404, `User ${theirs.user_id} not found.`);
     expect(await listInsurances(ctx.server.db, { team_id: other.team.id, user_id: theirs.user_id })).toEqual([]);
   });

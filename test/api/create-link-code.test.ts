@@ -1,29 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { findActiveLinkCode } from '../../server/storage/repositories/link-codes.js';
-import {
-  apiEngines,
-  createTeamWithKey,
-  createUser,
-  expectDetail,
-  expectOnlyViolations,
-  expectStatus,
-  expectValidation,
-  teamApi,
-  UNKNOWN_ID,
-  useApiServer,
-  type TeamSchemas,
-} from './helpers.js';
+import { findActiveLinkCode } from '../storage/stored-state.js';
+import { apiEngines, expectDetail, expectOnlyViolations, expectStatus, expectValidation, UNKNOWN_ID, useApiApp, type TeamSchemas } from './helpers.js';
 
 type LinkCode = TeamSchemas['LinkCode'];
 
 const HOUR_MS = 60 * 60 * 1000;
 
 describe.each(apiEngines)('createLinkCode (POST /v2/link/code/create) on %s', (_label, engine) => {
-  const ctx = useApiServer(engine);
-  const create = (query: Record<string, string>, key?: string) => teamApi(ctx.server, key).post('/v2/link/code/create').query(query);
+  const ctx = useApiApp(engine);
+  const create = (query: Record<string, string>, key?: string) => ctx.team(key).post('/v2/link/code/create').query(query);
 
   it('when a code is created, then it is a sandbox US code with its exchange URL, stored for the user', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     const answered = expectStatus<LinkCode>(await create({ user_id: user.user_id }), 200);
     expect(answered.code).toMatch(/^sk(us|eu)[0-9a-f]{8}$/);
     expect(answered.code.startsWith('skus')).toBe(true);
@@ -34,7 +22,7 @@ describe.each(apiEngines)('createLinkCode (POST /v2/link/code/create) on %s', (_
   });
 
   it('when no expires_at is sent, then the code expires exactly one hour after the server time', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     const now = new Date('2031-05-04T10:20:30.456Z');
     ctx.server.setNow(now);
     const answered = expectStatus<LinkCode>(await create({ user_id: user.user_id }), 200);
@@ -42,7 +30,7 @@ describe.each(apiEngines)('createLinkCode (POST /v2/link/code/create) on %s', (_
   });
 
   it('when an expires_at in the future is sent, then the code expires then', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     ctx.server.setNow(new Date('2031-05-04T10:00:00Z'));
     const answered = expectStatus<LinkCode>(await create({ user_id: user.user_id, expires_at: '2031-05-06T08:30:00Z' }), 200);
     expect(answered.expires_at).toBe('2031-05-06T08:30:00.000Z');
@@ -51,21 +39,21 @@ describe.each(apiEngines)('createLinkCode (POST /v2/link/code/create) on %s', (_
   });
 
   it('when expires_at has a UTC offset, then it is the same instant, answered in UTC', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     ctx.server.setNow(new Date('2031-05-04T10:00:00Z'));
     const answered = expectStatus<LinkCode>(await create({ user_id: user.user_id, expires_at: '2031-05-04T14:00:00+02:00' }), 200);
     expect(answered.expires_at).toBe('2031-05-04T12:00:00.000Z');
   });
 
   it('when expires_at is written into the URL with unencoded colons (as curl sends it), then it is read as sent', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     ctx.server.setNow(new Date('2031-05-04T10:00:00Z'));
-    const response = await teamApi(ctx.server).post(`/v2/link/code/create?user_id=${user.user_id}&expires_at=2031-05-04T11:30:00Z`);
+    const response = await ctx.team().post(`/v2/link/code/create?user_id=${user.user_id}&expires_at=2031-05-04T11:30:00Z`);
     expect(expectStatus<LinkCode>(response, 200).expires_at).toBe('2031-05-04T11:30:00.000Z');
   });
 
   it('when expires_at is in the past, then 422 on ["query", "expires_at"] and no code is made', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     ctx.server.setNow(new Date('2031-05-04T10:00:00Z'));
     expectValidation(await create({ user_id: user.user_id, expires_at: '2031-05-04T09:59:59Z' }), [
       { loc: ['query', 'expires_at'], type: 'value_error', msg: 'expires_at must be in the future' },
@@ -74,18 +62,18 @@ describe.each(apiEngines)('createLinkCode (POST /v2/link/code/create) on %s', (_
   });
 
   it('when expires_at is exactly the server time, then 422 (it must be in the future)', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     ctx.server.setNow(new Date('2031-05-04T10:00:00Z'));
     expectOnlyViolations(await create({ user_id: user.user_id, expires_at: '2031-05-04T10:00:00Z' }), [['query', 'expires_at']]);
   });
 
   it.each(['tomorrow', '2031-05-04', '2031-02-30T10:00:00Z', '2031-05-04T25:00:00Z'])('when expires_at is %j, then 422 on ["query", "expires_at"] with type format', async (expiresAt) => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     expectValidation(await create({ user_id: user.user_id, expires_at: expiresAt }), [{ loc: ['query', 'expires_at'], type: 'format' }]);
   });
 
   it('when codes are created again for the user, then each is a new code and all of them work', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     const codes = [];
     for (let i = 0; i < 5; i++) codes.push(expectStatus<LinkCode>(await create({ user_id: user.user_id }), 200).code);
     expect(new Set(codes).size).toBe(5);
@@ -93,8 +81,8 @@ describe.each(apiEngines)('createLinkCode (POST /v2/link/code/create) on %s', (_
   });
 
   it('when the team is in the EU region, then its codes are skeu codes', async () => {
-    const eu = await createTeamWithKey(ctx.server, { region: 'eu' });
-    const user = await createUser(ctx.server, {}, eu.apiKey);
+    const eu = await ctx.otherTeam({ region: 'eu' });
+    const user = await ctx.newUser({}, eu.apiKey);
     expect(expectStatus<LinkCode>(await create({ user_id: user.user_id }, eu.apiKey), 200).code).toMatch(/^skeu[0-9a-f]{8}$/);
   });
 
@@ -103,14 +91,13 @@ describe.each(apiEngines)('createLinkCode (POST /v2/link/code/create) on %s', (_
   });
 
   it("when the user is another team's, then 404", async () => {
-    const other = await createTeamWithKey(ctx.server);
-    const theirs = await createUser(ctx.server, {}, other.apiKey);
+    const { theirs } = await ctx.otherTeamsUser();
     expectDetail(await create({ user_id: theirs.user_id }), 404, `User ${theirs.user_id} not found.`);
   });
 
   it('when user_id is sent twice, then 422 on ["query", "user_id"]', async () => {
-    const user = await createUser(ctx.server);
-    const response = await teamApi(ctx.server).post(`/v2/link/code/create?user_id=${user.user_id}&user_id=${user.user_id}`);
+    const user = await ctx.newUser();
+    const response = await ctx.team().post(`/v2/link/code/create?user_id=${user.user_id}&user_id=${user.user_id}`);
     expectValidation(response, [{ loc: ['query', 'user_id'] }]);
   });
 });

@@ -2,29 +2,18 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { hashSecret } from '../../server/domain/credentials/secrets.js';
 import { findActiveLinkToken } from '../../server/storage/repositories/link-tokens.js';
-import {
-  apiEngines,
-  createTeamWithKey,
-  createUser,
-  expectDetail,
-  expectStatus,
-  expectValidation,
-  teamApi,
-  UNKNOWN_ID,
-  useApiServer,
-  type TeamSchemas,
-} from './helpers.js';
+import { apiEngines, expectDetail, expectStatus, expectValidation, UNKNOWN_ID, useApiApp, type TeamSchemas } from './helpers.js';
 
 type LinkToken = TeamSchemas['LinkToken'];
 
 const TEN_MINUTES_MS = 10 * 60 * 1000;
 
 describe.each(apiEngines)('createLinkToken (POST /v2/link/token) on %s', (_label, engine) => {
-  const ctx = useApiServer(engine);
-  const create = (body: unknown, key?: string) => teamApi(ctx.server, key).post('/v2/link/token').send(body as object);
+  const ctx = useApiApp(engine);
+  const create = (body: unknown, key?: string) => ctx.team(key).post('/v2/link/token').send(body as object);
 
   it('when a token is created, then it answers a one-time token valid 10 minutes from the server time, with its web URL', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     const now = new Date('2031-01-02T03:04:05.678Z');
     ctx.server.setNow(now);
     const answered = expectStatus<LinkToken>(await create({ user_id: user.user_id }), 200);
@@ -36,7 +25,7 @@ describe.each(apiEngines)('createLinkToken (POST /v2/link/token) on %s', (_label
   });
 
   it('when a token is created, then it is stored hashed with its user, provider and redirect', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     const answered = expectStatus<LinkToken>(await create({ user_id: user.user_id, provider: 'oura', redirect_url: 'https://app.example.com/done?x=1' }), 200);
     const stored = await findActiveLinkToken(ctx.server.db, { token_hash: hashSecret(answered.link_token), now: new Date().toISOString() });
     expect(stored).toMatchObject({
@@ -51,14 +40,14 @@ describe.each(apiEngines)('createLinkToken (POST /v2/link/token) on %s', (_label
   });
 
   it('when tokens are created again, then each is a new token', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     const a = expectStatus<LinkToken>(await create({ user_id: user.user_id }), 200).link_token;
     const b = expectStatus<LinkToken>(await create({ user_id: user.user_id }), 200).link_token;
     expect(a).not.toBe(b);
   });
 
   it('when the link web URL is opened, then it lists the providers the token can connect, each linking to its consent page', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     const any = expectStatus<LinkToken>(await create({ user_id: user.user_id }), 200);
     const page = await request(ctx.server.team).get(new URL(any.link_web_url).pathname + new URL(any.link_web_url).search);
     expect(page.status).toBe(200);
@@ -73,7 +62,7 @@ describe.each(apiEngines)('createLinkToken (POST /v2/link/token) on %s', (_label
   });
 
   it('when the link web URL is opened with an unknown or expired token, then 400', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     expect((await request(ctx.server.team).get('/link?token=lt_unknown')).status).toBe(400);
     const now = new Date('2031-01-02T03:04:05Z');
     ctx.server.setNow(now);
@@ -83,12 +72,12 @@ describe.each(apiEngines)('createLinkToken (POST /v2/link/token) on %s', (_label
   });
 
   it('when the provider is not in the catalog, then 422 on ["body", "provider"]', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     expectValidation(await create({ user_id: user.user_id, provider: 'myspace' }), [{ loc: ['body', 'provider'] }]);
   });
 
   it('when the redirect URL is not a URL, then 422 on ["body", "redirect_url"]', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     expectValidation(await create({ user_id: user.user_id, redirect_url: 'not a url' }), [{ loc: ['body', 'redirect_url'], type: 'format' }]);
   });
 
@@ -98,8 +87,7 @@ describe.each(apiEngines)('createLinkToken (POST /v2/link/token) on %s', (_label
   });
 
   it("when the user is another team's, then 404", async () => {
-    const other = await createTeamWithKey(ctx.server);
-    const theirs = await createUser(ctx.server, {}, other.apiKey);
+    const { theirs } = await ctx.otherTeamsUser();
     expectDetail(await create({ user_id: theirs.user_id }), 404, `User ${theirs.user_id} not found.`);
   });
 });

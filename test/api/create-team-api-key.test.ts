@@ -3,31 +3,17 @@ import { hashSecret } from '../../server/domain/credentials/secrets.js';
 import { findActiveTeamApiKeyByHash, listTeamApiKeys } from '../../server/storage/repositories/credentials.js';
 import { createTeam } from '../../server/storage/repositories/teams.js';
 import { ISO_TIMESTAMP } from '../storage/helpers.js';
-import {
-  apiEngines,
-  createOrgWithKey,
-  createUser,
-  expectDetail,
-  expectStatus,
-  expectValidation,
-  managementApi,
-  teamApi,
-  UNKNOWN_ID,
-  uniqueName,
-  useApiServer,
-  type ManagementSchemas,
-  type TeamSchemas,
-} from './helpers.js';
+import { apiEngines, expectDetail, expectStatus, expectValidation, uniqueName, UNKNOWN_ID, useApiApp, type ManagementSchemas, type TeamSchemas } from './helpers.js';
 
 type TeamApiKey = ManagementSchemas['TeamApiKey'];
 type Team = ManagementSchemas['TeamListItem'];
 
 describe.each(apiEngines)('createTeamApiKey (POST /v1/org/{org_id}/team/{team_id}/api_key) on %s', (_label, engine) => {
-  const ctx = useApiServer(engine);
+  const ctx = useApiApp(engine);
   const newTeam = async (region: 'us' | 'eu' = 'us') =>
-    expectStatus<Team>(await managementApi(ctx.server).post(`/v1/org/${ctx.server.orgId}/team`).send({ name: uniqueName('Team'), region }), 200);
+    expectStatus<Team>(await ctx.management().post(`/v1/org/${ctx.server.orgId}/team`).send({ name: uniqueName('Team'), region }), 200);
   const createKey = (teamId: string, body: unknown = {}, orgId = ctx.server.orgId, key?: string) =>
-    managementApi(ctx.server, key).post(`/v1/org/${orgId}/team/${teamId}/api_key`).send(body as object);
+    ctx.management(key).post(`/v1/org/${orgId}/team/${teamId}/api_key`).send(body as object);
 
   it('when a key is created, then it is shown once, and only its hash is stored for the team', async () => {
     const team = await newTeam();
@@ -58,13 +44,13 @@ describe.each(apiEngines)('createTeamApiKey (POST /v1/org/{org_id}/team/{team_id
   it("when the key is used on the team API, then it works for that team and sees only that team's users", async () => {
     const team = await newTeam();
     const { key } = expectStatus<TeamApiKey>(await createKey(team.id), 200);
-    const mine = await createUser(ctx.server, {}, key);
+    const mine = await ctx.newUser({}, key);
     expect(mine.team_id).toBe(team.id);
-    const sandboxUser = await createUser(ctx.server);
-    expectStatus(await teamApi(ctx.server, key).get(`/v2/user/${mine.user_id}`), 200);
-    expectDetail(await teamApi(ctx.server, key).get(`/v2/user/${sandboxUser.user_id}`), 404);
-    expectDetail(await teamApi(ctx.server, key).get(`/v2/user/resolve/${sandboxUser.client_user_id}`), 404);
-    expectDetail(await teamApi(ctx.server).get(`/v2/user/${mine.user_id}`), 404);
+    const sandboxUser = await ctx.newUser();
+    expectStatus(await ctx.team(key).get(`/v2/user/${mine.user_id}`), 200);
+    expectDetail(await ctx.team(key).get(`/v2/user/${sandboxUser.user_id}`), 404);
+    expectDetail(await ctx.team(key).get(`/v2/user/resolve/${sandboxUser.client_user_id}`), 404);
+    expectDetail(await ctx.team().get(`/v2/user/${mine.user_id}`), 404);
   });
 
   it('when a second key is created, then both keys work for the same team', async () => {
@@ -72,8 +58,8 @@ describe.each(apiEngines)('createTeamApiKey (POST /v1/org/{org_id}/team/{team_id
     const first = expectStatus<TeamApiKey>(await createKey(team.id, { label: 'one' }), 200);
     const second = expectStatus<TeamApiKey>(await createKey(team.id, { label: 'two' }), 200);
     expect(first.key).not.toBe(second.key);
-    const user = await createUser(ctx.server, {}, first.key);
-    expect(expectStatus<TeamSchemas['ClientFacingUser']>(await teamApi(ctx.server, second.key).get(`/v2/user/${user.user_id}`), 200).team_id).toBe(team.id);
+    const user = await ctx.newUser({}, first.key);
+    expect(expectStatus<TeamSchemas['ClientFacingUser']>(await ctx.team(second.key).get(`/v2/user/${user.user_id}`), 200).team_id).toBe(team.id);
     expect((await listTeamApiKeys(ctx.server.db, team.id)).map((row) => row.label)).toEqual(['one', 'two']);
   });
 
@@ -83,7 +69,7 @@ describe.each(apiEngines)('createTeamApiKey (POST /v1/org/{org_id}/team/{team_id
   });
 
   it("when the team is another organization's, then 404, through either org id", async () => {
-    const other = await createOrgWithKey(ctx.server);
+    const other = await ctx.otherOrg();
     const theirs = await createTeam(ctx.server.db, { org_id: other.orgId, name: uniqueName('Theirs'), region: 'us' });
     expectDetail(await createKey(theirs.id), 404, `Team ${theirs.id} not found in organization ${ctx.server.orgId}.`);
     expectDetail(await createKey(theirs.id, {}, other.orgId), 404, `Organization ${other.orgId} not found.`);

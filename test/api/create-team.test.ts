@@ -2,27 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { findTeam } from '../../server/storage/repositories/teams.js';
 import { readBundle } from '../../scripts/conformance/openapi.js';
 import { ISO_TIMESTAMP } from '../storage/helpers.js';
-import {
-  apiEngines,
-  createOrgWithKey,
-  expectDetail,
-  expectOnlyViolations,
-  expectStatus,
-  expectValidation,
-  managementApi,
-  UNKNOWN_ID,
-  uniqueName,
-  useApiServer,
-  type ManagementSchemas,
-} from './helpers.js';
+import { apiEngines, expectDetail, expectOnlyViolations, expectStatus, expectValidation, uniqueName, UNKNOWN_ID, useApiApp, type ManagementSchemas } from './helpers.js';
 
 type Team = ManagementSchemas['TeamListItem'];
 
 describe.each(apiEngines)('createTeam (POST /v1/org/{org_id}/team) on %s', (_label, engine) => {
-  const ctx = useApiServer(engine);
-  const create = (body: unknown, orgId = ctx.server.orgId, key?: string) => managementApi(ctx.server, key).post(`/v1/org/${orgId}/team`).send(body as object);
+  const ctx = useApiApp(engine);
+  const create = (body: unknown, orgId = ctx.server.orgId, key?: string) => ctx.management(key).post(`/v1/org/${orgId}/team`).send(body as object);
   const listed = async (name: string) =>
-    expectStatus<ManagementSchemas['TeamList']>(await managementApi(ctx.server).get(`/v1/org/${ctx.server.orgId}/team`).query({ search_query: name }), 200).teams;
+    expectStatus<ManagementSchemas['TeamList']>(await ctx.management().get(`/v1/org/${ctx.server.orgId}/team`).query({ search_query: name }), 200).teams;
 
   it('when a team is created without a region, then it is a US team of the org, stored and listed', async () => {
     const name = uniqueName('Cardiology');
@@ -91,9 +79,9 @@ describe.each(apiEngines)('createTeam (POST /v1/org/{org_id}/team) on %s', (_lab
   });
 
   it("when the org is another organization's or unknown, then 404 and no team is made there", async () => {
-    const other = await createOrgWithKey(ctx.server);
+    const other = await ctx.otherOrg();
     expectDetail(await create({ name: uniqueName('Intruder') }, other.orgId), 404, `Organization ${other.orgId} not found.`);
     expectDetail(await create({ name: uniqueName('Nowhere') }, UNKNOWN_ID), 404, `Organization ${UNKNOWN_ID} not found.`);
-    expect(expectStatus<ManagementSchemas['TeamList']>(await managementApi(ctx.server, other.managementKey).get(`/v1/org/${other.orgId}/team`), 200).teams).toEqual([]);
+    expect(expectStatus<ManagementSchemas['TeamList']>(await ctx.management(other.managementKey).get(`/v1/org/${other.orgId}/team`), 200).teams).toEqual([]);
   });
 });

@@ -1,25 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { findUserByClientUserId } from '../../server/storage/repositories/users.js';
 import { ISO_TIMESTAMP } from '../storage/helpers.js';
-import {
-  apiEngines,
-  createTeamWithKey,
-  expectDetail,
-  expectOnlyViolations,
-  expectStatus,
-  expectValidation,
-  getUser,
-  teamApi,
-  uniqueName,
-  useApiServer,
-  type TeamSchemas,
-} from './helpers.js';
+import { apiEngines, expectDetail, expectOnlyViolations, expectStatus, expectValidation, uniqueName, useApiApp, type TeamSchemas } from './helpers.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe.each(apiEngines)('createUser (POST /v2/user) on %s', (_label, engine) => {
-  const ctx = useApiServer(engine);
-  const post = (body: unknown, key?: string) => teamApi(ctx.server, key).post('/v2/user').send(body as object);
+  const ctx = useApiApp(engine);
+  const post = (body: unknown, key?: string) => ctx.team(key).post('/v2/user').send(body as object);
 
   it('when only a client user id is sent, then it answers the new user of the team, stored and readable', async () => {
     const clientUserId = uniqueName('patient');
@@ -35,7 +23,7 @@ describe.each(apiEngines)('createUser (POST /v2/user) on %s', (_label, engine) =
       ingestion_start: null,
       ingestion_end: null,
     });
-    expect(await getUser(ctx.server, created.user_id)).toEqual(created);
+    expect(await ctx.readUser(created.user_id)).toEqual(created);
     const stored = await findUserByClientUserId(ctx.server.db, { team_id: ctx.server.teamId, client_user_id: clientUserId });
     expect(stored?.user_id).toBe(created.user_id);
   });
@@ -57,7 +45,7 @@ describe.each(apiEngines)('createUser (POST /v2/user) on %s', (_label, engine) =
     });
     expect(Object.keys(created.fallback_time_zone ?? {}).sort()).toEqual(['id', 'source_slug', 'updated_at']);
     expect(Object.keys(created.fallback_birth_date ?? {}).sort()).toEqual(['source_slug', 'updated_at', 'value']);
-    expect(await getUser(ctx.server, created.user_id)).toEqual(created);
+    expect(await ctx.readUser(created.user_id)).toEqual(created);
   });
 
   it('when the ingestion bounds are the same day, then they are accepted', async () => {
@@ -82,14 +70,14 @@ describe.each(apiEngines)('createUser (POST /v2/user) on %s', (_label, engine) =
     const detail = expectDetail(await post({ client_user_id: clientUserId, fallback_time_zone: 'UTC' }), 400);
     expect(detail).toContain(clientUserId);
     const resolved = expectStatus<TeamSchemas['ClientFacingUser']>(
-      await teamApi(ctx.server).get(`/v2/user/resolve/${encodeURIComponent(clientUserId)}`),
+      await ctx.team().get(`/v2/user/resolve/${encodeURIComponent(clientUserId)}`),
       200,
     );
     expect(resolved).toEqual(first);
   });
 
   it('when another team uses the same client user id, then both teams have their own user', async () => {
-    const other = await createTeamWithKey(ctx.server);
+    const other = await ctx.otherTeam();
     const clientUserId = uniqueName('shared');
     const mine = expectStatus<TeamSchemas['ClientFacingUser']>(await post({ client_user_id: clientUserId }), 200);
     const theirs = expectStatus<TeamSchemas['ClientFacingUser']>(await post({ client_user_id: clientUserId }, other.apiKey), 200);

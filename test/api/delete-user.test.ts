@@ -1,39 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { hashSecret } from '../../server/domain/credentials/secrets.js';
 import { listConnections } from '../../server/storage/repositories/connections.js';
-import { listInsurances } from '../../server/storage/repositories/insurances.js';
+import { getUserInfo, listInsurances } from '../storage/stored-state.js';
 import { findActiveLinkToken } from '../../server/storage/repositories/link-tokens.js';
 import { consumeSignInToken } from '../../server/storage/repositories/sign-in-tokens.js';
-import { getUserInfo } from '../../server/storage/repositories/user-infos.js';
 import { findUser } from '../../server/storage/repositories/users.js';
-import {
-  apiEngines,
-  connectDemo,
-  createTeamWithKey,
-  createUser,
-  expectDetail,
-  expectStatus,
-  expectValidation,
-  insuranceBody,
-  teamApi,
-  UNKNOWN_ID,
-  userInfoBody,
-  useApiServer,
-  type TeamSchemas,
-} from './helpers.js';
+import { apiEngines, expectDetail, expectStatus, expectValidation, insuranceBody, UNKNOWN_ID, useApiApp, userInfoBody, type TeamSchemas } from './helpers.js';
 
 describe.each(apiEngines)('deleteUser (DELETE /v2/user/{user_id}) on %s', (_label, engine) => {
-  const ctx = useApiServer(engine);
+  const ctx = useApiApp(engine);
 
   it('when a user with info, insurance, connections, codes and tokens is deleted, then all of it is gone', async () => {
-    const api = teamApi(ctx.server);
-    const user = await createUser(ctx.server);
+    const api = ctx.team();
+    const user = await ctx.newUser();
     const key = { team_id: ctx.server.teamId, user_id: user.user_id };
     expectStatus(await api.patch(`/v2/user/${user.user_id}/info`).send(userInfoBody()), 200);
     expectStatus(await api.post(`/v2/user/${user.user_id}/insurance`).send(insuranceBody()), 200);
     expectStatus(await api.post(`/v2/user/${user.user_id}/insurance`).send(insuranceBody({ is_primary: false })), 200);
-    await connectDemo(ctx.server, user.user_id, 'oura');
-    await connectDemo(ctx.server, user.user_id, 'apple_health_kit');
+    await ctx.connect(user.user_id, 'oura');
+    await ctx.connect(user.user_id, 'apple_health_kit');
     const { link_token } = expectStatus<TeamSchemas['LinkToken']>(await api.post('/v2/link/token').send({ user_id: user.user_id }), 200);
     const { sign_in_token } = expectStatus<TeamSchemas['SignInToken']>(await api.post(`/v2/user/${user.user_id}/sign_in_token`), 200);
     const { code } = expectStatus<TeamSchemas['LinkCode']>(await api.post(`/v2/link/code/create?user_id=${user.user_id}`), 200);
@@ -55,40 +40,39 @@ describe.each(apiEngines)('deleteUser (DELETE /v2/user/{user_id}) on %s', (_labe
   });
 
   it('when a user is deleted, then its client user id can be used for a new user', async () => {
-    const api = teamApi(ctx.server);
-    const user = await createUser(ctx.server);
+    const api = ctx.team();
+    const user = await ctx.newUser();
     expectStatus(await api.delete(`/v2/user/${user.user_id}`), 200);
-    const again = await createUser(ctx.server, { client_user_id: user.client_user_id });
+    const again = await ctx.newUser({ client_user_id: user.client_user_id });
     expect(again.user_id).not.toBe(user.user_id);
     expect(again.connected_sources).toEqual([]);
     expect(expectStatus<TeamSchemas['ClientFacingUser']>(await api.get(`/v2/user/resolve/${user.client_user_id}`), 200).user_id).toBe(again.user_id);
   });
 
   it('when a user is deleted twice, then the second time is 404', async () => {
-    const user = await createUser(ctx.server);
-    expectStatus(await teamApi(ctx.server).delete(`/v2/user/${user.user_id}`), 200);
-    expectDetail(await teamApi(ctx.server).delete(`/v2/user/${user.user_id}`), 404, `User ${user.user_id} not found.`);
+    const user = await ctx.newUser();
+    expectStatus(await ctx.team().delete(`/v2/user/${user.user_id}`), 200);
+    expectDetail(await ctx.team().delete(`/v2/user/${user.user_id}`), 404, `User ${user.user_id} not found.`);
   });
 
   it('when one user is deleted, then the other users of the team are untouched', async () => {
-    const [gone, kept] = [await createUser(ctx.server), await createUser(ctx.server)];
-    await connectDemo(ctx.server, kept.user_id, 'fitbit');
-    expectStatus(await teamApi(ctx.server).delete(`/v2/user/${gone.user_id}`), 200);
-    expect((await teamApi(ctx.server).get(`/v2/user/${kept.user_id}`)).body).toMatchObject({ user_id: kept.user_id, connected_sources: [{ source: { slug: 'fitbit' } }] });
+    const [gone, kept] = [await ctx.newUser(), await ctx.newUser()];
+    await ctx.connect(kept.user_id, 'fitbit');
+    expectStatus(await ctx.team().delete(`/v2/user/${gone.user_id}`), 200);
+    expect((await ctx.team().get(`/v2/user/${kept.user_id}`)).body).toMatchObject({ user_id: kept.user_id, connected_sources: [{ source: { slug: 'fitbit' } }] });
   });
 
   it("when the user is another team's, then 404 and the user is not deleted", async () => {
-    const other = await createTeamWithKey(ctx.server);
-    const theirs = await createUser(ctx.server, {}, other.apiKey);
-    expectDetail(await teamApi(ctx.server).delete(`/v2/user/${theirs.user_id}`), 404, `User ${theirs.user_id} not found.`);
-    expectStatus(await teamApi(ctx.server, other.apiKey).get(`/v2/user/${theirs.user_id}`), 200);
+    const { other, theirs } = await ctx.otherTeamsUser();
+    expectDetail(await ctx.team().delete(`/v2/user/${theirs.user_id}`), 404, `User ${theirs.user_id} not found.`);
+    expectStatus(await ctx.team(other.apiKey).get(`/v2/user/${theirs.user_id}`), 200);
   });
 
   it('when no user has the id, then 404', async () => {
-    expectDetail(await teamApi(ctx.server).delete(`/v2/user/${UNKNOWN_ID}`), 404, `User ${UNKNOWN_ID} not found.`);
+    expectDetail(await ctx.team().delete(`/v2/user/${UNKNOWN_ID}`), 404, `User ${UNKNOWN_ID} not found.`);
   });
 
   it('when the id is not a UUID, then 422 on ["path", "user_id"]', async () => {
-    expectValidation(await teamApi(ctx.server).delete('/v2/user/not-a-uuid'), [{ loc: ['path', 'user_id'], type: 'format' }]);
+    expectValidation(await ctx.team().delete('/v2/user/not-a-uuid'), [{ loc: ['path', 'user_id'], type: 'format' }]);
   });
 });

@@ -1,19 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { findProvider, OAUTH_PROVIDER_SLUGS } from '../../server/domain/providers/catalog.js';
-import {
-  apiEngines,
-  createTeamWithKey,
-  createUser,
-  expectDetail,
-  expectStatus,
-  expectValidation,
-  getUser,
-  LINK_TOKEN_HEADER,
-  teamApi,
-  useApiServer,
-  type TeamSchemas,
-} from './helpers.js';
+import { apiEngines, expectDetail, expectStatus, expectValidation, LINK_TOKEN_HEADER, useApiApp, type TeamSchemas } from './helpers.js';
 
 type ProviderLinkDetail = TeamSchemas['ProviderLinkDetail'];
 type LinkToken = TeamSchemas['LinkToken'];
@@ -21,15 +9,15 @@ type LinkToken = TeamSchemas['LinkToken'];
 const TEN_MINUTES_MS = 10 * 60 * 1000;
 
 describe.each(apiEngines)('getOAuthProvider (GET /v2/link/provider/oauth/{oauth_provider}) on %s', (_label, engine) => {
-  const ctx = useApiServer(engine);
+  const ctx = useApiApp(engine);
   const detail = (provider: string, linkToken?: string, key?: string) => {
-    const call = teamApi(ctx.server, key).get(`/v2/link/provider/oauth/${provider}`);
+    const call = ctx.team(key).get(`/v2/link/provider/oauth/${provider}`);
     return linkToken === undefined ? call : call.set(LINK_TOKEN_HEADER, linkToken);
   };
   const tokenOnly = (provider: string, token: string) => request(ctx.server.team).get(`/v2/link/provider/oauth/${provider}`).set(LINK_TOKEN_HEADER, token);
   const linkToken = async (body: Record<string, unknown> = {}, key?: string) => {
-    const user = await createUser(ctx.server, {}, key);
-    const token = expectStatus<LinkToken>(await teamApi(ctx.server, key).post('/v2/link/token').send({ user_id: user.user_id, ...body }), 200);
+    const user = await ctx.newUser({}, key);
+    const token = expectStatus<LinkToken>(await ctx.team(key).post('/v2/link/token').send({ user_id: user.user_id, ...body }), 200);
     return { user, token: token.link_token };
   };
 
@@ -93,7 +81,7 @@ describe.each(apiEngines)('getOAuthProvider (GET /v2/link/provider/oauth/{oauth_
   });
 
   it("when the key and the token are of different teams, then 401 (the token is not this team's), and the token still works with its own team's key and alone", async () => {
-    const other = await createTeamWithKey(ctx.server);
+    const other = await ctx.otherTeam();
     const { token } = await linkToken({}, other.apiKey);
     expectDetail(await detail('oura', token), 401, 'Invalid link token: it belongs to another team than the API key.');
     expect(expectStatus<ProviderLinkDetail>(await detail('oura', token, other.apiKey), 200).oauth_url).not.toBeNull();
@@ -109,14 +97,14 @@ describe.each(apiEngines)('getOAuthProvider (GET /v2/link/provider/oauth/{oauth_
     });
 
     it("when another team's token is used alone, then its consent connects that team's user only", async () => {
-      const other = await createTeamWithKey(ctx.server);
+      const other = await ctx.otherTeam();
       const { user: theirs, token } = await linkToken({}, other.apiKey);
-      const mine = await createUser(ctx.server);
+      const mine = await ctx.newUser();
       const answered = expectStatus<ProviderLinkDetail>(await tokenOnly('oura', token), 200);
       const consent = await request(ctx.server.team).post(new URL(answered.oauth_url!).pathname).type('form').send({ state: token, decision: 'approve' });
       expect(consent.status).toBe(200);
-      expect((await getUser(ctx.server, theirs.user_id, other.apiKey)).connected_sources.map((source) => source.provider.slug)).toEqual(['oura']);
-      expect((await getUser(ctx.server, mine.user_id)).connected_sources).toEqual([]);
+      expect((await ctx.readUser(theirs.user_id, other.apiKey)).connected_sources.map((source) => source.provider.slug)).toEqual(['oura']);
+      expect((await ctx.readUser(mine.user_id)).connected_sources).toEqual([]);
     });
 
     it('when the token is unknown, expired or used, then 401', async () => {

@@ -1,7 +1,10 @@
 /**
  * Shared pieces of the API tests: a real server per describe block (on each
  * available engine), supertest agents that send a key, fixtures built through
- * the API, and assertions on the API's two error shapes.
+ * the API, and assertions on the API's two error shapes. A test file starts with
+ * `describe.each(apiEngines)('<operationId> (...) on %s', (_label, engine) => { const ctx = useApiApp(engine); ... })`
+ * and builds its state with `ctx.newUser()`, `ctx.connectedUser(provider)`,
+ * `ctx.otherTeamsUser()`... through `ctx.team()` and `ctx.management()`.
  */
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
@@ -69,6 +72,58 @@ export const teamApi = (server: TestServer, key: string | null = server.apiKey) 
 
 /** The management API with the management key (unless given). */
 export const managementApi = (server: TestServer, key: string | null = server.managementKey) => agent(server.management, MANAGEMENT_KEY_HEADER, key);
+
+/** What every API test file starts from: the running apps and the fixtures built through them. */
+export interface ApiApp {
+  readonly server: TestServer;
+  /** The team API with the sandbox team's key, another key, or none (null). */
+  team(key?: string | null): Agent;
+  /** The management API with the sandbox org's management key, another key, or none (null). */
+  management(key?: string | null): Agent;
+  /** A new user of the sandbox team (or of the team of `key`), made through the API. */
+  newUser(body?: Partial<TeamSchemas['CreateUserRequest']>, key?: string): Promise<TeamSchemas['ClientFacingUser']>;
+  /** A new user connected to the demo `provider`. */
+  connectedUser(provider: string, key?: string): Promise<TeamSchemas['ClientFacingUser']>;
+  /** Connects an existing user to the demo `provider`. */
+  connect(userId: string, provider: string, key?: string): Promise<void>;
+  /** The user as GET /v2/user/{user_id} answers it. */
+  readUser(userId: string, key?: string): Promise<TeamSchemas['ClientFacingUser']>;
+  /** A second team of the sandbox org with its own key. */
+  otherTeam(body?: Partial<ManagementSchemas['CreateTeamRequest']>): Promise<OtherTeam>;
+  /** A second team of the sandbox org (`other`) and a user of it (`theirs`). */
+  otherTeamsUser(): Promise<{ other: OtherTeam; theirs: TeamSchemas['ClientFacingUser'] }>;
+  /** A second organization with its own management key. */
+  otherOrg(): Promise<{ orgId: string; managementKey: string }>;
+}
+
+/**
+ * `const ctx = useApiApp(engine)` in a describe block: the apps on a fresh database of the
+ * engine for the block (see useApiServer) and the fixtures the API tests share.
+ */
+export function useApiApp(engine: Engine, overrides: Partial<Config> = {}, options: TestServerOptions = {}): ApiApp {
+  const ctx = useApiServer(engine, overrides, options);
+  return {
+    get server() {
+      return ctx.server;
+    },
+    team: (key) => teamApi(ctx.server, key),
+    management: (key) => managementApi(ctx.server, key),
+    newUser: (body, key) => createUser(ctx.server, body, key),
+    connectedUser: async (provider, key) => {
+      const user = await createUser(ctx.server, {}, key);
+      await connectDemo(ctx.server, user.user_id, provider, key);
+      return user;
+    },
+    connect: (userId, provider, key) => connectDemo(ctx.server, userId, provider, key),
+    readUser: (userId, key) => getUser(ctx.server, userId, key),
+    otherTeam: (body) => createTeamWithKey(ctx.server, body),
+    otherTeamsUser: async () => {
+      const other = await createTeamWithKey(ctx.server);
+      return { other, theirs: await createUser(ctx.server, {}, other.apiKey) };
+    },
+    otherOrg: () => createOrgWithKey(ctx.server),
+  };
+}
 
 // ---- assertions ---------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { hashSecret } from '../../server/domain/credentials/secrets.js';
 import { listConnections } from '../../server/storage/repositories/connections.js';
 import { findActiveLinkToken } from '../../server/storage/repositories/link-tokens.js';
-import { apiEngines, createTeamWithKey, createUser, expectStatus, getUser, LINK_TOKEN_HEADER, teamApi, useApiServer, type TeamSchemas } from './helpers.js';
+import { apiEngines, expectStatus, LINK_TOKEN_HEADER, useApiApp, type TeamSchemas } from './helpers.js';
 
 type LinkToken = TeamSchemas['LinkToken'];
 
@@ -11,21 +11,21 @@ const TEN_MINUTES_MS = 10 * 60 * 1000;
 
 /** The local OAuth consent page that `oauth_url` points at: GET shows it, POST approves or denies. */
 describe.each(apiEngines)('link consent page (GET/POST /link/oauth/{provider}/authorize) on %s', (_label, engine) => {
-  const ctx = useApiServer(engine);
+  const ctx = useApiApp(engine);
   const page = (provider: string, state: string) => request(ctx.server.team).get(`/link/oauth/${provider}/authorize`).query({ state });
   const decide = (provider: string, state: string, decision: 'approve' | 'deny') =>
     request(ctx.server.team).post(`/link/oauth/${provider}/authorize`).type('form').send({ state, decision });
   const linkToken = async (body: Record<string, unknown> = {}, key?: string) => {
-    const user = await createUser(ctx.server, {}, key);
-    const token = expectStatus<LinkToken>(await teamApi(ctx.server, key).post('/v2/link/token').send({ user_id: user.user_id, ...body }), 200);
+    const user = await ctx.newUser({}, key);
+    const token = expectStatus<LinkToken>(await ctx.team(key).post('/v2/link/token').send({ user_id: user.user_id, ...body }), 200);
     return { user, token: token.link_token };
   };
   const tokenIsActive = async (token: string) => (await findActiveLinkToken(ctx.server.db, { token_hash: hashSecret(token), now: new Date().toISOString() })) !== null;
-  const connectedSlugs = async (userId: string, key?: string) => (await getUser(ctx.server, userId, key)).connected_sources.map((source) => source.source.slug);
+  const connectedSlugs = async (userId: string, key?: string) => (await ctx.readUser(userId, key)).connected_sources.map((source) => source.source.slug);
 
   it('when the oauth_url of the link detail is opened, then the consent page names the provider and asks to approve or deny', async () => {
     const { token } = await linkToken();
-    const detail = await teamApi(ctx.server).get('/v2/link/provider/oauth/oura').set(LINK_TOKEN_HEADER, token);
+    const detail = await ctx.team().get('/v2/link/provider/oauth/oura').set(LINK_TOKEN_HEADER, token);
     const url = new URL((detail.body as TeamSchemas['ProviderLinkDetail']).oauth_url!);
     const shown = await request(ctx.server.team).get(url.pathname + url.search);
     expect(shown.status).toBe(200);
@@ -46,7 +46,7 @@ describe.each(apiEngines)('link consent page (GET/POST /link/oauth/{provider}/au
       expect.objectContaining({ provider: 'oura', source_type: 'device', connect_mode: null }),
     ]);
     expect(await tokenIsActive(token)).toBe(false);
-    expect((await teamApi(ctx.server).get('/v2/link/provider/oauth/oura').set(LINK_TOKEN_HEADER, token)).status).toBe(401);
+    expect((await ctx.team().get('/v2/link/provider/oauth/oura').set(LINK_TOKEN_HEADER, token)).status).toBe(401);
   });
 
   it('when the token is used a second time, then 400 and nothing changes', async () => {
@@ -108,11 +108,11 @@ describe.each(apiEngines)('link consent page (GET/POST /link/oauth/{provider}/au
   });
 
   it("when another team's token is used, then the connection is made for that team's user only", async () => {
-    const other = await createTeamWithKey(ctx.server);
+    const other = await ctx.otherTeam();
     const { user, token } = await linkToken({}, other.apiKey);
     expect((await decide('polar', token, 'approve')).status).toBe(200);
     expect(await connectedSlugs(user.user_id, other.apiKey)).toEqual(['polar']);
-    expect((await teamApi(ctx.server).get(`/v2/user/${user.user_id}`)).status).toBe(404);
+    expect((await ctx.team().get(`/v2/user/${user.user_id}`)).status).toBe(404);
   });
 
   it.each(['apple_health_kit', 'renpho', 'no_such_provider'])('when the page of %s (not an OAuth provider) is opened, then 400 and nothing is connected', async (slug) => {
@@ -131,7 +131,7 @@ describe.each(apiEngines)('link consent page (GET/POST /link/oauth/{provider}/au
 
   it('when the user is already connected to the provider, then approving keeps the one connection', async () => {
     const { user, token } = await linkToken();
-    await teamApi(ctx.server).post('/v2/link/connect/demo').send({ user_id: user.user_id, provider: 'oura' });
+    await ctx.team().post('/v2/link/connect/demo').send({ user_id: user.user_id, provider: 'oura' });
     const before = await listConnections(ctx.server.db, { team_id: ctx.server.teamId, user_id: user.user_id });
     expect((await decide('oura', token, 'approve')).status).toBe(200);
     expect(await listConnections(ctx.server.db, { team_id: ctx.server.teamId, user_id: user.user_id })).toEqual(before);

@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setLinkMigrationEnabled } from '../../server/storage/repositories/teams.js';
-import {
-  apiEngines,
-  connectDemo,
-  createTeamWithKey,
-  createUser,
-  expectOnlyViolations,
-  expectStatus,
-  expectValidation,
-  teamApi,
-  useApiServer,
-  type OtherTeam,
-  type TeamSchemas,
-} from './helpers.js';
+import { apiEngines, expectOnlyViolations, expectStatus, expectValidation, useApiApp, type OtherTeam, type TeamSchemas } from './helpers.js';
 
 type BulkOp = TeamSchemas['BulkOp'];
 type BulkOpsPage = TeamSchemas['BulkOpsPage'];
@@ -22,20 +10,20 @@ const cursorOf = (position: object) => Buffer.from(JSON.stringify(position)).toS
 const newestFirst = (a: BulkOp, b: BulkOp) => (a.started_at === b.started_at ? (a.id < b.id ? 1 : -1) : a.started_at < b.started_at ? 1 : -1);
 
 describe.each(apiEngines)('listBulkOps (GET /v2/link/bulk_op) on %s', (_label, engine) => {
-  const ctx = useApiServer(engine);
+  const ctx = useApiApp(engine);
 
   /** A new team with link migration enabled, one connected and one unconnected user: its op list starts empty. */
   async function freshTeam(): Promise<OtherTeam & { connected: string; unconnected: string }> {
-    const team = await createTeamWithKey(ctx.server);
+    const team = await ctx.otherTeam();
     await setLinkMigrationEnabled(ctx.server.db, { team_id: team.team.id, enabled: true });
-    const connected = await createUser(ctx.server, {}, team.apiKey);
-    await connectDemo(ctx.server, connected.user_id, 'oura', team.apiKey);
-    const unconnected = await createUser(ctx.server, {}, team.apiKey);
+    const connected = await ctx.newUser({}, team.apiKey);
+    await ctx.connect(connected.user_id, 'oura', team.apiKey);
+    const unconnected = await ctx.newUser({}, team.apiKey);
     return { ...team, connected: connected.user_id, unconnected: unconnected.user_id };
   }
   const createOp = async (team: Awaited<ReturnType<typeof freshTeam>>, userIds = [team.connected, team.unconnected]) =>
-    expectStatus<PullResponse>(await teamApi(ctx.server, team.apiKey).post('/v2/link/bulk_trigger_historical_pull').send({ user_ids: userIds, provider: 'oura' }), 202).operation;
-  const list = (team: OtherTeam, query: Record<string, string | number> = {}) => teamApi(ctx.server, team.apiKey).get('/v2/link/bulk_op').query(query);
+    expectStatus<PullResponse>(await ctx.team(team.apiKey).post('/v2/link/bulk_trigger_historical_pull').send({ user_ids: userIds, provider: 'oura' }), 202).operation;
+  const list = (team: OtherTeam, query: Record<string, string | number> = {}) => ctx.team(team.apiKey).get('/v2/link/bulk_op').query(query);
   const page = async (team: OtherTeam, query: Record<string, string | number> = {}) => expectStatus<BulkOpsPage>(await list(team, query), 200);
 
   it('when the team has no operations, then an empty last page', async () => {
@@ -127,14 +115,14 @@ describe.each(apiEngines)('listBulkOps (GET /v2/link/bulk_op) on %s', (_label, e
     ['a position whose id is not a UUID', cursorOf({ started_at: '2026-01-01T00:00:00.000Z', id: 'x' })],
     ['a position that is not a calendar time', cursorOf({ started_at: '2026-02-31T00:00:00.000Z', id: '00000000-0000-4000-8000-000000000000' })],
   ])('when next_cursor is %s, then 422 on ["query", "next_cursor"]', async (_what, cursor) => {
-    expectOnlyViolations(await teamApi(ctx.server).get('/v2/link/bulk_op').query({ next_cursor: cursor }), [['query', 'next_cursor']]);
+    expectOnlyViolations(await ctx.team().get('/v2/link/bulk_op').query({ next_cursor: cursor }), [['query', 'next_cursor']]);
   });
 
   it('when next_cursor is longer than 512 characters, then 422 with type too_long', async () => {
-    expectValidation(await teamApi(ctx.server).get('/v2/link/bulk_op').query({ next_cursor: 'a'.repeat(513) }), [{ loc: ['query', 'next_cursor'], type: 'too_long' }]);
+    expectValidation(await ctx.team().get('/v2/link/bulk_op').query({ next_cursor: 'a'.repeat(513) }), [{ loc: ['query', 'next_cursor'], type: 'too_long' }]);
   });
 
   it.each([-1, 51, 'ten'])('when page_size is %j, then 422 on ["query", "page_size"]', async (size) => {
-    expectOnlyViolations(await teamApi(ctx.server).get('/v2/link/bulk_op').query({ page_size: size }), [['query', 'page_size']]);
+    expectOnlyViolations(await ctx.team().get('/v2/link/bulk_op').query({ page_size: size }), [['query', 'page_size']]);
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { LAB_ACCOUNTS, MARKERS, toClientFacingMarker } from '../../server/domain/lab-markers/catalog.js';
-import { apiEngines, expectOnlyViolations, expectStatus, expectValidation, teamApi, useApiServer, type TeamSchemas } from './helpers.js';
+import { LAB_ACCOUNTS, MARKER_CATALOG, toClientFacingMarker } from '../../server/domain/lab-markers/catalog.js';
+
+const MARKERS = MARKER_CATALOG.markers;
+import { apiEngines, expectOnlyViolations, expectStatus, expectValidation, useApiApp, type TeamSchemas } from './helpers.js';
 
 type MarkerPage = TeamSchemas['LabMarkerPage'];
 
@@ -8,8 +10,8 @@ const idsOf = (page: MarkerPage) => page.markers.map((marker) => marker.id);
 const countOf = (predicate: (marker: (typeof MARKERS)[number]) => boolean) => MARKERS.filter(predicate).length;
 
 describe.each(apiEngines)('listMarkers (GET /v3/lab_tests/markers) on %s', (_label, engine) => {
-  const ctx = useApiServer(engine);
-  const list = (query: string) => teamApi(ctx.server).get(`/v3/lab_tests/markers${query ? `?${query}` : ''}`);
+  const ctx = useApiApp(engine);
+  const list = (query: string) => ctx.team().get(`/v3/lab_tests/markers${query ? `?${query}` : ''}`);
   const page = async (query: string) => expectStatus<MarkerPage>(await list(query), 200);
 
   it('when listed without parameters, then the first 50 markers in id order, with the catalog totals', async () => {

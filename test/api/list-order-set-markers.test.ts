@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { LAB_TESTS, MARKERS, toClientFacingMarker } from '../../server/domain/lab-markers/catalog.js';
+import { LAB_TESTS, MARKER_CATALOG, toClientFacingMarker } from '../../server/domain/lab-markers/catalog.js';
+
+const MARKERS = MARKER_CATALOG.markers;
 import { readBundle } from '../../scripts/conformance/openapi.js';
-import { apiEngines, expectOnlyViolations, expectStatus, expectValidation, teamApi, useApiServer, type TeamSchemas } from './helpers.js';
+import { apiEngines, expectOnlyViolations, expectStatus, expectValidation, useApiApp, type TeamSchemas } from './helpers.js';
 
 type MarkerPage = TeamSchemas['LabMarkerPage'];
 
@@ -19,8 +21,8 @@ const idsOf = (page: MarkerPage) => page.markers.map((marker) => marker.id);
 const sorted = (ids: Iterable<number>) => [...new Set(ids)].sort((a, b) => a - b);
 
 describe.each(apiEngines)('listOrderSetMarkers (POST /v3/lab_tests/list_order_set_markers) on %s', (_label, engine) => {
-  const ctx = useApiServer(engine);
-  const list = (body: unknown, query = '') => teamApi(ctx.server).post(`/v3/lab_tests/list_order_set_markers${query ? `?${query}` : ''}`).send(body as object);
+  const ctx = useApiApp(engine);
+  const list = (body: unknown, query = '') => ctx.team().post(`/v3/lab_tests/list_order_set_markers${query ? `?${query}` : ''}`).send(body as object);
   const page = async (body: unknown, query = '') => expectStatus<MarkerPage>(await list(body, query), 200);
 
   const essential = labTest(1, 'Essential Health Panel');

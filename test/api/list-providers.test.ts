@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROVIDERS } from '../../server/domain/providers/catalog.js';
-import { apiEngines, expectStatus, teamApi, useApiServer, type TeamSchemas } from './helpers.js';
+import { apiEngines, expectStatus, useApiApp, type TeamSchemas } from './helpers.js';
 
 type Provider = TeamSchemas['ClientFacingProvider'];
 
@@ -8,8 +8,8 @@ const byName = (a: { name: string; slug: string }, b: { name: string; slug: stri
   a.name.toLowerCase() === b.name.toLowerCase() ? (a.slug < b.slug ? -1 : 1) : a.name.toLowerCase() < b.name.toLowerCase() ? -1 : 1;
 
 describe.each(apiEngines)('listProviders (GET /v2/providers) on %s', (_label, engine) => {
-  const ctx = useApiServer(engine);
-  const list = (path: string, query: Record<string, string> = {}) => teamApi(ctx.server).get(path).query(query);
+  const ctx = useApiApp(engine);
+  const list = (path: string, query: Record<string, string> = {}) => ctx.team().get(path).query(query);
 
   it('when listed without a filter, then every catalog provider once, sorted by name, in the wire shape', async () => {
     const providers = expectStatus<Provider[]>(await list('/v2/providers'), 200);
@@ -60,15 +60,15 @@ describe.each(apiEngines)('listProviders (GET /v2/providers) on %s', (_label, en
 });
 
 describe.each(apiEngines)('catalog reads without response validation (production) on %s', (_label, engine) => {
-  const validating = useApiServer(engine);
-  const production = useApiServer(engine, { validateResponses: false });
+  const validating = useApiApp(engine);
+  const production = useApiApp(engine, { validateResponses: false });
 
   it.each(['/v2/providers', '/v2/providers?source_type=app', '/v3/lab_tests/markers?name=glucose'])(
     'when %s is read twice, then the memoised bytes and headers equal the validating server\'s',
     async (path) => {
-      const expected = await teamApi(validating.server).get(path);
+      const expected = await validating.team().get(path);
       for (let read = 0; read < 2; read += 1) {
-        const response = await teamApi(production.server).get(path);
+        const response = await production.team().get(path);
         expect(response.status).toBe(200);
         expect(response.headers['content-type']).toBe(expected.headers['content-type']);
         expect(response.headers['content-length']).toBe(expected.headers['content-length']);

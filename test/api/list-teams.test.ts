@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  apiEngines,
-  createOrgWithKey,
-  expectDetail,
-  expectOnlyViolations,
-  expectStatus,
-  expectValidation,
-  managementApi,
-  UNKNOWN_ID,
-  uniqueName,
-  useApiServer,
-  type ManagementSchemas,
-} from './helpers.js';
+import { apiEngines, expectDetail, expectOnlyViolations, expectStatus, expectValidation, uniqueName, UNKNOWN_ID, useApiApp, type ManagementSchemas } from './helpers.js';
 
 type TeamList = ManagementSchemas['TeamList'];
 type Team = ManagementSchemas['TeamListItem'];
@@ -20,12 +8,12 @@ const cursorOf = (position: object) => Buffer.from(JSON.stringify(position)).toS
 const oldestFirst = (a: Team, b: Team) => (a.created_on === b.created_on ? (a.id < b.id ? -1 : 1) : a.created_on < b.created_on ? -1 : 1);
 
 describe.each(apiEngines)('listTeams (GET /v1/org/{org_id}/team) on %s', (_label, engine) => {
-  const ctx = useApiServer(engine);
+  const ctx = useApiApp(engine);
 
   /** A new organization (no teams yet) and a way to add teams and list them with its key. */
   async function freshOrg() {
-    const { orgId, managementKey } = await createOrgWithKey(ctx.server);
-    const api = managementApi(ctx.server, managementKey);
+    const { orgId, managementKey } = await ctx.otherOrg();
+    const api = ctx.management(managementKey);
     return {
       orgId,
       managementKey,
@@ -51,7 +39,7 @@ describe.each(apiEngines)('listTeams (GET /v1/org/{org_id}/team) on %s', (_label
   it("when the sandbox organization is listed, then its teams are there and another organization's are not", async () => {
     const other = await freshOrg();
     const theirs = await other.addTeam('Not Yours');
-    const listed = expectStatus<TeamList>(await managementApi(ctx.server).get(`/v1/org/${ctx.server.orgId}/team`).query({ search_query: 'Sandbox team' }), 200);
+    const listed = expectStatus<TeamList>(await ctx.management().get(`/v1/org/${ctx.server.orgId}/team`).query({ search_query: 'Sandbox team' }), 200);
     expect(listed.teams.map((team) => team.id)).toContain(ctx.server.teamId);
     expect(listed.teams.map((team) => team.id)).not.toContain(theirs.id);
   });
@@ -191,15 +179,15 @@ describe.each(apiEngines)('listTeams (GET /v1/org/{org_id}/team) on %s', (_label
 
   it("when the org id is another organization's, then 404 as for an unknown organization", async () => {
     const other = await freshOrg();
-    expectDetail(await managementApi(ctx.server).get(`/v1/org/${other.orgId}/team`), 404, `Organization ${other.orgId} not found.`);
-    expectDetail(await managementApi(ctx.server).get(`/v1/org/${UNKNOWN_ID}/team`), 404, `Organization ${UNKNOWN_ID} not found.`);
-    expectDetail(await managementApi(ctx.server, other.managementKey).get(`/v1/org/${ctx.server.orgId}/team`), 404);
+    expectDetail(await ctx.management().get(`/v1/org/${other.orgId}/team`), 404, `Organization ${other.orgId} not found.`);
+    expectDetail(await ctx.management().get(`/v1/org/${UNKNOWN_ID}/team`), 404, `Organization ${UNKNOWN_ID} not found.`);
+    expectDetail(await ctx.management(other.managementKey).get(`/v1/org/${ctx.server.orgId}/team`), 404);
   });
 
   it('when the org id is in upper case, then it is the same organization', async () => {
     const org = await freshOrg();
     const team = await org.addTeam(uniqueName('Upper'));
-    const listed = expectStatus<TeamList>(await managementApi(ctx.server, org.managementKey).get(`/v1/org/${org.orgId.toUpperCase()}/team`), 200);
+    const listed = expectStatus<TeamList>(await ctx.management(org.managementKey).get(`/v1/org/${org.orgId.toUpperCase()}/team`), 200);
     expect(listed.teams).toEqual([team]);
   });
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { findTeam } from '../../server/storage/repositories/teams.js';
-import { apiEngines, expectStatus, expectValidation, managementApi, uniqueName, useApiServer, type ManagementSchemas } from './helpers.js';
+import { apiEngines, expectStatus, expectValidation, uniqueName, useApiApp, type ManagementSchemas } from './helpers.js';
 
 describe.each(apiEngines)('updateTeam (PATCH /v1/org/{org_id}/team/{team_id}) on %s', (_label, engine) => {
-  const ctx = useApiServer(engine);
-  const newTeam = async () => expectStatus<ManagementSchemas['TeamListItem']>(await managementApi(ctx.server).post(`/v1/org/${ctx.server.orgId}/team`).send({ name: uniqueName('Team') }), 200);
-  const update = (teamId: string, body: object) => managementApi(ctx.server).patch(`/v1/org/${ctx.server.orgId}/team/${teamId}`).send(body);
+  const ctx = useApiApp(engine);
+  const newTeam = async () => expectStatus<ManagementSchemas['TeamListItem']>(await ctx.management().post(`/v1/org/${ctx.server.orgId}/team`).send({ name: uniqueName('Team') }), 200);
+  const update = (teamId: string, body: object) => ctx.management().patch(`/v1/org/${ctx.server.orgId}/team/${teamId}`).send(body);
 
   it.each(['   ', '\t', ' \u00a0 '])('when the new name is %j (whitespace only), then 422 on ["body", "name"] and the name is kept', async (name) => {
     const team = await newTeam();

@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { getUserInfo } from '../../server/storage/repositories/user-infos.js';
+import { getUserInfo } from '../storage/stored-state.js';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { readBundle } from '../../scripts/conformance/openapi.js';
-import {
-  apiEngines,
-  createTeamWithKey,
-  createUser,
-  expectDetail,
-  expectOnlyViolations,
-  expectStatus,
-  expectValidation,
-  insuranceAddress,
-  teamApi,
-  UNKNOWN_ID,
-  userInfoBody,
-  useApiServer,
-  type TeamSchemas,
-} from './helpers.js';
+import { apiEngines, expectDetail, expectOnlyViolations, expectStatus, expectValidation, insuranceAddress, UNKNOWN_ID, useApiApp, userInfoBody, type TeamSchemas } from './helpers.js';
 
 type UserInfo = TeamSchemas['UserInfo'];
 
@@ -74,12 +60,12 @@ const emailDescription = () =>
 const ajvFullEmail = (email: string) => (fullFormats.email as RegExp).test(email);
 
 describe.each(apiEngines)('updateUserInfo (PATCH /v2/user/{user_id}/info) on %s', (_label, engine) => {
-  const ctx = useApiServer(engine);
-  const patch = (userId: string, body: unknown, key?: string) => teamApi(ctx.server, key).patch(`/v2/user/${userId}/info`).send(body as object);
+  const ctx = useApiApp(engine);
+  const patch = (userId: string, body: unknown, key?: string) => ctx.team(key).patch(`/v2/user/${userId}/info`).send(body as object);
   const stored = async (userId: string) => (await getUserInfo<UserInfo>(ctx.server.db, { team_id: ctx.server.teamId, user_id: userId }))?.info;
 
   it('when all fields are sent, then it answers them as stored, and that is what is stored', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     const body = userInfoBody({
       race: 'asian',
       ethnicity: 'non_hispanic',
@@ -101,7 +87,7 @@ describe.each(apiEngines)('updateUserInfo (PATCH /v2/user/{user_id}/info) on %s'
   });
 
   it('when the optional fields are left out, then they are answered and stored as null', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     const body = userInfoBody();
     const answered = expectStatus<UserInfo>(await patch(user.user_id, body), 200);
     expect(answered).toEqual({ ...body, medical_proxy: null, race: null, ethnicity: null, sexual_orientation: null, gender_identity: null });
@@ -109,7 +95,7 @@ describe.each(apiEngines)('updateUserInfo (PATCH /v2/user/{user_id}/info) on %s'
   });
 
   it('when the info is sent again, then it replaces the stored info rather than merging into it', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     expectStatus(await patch(user.user_id, userInfoBody({ race: 'white_caucasian', ethnicity: 'hispanic' })), 200);
     const second = userInfoBody({ first_name: 'Élodie', last_name: 'Dubois', email: 'elodie@example.fr', address: { first_line: '1 Rue de Rivoli', city: 'Paris', state: 'IDF' } });
     const answered = expectStatus<UserInfo>(await patch(user.user_id, second), 200);
@@ -119,14 +105,14 @@ describe.each(apiEngines)('updateUserInfo (PATCH /v2/user/{user_id}/info) on %s'
   });
 
   it('when the address has zip_code, then the stored and answered address has zip_code and no zip', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     const answered = expectStatus<UserInfo>(await patch(user.user_id, userInfoBody()), 200);
     expect(answered.address).toEqual({ first_line: '123 Main St.', second_line: 'Apt. 4B', city: 'San Francisco', state: 'CA', zip_code: '94110' });
     expect(answered.address).not.toHaveProperty('zip');
   });
 
   it('when the address uses zip and country (the insurance address keys), then they are not part of the stored UserAddress', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     const answered = expectStatus<UserInfo>(
       await patch(user.user_id, userInfoBody({ address: { first_line: '123 Main St.', city: 'San Francisco', state: 'CA', zip: '94110', country: 'US' } as never })),
       200,
@@ -136,14 +122,14 @@ describe.each(apiEngines)('updateUserInfo (PATCH /v2/user/{user_id}/info) on %s'
   });
 
   it('when the body has fields the record does not have, then they are neither stored nor answered', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     const answered = expectStatus<UserInfo>(await patch(user.user_id, { ...userInfoBody(), ssn: '123-45-6789', nickname: 'Annie' }), 200);
     expect(answered).not.toHaveProperty('ssn');
     expect(JSON.stringify(await stored(user.user_id))).not.toContain('123-45-6789');
   });
 
   it('when the medical proxy address has second_line null, then it is answered and stored as an empty string', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     const proxy = { first_name: 'Carlos', last_name: 'Lopez', phone_number: '+14155550199', address: insuranceAddress({ second_line: null }) };
     const answered = expectStatus<UserInfo>(await patch(user.user_id, userInfoBody({ medical_proxy: proxy })), 200);
     expect(answered.medical_proxy?.address.second_line).toBe('');
@@ -151,31 +137,31 @@ describe.each(apiEngines)('updateUserInfo (PATCH /v2/user/{user_id}/info) on %s'
   });
 
   it.each(ACCEPTED_NAMES)('when the names have %s, then they are accepted and stored unchanged', async (_what, name) => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     const answered = expectStatus<UserInfo>(await patch(user.user_id, userInfoBody({ first_name: name, last_name: name })), 200);
     expect([answered.first_name, answered.last_name]).toEqual([name, name]);
     expect((await stored(user.user_id))?.first_name).toBe(name);
   });
 
   it.each(REJECTED_NAMES)('when first_name has %s, then 422 on ["body", "first_name"] only and nothing is stored', async (_what, name) => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     expectOnlyViolations(await patch(user.user_id, userInfoBody({ first_name: name })), [['body', 'first_name']]);
     expect(await stored(user.user_id)).toBeUndefined();
   });
 
   it.each(REJECTED_NAMES)('when last_name has %s, then 422 on ["body", "last_name"] only', async (_what, name) => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     expectOnlyViolations(await patch(user.user_id, userInfoBody({ last_name: name })), [['body', 'last_name']]);
   });
 
   it('when a name breaks the pattern, then the 422 explains the name rules', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     expectValidation(await patch(user.user_id, userInfoBody({ first_name: 'R2-D2' })), [{ loc: ['body', 'first_name'], type: 'pattern' }]);
     expectValidation(await patch(user.user_id, userInfoBody({ first_name: 'A'.repeat(51) })), [{ loc: ['body', 'first_name'], type: 'too_long' }]);
   });
 
   it('when a stored info is then updated with a bad name, then the stored info is unchanged', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     const first = expectStatus<UserInfo>(await patch(user.user_id, userInfoBody()), 200);
     expectValidation(await patch(user.user_id, userInfoBody({ first_name: 'Anne--Marie' })), [{ loc: ['body', 'first_name'] }]);
     expect(await stored(user.user_id)).toEqual(first);
@@ -183,7 +169,7 @@ describe.each(apiEngines)('updateUserInfo (PATCH /v2/user/{user_id}/info) on %s'
 
   for (const [field, values] of Object.entries(ENUMS)) {
     it(`when ${field} is each of its values or null, then each is stored`, async () => {
-      const user = await createUser(ctx.server);
+      const user = await ctx.newUser();
       for (const value of [...values, null]) {
         const answered = expectStatus<Record<string, unknown>>(await patch(user.user_id, userInfoBody({ [field]: value })), 200);
         expect(answered[field]).toBe(value);
@@ -192,42 +178,42 @@ describe.each(apiEngines)('updateUserInfo (PATCH /v2/user/{user_id}/info) on %s'
     });
 
     it(`when ${field} is not one of its values, then 422 on ["body", "${field}"] with type enum`, async () => {
-      const user = await createUser(ctx.server);
+      const user = await ctx.newUser();
       expectValidation(await patch(user.user_id, userInfoBody({ [field]: 'martian' })), [{ loc: ['body', field], type: 'enum' }]);
     });
   }
 
   it('when gender is not one of its values, then 422 on ["body", "gender"]', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     expectValidation(await patch(user.user_id, userInfoBody({ gender: 'robot' as never })), [{ loc: ['body', 'gender'], type: 'enum' }]);
   });
 
   it.each(['not-an-email', 'anne@', '@example.com', 'anne oconnor@example.com'])('when email is %j, then 422 on ["body", "email"] with type format', async (email) => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     expectValidation(await patch(user.user_id, userInfoBody({ email })), [{ loc: ['body', 'email'], type: 'format' }]);
   });
 
   it.each(['a@test', 'a@localhost', 'anne.oconnor@example'])('when email is %j (a domain without a dot), then 422 on ["body", "email"] as the spec\'s description says', async (email) => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     expect(emailDescription()).toContain('`a@test`');
     expect(ajvFullEmail(email)).toBe(false);
     expectValidation(await patch(user.user_id, userInfoBody({ email })), [{ loc: ['body', 'email'] }]);
   });
 
   it.each(['a@test.io', 'anne.o+labs@example.co.uk', 'ANNE@EXAMPLE.COM', "o'connor@example.com"])('when email is %j, then Ajv\'s full email format (the spec\'s rule) and the server both accept it', async (email) => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     expect(ajvFullEmail(email)).toBe(true);
     expectStatus(await patch(user.user_id, userInfoBody({ email })), 200);
   });
 
   it('when dob is not a calendar date, then 422 on ["body", "dob"]', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     expectValidation(await patch(user.user_id, userInfoBody({ dob: '1990-02-30' })), [{ loc: ['body', 'dob'], type: 'format' }]);
     expectValidation(await patch(user.user_id, userInfoBody({ dob: '21/04/1986' })), [{ loc: ['body', 'dob'], type: 'format' }]);
   });
 
   it('when address fields are missing or empty, then 422 names each inside the address', async () => {
-    const user = await createUser(ctx.server);
+    const user = await ctx.newUser();
     expectValidation(await patch(user.user_id, userInfoBody({ address: { city: '', state: 'CA' } as never })), [
       { loc: ['body', 'address', 'first_line'], type: 'missing' },
       { loc: ['body', 'address', 'city'], type: 'too_short' },
@@ -243,8 +229,7 @@ describe.each(apiEngines)('updateUserInfo (PATCH /v2/user/{user_id}/info) on %s'
   });
 
   it("when the user is another team's, then 404 and nothing is stored for it", async () => {
-    const other = await createTeamWithKey(ctx.server);
-    const theirs = await createUser(ctx.server, {}, other.apiKey);
+    const { other, theirs } = await ctx.otherTeamsUser();
     expectDetail(await patch(theirs.user_id, userInfoBody()), 404, `User ${theirs.user_id} not found.`);
     expect(await getUserInfo(ctx.server.db, { team_id: other.team.id, user_id: theirs.user_id })).toBeNull();
   });

@@ -6,7 +6,6 @@ import {
   LABS,
   LAB_ACCOUNTS,
   LAB_TESTS,
-  MARKERS,
   MARKER_CATALOG,
   listOrderSetMarkers,
   resolveOrderSet,
@@ -17,8 +16,8 @@ import {
   type LabMarker,
 } from '../../server/domain/lab-markers/catalog.js';
 
+const MARKERS = MARKER_CATALOG.markers;
 const MARKER_TYPES = (parse(readFileSync(`${SCHEMAS}MarkerType.yaml`, 'utf8')) as { enum: string[] }).enum;
-
 
 /** LOINC mod-10 check digit (Luhn: double every other digit starting from the rightmost). */
 function loincCheckDigit(base: string): number {

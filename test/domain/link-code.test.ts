@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { exchangeUrl, generateLinkCode, LINK_CODE_PATTERN, linkCodeExpiry } from '../../server/domain/link/link-code.js';
+import { exchangeUrl, generateLinkCode, linkCodeExpiry } from '../../server/domain/link/link-code.js';
+
+/** The documented shape: `sk` (sandbox) or `pk` (production), the region, then 8 lowercase hex characters. */
+const LINK_CODE_PATTERN = /^(sk|pk)(us|eu)[0-9a-f]{8}$/;
 
 describe('link codes', () => {
   it('when generated for each environment and region, then the code matches sk|pk + us|eu + 8 lowercase hex', () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  expandTimeseries,
   SYNTHETIC_RESOURCES,
   syntheticDay,
   syntheticRecordId,
@@ -10,6 +9,18 @@ import {
 import { addDays, chunkAt, daysOf, historicalDays, pullRange } from '../../server/domain/pull-preferences/pull-range.js';
 import { hashSeed, seededRandom, stableUuid } from '../../server/domain/synthetic/random.js';
 import { teamSchemaViolations } from '../jobs/bulk-pull/schemas.js';
+
+/** The samples of a stored batch as the API's TimeseriesSample objects (sample i at start + i * interval). */
+function expandTimeseries(batch: TimeseriesBatch): { timestamp: string; timezone_offset: number; type: null; unit: string; value: number }[] {
+  const start = Date.parse(batch.start);
+  return batch.values.map((value, i) => ({
+    timestamp: new Date(start + i * batch.interval_seconds * 1000).toISOString().replace('.000Z', '+00:00'),
+    timezone_offset: batch.timezone_offset,
+    type: null,
+    unit: batch.unit,
+    value,
+  }));
+}
 
 const USER = '6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10';
 const OTHER_USER = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FakeClock } from '../../server/domain/throttle/clock.js';
+import { FakeClock } from '../helpers/fake-clock.js';
 import { maxStartsInAnyWindow } from '../helpers/windows.js';
 import {
   allowance,

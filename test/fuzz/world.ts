@@ -11,9 +11,8 @@
 import { LINK_TOKEN_HEADER } from '../../server/client/index.js';
 import { hashSecret } from '../../server/domain/credentials/secrets.js';
 import { createManagementKey, createTeamApiKey, listTeamApiKeys } from '../../server/storage/repositories/credentials.js';
-import { listInsurances } from '../../server/storage/repositories/insurances.js';
+import { getUserInfo, listInsurances } from '../storage/stored-state.js';
 import { setLinkMigrationEnabled } from '../../server/storage/repositories/teams.js';
-import { getUserInfo } from '../../server/storage/repositories/user-infos.js';
 import { must, type SeededTeam, type SeededUser, type TeamCredentials } from '../../scripts/conformance/operation.js';
 import type { TestServer } from '../helpers/test-server.js';
 import { seedTeam as insertTeam } from '../storage/helpers.js';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../server/http/api-error.js';
 import { createApiApp, securityKey, type Authenticator } from '../../server/http/create-api-app.js';
 import type { OpenApiDocument } from '../../server/http/operations.js';
-import { silentLogger } from '../../server/logger.js';
+import { silentLogger } from '../helpers/silent-logger.js';
 
 type Ctx = { who: string };
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { toLoc, validatorItems } from '../../server/http/error-middleware.js';
+import { validatorItems } from '../../server/http/error-middleware.js';
+
+/** The loc of the one item a lone validator error at `path` becomes. */
+const toLoc = (path: string) => validatorItems([{ path, message: 'must be string', errorCode: 'type.openapi.validation' }])[0]!.loc;
 
 describe('validator errors to 422 items', () => {
   it('when the path names a request part, then loc starts with the FastAPI part name', () => {

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createApiApp } from '../../server/http/create-api-app.js';
 import { onResponseValidation } from '../../server/http/response-validation.js';
-import { silentLogger } from '../../server/logger.js';
+import { silentLogger } from '../helpers/silent-logger.js';
 
 /** Two operations with the same response schema (`{items: string[]}`), and a third that wants numbers. */
 const document = {

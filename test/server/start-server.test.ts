@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
-import { silentLogger } from '../../server/logger.js';
+import { silentLogger } from '../helpers/silent-logger.js';
 import { startServer } from '../../server/main.js';
 import { SETUP_TIMEOUT_MS } from '../storage/helpers.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isUniqueViolation, openDatabase, timestampTextToIso } from '../../server/storage/database.js';
+import { openDatabase, timestampTextToIso } from '../../server/storage/database.js';
+import { isUniqueViolation } from './stored-state.js';
 import { engineCases, ISO_TIMESTAMP, SETUP_TIMEOUT_MS, useTestDatabase } from './helpers.js';
 
 describe('timestampTextToIso', () => {

@@ -781,9 +781,6 @@ export const MARKER_CATALOG: MarkerCatalog = createMarkerCatalog({
   labAccounts: LAB_ACCOUNTS,
 });
 
-/** All markers of the base catalog, sorted by id. */
-export const MARKERS: readonly LabMarker[] = MARKER_CATALOG.markers;
-
 /**
  * A catalog of exactly `n` markers for benchmarks: the first `n` base markers
  * when n is at most the base size, otherwise the base markers followed by

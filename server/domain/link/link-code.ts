@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { REGIONS, type Region } from '../../shared/values.js';
+import type { Region } from '../../shared/values.js';
 
 export type Environment = 'sandbox' | 'production';
 
-export const LINK_CODE_PATTERN = new RegExp(`^(sk|pk)(${REGIONS.join('|')})[0-9a-f]{8}$`);
 export const DEFAULT_LINK_CODE_LIFETIME_MS = 60 * 60 * 1000;
 
 /** `sk` (sandbox) or `pk` (production), the region, then 8 lowercase hex characters. */

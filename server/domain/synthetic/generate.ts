@@ -5,7 +5,7 @@
  * crash, or by another process) yields the same records with the same ids.
  * Summaries follow ActivitySummary, SleepSummary, SleepCycleSummary and
  * BodySummary of the team API; a day of timeseries is one compact batch of
- * hourly values (expandTimeseries gives the API's samples).
+ * hourly values.
  */
 import { findProvider, type SupportedResource } from '../providers/catalog.js';
 import { seededRandom, stableUuid, type Random } from './random.js';
@@ -148,10 +148,7 @@ const TIMESERIES: Record<(typeof TIMESERIES_RESOURCES)[number], { unit: string; 
   glucose: { unit: 'mmol/L', value: (_hour, r) => round(r.between(4.2, 7.8), 2) },
 };
 
-/**
- * One day of hourly samples, stored compactly: sample i is at `start + i * interval_seconds`
- * (see expandTimeseries for the TimeseriesSample objects of the API).
- */
+/** One day of hourly samples, stored compactly: sample i is at `start + i * interval_seconds`. */
 export interface TimeseriesBatch {
   user_id: string;
   source_id: number;
@@ -177,18 +174,6 @@ function timeseries(ctx: Context, resource: (typeof TIMESERIES_RESOURCES)[number
     interval_seconds: 3600,
     values,
   };
-}
-
-/** The samples of a stored batch, as the API's TimeseriesSample objects. */
-export function expandTimeseries(batch: TimeseriesBatch): { timestamp: string; timezone_offset: number; type: null; unit: string; value: number }[] {
-  const start = Date.parse(batch.start);
-  return batch.values.map((value, i) => ({
-    timestamp: iso(start + i * batch.interval_seconds * 1000),
-    timezone_offset: batch.timezone_offset,
-    type: null,
-    unit: batch.unit,
-    value,
-  }));
 }
 
 /**

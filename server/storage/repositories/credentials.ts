@@ -55,20 +55,6 @@ export async function findActiveManagementKeyByHash(db: Queryable, keyHash: stri
   );
 }
 
-/** Revokes the key; null when it does not exist (in that org) or was already revoked. */
-export async function revokeManagementKey(
-  db: Queryable,
-  input: { id: string; org_id?: string },
-): Promise<ManagementKeyRecord | null> {
-  if (!isUuid(input.id) || (input.org_id !== undefined && !isUuid(input.org_id))) return null;
-  return db.one<ManagementKeyRecord>(
-    `UPDATE management_keys SET revoked_on = now()
-     WHERE id = $1 AND ($2::uuid IS NULL OR org_id = $2) AND revoked_on IS NULL
-     RETURNING ${MANAGEMENT_COLUMNS}`,
-    [input.id, input.org_id ?? null],
-  );
-}
-
 export async function createTeamApiKey(
   db: Queryable,
   input: { team_id: string; key_hash: string; label?: string | null; id?: string },

@@ -18,19 +18,8 @@ export interface InsuranceWrite<Insurance extends object = Record<string, unknow
 }
 
 /**
- * Stores the user's primary or secondary insurance, replacing the previous one of that kind.
- * Null when the user is not in the team.
- */
-export async function upsertInsurance<Insurance extends object>(
-  db: Queryable,
-  input: InsuranceWrite<Insurance>,
-): Promise<InsuranceRecord<Insurance> | null> {
-  const [stored] = await upsertInsurances(db, [input]);
-  return stored ?? null;
-}
-
-/**
- * `upsertInsurance` for many inputs in one statement; one result per input, in order.
+ * Stores users' primary or secondary insurances, each replacing the previous one of that
+ * kind, in one statement; one result per input, in order (null when the user is not in the team).
  * Inputs for the same (user, is_primary) are applied in order, so the last one is what
  * stays stored; each earlier one gets its own record back, as if it had been stored and
  * replaced at the same instant.
@@ -65,30 +54,3 @@ export async function upsertInsurances<Insurance extends object>(
   });
 }
 
-export async function getInsurance<Insurance extends object = Record<string, unknown>>(
-  db: Queryable,
-  input: { team_id: string; user_id: string; is_primary: boolean },
-): Promise<InsuranceRecord<Insurance> | null> {
-  if (!isUuid(input.team_id) || !isUuid(input.user_id)) return null;
-  return db.one<InsuranceRecord<Insurance>>(
-    `SELECT i.user_id, i.is_primary, i.record, i.created_on, i.updated_at
-     FROM insurances i JOIN users u ON u.id = i.user_id
-     WHERE i.user_id = $1 AND u.team_id = $2 AND i.is_primary = $3`,
-    [input.user_id, input.team_id, input.is_primary],
-  );
-}
-
-/** The user's insurances, primary first; empty when none or the user is not in the team. */
-export async function listInsurances<Insurance extends object = Record<string, unknown>>(
-  db: Queryable,
-  input: { team_id: string; user_id: string },
-): Promise<InsuranceRecord<Insurance>[]> {
-  if (!isUuid(input.team_id) || !isUuid(input.user_id)) return [];
-  return db.query<InsuranceRecord<Insurance>>(
-    `SELECT i.user_id, i.is_primary, i.record, i.created_on, i.updated_at
-     FROM insurances i JOIN users u ON u.id = i.user_id
-     WHERE i.user_id = $1 AND u.team_id = $2
-     ORDER BY i.is_primary DESC`,
-    [input.user_id, input.team_id],
-  );
-}

@@ -33,15 +33,3 @@ export async function createLinkCode(
   return user ? { status: 'conflict', reason: 'code_taken' } : null;
 }
 
-/** The unexpired code with its user's team, or null. */
-export async function findActiveLinkCode(
-  db: Queryable,
-  input: { code: string; now?: string },
-): Promise<(LinkCodeRecord & { team_id: string }) | null> {
-  return db.one<LinkCodeRecord & { team_id: string }>(
-    `SELECT c.code, c.user_id, c.expires_at, c.created_on, u.team_id
-     FROM link_codes c JOIN users u ON u.id = c.user_id
-     WHERE c.code = $1 AND c.expires_at > coalesce($2::timestamptz, now())`,
-    [input.code, input.now ?? null],
-  );
-}

@@ -1,5 +1,4 @@
 import type { Queryable } from '../database.js';
-import { isUuid } from './support.js';
 
 // Data a historical pull fetched (synthetic in the sandbox) and the chunk progress of the
 // triggers being pulled.
@@ -11,13 +10,6 @@ export interface ProviderDataInput {
   kind: 'summary' | 'timeseries';
   date: string;
   data: unknown;
-}
-
-export interface ProviderDataRecord extends ProviderDataInput {
-  team_id: string;
-  user_id: string;
-  provider: string;
-  pulled_at: string;
 }
 
 /**
@@ -52,20 +44,6 @@ export async function upsertProviderData(
   return rows.length;
 }
 
-/** A user's records of one provider, by resource and date (for inspection and tests). */
-export async function listProviderData(
-  db: Queryable,
-  input: { user_id: string; provider: string; resource?: string },
-): Promise<ProviderDataRecord[]> {
-  if (!isUuid(input.user_id)) return [];
-  return db.query<ProviderDataRecord>(
-    `SELECT id, team_id, user_id, provider, resource, kind, date, data, pulled_at FROM provider_data
-     WHERE user_id = $1 AND provider = $2 AND ($3::text IS NULL OR resource = $3)
-     ORDER BY resource, date`,
-    [input.user_id, input.provider, input.resource ?? null],
-  );
-}
-
 export interface PullProgressRecord {
   op_id: string;
   user_id: string;
@@ -73,15 +51,6 @@ export interface PullProgressRecord {
   end_date: string;
   /** First day not fetched yet. */
   next_date: string;
-}
-
-const PROGRESS_COLUMNS = 'op_id, user_id, start_date, end_date, next_date';
-
-export async function getPullProgress(db: Queryable, input: { op_id: string; user_id: string }): Promise<PullProgressRecord | null> {
-  return db.one<PullProgressRecord>(`SELECT ${PROGRESS_COLUMNS} FROM bulk_pull_progress WHERE op_id = $1 AND user_id = $2`, [
-    input.op_id,
-    input.user_id,
-  ]);
 }
 
 /** Creates or moves the progress of a trigger. */

@@ -1,5 +1,4 @@
 import type { Queryable } from '../database.js';
-import { isUuid } from './support.js';
 
 // Throttle state of the historical pull engine, one row per (team, provider) bucket. The
 // arithmetic lives in server/domain/throttle; these functions only load, lock and store it.
@@ -81,16 +80,6 @@ export async function saveBucket(
      WHERE team_id = $1 AND provider = $2`,
     [input.team_id, input.provider, JSON.stringify(input.recent_starts), input.has_pending, input.next_slot_ms],
   );
-}
-
-/** The bucket without locking it, for inspection. */
-export async function getBucket(db: Queryable, bucket: BucketKey): Promise<PullBucketRecord | null> {
-  if (!isUuid(bucket.team_id)) return null;
-  const row = await db.one<BucketRow>(`SELECT ${COLUMNS} FROM pull_throttle_buckets WHERE team_id = $1 AND provider = $2`, [
-    bucket.team_id,
-    bucket.provider,
-  ]);
-  return row ? toBucket(row) : null;
 }
 
 /**

@@ -23,17 +23,6 @@ export async function setPullPreference(
   return row!;
 }
 
-export async function getPullPreference(
-  db: Queryable,
-  input: { team_id: string; provider: string },
-): Promise<PullPreferenceRecord | null> {
-  if (!isUuid(input.team_id)) return null;
-  return db.one<PullPreferenceRecord>(`SELECT ${COLUMNS} FROM team_pull_preferences WHERE team_id = $1 AND provider = $2`, [
-    input.team_id,
-    input.provider,
-  ]);
-}
-
 export async function listPullPreferences(db: Queryable, teamId: string): Promise<PullPreferenceRecord[]> {
   if (!isUuid(teamId)) return [];
   return db.query<PullPreferenceRecord>(`SELECT ${COLUMNS} FROM team_pull_preferences WHERE team_id = $1 ORDER BY provider`, [
@@ -41,11 +30,3 @@ export async function listPullPreferences(db: Queryable, teamId: string): Promis
   ]);
 }
 
-export async function deletePullPreference(db: Queryable, input: { team_id: string; provider: string }): Promise<boolean> {
-  if (!isUuid(input.team_id)) return false;
-  const rows = await db.query(`DELETE FROM team_pull_preferences WHERE team_id = $1 AND provider = $2 RETURNING team_id`, [
-    input.team_id,
-    input.provider,
-  ]);
-  return rows.length > 0;
-}

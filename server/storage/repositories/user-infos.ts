@@ -25,16 +25,3 @@ export async function upsertUserInfo<Info extends object>(
   );
 }
 
-/** Null when the user is not in the team or has no info yet. */
-export async function getUserInfo<Info extends object = Record<string, unknown>>(
-  db: Queryable,
-  input: { team_id: string; user_id: string },
-): Promise<UserInfoRecord<Info> | null> {
-  if (!isUuid(input.team_id) || !isUuid(input.user_id)) return null;
-  return db.one<UserInfoRecord<Info>>(
-    `SELECT i.user_id, i.info, i.updated_at
-     FROM user_infos i JOIN users u ON u.id = i.user_id
-     WHERE i.user_id = $1 AND u.team_id = $2`,
-    [input.user_id, input.team_id],
-  );
-}

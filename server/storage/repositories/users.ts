@@ -149,47 +149,6 @@ export async function findUserByClientUserId(
   return row && toUser(row);
 }
 
-/**
- * Sets the given settings (absent keys stay as they are; null clears). Fallback
- * `updated_at` moves to now when its value is set. Null when the user is not in the team.
- */
-export async function updateUserSettings(
-  db: Queryable,
-  input: { team_id: string; user_id: string } & UserSettingsInput,
-): Promise<UserRecord | null> {
-  if (!isUuid(input.team_id) || !isUuid(input.user_id)) return null;
-  const sets: string[] = [];
-  const params: unknown[] = [input.user_id, input.team_id];
-  const param = (value: unknown, type: string) => {
-    params.push(value);
-    return `$${params.length}::${type}`;
-  };
-  if (input.fallback_time_zone !== undefined) {
-    const tz = input.fallback_time_zone;
-    sets.push(
-      `fallback_time_zone = ${param(tz?.id ?? null, 'text')}`,
-      `fallback_time_zone_source = ${param(tz?.source_slug ?? null, 'text')}`,
-      `fallback_time_zone_updated_at = ${tz ? 'now()' : 'NULL'}`,
-    );
-  }
-  if (input.fallback_birth_date !== undefined) {
-    const bd = input.fallback_birth_date;
-    sets.push(
-      `fallback_birth_date = ${param(bd?.value ?? null, 'date')}`,
-      `fallback_birth_date_source = ${param(bd?.source_slug ?? null, 'text')}`,
-      `fallback_birth_date_updated_at = ${bd ? 'now()' : 'NULL'}`,
-    );
-  }
-  if (input.ingestion_start !== undefined) sets.push(`ingestion_start = ${param(input.ingestion_start, 'date')}`);
-  if (input.ingestion_end !== undefined) sets.push(`ingestion_end = ${param(input.ingestion_end, 'date')}`);
-  if (sets.length === 0) return findUser(db, input);
-  const row = await db.one<UserRow>(
-    `UPDATE users SET ${sets.join(', ')} WHERE id = $1 AND team_id = $2 RETURNING ${COLUMNS}`,
-    params,
-  );
-  return row && toUser(row);
-}
-
 /** Deletes the user and (by cascade) its info, insurances, connections and tokens. */
 export async function deleteUser(db: Queryable, input: { team_id: string; user_id: string }): Promise<boolean> {
   if (!isUuid(input.team_id) || !isUuid(input.user_id)) return false;

@@ -10,8 +10,8 @@ import { historicalEventKey } from '../../../server/jobs/bulk-pull/pull.js';
 import { syntheticResourcesFor } from '../../../server/domain/synthetic/generate.js';
 import { addDays, daysOf } from '../../../server/domain/pull-preferences/pull-range.js';
 import { getBulkOp, type BulkOpRecord } from '../../../server/storage/repositories/bulk-ops.js';
-import { listProviderData } from '../../../server/storage/repositories/provider-data.js';
-import { createUser, updateUserSettings } from '../../../server/storage/repositories/users.js';
+import { listProviderData, setIngestionBounds } from '../../storage/stored-state.js';
+import { createUser } from '../../../server/storage/repositories/users.js';
 import { startTestServer, type TestServer } from '../../helpers/test-server.js';
 import { engines, SETUP_TIMEOUT_MS } from '../../storage/helpers.js';
 import { teamSchemaViolations } from './schemas.js';
@@ -152,8 +152,8 @@ describe.each(apiEngines)('bulk trigger historical pull with the worker running 
 
     const [plain, bounded, outside] = [await connectedUser('withings'), await connectedUser('withings'), await connectedUser('withings')];
     const today = new Date().toISOString().slice(0, 10);
-    await updateUserSettings(server.db, { team_id: server.teamId, user_id: bounded, ingestion_start: addDays(today, -2), ingestion_end: addDays(today, -1) });
-    await updateUserSettings(server.db, { team_id: server.teamId, user_id: outside, ingestion_start: null, ingestion_end: addDays(today, -60) });
+    await setIngestionBounds(server.db, { team_id: server.teamId, user_id: bounded, ingestion_start: addDays(today, -2), ingestion_end: addDays(today, -1) });
+    await setIngestionBounds(server.db, { team_id: server.teamId, user_id: outside, ingestion_start: null, ingestion_end: addDays(today, -60) });
 
     const response = await team().post(PULL).send({ user_ids: [plain, bounded, outside], provider: 'withings', wait_for_completion: true });
     expect(response.status, JSON.stringify(response.body)).toBe(200);

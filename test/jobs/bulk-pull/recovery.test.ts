@@ -4,17 +4,17 @@
  * and users that went away. (kill-restart.test.ts does the same with real processes.)
  */
 import { describe, expect, it } from 'vitest';
-import { FakeClock } from '../../../server/domain/throttle/clock.js';
+import { FakeClock } from '../../helpers/fake-clock.js';
 import { syntheticResourcesFor } from '../../../server/domain/synthetic/generate.js';
 import { pullNextChunk } from '../../../server/jobs/bulk-pull/pull.js';
 import { BulkPullWorker, type BulkPullWorkerOptions } from '../../../server/jobs/bulk-pull/worker.js';
-import { silentLogger } from '../../../server/logger.js';
+import { silentLogger } from '../../helpers/silent-logger.js';
 import type { Database } from '../../../server/storage/database.js';
 import { claimBucketTriggers, requeueExpiredClaims } from '../../../server/storage/repositories/bulk-claims.js';
 import { completeBulkOpIfDone, getBulkOp } from '../../../server/storage/repositories/bulk-ops.js';
 import { readBulkTrigger } from '../../storage/bulk-fixtures.js';
 import { deleteConnection } from '../../../server/storage/repositories/connections.js';
-import { getPullProgress } from '../../../server/storage/repositories/provider-data.js';
+import { getPullProgress } from '../../storage/stored-state.js';
 import { setPullPreference } from '../../../server/storage/repositories/pull-preferences.js';
 import { deleteUser } from '../../../server/storage/repositories/users.js';
 import { engineCases, seedTeam, useTestDatabase } from '../../storage/helpers.js';

@@ -5,13 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../server/domain/synthetic/random.js';
-import { FakeClock } from '../../../server/domain/throttle/clock.js';
+import { FakeClock } from '../../helpers/fake-clock.js';
 import { allowance, policyFor, type ThrottlePolicy } from '../../../server/domain/throttle/policy.js';
-import { silentLogger } from '../../../server/logger.js';
+import { silentLogger } from '../../helpers/silent-logger.js';
 import type { Database } from '../../../server/storage/database.js';
 import { countRunningTriggers } from '../../../server/storage/repositories/bulk-claims.js';
 import { getBulkOp } from '../../../server/storage/repositories/bulk-ops.js';
-import { getBucket } from '../../../server/storage/repositories/pull-buckets.js';
+import { getBucket } from '../../storage/stored-state.js';
 import { BulkPullWorker } from '../../../server/jobs/bulk-pull/worker.js';
 import { engineCases, seedTeam, useTestDatabase } from '../../storage/helpers.js';
 import { enqueueOp, maxStartsInAnyWindow, seedConnectedUsers, until } from './helpers.js';

@@ -10,7 +10,7 @@ import { bootstrapSandbox } from '../../../server/bootstrap.js';
 import { createTeamClient } from '../../../server/client/index.js';
 import { loadConfig } from '../../../server/config.js';
 import { newWebhookSecret } from '../../../server/domain/webhooks/rules.js';
-import { silentLogger } from '../../../server/logger.js';
+import { silentLogger } from '../../helpers/silent-logger.js';
 import { startServer } from '../../../server/main.js';
 import { listWebhookEndpoints } from '../../../server/storage/repositories/webhooks.js';
 import { engineCases, SETUP_TIMEOUT_MS, useTestDatabase } from '../../storage/helpers.js';

@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { isUniqueViolation } from '../../../server/storage/database.js';
 import {
   createManagementKey,
   createTeamApiKey,
   findActiveManagementKeyByHash,
   findActiveTeamApiKeyByHash,
   listTeamApiKeys,
-  revokeManagementKey,
   revokeTeamApiKey,
 } from '../../../server/storage/repositories/credentials.js';
 import { engineCases, ISO_TIMESTAMP, seedTeam, useTestDatabase } from '../helpers.js';
+import { isUniqueViolation, revokeManagementKey } from '../stored-state.js';
 
 const hash = () => `sha256:${randomUUID()}`;
 

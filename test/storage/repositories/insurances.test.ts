@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { getInsurance, listInsurances, upsertInsurance, upsertInsurances } from '../../../server/storage/repositories/insurances.js';
-import { createUser } from '../../../server/storage/repositories/users.js';
 import type { Database } from '../../../server/storage/database.js';
+import { upsertInsurances, type InsuranceWrite } from '../../../server/storage/repositories/insurances.js';
+import { createUser } from '../../../server/storage/repositories/users.js';
 import { engineCases, ISO_TIMESTAMP, seedTeam, useTestDatabase } from '../helpers.js';
+import { getInsurance, listInsurances } from '../stored-state.js';
+
+/** One write through the batch statement the server uses. */
+const upsertInsurance = async <Insurance extends object>(db: Database, input: InsuranceWrite<Insurance>) => (await upsertInsurances(db, [input]))[0] ?? null;
 
 const address = { first_line: '1 Main St', second_line: '', city: 'Springfield', state: 'IL', zip: '62701', country: 'US' };
 const insurance = {

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  deletePullPreference,
-  getPullPreference,
-  listPullPreferences,
-  setPullPreference,
-} from '../../../server/storage/repositories/pull-preferences.js';
+import { listPullPreferences, setPullPreference } from '../../../server/storage/repositories/pull-preferences.js';
 import { engineCases, seedTeam, useTestDatabase } from '../helpers.js';
+import { deletePullPreference, getPullPreference } from '../stored-state.js';
 
 describe.each(engineCases)('pull-preferences repository on %s', (_label, engine) => {
   describe.skipIf(!engine.available)('team pull preferences', () => {

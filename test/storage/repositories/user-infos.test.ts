@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { getUserInfo, upsertUserInfo } from '../../../server/storage/repositories/user-infos.js';
+import { upsertUserInfo } from '../../../server/storage/repositories/user-infos.js';
+import { getUserInfo } from '../stored-state.js';
 import { createUser } from '../../../server/storage/repositories/users.js';
 import type { Database } from '../../../server/storage/database.js';
 import { engineCases, ISO_TIMESTAMP, seedTeam, useTestDatabase } from '../helpers.js';

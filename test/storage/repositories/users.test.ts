@@ -2,15 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createConnection, listConnections } from '../../../server/storage/repositories/connections.js';
 import { createSignInToken } from '../../../server/storage/repositories/sign-in-tokens.js';
-import { getUserInfo, upsertUserInfo } from '../../../server/storage/repositories/user-infos.js';
-import {
-  createUser,
-  deleteUser,
-  findUser,
-  findUserByClientUserId,
-  updateUserSettings,
-} from '../../../server/storage/repositories/users.js';
+import { upsertUserInfo } from '../../../server/storage/repositories/user-infos.js';
+import { createUser, deleteUser, findUser, findUserByClientUserId } from '../../../server/storage/repositories/users.js';
 import { engineCases, ISO_TIMESTAMP, SETUP_TIMEOUT_MS, seedTeam, useTestDatabase } from '../helpers.js';
+import { getUserInfo } from '../stored-state.js';
 
 describe.each(engineCases)('users repository on %s', (_label, engine) => {
   describe.skipIf(!engine.available)('users', () => {
@@ -112,7 +107,6 @@ describe.each(engineCases)('users repository on %s', (_label, engine) => {
       const userId = created.user.user_id;
       expect(await findUser(ctx.db, { team_id: b.team.id, user_id: userId })).toBeNull();
       expect(await findUserByClientUserId(ctx.db, { team_id: b.team.id, client_user_id: 'scoped' })).toBeNull();
-      expect(await updateUserSettings(ctx.db, { team_id: b.team.id, user_id: userId, ingestion_start: '2026-01-01' })).toBeNull();
       expect(await deleteUser(ctx.db, { team_id: b.team.id, user_id: userId })).toBe(false);
       expect(await findUser(ctx.db, { team_id: a.team.id, user_id: userId })).not.toBeNull();
     });
@@ -125,30 +119,24 @@ describe.each(engineCases)('users repository on %s', (_label, engine) => {
       expect(await deleteUser(ctx.db, { team_id: team.id, user_id: 'nope' })).toBe(false);
     });
 
-    it('when settings are updated, then only the given keys change and null clears', async () => {
+    it('when a user is created with settings, then they are stored as given and the absent ones are null', async () => {
       const { team } = await seedTeam(ctx.db);
       const created = await createUser(ctx.db, {
         team_id: team.id,
         client_user_id: 'settings',
         fallback_time_zone: { id: 'UTC', source_slug: 'manual' },
+        fallback_birth_date: { value: '1990-01-02', source_slug: 'apple_health_kit' },
         ingestion_start: '2026-01-01',
       });
       if (created.status !== 'created') throw new Error('expected created');
-      const ids = { team_id: team.id, user_id: created.user.user_id };
-      const updated = await updateUserSettings(ctx.db, {
-        ...ids,
-        fallback_birth_date: { value: '1990-01-02', source_slug: 'apple_health_kit' },
-        ingestion_end: '2026-06-30',
-      });
-      expect(updated).toMatchObject({
-        fallback_time_zone: { id: 'UTC', source_slug: 'manual' },
-        fallback_birth_date: { value: '1990-01-02', source_slug: 'apple_health_kit' },
+      const expected = {
+        fallback_time_zone: { id: 'UTC', source_slug: 'manual', updated_at: expect.stringMatching(ISO_TIMESTAMP) },
+        fallback_birth_date: { value: '1990-01-02', source_slug: 'apple_health_kit', updated_at: expect.stringMatching(ISO_TIMESTAMP) },
         ingestion_start: '2026-01-01',
-        ingestion_end: '2026-06-30',
-      });
-      const cleared = await updateUserSettings(ctx.db, { ...ids, fallback_time_zone: null, ingestion_start: null });
-      expect(cleared).toMatchObject({ fallback_time_zone: null, ingestion_start: null, ingestion_end: '2026-06-30' });
-      expect(await updateUserSettings(ctx.db, ids)).toEqual(cleared);
+        ingestion_end: null,
+      };
+      expect(created.user).toMatchObject(expected);
+      expect(await findUser(ctx.db, { team_id: team.id, user_id: created.user.user_id })).toEqual(created.user);
     });
 
     it('when a user is deleted, then its info, connections and tokens go with it', async () => {
