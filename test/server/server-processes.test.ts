@@ -8,15 +8,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../scripts/conformance/runner.js';
 import { insuranceBody } from '../../scripts/conformance/values.js';
 import { serverProcess } from '../../scripts/lib/server-runtime.js';
 import { newWebhookSecret } from '../../server/domain/webhooks/rules.js';
 import { startReceiver, unusedPort, waitFor, type Receiver } from '../jobs/webhooks/helpers.js';
+import { throwawayPostgresDatabase } from '../storage/helpers.js';
 
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -92,9 +91,9 @@ describe('SERVER_PROCESSES on PGlite', () => {
   }, 60_000);
 });
 
-describe.skipIf(!databaseUrl)('SERVER_PROCESSES=2 on PostgreSQL', () => {
-  const database = `server_processes_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const url = databaseUrl ? Object.assign(new URL(databaseUrl), { pathname: `/${database}` }).toString() : '';
+describe.skipIf(!databaseUrl)(`SERVER_PROCESSES=2 on PostgreSQL${databaseUrl ? '' : ' (skipped: DATABASE_URL is unset)'}`, () => {
+  const database = throwawayPostgresDatabase('server_processes', databaseUrl);
+  const url = database.url;
   let server: Started | undefined;
   let receiver: Receiver | undefined;
 
@@ -104,31 +103,18 @@ describe.skipIf(!databaseUrl)('SERVER_PROCESSES=2 on PostgreSQL', () => {
       await server.exited;
     }
     await receiver?.close();
-    await rm(`/tmp/${database}`, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    try {
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    } finally {
-      await admin.end();
-    }
+    await database.drop();
   }, 120_000);
 
   it('when users, insurance, connections, a bulk pull, webhooks and the conformance suite go through the shared ports, then both processes serve them, every event is delivered once, every check passes, and SIGTERM stops both', async () => {
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    try {
-      await admin.query(`CREATE DATABASE ${database}`);
-    } finally {
-      await admin.end();
-    }
+    await database.create();
     const secret = newWebhookSecret();
     receiver = await startReceiver({ secret });
     const [teamPort, managementPort] = [await unusedPort(), await unusedPort()];
     server = startMain({
       SERVER_PROCESSES: '2',
       DATABASE_URL: url,
-      DATA_DIR: `/tmp/${database}`,
+      DATA_DIR: database.dataDir,
       PORT: String(teamPort),
       MANAGEMENT_PORT: String(managementPort),
       LOG_LEVEL: 'info',

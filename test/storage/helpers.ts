@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type Database, type EngineKind } from '../../server/storage/database.js';
@@ -144,3 +145,31 @@ export async function seedTeam(
 }
 
 export const ISO_TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+/**
+ * A database of its own on the DATABASE_URL server, for tests that run real server
+ * processes (which take a whole database, not a schema): `url` names it, `create()`
+ * makes it, `drop()` removes it and its DATA_DIR (`dataDir`).
+ */
+export function throwawayPostgresDatabase(prefix: string, serverUrl: string | undefined) {
+  const name = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    name,
+    url: serverUrl ? Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString() : '',
+    dataDir: `/tmp/${name}`,
+    create: () => admin(`CREATE DATABASE ${name}`),
+    async drop() {
+      await rm(`/tmp/${name}`, { recursive: true, force: true });
+      if (serverUrl) await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}

@@ -4,12 +4,10 @@
  * two teams pulling from the same provider each get their full allowance (neither waits
  * behind the other). Runs only when DATABASE_URL points at a PostgreSQL server.
  */
-import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../server/storage/database.js';
 import { seedConnectedUsers, maxStartsInAnyWindow } from './helpers.js';
+import { throwawayPostgresDatabase } from '../../storage/helpers.js';
 import { api, startServerProcess, stopGracefully, waitForProgress, type ServerProcess } from './processes.js';
 import { TEAM_API_KEY_HEADER } from '../../../server/shared/wire.js';
 
@@ -38,40 +36,22 @@ function claimsOf(server: ServerProcess): ClaimLog[] {
 }
 
 describe.skipIf(!databaseUrl)(`bulk pull with two server processes on one PostgreSQL database${databaseUrl ? '' : ' (skipped: DATABASE_URL is unset)'}`, () => {
-  const database = `bulk_pull_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const url = databaseUrl ? (() => {
-    const parsed = new URL(databaseUrl);
-    parsed.pathname = `/${database}`;
-    return parsed.toString();
-  })() : '';
+  const database = throwawayPostgresDatabase('bulk_pull', databaseUrl);
+  const url = database.url;
   const servers: ServerProcess[] = [];
   let db: Database | null = null;
 
   afterAll(async () => {
     await Promise.all(servers.map((server) => stopGracefully(server).catch(() => undefined)));
     await db?.close();
-    await rm(`/tmp/${database}`, { recursive: true, force: true });
-    if (!databaseUrl) return;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    try {
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    } finally {
-      await admin.end();
-    }
+    await database.drop();
   }, 120_000);
 
   it('when both pull for two teams, then no team ever exceeds its window and both teams get their full allowance at once', async () => {
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    try {
-      await admin.query(`CREATE DATABASE ${database}`);
-    } finally {
-      await admin.end();
-    }
+    await database.create();
     const env = {
       DATABASE_URL: url,
-      DATA_DIR: `/tmp/${database}`,
+      DATA_DIR: database.dataDir,
       LOG_LEVEL: 'debug',
       PULL_SOURCE: 'none',
       PULL_POLL_MS: '10',
