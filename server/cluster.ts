@@ -31,6 +31,72 @@ export function processCountProblem(count: number, env: NodeJS.ProcessEnv = proc
   return null;
 }
 
+const CREDENTIALS_REVOKED = 'credentials-revoked';
+const CREDENTIALS_FORGOTTEN = 'credentials-forgotten';
+/** How long a revocation waits for the other workers to forget their cached credentials. */
+const REVOCATION_WAIT_MS = 2_000;
+
+interface ClusterMessage {
+  type: string;
+  id: number;
+}
+const isMessage = (message: unknown, type: string): message is ClusterMessage =>
+  typeof message === 'object' && message !== null && (message as { type?: unknown }).type === type && typeof (message as { id?: unknown }).id === 'number';
+
+/**
+ * In a worker of the cluster: runs `forget` when another worker revoked a key, and returns
+ * the function that tells the others and resolves once every one of them has forgotten its
+ * cached credentials (the primary relays and gathers the answers), so the revoking request
+ * answers only when no process of the cluster accepts the key any more. Undefined outside a
+ * cluster; processes of other hosts sharing the database rely on the cache's time to live.
+ */
+export function credentialRevocations(forget: () => void): (() => Promise<void>) | undefined {
+  if (!cluster.isWorker) return undefined;
+  let next = 0;
+  const waiting = new Map<number, () => void>();
+  process.on('message', (message: unknown) => {
+    if (isMessage(message, CREDENTIALS_REVOKED)) {
+      forget();
+      process.send?.({ type: CREDENTIALS_FORGOTTEN, id: message.id });
+    } else if (isMessage(message, CREDENTIALS_FORGOTTEN)) {
+      waiting.get(message.id)?.();
+    }
+  });
+  return () =>
+    new Promise<void>((resolve) => {
+      const id = ++next;
+      const done = () => {
+        waiting.delete(id);
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(done, REVOCATION_WAIT_MS);
+      waiting.set(id, done);
+      process.send?.({ type: CREDENTIALS_REVOKED, id });
+    });
+}
+
+/** The primary's part: relays a worker's revocation to the others and answers it once they all forgot. */
+function relayRevocations(worker: Worker, peers: () => Worker[]): void {
+  worker.on('message', (message: unknown) => {
+    if (!isMessage(message, CREDENTIALS_REVOKED)) return;
+    const others = peers().filter((other) => other !== worker);
+    let pending = others.length;
+    const answer = () => worker.send({ type: CREDENTIALS_FORGOTTEN, id: message.id });
+    if (pending === 0) return answer();
+    const relayId = message.id * 1000 + (worker.id % 1000);
+    for (const other of others) {
+      const onAnswer = (reply: unknown) => {
+        if (!isMessage(reply, CREDENTIALS_FORGOTTEN) || reply.id !== relayId) return;
+        other.off('message', onAnswer);
+        if (--pending === 0) answer();
+      };
+      other.on('message', onAnswer);
+      other.send({ type: CREDENTIALS_REVOKED, id: relayId });
+    }
+  });
+}
+
 /** The logger of a server process: in a cluster, every line names the process (pid). */
 export const processLogger = (logger: Logger): Logger => (cluster.isWorker ? logger.child({ pid: process.pid }) : logger);
 
@@ -78,6 +144,7 @@ export function runClusterPrimary(logger: Logger): boolean {
   const fork = (index: number) => {
     const worker = cluster.fork({ SERVER_PROCESS_INDEX: String(index) });
     workers.push(worker);
+    relayRevocations(worker, alive);
     worker.on('exit', (code, signal) => {
       if (!stopping) {
         logger.error({ pid: worker.process.pid, code, signal }, 'a server process exited; stopping the others');

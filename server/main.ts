@@ -8,7 +8,8 @@ import path from 'node:path';
 import { createManagementApp, createTeamApp } from './app.js';
 import { renderBanner } from './banner.js';
 import { bootstrapSandbox } from './bootstrap.js';
-import { printsBanner, processLogger, runClusterPrimary } from './cluster.js';
+import { credentialRevocations, printsBanner, processLogger, runClusterPrimary } from './cluster.js';
+import { forgetCredentials } from './http/authenticate.js';
 import { loadConfig, type Config } from './config.js';
 import { MARKER_CATALOG, scaleCatalog } from './domain/lab-markers/catalog.js';
 import type { Deps } from './http/handlers/context.js';
@@ -54,7 +55,7 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     // MARKER_CATALOG_SIZE (benchmarks only, e.g. 10000): serve a catalog scaled to that many markers
     // (scaleCatalog: the base markers followed by deterministic variants) instead of the base catalog.
     const size = Number(process.env.MARKER_CATALOG_SIZE ?? 0);
-    const deps: Deps = { db, markers: size ? scaleCatalog(size) : MARKER_CATALOG, now: () => new Date(), config, logger, triggerSignal: new TriggerSignal() };
+    const deps: Deps = { db, markers: size ? scaleCatalog(size) : MARKER_CATALOG, now: () => new Date(), config, logger, triggerSignal: new TriggerSignal(), announceRevokedCredentials: credentialRevocations(() => forgetCredentials(db)) };
     const team = await listen(createTeamApp(deps), config.teamPort, config.host, 'PORT');
     const management = await listen(createManagementApp(deps), config.managementPort, config.host, 'MANAGEMENT_PORT').catch(async (error: unknown) => {
       await closeServer(team);

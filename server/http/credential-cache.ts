@@ -2,8 +2,9 @@
  * A short-lived cache of authenticated credentials (key hash -> caller), so a
  * request does not cost a database lookup of its key. Only successful lookups
  * are cached (a new key works at once); revoking a key clears the cache of this
- * process, and other processes sharing a PostgreSQL database stop accepting it
- * within the time to live.
+ * process and, before the revocation answers, of the other processes of its cluster
+ * (SERVER_PROCESSES > 1, server/cluster.ts); processes of other hosts sharing the
+ * PostgreSQL database stop accepting it within the time to live.
  */
 export class CredentialCache<Caller> {
   private readonly entries = new Map<string, { caller: Caller; expires: number }>();

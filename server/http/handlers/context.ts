@@ -15,6 +15,11 @@ export interface Deps {
   logger: Logger;
   /** Wakes this process's bulk pull worker when triggers are enqueued (one per app, shared with the worker). */
   triggerSignal: TriggerSignal;
+  /**
+   * In a cluster (SERVER_PROCESSES > 1): tells the other server processes to forget their cached
+   * credentials; resolves when they have, so a revoked key is refused by every process once the revocation answers (server/cluster.ts).
+   */
+  announceRevokedCredentials?: (() => Promise<void>) | undefined;
 }
 
 /** The authenticated caller of the team API. */

@@ -16,8 +16,11 @@ export const revokeTeamApiKey =
   async ({ path }, { orgId }) => {
     const team = await requireTeam(deps.db, orgId, path);
     const revoked = await revokeKey(deps.db, { id: path.key_id, team_id: team.id });
-    // Cached credentials of this process must not outlive the key.
-    if (revoked) forgetCredentials(deps.db);
+    // Cached credentials of this process, and of the other processes of a cluster, must not outlive the key.
+    if (revoked) {
+      forgetCredentials(deps.db);
+      await deps.announceRevokedCredentials?.();
+    }
     if (!revoked) {
       const keyId = path.key_id.toLowerCase();
       const existing = (await listTeamApiKeys(deps.db, team.id)).find((key) => key.id === keyId);
