@@ -7,7 +7,8 @@ import { createRequire } from 'node:module';
  * frozen object that never changes, so once it passed for an operation and status it need
  * not be checked (nor serialised) again: `createApiApp` asks `passesValidation` on its first
  * send and then serves its memoised bytes. A body that fails is never remembered, so it is
- * caught (a 500) on every send.
+ * caught (a 500) on every send. It wraps an internal of express-openapi-validator, so it is
+ * covered by the exact-version check that `patchValidator` runs first (validator-patches.ts).
  */
 
 interface ValidateArgs {

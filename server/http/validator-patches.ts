@@ -17,7 +17,7 @@ export const validatorPatchCounters = { patternCompilations: 0, routeWalks: 0, r
  * validator's answers, and is tested on a real validator app (test/http/validator-patches.test.ts).
  */
 export function patchValidator(found?: string): void {
-  assertDependencyVersion('express-openapi-validator', VALIDATOR_PATCHED_VERSION, 'server/http/validator-patches.ts', found);
+  assertDependencyVersion('express-openapi-validator', VALIDATOR_PATCHED_VERSION, 'server/http (validator-patches.ts, response-validation.ts)', found);
   memoiseValidatorRouteMatching();
   memoiseValidatorRouteLookup();
   memoiseValidatorParameterShapes();

@@ -3,9 +3,9 @@ import { patchValidator, VALIDATOR_PATCHED_VERSION } from '../../server/http/val
 import { dependencyVersionProblem, installedVersion } from '../../server/shared/dependency-version.js';
 import { checkPgliteVersion, PGLITE_PATCHED_VERSION } from '../../server/storage/database.js';
 
-/** The two places that reach into a dependency's internals, and the check each runs at start. */
+/** The two dependencies whose internals the server reaches into, and the check each runs at start. */
 const GUARDED = [
-  { name: 'express-openapi-validator', expected: VALIDATOR_PATCHED_VERSION, what: 'server/http/validator-patches.ts', check: patchValidator },
+  { name: 'express-openapi-validator', expected: VALIDATOR_PATCHED_VERSION, what: 'server/http (validator-patches.ts, response-validation.ts)', check: patchValidator },
   { name: '@electric-sql/pglite', expected: PGLITE_PATCHED_VERSION, what: 'server/storage (pglite-statements.ts, copyText, the transaction locks)', check: checkPgliteVersion },
 ];
 
