@@ -8,6 +8,7 @@ import { chromiumPath } from '../../scripts/lib/system-components.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { engines, SETUP_TIMEOUT_MS } from '../storage/helpers.js';
 import { isHttpMethod } from '../../server/shared/wire.js';
+import { useApiServer } from '../api/helpers.js';
 
 /**
  * The docs as a reader gets them: the real team server serves the landing page
@@ -79,16 +80,10 @@ function expectEveryOperationListed(menu: { id: string; label: string }[], opera
 }
 
 describe('docs routes on both servers', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engines[0]!);
-  }, SETUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await server?.close();
-  }, SETUP_TIMEOUT_MS);
+  const ctx = useApiServer(engines[0]!);
 
   it('when /docs is asked without the slash, then it redirects to /docs/', async () => {
-    for (const base of [server.teamUrl, server.managementUrl]) {
+    for (const base of [ctx.server.teamUrl, ctx.server.managementUrl]) {
       const response = await fetch(`${base}/docs`, { redirect: 'manual' });
       expect(response.status).toBe(301);
       expect(response.headers.get('location')).toBe('/docs/');
@@ -96,7 +91,7 @@ describe('docs routes on both servers', () => {
   });
 
   it('when the docs are asked of either server, then it serves the landing page, both Redoc pages and the Redoc script', async () => {
-    for (const base of [server.teamUrl, server.managementUrl]) {
+    for (const base of [ctx.server.teamUrl, ctx.server.managementUrl]) {
       const landing = await fetch(`${base}/docs/`);
       expect(landing.status).toBe(200);
       expect(landing.headers.get('content-type')).toMatch(/^text\/html/);
@@ -116,7 +111,7 @@ describe('docs routes on both servers', () => {
   });
 
   it('when the bundle is asked, then each server serves its own document at /openapi.json', async () => {
-    const [team, management] = await Promise.all([fetch(`${server.teamUrl}/openapi.json`), fetch(`${server.managementUrl}/openapi.json`)]);
+    const [team, management] = await Promise.all([fetch(`${ctx.server.teamUrl}/openapi.json`), fetch(`${ctx.server.managementUrl}/openapi.json`)]);
     expect(((await team.json()) as { webhooks?: unknown }).webhooks).toBeDefined();
     expect(((await management.json()) as { paths: Record<string, unknown> }).paths).toHaveProperty(['/v1/org/{org_id}/team']);
   });
