@@ -32,6 +32,8 @@ export {
   type SampleKind, type SummaryResource, type TimeseriesResource,
 } from './resources.js';
 export { decodeRecordId, recordId, recordIdMatches, type DecodedRecordId, type RecordKind } from './ids.js';
+// raw.ts builds on generateDay; the cycle is safe (nothing runs at module load).
+export { generateRaw, generateRawProfile, RAW_RESOURCES, type RawRecord, type RawResource } from './raw.js';
 
 /** A sleep turns from `tentative` to `confirmed` this long after it ended. */
 export const SLEEP_CONFIRM_MS = 2 * HOUR;
@@ -79,20 +81,12 @@ function bucketSamples(tl: Timeline, resource: TimeseriesResource, asOf: number)
   return out;
 }
 
-/** Instants of the heart-rate samples of the day: every 5 minutes, every minute during workouts. */
-function heartRateTimes(tl: Timeline): number[] {
-  const { day, workouts } = tl.plan;
-  const inWorkout = (t: number) => workouts.some((w) => t >= w.start && t < w.end);
-  const fine = workouts.flatMap((w) => grid(Math.max(w.start, day.start), Math.min(w.end, day.end), MINUTE));
-  if (tl.traits.style === 'workouts') return fine;
-  if (tl.traits.style === 'spot') return [];
-  return [...grid(day.start, day.end).filter((t) => !inWorkout(t)), ...fine].sort((a, b) => a - b);
-}
-
 /** The continuous heart rate of the day visible at asOf, as numbers. */
 function heartRateValues(tl: Timeline, asOf: number): { times: number[]; values: number[] } {
-  const times = heartRateTimes(tl).filter((t) => t <= asOf);
-  return { times, values: times.map((t) => tl.hrAt(t)) };
+  const all = tl.heartRate();
+  let n = all.times.length;
+  while (n > 0 && all.times[n - 1]! > asOf) n -= 1;
+  return n === all.times.length ? all : { times: all.times.slice(0, n), values: all.values.slice(0, n) };
 }
 
 function heartRateSamples(tl: Timeline, asOf: number): PointSample[] {

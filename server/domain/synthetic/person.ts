@@ -95,7 +95,7 @@ export function personOf(userId: string): Person {
     lat: r.between(-40, 60),
     lng: r.between(-120, 150),
   });
-  if (personCache.size > 50_000) personCache.clear();
+  if (personCache.size > 20_000) personCache.clear();
   personCache.set(userId, person);
   return person;
 }

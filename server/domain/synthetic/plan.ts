@@ -218,7 +218,7 @@ export function dayPlan(userId: string, provider: string, date: string, timeZone
   meals.forEach((m, i) => { m.index = i; });
 
   const plan: DayPlan = { day, sleep, nextSleep, nap, workouts, meals, activity: partRandom(userId, provider, date, 'activity').between(0.65, 1.35) };
-  if (planCache.size > 20_000) planCache.clear();
+  if (planCache.size > 5_000) planCache.clear();
   planCache.set(key, plan);
   return plan;
 }

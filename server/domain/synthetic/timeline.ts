@@ -56,6 +56,7 @@ export class Timeline {
   readonly sleeps: SleepPlan[];
   readonly seed: number;
   private bucketList: Bucket[] | null = null;
+  private hrList: { times: number[]; values: number[] } | null = null;
 
   constructor(readonly key: TimelineKey) {
     this.person = personOf(key.userId);
@@ -156,6 +157,27 @@ export class Timeline {
     return list;
   }
 
+  /**
+   * The day's continuous heart rate (worn all day: every 5 minutes, every
+   * minute during workouts; workout apps: workouts only), memoised.
+   */
+  heartRate(): { times: number[]; values: number[] } {
+    if (this.hrList) return this.hrList;
+    const { day, workouts } = this.plan;
+    const fine: number[] = [];
+    for (const w of workouts) {
+      for (let t = Math.ceil(Math.max(w.start, day.start) / MINUTE) * MINUTE; t < Math.min(w.end, day.end); t += MINUTE) fine.push(t);
+    }
+    let times: number[] = [];
+    if (this.traits.style === 'workouts') times = fine;
+    else if (this.traits.style === 'wearable') {
+      for (let t = Math.ceil(day.start / HR_STEP_MS) * HR_STEP_MS; t < day.end; t += HR_STEP_MS) if (!this.workoutAt(t)) times.push(t);
+      if (fine.length > 0) times = [...times, ...fine].sort((a, b) => a - b);
+    }
+    this.hrList = { times, values: times.map((t) => this.hrAt(t)) };
+    return this.hrList;
+  }
+
   bucketAt(t: number): Bucket | null {
     const list = this.buckets();
     if (list.length === 0) return null;
@@ -228,7 +250,7 @@ export function timelineOf(key: TimelineKey): Timeline {
   let t = timelineCache.get(k);
   if (!t) {
     t = new Timeline(key);
-    if (timelineCache.size > 2_000) timelineCache.clear();
+    if (timelineCache.size > 1_000) timelineCache.clear();
     timelineCache.set(k, t);
   }
   return t;
