@@ -12,14 +12,14 @@ import {
 } from './resources.js';
 import { seededRandom } from './random.js';
 import {
-  grid, intervalSample, pointSample, sleepIdOf, sleepSignals, sleepValues, timelineAt, type SleepValues, workoutFigures, workoutIdOf, workoutStreamOf,
+  grid, intervalSample, pointSample, sleepIdOf, sleepSignals, sleepValuesOf, timelineAt, type SleepValues, workoutFiguresOf, workoutIdOf, workoutStreamOf,
 } from './streams.js';
 import { extraSeries, bodyOf, mealsOf, tempDeltaOf } from './extras.js';
 import { HR_STEP_MS, timelineOf, type Bucket, type Timeline } from './timeline.js';
 import { HOUR, MINUTE, isValidTimeZone, iso, utcMidnight } from './time-zone.js';
 import type {
   ActivitySummary, DayContext, DayData, IntervalSample, PointSample, ProfileSummary, SleepCycle, SleepStream,
-  SleepSummary, TimeseriesSample, WorkoutStream, WorkoutSummary,
+  SleepSummary, SourceContext, TimeseriesSample, WorkoutStream, WorkoutSummary,
 } from './types.js';
 
 export type {
@@ -318,8 +318,8 @@ function sleepCycleOf(tl: Timeline, sleep: SleepPlan): SleepCycle {
 
 const timeOfDay = (hour: number) => (hour < 11 ? 'Morning' : hour < 14 ? 'Lunch' : hour < 18 ? 'Afternoon' : 'Evening');
 
-function workoutSummaryOf(tl: Timeline, w: WorkoutPlan, stream: WorkoutStream): WorkoutSummary {
-  const f = workoutFigures(tl, w, stream);
+function workoutSummaryOf(tl: Timeline, w: WorkoutPlan): WorkoutSummary {
+  const f = workoutFiguresOf(tl, w);
   const id = workoutIdOf(tl, w);
   return {
     id,
@@ -390,12 +390,12 @@ export function generateDay(ctx: DayContext, asOf?: Date): DayData {
   if (summaries.has('sleep') || summaries.has('sleep_cycle')) {
     for (const sleep of [tl.plan.sleep, ...(tl.plan.nap ? [tl.plan.nap] : [])]) {
       if (sleep.end > at) continue;
-      if (summaries.has('sleep')) data.sleep.push(sleepSummaryOf(tl, sleep, at, sleepValues(tl, sleep)));
+      if (summaries.has('sleep')) data.sleep.push(sleepSummaryOf(tl, sleep, at, sleepValuesOf(tl, sleep)));
       if (summaries.has('sleep_cycle')) data.sleep_cycle.push(sleepCycleOf(tl, sleep));
     }
   }
   if (summaries.has('workouts')) {
-    for (const w of tl.plan.workouts) if (w.end <= at) data.workouts.push(workoutSummaryOf(tl, w, workoutStreamOf(tl, w)));
+    for (const w of tl.plan.workouts) if (w.end <= at) data.workouts.push(workoutSummaryOf(tl, w));
   }
   if (summaries.has('body')) data.body = bodyOf(tl, at);
   if (summaries.has('meal')) data.meal = mealsOf(tl, at);
@@ -427,6 +427,18 @@ export function generateSleepStream(ctx: DayContext, sleepId: string): SleepStre
     respiratory_rate: claims.has('respiratory_rate') ? signals.respiratory_rate : [],
   };
 }
+
+/**
+ * The source context of a provider's records (`source` of summaries, of a
+ * grouped timeseries group, of events); a workout stream's adds its sport
+ * slug and workout id.
+ */
+export function sourceFor(provider: string, workout?: { sport: string; workoutId: string }): SourceContext {
+  return sourceOf(providerTraits(provider), workout);
+}
+
+/** The integer `source_id` of timeseries events: the provider's catalog id (0 for an unknown slug). */
+export const sourceIdFor = (provider: string): number => providerTraits(provider).id;
 
 /**
  * The profile of (user, provider). Timestamps are fixed (2020-01-01) since a

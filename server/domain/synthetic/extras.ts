@@ -10,7 +10,7 @@ import { sourceOf } from './person.js';
 import type { MealPlan, SleepPlan } from './plan.js';
 import { seededRandom, type Random } from './random.js';
 import type { TimeseriesResource } from './resources.js';
-import { grid, intervalSample, pointSample, workoutFigures, workoutStreamOf } from './streams.js';
+import { grid, intervalSample, pointSample, workoutFiguresOf } from './streams.js';
 import { BUCKET_MS, hashUnit, timelineOf, type Timeline } from './timeline.js';
 import { addDays, DAY, HOUR, MINUTE, iso, utcMidnight } from './time-zone.js';
 import type { BloodPressureSample, BodySummary, IntervalSample, MealSummary, NoteSample, PointSample, TimeseriesSample } from './types.js';
@@ -250,7 +250,7 @@ function workoutEvents(tl: Timeline, resource: 'workout_distance' | 'workout_dur
     if (resource === 'heart_rate_recovery_one_minute') {
       return w.intensity >= 0.5 ? event(tl, w.end, Math.max(8, tl.hrAt(w.end - 1000) - tl.hrAt(w.end + MINUTE)), 'count') : null;
     }
-    const f = workoutFigures(tl, w, workoutStreamOf(tl, w));
+    const f = workoutFiguresOf(tl, w);
     if (resource === 'workout_distance') return f.distance === null ? null : intervalSample(tl, w.start, w.end, f.distance, 'm');
     if (w.sport.slug !== 'swimming') return null;
     return intervalSample(tl, w.start, w.end, Math.round(((w.end - w.start) / MINUTE) * 30 * w.intensity / w.sport.intensity), 'count');

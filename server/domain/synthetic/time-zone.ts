@@ -68,6 +68,15 @@ export function localDateOf(timeZone: string, epochMs: number): string {
   return new Date(epochMs + offsetSecondsAt(timeZone, epochMs) * 1000).toISOString().slice(0, 10);
 }
 
+/** The local calendar dates of `timeZone` that overlap the instants [fromMs, toMs] (inclusive), in order. */
+export function localDatesBetween(timeZone: string, fromMs: number, toMs: number): string[] {
+  if (toMs < fromMs) return [];
+  const out: string[] = [];
+  const last = localDateOf(timeZone, toMs);
+  for (let date = localDateOf(timeZone, fromMs); date <= last; date = addDays(date, 1)) out.push(date);
+  return out;
+}
+
 /**
  * The first instant whose local wall clock reads at least `wallMs` (a wall
  * time written as if it were UTC). In a DST gap the wall time does not exist

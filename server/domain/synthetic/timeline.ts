@@ -57,6 +57,7 @@ export class Timeline {
   readonly seed: number;
   private bucketList: Bucket[] | null = null;
   private hrList: { times: number[]; values: number[] } | null = null;
+  private memos = new Map<string, unknown>();
 
   constructor(readonly key: TimelineKey) {
     this.person = personOf(key.userId);
@@ -64,6 +65,12 @@ export class Timeline {
     this.plan = dayPlan(key.userId, key.provider, key.date, key.timeZone, this.person, this.traits);
     this.sleeps = [this.plan.sleep, ...(this.plan.nap ? [this.plan.nap] : []), this.plan.nextSleep];
     this.seed = (this.person.seed ^ Math.imul(this.traits.id + 1, 0x9e3779b1)) >>> 0;
+  }
+
+  /** Memoises a small derived value of this day (a sleep's signal values, a workout's figures). */
+  memo<T>(key: string, compute: () => T): T {
+    if (!this.memos.has(key)) this.memos.set(key, compute());
+    return this.memos.get(key) as T;
   }
 
   get day() {
