@@ -98,7 +98,7 @@ function heartRateSamples(tl: Timeline, asOf: number): PointSample[] {
 
 /** Samples during the sleeps that fall in this day (the end of last night, a nap, the start of tonight). */
 function sleepSeries(tl: Timeline, asOf: number, step: number, value: (t: number, sleep: SleepPlan) => number, unit: string): PointSample[] {
-  if (tl.traits.style !== 'wearable') return [];
+  if (tl.traits.style !== 'wearable' && tl.traits.style !== 'bed') return [];
   const { day } = tl.plan;
   const out: PointSample[] = [];
   for (const sleep of tl.sleeps) {

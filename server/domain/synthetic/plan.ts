@@ -215,7 +215,11 @@ export function dayPlan(userId: string, provider: string, date: string, timeZone
   if (mr.next() < 0.45) meal('Snack', at(mr.between(15.5 * 60, 16.5 * 60)), mr.between(15, 35));
   meal('Dinner', at(mr.between(18.5 * 60, 20 * 60)), mr.between(50, 110));
   meals.sort((a, b) => a.time - b.time);
-  meals.forEach((m, i) => { m.index = i; });
+  // Meals at least 45 minutes apart (two moved past the same workout would collide).
+  meals.forEach((m, i) => {
+    m.index = i;
+    if (i > 0) m.time = Math.max(m.time, meals[i - 1]!.time + 45 * MINUTE);
+  });
 
   const plan: DayPlan = { day, sleep, nextSleep, nap, workouts, meals, activity: partRandom(userId, provider, date, 'activity').between(0.65, 1.35) };
   if (planCache.size > 5_000) planCache.clear();

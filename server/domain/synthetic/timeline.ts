@@ -102,7 +102,8 @@ export class Timeline {
     if (this.bucketList) return this.bucketList;
     const { day, workouts } = this.plan;
     const p = this.person;
-    const everyday = this.traits.style === 'wearable';
+    // A pedometer (e.g. a cuff maker's app counting steps) counts everyday walking too.
+    const everyday = this.traits.style === 'wearable' || this.traits.claims.has('steps');
     const weightFactor = p.weightKg / 70;
     const list: Bucket[] = [];
     for (let a = Math.floor(day.start / BUCKET_MS) * BUCKET_MS; a < day.end; a += BUCKET_MS) {
@@ -177,6 +178,11 @@ export class Timeline {
     }
     let times: number[] = [];
     if (this.traits.style === 'workouts') times = fine;
+    else if (this.traits.style === 'bed') {
+      for (const s of this.sleeps) {
+        for (let t = Math.ceil(Math.max(s.start, day.start) / HR_STEP_MS) * HR_STEP_MS; t < Math.min(s.end, day.end); t += HR_STEP_MS) times.push(t);
+      }
+    }
     else if (this.traits.style === 'wearable') {
       for (let t = Math.ceil(day.start / HR_STEP_MS) * HR_STEP_MS; t < day.end; t += HR_STEP_MS) if (!this.workoutAt(t)) times.push(t);
       if (fine.length > 0) times = [...times, ...fine].sort((a, b) => a - b);

@@ -130,6 +130,23 @@ describe('synthetic days: resources and providers', () => {
     expect(timeseriesResourcesFor('apple_health_kit').filter((r) => !seen.has(r) && !rare.has(r))).toEqual([]);
   });
 
+  it('when the provider is a bed sensor, a workout app or a cuff, then heart rate comes only from nights, workouts or readings', () => {
+    const base = { userId: USER, date: '2026-11-18', timeZone: 'Europe/Berlin' };
+    const bed = generateDay({ ...base, provider: 'eight_sleep' });
+    const nights = [...generateDay({ ...base, provider: 'eight_sleep', date: '2026-11-19' }).sleep, ...bed.sleep];
+    const inNight = (t: number) => nights.some((s) => t >= ms(s.bedtime_start) && t < ms(s.bedtime_stop));
+    expect((bed.timeseries.heartrate as PointSample[]).length).toBeGreaterThan(20);
+    expect((bed.timeseries.heartrate as PointSample[]).every((s) => inNight(ms(s.timestamp)))).toBe(true);
+    for (let d = 10; d < 20; d += 1) {
+      const app = generateDay({ ...base, provider: 'strava', date: `2026-11-${d}` });
+      const inWorkout = (t: number) => app.workouts.some((w) => t >= ms(w.time_start) && t < ms(w.time_end));
+      expect((app.timeseries.heartrate as PointSample[]).every((s) => inWorkout(ms(s.timestamp)))).toBe(true);
+    }
+    const cuff = generateDay({ ...base, provider: 'omron' });
+    const readings = new Set((cuff.timeseries.blood_pressure ?? []).map((s) => s.timestamp));
+    expect((cuff.timeseries.heartrate as PointSample[]).every((s) => readings.has(s.timestamp))).toBe(true);
+  });
+
   it('when the person uses a wheelchair, then pushes take the place of steps and the activity counts them', () => {
     let user = '';
     for (let i = 0; !user; i += 1) if (personOf(`wheelchair-${i}`).wheelchair) user = `wheelchair-${i}`;
