@@ -141,26 +141,54 @@ function timeseriesOf(tl: Timeline, resource: TimeseriesResource, asOf: number):
 
 type HeartStats = NonNullable<ActivitySummary['heart_rate']>;
 
-/** Heart-rate figures of the first n samples. */
-function heartStats(values: readonly number[], walking: readonly boolean[], n: number): HeartStats {
+/**
+ * Heart-rate figures of the samples, and the index of the last sample that
+ * changed them (updated_at moves only when the figures change). One pass:
+ * running sums, min, max and the five lowest values.
+ */
+function heartStats(values: readonly number[], walking: readonly boolean[]): { stats: HeartStats; lastChange: number } {
   let sum = 0;
   let walkSum = 0;
   let walkCount = 0;
-  for (let i = 0; i < n; i += 1) {
-    sum += values[i]!;
+  let min = Infinity;
+  let max = -Infinity;
+  const lowest: number[] = [];
+  let prev: HeartStats | null = null;
+  let lastChange = 0;
+  for (let i = 0; i < values.length; i += 1) {
+    const v = values[i]!;
+    sum += v;
     if (walking[i]) {
-      walkSum += values[i]!;
+      walkSum += v;
       walkCount += 1;
     }
+    if (v < min) min = v;
+    if (v > max) max = v;
+    let j = -1;
+    if (lowest.length < 5) {
+      lowest.push(v);
+      j = lowest.length - 1;
+    } else if (v < lowest[4]!) {
+      j = 4;
+    }
+    if (j >= 0) {
+      while (j > 0 && lowest[j - 1]! > v) {
+        lowest[j] = lowest[j - 1]!;
+        j -= 1;
+      }
+      lowest[j] = v;
+    }
+    const stats: HeartStats = {
+      avg_bpm: Math.round(sum / (i + 1)),
+      min_bpm: min,
+      max_bpm: max,
+      resting_bpm: Math.round(lowest.reduce((a, b) => a + b, 0) / lowest.length),
+      avg_walking_bpm: walkCount > 0 ? Math.round(walkSum / walkCount) : null,
+    };
+    if (!prev || !sameHeart(prev, stats)) lastChange = i;
+    prev = stats;
   }
-  const sorted = values.slice(0, n).sort((a, b) => a - b);
-  return {
-    avg_bpm: round(sum / n),
-    min_bpm: sorted[0]!,
-    max_bpm: sorted[n - 1]!,
-    resting_bpm: round(mean(sorted.slice(0, Math.min(5, n)))),
-    avg_walking_bpm: walkCount > 0 ? round(walkSum / walkCount) : null,
-  };
+  return { stats: prev!, lastChange };
 }
 
 const sameHeart = (a: HeartStats, b: HeartStats) =>
@@ -192,12 +220,9 @@ function activityOf(tl: Timeline, asOf: number, hr: { times: number[]; values: n
   let heart: ActivitySummary['heart_rate'] = null;
   if (hr && hr.values.length > 0) {
     const walking = hr.times.map((t) => (tl.bucketAt(t)?.rate ?? 0) >= 20 && !tl.sleepAt(t) && !tl.workoutAt(t));
-    const n = hr.values.length;
-    heart = heartStats(hr.values, walking, n);
-    // updated_at moves only when the figures change: find the last sample that changed them.
-    let k = n - 1;
-    while (k > 0 && sameHeart(heartStats(hr.values, walking, k), heart)) k -= 1;
-    const last = hr.times[k]!;
+    const { stats, lastChange } = heartStats(hr.values, walking);
+    heart = stats;
+    const last = hr.times[lastChange]!;
     if (last > changedAt) changedAt = last;
   }
   const distance = fields.includes('distanceDm') ? sums.distanceDm / 10 : null;
