@@ -184,7 +184,7 @@ export function mealsOf(tl: Timeline, asOf: number): MealSummary[] {
       user_id: tl.key.userId,
       priority_id: tl.traits.id,
       source_id: tl.traits.id,
-      provider_id: String(hashUnit(tl.seed, m.time / MINUTE) * 1e10 | 0),
+      provider_id: String(1_000_000_000 + Math.floor(hashUnit(tl.seed, m.time / MINUTE) * 8_999_999_999)),
       timestamp: iso(m.time),
       calendar_date: tl.key.date,
       name: m.name,

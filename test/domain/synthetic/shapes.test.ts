@@ -23,10 +23,12 @@ describe('synthetic days: wire shapes', () => {
       for (const w of day.workouts) {
         expect(w.sport).toEqual({ id: expect.any(Number), name: expect.any(String), slug: expect.any(String) });
         expect(w.source.provider).toBe(ctx.provider);
+        expect(w.provider_id).toMatch(/^\d{10}$/);
       }
       for (const m of day.meal) {
         expect(m.energy.value).toBe(Math.round(4 * m.macros.carbs + 4 * m.macros.protein + 9 * m.macros.fats.total));
         expect(m.calendar_date).toBe(ctx.date);
+        expect(m.provider_id).toMatch(/^\d{10}$/);
       }
     }), RUNS);
   });
