@@ -127,7 +127,19 @@ function stagesFor(r: Random, duration: number, nap: boolean): { starts: number[
 }
 
 /** The main sleep of local day `date`: it starts the evening before and ends this morning. */
+const sleepCache = new Map<string, SleepPlan>();
+
 export function mainSleepOf(userId: string, provider: string, date: string, timeZone: string, person: Person): SleepPlan {
+  const key = `${userId}|${provider}|${date}|${timeZone}`;
+  const hit = sleepCache.get(key);
+  if (hit) return hit;
+  const sleep = computeMainSleep(userId, provider, date, timeZone, person);
+  if (sleepCache.size > 10_000) sleepCache.clear();
+  sleepCache.set(key, sleep);
+  return sleep;
+}
+
+function computeMainSleep(userId: string, provider: string, date: string, timeZone: string, person: Person): SleepPlan {
   const r = partRandom(userId, provider, date, 'sleep');
   const previous = localDay(addDays(date, -1), timeZone);
   const bedtime = Math.round(person.bedtimeMin + r.between(-40, 50));
