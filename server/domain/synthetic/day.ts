@@ -278,7 +278,7 @@ function sleepSummaryOf(tl: Timeline, sleep: SleepPlan, asOf: number, signals: S
   const awakeAverage = tl.person.restingHr + 9;
   const averageHrv = signals.hrv.length > 0 ? round(mean(signals.hrv), 1) : null;
   const r = seededRandom(`${tl.key.userId}:${tl.key.provider}:${sleep.date}:${sleep.index}:score`);
-  const scoreNoise = r.between(-4, 4);
+  const scoreNoise = r.between(-6, 6);
   const readiness = r.between(-8, 8);
   return {
     id: sleepIdOf(tl, sleep),
@@ -295,7 +295,7 @@ function sleepSummaryOf(tl: Timeline, sleep: SleepPlan, asOf: number, signals: S
     light: totals.light,
     rem: totals.rem,
     deep: totals.deep,
-    score: Math.max(1, Math.min(100, Math.round(40 + (efficiency - 80) * 1.2 + Math.min(total / 3600, 8) * 5 + scoreNoise))),
+    score: Math.max(1, Math.min(100, Math.round(30 + (efficiency - 80) + Math.min(total / 3600, 8) * 5 + scoreNoise))),
     recovery_readiness_score: averageHrv !== null && sleep.type === 'long_sleep'
       ? Math.max(1, Math.min(100, Math.round(60 + (averageHrv / tl.person.hrvBase - 1) * 80 + readiness)))
       : null,

@@ -107,14 +107,14 @@ function stagesFor(r: Random, duration: number, nap: boolean): { starts: number[
   let cycle = 0;
   while (at < body - EPOCH) {
     const late = Math.min(1, at / 25_000);
-    push(2, r.between(900, 1800));
+    push(2, r.between(1200, 2100));
     if (at >= body) break;
-    const deep = (1 - late) * r.between(1200, 2400) + (nap ? 0 : r.between(0, 300));
+    const deep = (1 - late) * r.between(600, 1800) + (nap ? 0 : r.between(0, 240));
     if (deep > 300 && !(nap && cycle > 0)) push(1, deep);
     if (at >= body) break;
-    push(2, r.between(300, 900));
+    push(2, r.between(420, 1200));
     if (at >= body) break;
-    if (!nap || cycle > 0) push(3, r.between(420, 900) + late * r.between(600, 1500));
+    if (!nap || cycle > 0) push(3, r.between(300, 720) + late * r.between(420, 1200));
     if (at >= body) break;
     if (r.next() < 0.35) push(4, r.between(60, 420));
     cycle += 1;

@@ -136,8 +136,8 @@ export class Timeline {
       let low = 0;
       if (everyday && awake > 0) {
         const u = hashUnit(this.seed, index);
-        const burst = hashUnit(this.seed ^ 0x5bd1e995, index) < 0.07 ? 35 + 50 * hashUnit(this.seed ^ 0x1b873593, index) : 0;
-        rate = WALK_RATE[Math.floor(this.localHour(start + (end - start) / 2))]! * p.activity * this.plan.activity * (0.15 + 1.7 * u) + burst;
+        const burst = hashUnit(this.seed ^ 0x5bd1e995, index) < 0.04 ? 30 + 45 * hashUnit(this.seed ^ 0x1b873593, index) : 0;
+        rate = 0.8 * WALK_RATE[Math.floor(this.localHour(start + (end - start) / 2))]! * p.activity * this.plan.activity * (0.15 + 1.7 * u) + burst;
         walk = awake * rate;
         if (rate >= 60) medium += awake;
         else if (rate >= 5) low += awake * Math.min(1, rate / 30);
@@ -208,9 +208,9 @@ export class Timeline {
     const workout = sleep ? null : this.workoutAt(t);
     if (sleep) {
       const stage = stageAt(sleep, t);
-      const stageOffset = stage === 1 ? -4 : stage === 2 ? -1 : stage === 3 ? 3 : stage === 4 ? 6 : 0;
+      const stageOffset = stage === 1 ? -3 : stage === 2 ? 0 : stage === 3 ? 3 : stage === 4 ? 6 : 0;
       const frac = (t - sleep.start) / (sleep.end - sleep.start);
-      hr = p.restingHr - 4 + stageOffset - 3 * Math.sin(Math.PI * frac) + wander + 1.5 * noise;
+      hr = p.restingHr - 2 + stageOffset - 2 * Math.sin(Math.PI * frac) + wander + 1.5 * noise;
     } else if (workout) {
       const e = (t - workout.start) / 1000;
       const d = (workout.end - workout.start) / 1000;
