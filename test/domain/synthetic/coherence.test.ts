@@ -156,4 +156,40 @@ describe('synthetic days: coherence across resources', () => {
       }
     }), RUNS);
   });
+
+  it('when a population of days is generated, then its figures are physiologically plausible', () => {
+    const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)]!;
+    const steps: number[] = [];
+    const resting: number[] = [];
+    const deepShare: number[] = [];
+    const remShare: number[] = [];
+    const asleepHours: number[] = [];
+    const fasting: number[] = [];
+    for (let u = 0; u < 30; u += 1) {
+      for (const date of ['2026-05-04', '2026-05-05', '2026-05-06']) {
+        const day = generateDay({ userId: `population-${u}`, provider: 'vital', date, timeZone: 'America/Chicago' });
+        steps.push(day.activity!.steps!);
+        resting.push(day.activity!.heart_rate!.resting_bpm!);
+        for (const s of day.sleep.filter((x) => x.type === 'long_sleep')) {
+          deepShare.push(s.deep / s.total);
+          remShare.push(s.rem / s.total);
+          asleepHours.push(s.total / 3600);
+        }
+        fasting.push(Math.min(...values(day.timeseries.glucose)));
+      }
+    }
+    expect(median(steps)).toBeGreaterThan(5000);
+    expect(median(steps)).toBeLessThan(14000);
+    expect(Math.min(...resting)).toBeGreaterThanOrEqual(38);
+    expect(median(resting)).toBeGreaterThan(42);
+    expect(median(resting)).toBeLessThan(70);
+    expect(median(deepShare)).toBeGreaterThan(0.1);
+    expect(median(deepShare)).toBeLessThan(0.3);
+    expect(median(remShare)).toBeGreaterThan(0.12);
+    expect(median(remShare)).toBeLessThan(0.3);
+    expect(median(asleepHours)).toBeGreaterThan(6);
+    expect(median(asleepHours)).toBeLessThan(8.5);
+    expect(Math.min(...fasting)).toBeGreaterThan(3.5);
+    expect(median(fasting)).toBeLessThan(6.1);
+  });
 });
