@@ -403,7 +403,8 @@ export function generateDay(ctx: DayContext, asOf?: Date): DayData {
   const at = asOf === undefined ? Number.POSITIVE_INFINITY : asOf.getTime();
   if (Number.isNaN(at)) throw new RangeError('asOf is not a valid date');
   const data: DayData = { date: ctx.date, timeZone: ctx.timeZone, activity: null, sleep: [], sleep_cycle: [], body: null, workouts: [], meal: [], timeseries: {} };
-  if (summaries.size === 0 && timeseries.length === 0) return data;
+  // The profile is not part of a day (generateProfile).
+  if ([...summaries].every((r) => r === 'profile') && timeseries.length === 0) return data;
   const tl = timelineFor(ctx);
 
   for (const resource of timeseries) data.timeseries[resource] = timeseriesOf(tl, resource, at);
