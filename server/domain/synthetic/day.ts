@@ -359,7 +359,7 @@ function workoutSummaryOf(tl: Timeline, w: WorkoutPlan): WorkoutSummary {
     time_end: iso(w.end),
     calories: f.calories,
     sport: { id: w.sport.id, name: w.sport.name, slug: w.sport.slug },
-    hr_zones: f.hr_zones,
+    hr_zones: [...f.hr_zones], // copies: the figures are memoised
     moving_time: f.moving_time,
     total_elevation_gain: f.total_elevation_gain,
     elev_high: f.elev_high,
@@ -371,7 +371,7 @@ function workoutSummaryOf(tl: Timeline, w: WorkoutPlan): WorkoutSummary {
     max_watts: f.max_watts,
     weighted_average_watts: f.weighted_average_watts,
     steps: f.steps,
-    map: f.map,
+    map: f.map ? { ...f.map } : null,
     provider_id: String(1_000_000_000 + (w.seed % 8_999_999_999)),
     source: sourceOf(tl.traits),
     created_at: iso(w.end),

@@ -82,6 +82,21 @@ describe('synthetic days: determinism', () => {
     expect(a.timeseries.heartrate).not.toEqual(b.timeseries.heartrate);
   });
 
+  it('when a caller changes the records it got, then the next generation is unaffected (memoised values are not shared)', () => {
+    for (let d = 1; d <= 12; d += 1) {
+      const ctx = { userId: USER, provider: 'strava', date: `2026-10-${String(d).padStart(2, '0')}`, timeZone: 'UTC' };
+      const first = generateDay(ctx);
+      const copy = JSON.parse(JSON.stringify(first)) as typeof first;
+      for (const w of first.workouts) {
+        w.hr_zones!.fill(0);
+        if (w.map) w.map.summary_polyline = '';
+        w.source.provider = 'changed';
+      }
+      for (const s of (first.timeseries.heartrate ?? []) as PointSample[]) s.value = 0;
+      expect(generateDay(ctx)).toEqual(copy);
+    }
+  });
+
   it('when only some resources are asked for, then they are exactly those of the full day', () => {
     fc.assert(fc.property(ctxArb(['fitbit', 'vital', 'apple_health_kit']), fc.constantFrom('activity', 'sleep', 'heartrate', 'steps', 'glucose', 'workouts' as const), (ctx, resource) => {
       const full = generateDay(ctx);
