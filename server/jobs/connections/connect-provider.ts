@@ -5,7 +5,7 @@ import { createConnection, type CreateConnectionResult } from '../../storage/rep
 import { openDataWindow } from '../../storage/repositories/data-windows.js';
 import { findUser } from '../../storage/repositories/users.js';
 import { connectionCreatedData, connectModeFor } from '../../domain/connections/rules.js';
-import { newDataWindow } from '../../domain/data-reads/windows.js';
+import { newDataWindow } from '../../domain/data/windows.js';
 import { findProvider } from '../../domain/providers/catalog.js';
 
 export interface ConnectInput {

@@ -4,8 +4,8 @@
  * the local days from `history_start` to the day of `synced_through`, each as of
  * `synced_through`. Nothing here is stored per sample.
  */
-import { dataTimeZone, localDate } from '../../domain/data-reads/windows.js';
-import { daysBetween, type ReadRange } from '../../domain/data-reads/ranges.js';
+import { dataTimeZone, localDate } from '../../domain/data/windows.js';
+import { daysBetween, type ReadRange } from '../../domain/data/ranges.js';
 import { generateDay, generateProfile, generateSleepStream, generateWorkoutStream } from '../../domain/synthetic/day.js';
 import { decodeRecordId, recordIdMatches } from '../../domain/synthetic/ids.js';
 import { generateRaw, generateRawProfile, type RawRecord } from '../../domain/synthetic/raw.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { resolveProviderFilter, resolveRange, type ReadRange } from '../../../domain/data-reads/ranges.js';
-import { dataTimeZone } from '../../../domain/data-reads/windows.js';
+import { resolveProviderFilter, resolveRange, type ReadRange } from '../../../domain/data/ranges.js';
+import { dataTimeZone } from '../../../domain/data/windows.js';
 import { isTimeseriesResource, type TimeseriesResource } from '../../../domain/synthetic/resources.js';
 import { findDataWindows, type DataWindowRecord } from '../../../storage/repositories/data-windows.js';
 import { ValidationFailure } from '../../api-error.js';

@@ -1,5 +1,5 @@
 import type { operations } from '../../../../generated/team/schema.js';
-import { MAX_RANGE_DAYS } from '../../../domain/data-reads/ranges.js';
+import { MAX_RANGE_DAYS } from '../../../domain/data/ranges.js';
 import { readRaw } from '../../../jobs/data-reads/read-data.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PLAIN_TIMESERIES_DAYS, MAX_RANGE_DAYS, parseBound, resolveProviderFilter, resolveRange } from '../../../server/domain/data-reads/ranges.js';
-import { dataTimeZone, localDate, newDataWindow } from '../../../server/domain/data-reads/windows.js';
+import { MAX_PLAIN_TIMESERIES_DAYS, MAX_RANGE_DAYS, parseBound, resolveProviderFilter, resolveRange } from '../../../server/domain/data/ranges.js';
+import { dataTimeZone, localDate, newDataWindow } from '../../../server/domain/data/windows.js';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
