@@ -107,7 +107,7 @@ async function prepare(engine: Engine): Promise<Prepared> {
     );
     const at = new Date().toISOString();
     const body = newOrderBody({
-      order_id: randomUUID(), details_id: randomUUID(), shipment_id: randomUUID(), sample_id: '', at, public_url: 'http://127.0.0.1:8000',
+      order_id: randomUUID(), details_id: randomUUID(), shipment_id: randomUUID(), at, public_url: 'http://127.0.0.1:8000',
       lab_test: toLabTestView(MARKER_CATALOG, WALK_IN), method: 'walk_in_test',
       patient_details: { first_name: 'Maria', last_name: 'Lopez', dob: '1986-04-21', gender: 'female', phone_number: '+14155550123', email: 'maria.lopez@example.com' },
       patient_address: { first_line: '123 Main St.', city: 'San Francisco', state: 'CA', zip: '94110', country: 'US' },
