@@ -19,7 +19,7 @@ export const definition: OperationDefinition = {
     return { method: 'POST', path: '/v3/order', body: { ...(requestExample('team', 'createOrder', 'walk_in') as object), user_id: user.user_id } };
   },
   seed: {
-    order: 130,
+    order: 125,
     async run(seeding) {
       const user = seeding.users[0];
       if (!user) return;
