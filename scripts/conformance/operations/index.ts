@@ -51,6 +51,16 @@ import { definition as getTimeseriesGrouped } from './team/getTimeseriesGrouped.
 import { definition as getTimeseries } from './team/getTimeseries.js';
 import { definition as getWorkoutStream } from './team/getWorkoutStream.js';
 import { definition as getSleepStream } from './team/getSleepStream.js';
+import { definition as listLabTests } from './team/listLabTests.js';
+import { definition as listLabTestsDeprecated } from './team/listLabTestsDeprecated.js';
+import { definition as createLabTest } from './team/createLabTest.js';
+import { definition as listLabs } from './team/listLabs.js';
+import { definition as getLabTest } from './team/getLabTest.js';
+import { definition as createOrder } from './team/createOrder.js';
+import { definition as getOrder } from './team/getOrder.js';
+import { definition as listOrders } from './team/listOrders.js';
+import { definition as cancelOrder } from './team/cancelOrder.js';
+import { definition as simulateOrder } from './team/simulateOrder.js';
 // scaffold:imports
 
 export const OPERATIONS: readonly OperationDefinition[] = [
@@ -100,5 +110,15 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   deleteWebhookEndpoint,
   listWebhookDeliveries,
   replayWebhookDeliveries,
+  listLabTests,
+  listLabTestsDeprecated,
+  createLabTest,
+  listLabs,
+  getLabTest,
+  createOrder,
+  getOrder,
+  listOrders,
+  cancelOrder,
+  simulateOrder,
   // scaffold:operations
 ];

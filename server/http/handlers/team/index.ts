@@ -41,6 +41,16 @@ import { getTimeseriesGrouped } from './get-timeseries-grouped.js';
 import { getTimeseries } from './get-timeseries.js';
 import { getWorkoutStream } from './get-workout-stream.js';
 import { getSleepStream } from './get-sleep-stream.js';
+import { listLabTests } from './list-lab-tests.js';
+import { listLabTestsDeprecated } from './list-lab-tests-deprecated.js';
+import { createLabTest } from './create-lab-test.js';
+import { listLabs } from './list-labs.js';
+import { getLabTest } from './get-lab-test.js';
+import { createOrder } from './create-order.js';
+import { getOrder } from './get-order.js';
+import { listOrders } from './list-orders.js';
+import { cancelOrder } from './cancel-order.js';
+import { simulateOrder } from './simulate-order.js';
 // scaffold:imports
 
 export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamContext> {
@@ -79,6 +89,16 @@ export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamConte
     getTimeseries: getTimeseries(deps),
     getWorkoutStream: getWorkoutStream(deps),
     getSleepStream: getSleepStream(deps),
+    listLabTests: listLabTests(deps),
+    listLabTestsDeprecated: listLabTestsDeprecated(deps),
+    createLabTest: createLabTest(deps),
+    listLabs: listLabs(deps),
+    getLabTest: getLabTest(deps),
+    createOrder: createOrder(deps),
+    getOrder: getOrder(deps),
+    listOrders: listOrders(deps),
+    cancelOrder: cancelOrder(deps),
+    simulateOrder: simulateOrder(deps),
     // scaffold:handlers
   };
 }
