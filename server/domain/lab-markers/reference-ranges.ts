@@ -84,7 +84,7 @@ export const REFERENCE_RANGES: ReadonlyMap<string, ReferenceRange> = new Map<str
   // Metabolic / chemistry
   ['2345-7', num(70, 99, 0, { crit: [50, 400] })], // glucose
   ['4548-4', num(4.8, 5.6, 1, { crit: [null, 14] })], // hemoglobin A1c
-  ['27353-2', num(91, 114, 0, { crit: [null, 355] })], // estimated average glucose (A1c 14 %)
+  ['27353-2', num(91, 114, 0, { crit: false })], // estimated average glucose (calculated from the A1c)
   ['3094-0', num(6, 24, 0, { crit: [null, 100] })], // BUN
   ['2160-0', num(0.57, 1.27, 2, { crit: [null, 7.4], f: [0.57, 1.0], m: [0.76, 1.27] })], // creatinine
   ['98979-8', num(60, null, 0, { crit: [15, null] })], // eGFR
