@@ -3134,6 +3134,63 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "labtest.result.critical": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lab result critical
+         * @description Sent when a lab order's results hold a critical value (a result beyond the laboratory's critical limits): once when the final results are critical and, for teams that receive partial results, once when the partial results already are. Read the results with `GET /v3/order/{order_id}/result`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LabResultCriticalEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -4641,6 +4698,75 @@ export interface components {
              */
             event_type: "historical.timeseries.hypnogram.created" | "daily.timeseries.hypnogram.created" | "daily.timeseries.hypnogram.updated";
             data: components["schemas"]["TimeseriesEventData"];
+            /**
+             * Format: uuid
+             * @description The customer team.
+             * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+             */
+            team_id: string;
+            /**
+             * Format: uuid
+             * @description The service user.
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * @description The customer's user reference.
+             * @example patient-000123
+             */
+            client_user_id: string;
+        };
+        /** @description A lab order whose results hold a critical value. */
+        ClientFacingCriticalResult: {
+            /**
+             * Format: uuid
+             * @example 0b6c4a0e-6d1f-4a4e-9f59-3c7f1a9d2b11
+             */
+            order_id: string;
+            /** @example SMP-7FQ2KD */
+            sample_id: string;
+            /**
+             * @description The results' status, `final` or `partial`.
+             * @example final
+             */
+            status: string;
+            /**
+             * @description The results' interpretation, `critical` for this event.
+             * @example critical
+             */
+            interpretation: string;
+            /**
+             * Format: uuid
+             * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+             */
+            team_id: string;
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * Format: date-time
+             * @description When the results were first received from the laboratory.
+             * @example 2026-03-04T16:45:00Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the results were last received from the laboratory.
+             * @example 2026-03-04T16:45:00Z
+             */
+            updated_at: string;
+        };
+        /** @description Results with a critical value were received for a lab order: sent once per order and results status (once for critical partial results, when the team receives partial results, and once for the final ones). */
+        LabResultCriticalEvent: {
+            /**
+             * @description Names the payload type in `data`.
+             * @example labtest.result.critical
+             * @enum {string}
+             */
+            event_type: "labtest.result.critical";
+            data: components["schemas"]["ClientFacingCriticalResult"];
             /**
              * Format: uuid
              * @description The customer team.

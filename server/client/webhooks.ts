@@ -39,9 +39,12 @@ export type HypnogramEvent = Schemas['HypnogramEvent'];
 export type HistoricalPullEvent = Schemas['HistoricalPullCompletedEvent'];
 export type ConnectionCreatedEvent = Schemas['ProviderConnectionCreatedEvent'];
 export type WorkoutStreamEvent = Schemas['WorkoutStreamEvent'];
+/** A lab order's results hold a critical value: read them with `GET /v3/order/{order_id}/result`. */
+export type LabResultCriticalEvent = Schemas['LabResultCriticalEvent'];
 
 // Each family is one of the documented events (a compile error otherwise).
-type Families = SummaryEvent | TimeseriesEvent | HypnogramEvent | HistoricalPullEvent | ConnectionCreatedEvent | WorkoutStreamEvent;
+type Families = SummaryEvent | TimeseriesEvent | HypnogramEvent | HistoricalPullEvent | ConnectionCreatedEvent | WorkoutStreamEvent
+  | LabResultCriticalEvent;
 const everyFamilyIsAnEvent: [Families] extends [WebhookEvent] ? ([WebhookEvent] extends [Families] ? true : false) : false = true;
 void everyFamilyIsAnEvent;
 
@@ -143,6 +146,7 @@ export const EVENT_TYPES = [
   'historical.timeseries.hypnogram.created',
   'daily.timeseries.hypnogram.created',
   'daily.timeseries.hypnogram.updated',
+  'labtest.result.critical',
 ] as readonly string[] as readonly WebhookEventType[];
 
 const KNOWN = new Set<string>(EVENT_TYPES);
@@ -158,6 +162,7 @@ export const isHypnogramEvent = (event: WebhookEvent): event is HypnogramEvent =
 export const isHistoricalPullEvent = (event: WebhookEvent): event is HistoricalPullEvent => event.event_type.startsWith('historical.data.');
 export const isConnectionCreatedEvent = (event: WebhookEvent): event is ConnectionCreatedEvent => event.event_type === 'provider.connection.created';
 export const isWorkoutStreamEvent = (event: WebhookEvent): event is WorkoutStreamEvent => event.event_type.startsWith('daily.data.workout_stream.');
+export const isLabResultCriticalEvent = (event: WebhookEvent): event is LabResultCriticalEvent => event.event_type === 'labtest.result.critical';
 /** Sample batches: `daily.data.<resource>.*` whose `data.data` is an array (workout streams excluded). */
 export const isTimeseriesEvent = (event: WebhookEvent): event is TimeseriesEvent =>
   event.event_type.startsWith('daily.data.') && !isWorkoutStreamEvent(event) && Array.isArray((event.data as { data?: unknown }).data);

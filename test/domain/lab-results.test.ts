@@ -6,6 +6,7 @@ import {
   ageAt, expectedResultsOf, generateLabResults, hasCriticalResult, INTERPRETATIONS, interpretNumeric, RESULT_TYPES,
   type BiomarkerResult, type ResultsInput, type SimulationOptions,
 } from '../../server/domain/lab-results/generate.js';
+import { schemaValidator, specEnum } from './spec-schemas.js';
 
 const markerById = MARKER_CATALOG.index.markerById;
 const markersOfTest = (labTestId: string): LabMarker[] =>
@@ -242,6 +243,19 @@ describe('generateLabResults', () => {
     const male = generateLabResults(input({ markers: [hemoglobin], patient: { ...input().patient, gender: 'male' } })).results[0]!;
     expect(female.reference_range).toBe('11.1-15.9');
     expect(male.reference_range).toBe('13.0-17.7');
+  });
+
+  it('when any order is generated, then the results match the spec\'s LabResultsRaw schema (property)', () => {
+    const validate = schemaValidator('LabResultsRaw.yaml');
+    fc.assert(fc.property(markersArb, simulationArb, fc.uuid(), fc.constantFrom('final', 'partial') as fc.Arbitrary<'final' | 'partial'>, (markers, simulation, orderId, status) => {
+      const results = generateLabResults(input({ markers, lab: labOf(markers), simulation, order_id: orderId, status }));
+      expect(validate(results) ? [] : validate.errors).toEqual([]);
+    }), { numRuns: 100 });
+  });
+
+  it('when the domain lists its result types and interpretations, then they are the spec\'s enums', () => {
+    expect([...RESULT_TYPES]).toEqual(specEnum('ResultType.yaml'));
+    expect([...INTERPRETATIONS, 'unknown']).toEqual(specEnum('Interpretation.yaml'));
   });
 
   it('when an order has no markers, then generation refuses it', () => {
