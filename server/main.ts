@@ -17,6 +17,7 @@ import { loadBulkPullSettings } from './jobs/bulk-pull/options.js';
 import { TriggerSignal } from './jobs/bulk-pull/signals.js';
 import { startBulkPullWorker, type BulkPullWorker } from './jobs/bulk-pull/worker.js';
 import { startDeliveryWorker } from './jobs/webhooks/worker.js';
+import { LabOrderSimulator } from './jobs/lab-orders/simulator.js';
 import { createLogger, type Logger } from './logger.js';
 import { openDatabase, type Database } from './storage/database.js';
 import { findPgliteTemplate } from './storage/pglite-template.js';
@@ -55,7 +56,9 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     // MARKER_CATALOG_SIZE (benchmarks only, e.g. 10000): serve a catalog scaled to that many markers
     // (scaleCatalog: the base markers followed by deterministic variants) instead of the base catalog.
     const size = Number(process.env.MARKER_CATALOG_SIZE ?? 0);
-    const deps: Deps = { db, markers: size ? scaleCatalog(size) : MARKER_CATALOG, now: () => new Date(), config, logger, triggerSignal: new TriggerSignal(), announceRevokedCredentials: credentialRevocations(() => forgetCredentials(db)) };
+    // Walks simulated lab orders (POST /v3/order/{order_id}/test) along their statuses; resumes pending ones at start.
+    const labSimulator = new LabOrderSimulator({ db, logger });
+    const deps: Deps = { db, markers: size ? scaleCatalog(size) : MARKER_CATALOG, now: () => new Date(), config, logger, triggerSignal: new TriggerSignal(), announceRevokedCredentials: credentialRevocations(() => forgetCredentials(db)), labSimulations: labSimulator };
     const team = await listen(createTeamApp(deps), config.teamPort, config.host, 'PORT');
     const management = await listen(createManagementApp(deps), config.managementPort, config.host, 'MANAGEMENT_PORT').catch(async (error: unknown) => {
       await closeServer(team);
@@ -67,6 +70,7 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     // the only one on the data directory, so claims left by a killed run are requeued at once.
     const { enabled: pullEnabled, ...pullSettings } = loadBulkPullSettings();
     const bulkPullWorker = pullEnabled ? startBulkPullWorker({ db, logger, ...pullSettings, signal: deps.triggerSignal, requeueOnStart: db.kind === 'pglite' }) : null;
+    labSimulator.start();
     const port = (server: Server) => (server.address() as { port: number }).port;
     const teamUrl = `http://${config.host}:${port(team)}`;
     const managementUrl = `http://${config.host}:${port(management)}`;
@@ -84,6 +88,7 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
       close: async () => {
         await Promise.all([closeServer(team), closeServer(management)]);
         await bulkPullWorker?.stop();
+        await labSimulator.stop();
         await webhookWorker?.stop();
         await db.close();
       },

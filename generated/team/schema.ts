@@ -393,6 +393,306 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/lab_test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List lab tests
+         * @description Lists the team's lab tests, one page at a time: the four standard lab tests every team has (one per collection method), the ones it made with *Create a lab test*, and (with `generation_method`) those made for order sets. Filters combine.
+         */
+        get: operations["listLabTests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/lab_tests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List lab tests (deprecated)
+         * @deprecated
+         * @description Deprecated: use `GET /v3/lab_test`, which pages. Lists every lab test of the team that matches the filters, as a bare array, with the filters of that operation.
+         */
+        get: operations["listLabTestsDeprecated"];
+        put?: never;
+        /**
+         * Create a lab test
+         * @description Makes a lab test of the team from markers of the catalog. It is `active` at once and can be ordered. Markers of several labs, markers not orderable on their own, markers the method cannot collect, or a lab that does not collect by the method are a `422` naming each marker (`["body", "marker_ids", i]` or `["body", "provider_ids", i]`).
+         */
+        post: operations["createLabTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/lab_tests/labs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List labs
+         * @description Lists the partner labs, with the collection methods and sample types each accepts.
+         */
+        get: operations["listLabs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/lab_tests/{lab_test_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The lab test's id.
+                 * @example 0b1f8a3e-3c57-4d0f-9b5e-3f7a8d2c1e01
+                 */
+                lab_test_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a lab test
+         * @description Returns a lab test of the team (a standard one included); another team's lab test is a `404` as an unknown id.
+         */
+        get: operations["getLabTest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an order
+         * @description Orders a lab test for a user of the team. The order starts `ordered` (`received.<method>.ordered`), sends `labtest.order.created`, and stays there until *Simulate an order* moves it on.
+         *
+         *     Give exactly one of `order_set` and the deprecated `lab_test_id`. An unknown user is a `404`; an unknown lab test or marker a `422` naming it; a lab test that is not `active`, or a `collection_method` the lab test cannot be collected by, a `422`.
+         *
+         *     **Idempotency.** With `X-Idempotency-Key`, the first request with a key creates the order and later ones with the same key and the same body (compared as parsed JSON, whatever the key order or spacing) answer that order as it is now, creating nothing. The same key with another body is a `422` at `["header", "x-idempotency-key"]`. Keys are per team and kept as long as the order.
+         */
+        post: operations["createOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an order
+         * @description Returns an order of the team with its status history; another team's order is a `404` as an unknown id.
+         */
+        get: operations["getOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List orders
+         * @description Lists the team's orders, one page at a time, newest first unless `order_key`/`order_direction` say otherwise (ties by id). Filters combine; `total` counts every matching order.
+         */
+        get: operations["listOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an order
+         * @description Cancels an order before its sample is on its way to the lab: from the received statuses (`ordered`, `requisition_created`, `requisition_bypassed`, `awaiting_registration`, `registered`), the appointment statuses (`appointment_pending`, `appointment_scheduled`, `appointment_cancelled`, `redraw_available`) and at-home phlebotomy's `draw_completed`. The order moves to `cancelled.<method>.cancelled` (one event, `labtest.order.updated`) and a running simulation stops. In any other status, a cancelled one included, it is a `400` whose `detail` names the status.
+         */
+        post: operations["cancelOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate an order
+         * @description Sandbox: walks the order through its statuses to `final_status`, as a
+         *     lab would, one status every `delay` seconds, in the background. Each
+         *     step is stored with its event and `labtest.order.updated` in one
+         *     transaction; after a restart the walk resumes where it was, and no step
+         *     is taken twice. When `final_status` is on the method's success path, the
+         *     walk takes every status of that path up to it; otherwise it takes the
+         *     shortest way through the method's table, preferring the success path at
+         *     each fork. The answer is the order as it is when the walk starts.
+         *
+         *     `final_status` defaults to the method's `completed`. A status of another
+         *     method, the current status, or one not reachable from it (any status from
+         *     a final one) is a `422` at `["query", "final_status"]`. A new call
+         *     replaces the walk in progress; *Cancel an order* stops it.
+         *     `partial_results` is sent as a webhook only to teams that opted in
+         *     (`lab_partial_results_enabled`, management API team settings).
+         *
+         *     The transitions of each collection method:
+         *
+         *     **walk_in_test** (success path: `ordered` → `requisition_created` → `appointment_pending` → `appointment_scheduled` → `partial_results` → `completed`)
+         *
+         *     | Status | May move to |
+         *     |---|---|
+         *     | `received.walk_in_test.ordered` | `requisition_created`, `requisition_bypassed`, `cancelled` |
+         *     | `received.walk_in_test.requisition_created` | `appointment_pending`, `cancelled` |
+         *     | `received.walk_in_test.requisition_bypassed` | `appointment_pending`, `cancelled` |
+         *     | `collecting_sample.walk_in_test.appointment_pending` | `appointment_scheduled`, `cancelled` |
+         *     | `collecting_sample.walk_in_test.appointment_scheduled` | `partial_results`, `completed`, `appointment_cancelled`, `sample_error`, `cancelled` |
+         *     | `collecting_sample.walk_in_test.appointment_cancelled` | `appointment_scheduled`, `cancelled` |
+         *     | `collecting_sample.walk_in_test.redraw_available` | `appointment_scheduled`, `cancelled` |
+         *     | `sample_with_lab.walk_in_test.partial_results` | `completed`, `sample_error` |
+         *     | `completed.walk_in_test.completed` | `corrected` |
+         *     | `completed.walk_in_test.corrected` | (final) |
+         *     | `cancelled.walk_in_test.cancelled` | (final) |
+         *     | `failed.walk_in_test.sample_error` | `redraw_available` |
+         *
+         *     **testkit** (success path: `ordered` → `awaiting_registration` → `registered` → `requisition_created` → `transit_customer` → `out_for_delivery` → `with_customer` → `transit_lab` → `delivered_to_lab` → `completed`)
+         *
+         *     | Status | May move to |
+         *     |---|---|
+         *     | `received.testkit.ordered` | `awaiting_registration`, `cancelled` |
+         *     | `received.testkit.awaiting_registration` | `registered`, `cancelled` |
+         *     | `received.testkit.registered` | `requisition_created`, `requisition_bypassed`, `cancelled` |
+         *     | `received.testkit.requisition_created` | `transit_customer`, `cancelled` |
+         *     | `received.testkit.requisition_bypassed` | `transit_customer`, `cancelled` |
+         *     | `collecting_sample.testkit.transit_customer` | `out_for_delivery`, `problem_in_transit_customer`, `failure_to_deliver_to_customer` |
+         *     | `collecting_sample.testkit.out_for_delivery` | `with_customer`, `problem_in_transit_customer`, `failure_to_deliver_to_customer` |
+         *     | `collecting_sample.testkit.with_customer` | `transit_lab`, `do_not_process` |
+         *     | `collecting_sample.testkit.transit_lab` | `delivered_to_lab`, `problem_in_transit_lab`, `failure_to_deliver_to_lab`, `lost` |
+         *     | `collecting_sample.testkit.problem_in_transit_customer` | `out_for_delivery`, `failure_to_deliver_to_customer` |
+         *     | `collecting_sample.testkit.problem_in_transit_lab` | `delivered_to_lab`, `failure_to_deliver_to_lab`, `lost` |
+         *     | `sample_with_lab.testkit.delivered_to_lab` | `completed`, `lab_processing_blocked`, `sample_error` |
+         *     | `sample_with_lab.testkit.lab_processing_blocked` | `completed`, `sample_error` |
+         *     | `completed.testkit.completed` | (final) |
+         *     | `failed.testkit.failure_to_deliver_to_customer` | (final) |
+         *     | `failed.testkit.failure_to_deliver_to_lab` | (final) |
+         *     | `failed.testkit.sample_error` | (final) |
+         *     | `failed.testkit.lost` | (final) |
+         *     | `cancelled.testkit.cancelled` | (final) |
+         *     | `cancelled.testkit.do_not_process` | (final) |
+         *
+         *     **at_home_phlebotomy** (success path: `ordered` → `requisition_created` → `appointment_pending` → `appointment_scheduled` → `draw_completed` → `partial_results` → `completed`)
+         *
+         *     | Status | May move to |
+         *     |---|---|
+         *     | `received.at_home_phlebotomy.ordered` | `requisition_created`, `requisition_bypassed`, `cancelled` |
+         *     | `received.at_home_phlebotomy.requisition_created` | `appointment_pending`, `cancelled` |
+         *     | `received.at_home_phlebotomy.requisition_bypassed` | `appointment_pending`, `cancelled` |
+         *     | `collecting_sample.at_home_phlebotomy.appointment_pending` | `appointment_scheduled`, `cancelled` |
+         *     | `collecting_sample.at_home_phlebotomy.appointment_scheduled` | `draw_completed`, `appointment_cancelled`, `cancelled` |
+         *     | `collecting_sample.at_home_phlebotomy.appointment_cancelled` | `appointment_scheduled`, `cancelled` |
+         *     | `collecting_sample.at_home_phlebotomy.draw_completed` | `partial_results`, `completed`, `sample_error`, `cancelled` |
+         *     | `sample_with_lab.at_home_phlebotomy.partial_results` | `completed`, `sample_error` |
+         *     | `completed.at_home_phlebotomy.completed` | (final) |
+         *     | `cancelled.at_home_phlebotomy.cancelled` | (final) |
+         *     | `failed.at_home_phlebotomy.sample_error` | (final) |
+         *
+         *     **on_site_collection** (success path: `ordered` → `requisition_created` → `draw_completed` → `partial_results` → `completed`)
+         *
+         *     | Status | May move to |
+         *     |---|---|
+         *     | `received.on_site_collection.ordered` | `requisition_created`, `requisition_bypassed`, `cancelled` |
+         *     | `received.on_site_collection.requisition_created` | `draw_completed`, `cancelled` |
+         *     | `received.on_site_collection.requisition_bypassed` | `draw_completed`, `cancelled` |
+         *     | `sample_with_lab.on_site_collection.draw_completed` | `partial_results`, `completed`, `sample_error` |
+         *     | `sample_with_lab.on_site_collection.partial_results` | `completed`, `sample_error` |
+         *     | `completed.on_site_collection.completed` | (final) |
+         *     | `cancelled.on_site_collection.cancelled` | (final) |
+         *     | `failed.on_site_collection.sample_error` | (final) |
+         */
+        post: operations["simulateOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "daily.data.activity.created": {
@@ -3134,6 +3434,120 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "labtest.order.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order created
+         * @description Sent when an order is created, with the order in its first status (`received.<method>.ordered`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LabOrderChangedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "labtest.order.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order updated
+         * @description Sent on every later status change of an order (simulated steps and cancellations), once per change. `partial_results` statuses are sent only to teams that opted in (`lab_partial_results_enabled` in the management API team settings); the others get the next status. Deduplicate by `data.id` and `data.last_event.id`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LabOrderChangedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "labtest.result.critical": {
         parameters: {
             query?: never;
@@ -3984,6 +4398,599 @@ export interface components {
             lab_test_ids?: string[];
             add_on?: components["schemas"]["AddOn"];
         };
+        /**
+         * @description How the sample of a lab test is collected: a kit mailed to the patient (`testkit`), a visit to a patient service center (`walk_in_test`), a phlebotomist at the patient's home (`at_home_phlebotomy`), or a draw at the customer's own site (`on_site_collection`).
+         * @example walk_in_test
+         * @enum {string}
+         */
+        LabTestCollectionMethod: "testkit" | "walk_in_test" | "at_home_phlebotomy" | "on_site_collection" | (string & {});
+        /**
+         * @description Whether the lab test can be ordered: `active` can; `pending_approval` and `inactive` cannot (an order on one is a `422`).
+         * @example active
+         * @enum {string}
+         */
+        LabTestStatus: "active" | "pending_approval" | "inactive" | (string & {});
+        /**
+         * @description The kind of sample the lab test needs.
+         * @example serum
+         * @enum {string}
+         */
+        LabTestSampleType: "dried_blood_spot" | "arm_collector" | "serum" | "saliva" | "urine" | (string & {});
+        /** @description A partner lab, with the collection methods and sample types it accepts. */
+        ClientFacingLab: {
+            /** @example 1 */
+            id: number;
+            /** @example labcorp */
+            slug: string;
+            /** @example Labcorp */
+            name: string;
+            /** @example 531 South Spring Street */
+            first_line_address: string;
+            /** @example Burlington */
+            city: string;
+            /** @example 27215 */
+            zipcode: string;
+            collection_methods: components["schemas"]["LabTestCollectionMethod"][];
+            sample_types: components["schemas"]["LabTestSampleType"][];
+        };
+        /** @description A lab test: a named set of markers of one lab, ordered with one collection method. `price` is the sum of its markers' list prices, in US dollars. */
+        LabTest: {
+            /**
+             * Format: uuid
+             * @example 0b1f8a3e-3c57-4d0f-9b5e-3f7a8d2c1e01
+             */
+            id: string;
+            /** @example essential_health_panel_walk_in */
+            slug: string;
+            /** @example Essential Health Panel (walk-in) */
+            name: string;
+            sample_type: components["schemas"]["LabTestSampleType"];
+            method: components["schemas"]["LabTestCollectionMethod"];
+            /** @example 83.5 */
+            price: number;
+            /**
+             * @deprecated
+             * @description Deprecated; read `status` (`is_active` is `status == active`).
+             * @example true
+             */
+            is_active: boolean;
+            status: components["schemas"]["LabTestStatus"];
+            /**
+             * @description Whether the patient must fast before the draw.
+             * @example false
+             */
+            fasting?: boolean;
+            lab: components["schemas"]["ClientFacingLab"];
+            markers: components["schemas"]["ClientFacingMarker"][];
+            /**
+             * @description True for the lab test the service made for an order whose order set has several lab tests or add-on markers (listed with `generation_method=auto` or `all`).
+             * @example false
+             */
+            auto_generated?: boolean;
+            /**
+             * @description Whether the patient receives collection instructions (testkits).
+             * @example false
+             */
+            has_collection_instructions?: boolean;
+            /**
+             * @description Usual days from the sample reaching the lab to the results.
+             * @example 3
+             */
+            common_tat_days?: number | null;
+            /**
+             * @description Most days from the sample reaching the lab to the results.
+             * @example 7
+             */
+            worst_case_tat_days?: number | null;
+        };
+        /** @description One page of the team's lab tests. Pass `next_cursor` back to read the next page; it is null on the last one. */
+        LabTestPage: {
+            data: components["schemas"]["LabTest"][];
+            /**
+             * @description Opaque position after the last lab test of the page.
+             * @example null
+             */
+            next_cursor: string | null;
+            /** @description With `include_pricing=true`, the total list price of the page's lab tests (`total`, US dollars) and its `currency`; null otherwise. */
+            pricing?: {
+                /** @example 83.5 */
+                total: number;
+                /** @example USD */
+                currency: string;
+            } | null;
+        };
+        /** @description Every lab test of the team that matches the filters (deprecated list, not paged). */
+        LabTestList: components["schemas"]["LabTest"][];
+        /** @description A new lab test of the team. Give its markers by id (`marker_ids`) or by the lab's test code (`provider_ids`, looked up at `lab_slug` when given), at least one in all. Every marker must be of one lab, orderable on its own (`a_la_carte_enabled`) and collectable by `method` at that lab (testkits take dried-blood-spot markers only); otherwise a `422` names each marker at fault. `lab_account_id`, when given, must give access to that lab. */
+        CreateLabTestRequest: {
+            /** @example Vitamin D and iron */
+            name: string;
+            /** @example Vitamin D and ferritin, walk-in. */
+            description: string;
+            method: components["schemas"]["LabTestCollectionMethod"];
+            /**
+             * @description Marker ids (`id` of *List lab markers*).
+             * @example [
+             *       1065,
+             *       1061
+             *     ]
+             */
+            marker_ids?: number[] | null;
+            /**
+             * @description Lab test codes (`provider_id` of *List lab markers*).
+             * @example [
+             *       "081950"
+             *     ]
+             */
+            provider_ids?: string[] | null;
+            /**
+             * @default false
+             * @example false
+             */
+            fasting?: boolean;
+            /**
+             * Format: uuid
+             * @description The lab account to order through; it must give access to the markers' lab.
+             * @example ded08b93-faf3-4085-a0d0-fb8215ac17d2
+             */
+            lab_account_id?: string | null;
+            /**
+             * @description The lab whose test codes `provider_ids` are.
+             * @example labcorp
+             */
+            lab_slug?: string | null;
+        };
+        /** @description The partner labs. */
+        LabList: components["schemas"]["ClientFacingLab"][];
+        /** @description The patient of an order, as the lab receives it. The names follow the lab name rules (`PersonName`). */
+        OrderPatientDetails: {
+            first_name: components["schemas"]["PersonName"];
+            last_name: components["schemas"]["PersonName"];
+            /**
+             * Format: date
+             * @example 1986-04-21
+             */
+            dob: string;
+            gender: components["schemas"]["Gender"];
+            /** @example +14155550123 */
+            phone_number: string;
+            /**
+             * Format: email
+             * @example maria.lopez@example.com
+             */
+            email: string;
+            medical_proxy?: components["schemas"]["GuarantorDetails"] | null;
+            race?: components["schemas"]["Race"] | null;
+            ethnicity?: components["schemas"]["Ethnicity"] | null;
+            sexual_orientation?: components["schemas"]["SexualOrientation"] | null;
+            gender_identity?: components["schemas"]["GenderIdentity"] | null;
+            /**
+             * @description Yearly household income in US dollars.
+             * @example null
+             */
+            household_income?: number | null;
+            /** @example null */
+            household_size?: number | null;
+        };
+        /** @description The patient's address (where a testkit is shipped or a phlebotomist goes). */
+        OrderPatientAddress: {
+            /** @example Maria Lopez */
+            receiver_name?: string | null;
+            /** @example 123 Main St. */
+            first_line: string;
+            /** @example Apt. 4B */
+            second_line?: string | null;
+            /** @example San Francisco */
+            city: string;
+            /** @example CA */
+            state: string;
+            /** @example 94110 */
+            zip: string;
+            /** @example US */
+            country: string;
+            /** @example Ring twice. */
+            access_notes?: string | null;
+            /** @example +14155550123 */
+            phone_number?: string | null;
+        };
+        /** @description Markers added to the lab tests of an order set. */
+        AddOnOrder: {
+            /**
+             * @example [
+             *       1065
+             *     ]
+             */
+            marker_ids?: number[] | null;
+            /**
+             * @example [
+             *       "004515"
+             *     ]
+             */
+            provider_ids?: string[] | null;
+        };
+        /** @description What to order: lab tests of the team and add-on markers (by id or lab test code, at the lab of the lab tests). An order set of exactly one lab test and no add-ons orders that lab test; any other becomes a new lab test of the team with `auto_generated: true`. Every lab test and marker must be of one lab and collectable by one method. */
+        OrderSet: {
+            /**
+             * @example [
+             *       "0b1f8a3e-3c57-4d0f-9b5e-3f7a8d2c1e01"
+             *     ]
+             */
+            lab_test_ids?: string[] | null;
+            add_on?: components["schemas"]["AddOnOrder"] | null;
+            /**
+             * Format: uuid
+             * @description The lab account to order through; it must give access to the lab.
+             * @example null
+             */
+            lab_account_id?: string | null;
+        };
+        /** @description The ordering physician. */
+        Physician: {
+            /** @example Ana */
+            first_name: string;
+            /** @example Reyes */
+            last_name: string;
+            /**
+             * @description The physician's 10-digit National Provider Identifier.
+             * @example 1234567893
+             */
+            npi: string;
+            /**
+             * Format: email
+             * @example ana.reyes@example.com
+             */
+            email?: string | null;
+            /**
+             * @example [
+             *       "CA",
+             *       "NY"
+             *     ]
+             */
+            licensed_states?: string[] | null;
+        };
+        /**
+         * @deprecated
+         * @description Deprecated: the insurance of the order's patient. Store it with *Create insurance* instead. The order records that one was given (`health_insurance_id`).
+         */
+        HealthInsuranceCreateRequest: {
+            /** @example AETNA */
+            payor_code?: string | null;
+            /** @example W123456789 */
+            insurance_id?: string | null;
+            /** @example null */
+            subjective?: string | null;
+            /** @example null */
+            assessment_plan?: string | null;
+            /** @example [] */
+            diagnosis_codes?: string[] | null;
+        };
+        /**
+         * @description Who pays the lab.
+         * @example client_bill
+         * @enum {string}
+         */
+        Billing: "client_bill" | "commercial_insurance" | "patient_bill_passthrough" | "patient_bill" | (string & {});
+        /** @description A consent the patient gave. */
+        Consent: {
+            /**
+             * @example hipaa-authorization
+             * @enum {string}
+             */
+            consent_type: "terms-of-use" | "telehealth-informed-consent" | "mobile-terms-and-conditions" | "notice-of-privacy-practices" | "privacy-policy" | "hipaa-authorization" | (string & {});
+            /** @example 2024-01 */
+            version?: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-20T09:15:00Z
+             */
+            time_of_consent?: string | null;
+        };
+        /** @description A new lab order. Give exactly one of `order_set` and the deprecated `lab_test_id` (both, or neither, is a `422` at `["body"]`). An order on `lab_test_id` is the order of `order_set: {lab_test_ids: [lab_test_id]}`: the same answer, the same events. `collection_method` defaults to the lab test's method; another method is a `422`. */
+        CreateOrderRequest: {
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            patient_details: components["schemas"]["OrderPatientDetails"];
+            patient_address: components["schemas"]["OrderPatientAddress"];
+            order_set?: components["schemas"]["OrderSet"] | null;
+            /**
+             * Format: uuid
+             * @deprecated
+             * @description Deprecated; use `order_set`.
+             * @example null
+             */
+            lab_test_id?: string | null;
+            collection_method?: components["schemas"]["LabTestCollectionMethod"] | null;
+            physician?: components["schemas"]["Physician"] | null;
+            /** @deprecated */
+            health_insurance?: components["schemas"]["HealthInsuranceCreateRequest"] | null;
+            /**
+             * @default false
+             * @example false
+             */
+            priority?: boolean;
+            billing_type?: components["schemas"]["Billing"];
+            /**
+             * @description ICD-10-CM diagnosis codes (`E11.9`).
+             * @example [
+             *       "E11.9"
+             *     ]
+             */
+            icd_codes?: string[] | null;
+            consents?: components["schemas"]["Consent"][] | null;
+            /**
+             * Format: date
+             * @description Hold the order until this date (recorded; the sandbox does not wait).
+             * @example null
+             */
+            activate_by?: string | null;
+            /**
+             * @description Your own data, returned with the order.
+             * @example crm-4711
+             */
+            passthrough?: string | null;
+            /** @example null */
+            clinical_notes?: string | null;
+            /**
+             * Format: uuid
+             * @description The lab account to order through (as `order_set.lab_account_id`).
+             * @example null
+             */
+            lab_account_id?: string | null;
+        };
+        /** @description The shipment of a testkit, to the patient (outbound) and back to the lab (inbound). */
+        Shipment: {
+            /**
+             * Format: uuid
+             * @example 2f4d6b8a-1c3e-4a5b-9d7f-0e2c4a6b8d10
+             */
+            id: string;
+            /** @example 9400111899223197428490 */
+            outbound_tracking_number?: string | null;
+            /** @example https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223197428490 */
+            outbound_tracking_url?: string | null;
+            /** @example 9400111899223197428506 */
+            inbound_tracking_number?: string | null;
+            /** @example https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223197428506 */
+            inbound_tracking_url?: string | null;
+            /** @example usps */
+            outbound_courier?: string | null;
+            /** @example usps */
+            inbound_courier?: string | null;
+            /** @example null */
+            notes?: string | null;
+        };
+        /** @description What is specific to the order's collection method (`type`). `data.shipment` is set for testkits only (its tracking numbers appear once the kit ships, at `transit_customer`); `data.appointment_id` for walk-in tests and at-home phlebotomy once the appointment is scheduled. */
+        OrderDetails: {
+            type: components["schemas"]["LabTestCollectionMethod"];
+            /** @description The collection's own record (its id and times, the appointment or the testkit shipment). */
+            data: {
+                /**
+                 * Format: uuid
+                 * @example 7a0c2e35-8d5e-4c71-a2b4-3f0e9c1d2b47
+                 */
+                id: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:15:00.000Z
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:15:00.000Z
+                 */
+                updated_at: string;
+                /**
+                 * Format: uuid
+                 * @example null
+                 */
+                appointment_id?: string | null;
+                shipment?: components["schemas"]["Shipment"] | null;
+            };
+        };
+        /**
+         * @description The full status of an order, `<top>.<method>.<low>`: its top-level status (`OrderTopLevelStatus`), its collection method and its low-level status (`OrderLowLevelStatus`). The transitions of each method are tabled in *Simulate an order*. Non-exhaustive.
+         * @example received.walk_in_test.ordered
+         * @enum {string}
+         */
+        OrderStatus: "received.walk_in_test.ordered" | "received.walk_in_test.requisition_created" | "received.walk_in_test.requisition_bypassed" | "collecting_sample.walk_in_test.appointment_pending" | "collecting_sample.walk_in_test.appointment_scheduled" | "collecting_sample.walk_in_test.appointment_cancelled" | "collecting_sample.walk_in_test.redraw_available" | "sample_with_lab.walk_in_test.partial_results" | "completed.walk_in_test.completed" | "completed.walk_in_test.corrected" | "cancelled.walk_in_test.cancelled" | "failed.walk_in_test.sample_error" | "received.testkit.ordered" | "received.testkit.awaiting_registration" | "received.testkit.registered" | "received.testkit.requisition_created" | "received.testkit.requisition_bypassed" | "collecting_sample.testkit.transit_customer" | "collecting_sample.testkit.out_for_delivery" | "collecting_sample.testkit.with_customer" | "collecting_sample.testkit.transit_lab" | "collecting_sample.testkit.problem_in_transit_customer" | "collecting_sample.testkit.problem_in_transit_lab" | "sample_with_lab.testkit.delivered_to_lab" | "sample_with_lab.testkit.lab_processing_blocked" | "completed.testkit.completed" | "failed.testkit.failure_to_deliver_to_customer" | "failed.testkit.failure_to_deliver_to_lab" | "failed.testkit.sample_error" | "failed.testkit.lost" | "cancelled.testkit.cancelled" | "cancelled.testkit.do_not_process" | "received.at_home_phlebotomy.ordered" | "received.at_home_phlebotomy.requisition_created" | "received.at_home_phlebotomy.requisition_bypassed" | "collecting_sample.at_home_phlebotomy.appointment_pending" | "collecting_sample.at_home_phlebotomy.appointment_scheduled" | "collecting_sample.at_home_phlebotomy.appointment_cancelled" | "collecting_sample.at_home_phlebotomy.draw_completed" | "sample_with_lab.at_home_phlebotomy.partial_results" | "completed.at_home_phlebotomy.completed" | "cancelled.at_home_phlebotomy.cancelled" | "failed.at_home_phlebotomy.sample_error" | "received.on_site_collection.ordered" | "received.on_site_collection.requisition_created" | "received.on_site_collection.requisition_bypassed" | "sample_with_lab.on_site_collection.draw_completed" | "sample_with_lab.on_site_collection.partial_results" | "completed.on_site_collection.completed" | "cancelled.on_site_collection.cancelled" | "failed.on_site_collection.sample_error" | (string & {});
+        /** @description One status change of an order, in the order they happened (`id` grows). */
+        OrderEvent: {
+            /** @example 1 */
+            id: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:15:00.000Z
+             */
+            created_at: string;
+            status: components["schemas"]["OrderStatus"];
+            /**
+             * @description Why the order reached this status, when the service knows (a cancellation's reason).
+             * @example null
+             */
+            status_detail?: string | null;
+        };
+        /**
+         * @description The first part of an order's status (`OrderStatus`).
+         * @example received
+         * @enum {string}
+         */
+        OrderTopLevelStatus: "received" | "collecting_sample" | "sample_with_lab" | "completed" | "cancelled" | "failed" | (string & {});
+        /** @description Where a testkit is shipped. */
+        ShippingAddress: {
+            /** @example Maria Lopez */
+            receiver_name: string;
+            /** @example 123 Main St. */
+            first_line: string;
+            /** @example Apt. 4B */
+            second_line?: string | null;
+            /** @example San Francisco */
+            city: string;
+            /** @example CA */
+            state: string;
+            /** @example 94110 */
+            zip: string;
+            /** @example US */
+            country: string;
+            /** @example +14155550123 */
+            phone_number: string;
+        };
+        /**
+         * @description Whether a result (or an order's results as a whole: their worst) is within its reference range (`normal`), outside it (`abnormal`), beyond the laboratory's critical limits (`critical`), or could not be judged (`unknown`).
+         * @example normal
+         * @enum {string}
+         */
+        Interpretation: "normal" | "abnormal" | "critical" | "unknown" | (string & {});
+        /** @description A lab order: the patient, the lab test, the collection method's details and the status history (`events`, oldest first; `last_event` is the newest). The top-level `status` is deprecated: read `last_event.status`. */
+        Order: {
+            /**
+             * Format: uuid
+             * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * Format: uuid
+             * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+             */
+            team_id: string;
+            patient_details: components["schemas"]["OrderPatientDetails"];
+            patient_address: components["schemas"]["OrderPatientAddress"];
+            lab_test: components["schemas"]["LabTest"];
+            details: components["schemas"]["OrderDetails"];
+            /**
+             * @description The sample's id on the requisition and the tube or kit.
+             * @example SB0123456789
+             */
+            sample_id: string;
+            /** @example  */
+            notes: string;
+            /** @example null */
+            clinical_notes?: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:15:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:15:00.000Z
+             */
+            updated_at: string;
+            events: components["schemas"]["OrderEvent"][];
+            last_event: components["schemas"]["OrderEvent"];
+            /**
+             * @deprecated
+             * @description Deprecated; the first part of `last_event.status`.
+             */
+            status?: components["schemas"]["OrderTopLevelStatus"] | null;
+            physician?: components["schemas"]["Physician"] | null;
+            /**
+             * Format: uuid
+             * @description Set when the order was placed with the deprecated `health_insurance`.
+             * @example null
+             */
+            health_insurance_id: string | null;
+            /**
+             * @deprecated
+             * @description Deprecated; download the requisition form from `GET /v3/order/{order_id}/requisition/pdf`. It is that endpoint's URL (call it with the team key); null for a cancelled order.
+             * @example http://127.0.0.1:8000/v3/order/5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d/requisition/pdf
+             */
+            requisition_form_url: string | null;
+            /** @example false */
+            priority?: boolean;
+            /** @description Where the testkit is shipped (testkits only; null otherwise). */
+            shipping_details: components["schemas"]["ShippingAddress"] | null;
+            /**
+             * Format: date
+             * @example null
+             */
+            activate_by?: string | null;
+            /** @example null */
+            passthrough?: string | null;
+            billing_type?: components["schemas"]["Billing"];
+            /** @example [] */
+            icd_codes?: string[];
+            /**
+             * @description Whether an Advance Beneficiary Notice was signed (never, in this service).
+             * @example false
+             */
+            has_abn: boolean;
+            /** @description The overall interpretation of the results; null until results exist. */
+            interpretation?: components["schemas"]["Interpretation"] | null;
+            /** @example null */
+            has_missing_results?: boolean | null;
+            /**
+             * Format: date
+             * @description When results are usually ready (the lab test's `common_tat_days` after the order).
+             * @example 2026-11-25
+             */
+            expected_result_by_date?: string | null;
+            /**
+             * Format: date
+             * @example 2026-11-29
+             */
+            worst_case_result_by_date?: string | null;
+            /**
+             * @description Who placed the order (always the client here).
+             * @example initiated_by_client
+             * @enum {string|null}
+             */
+            origin?: "initiated_by_client" | "initiated_by_patient" | (string & {});
+            /**
+             * @description The transaction grouping this order with its redraws (none here).
+             * @example null
+             */
+            order_transaction?: Record<string, never> | null;
+        };
+        /** @description An order, with the outcome of the call that made or changed it. */
+        OrderResponse: {
+            order: components["schemas"]["Order"];
+            /**
+             * @description `success`.
+             * @example success
+             */
+            status: string;
+            /** @example Order created */
+            message: string;
+        };
+        /**
+         * @description The last part of an order's status (`OrderStatus`). Non-exhaustive.
+         * @example ordered
+         * @enum {string}
+         */
+        OrderLowLevelStatus: "ordered" | "requisition_created" | "requisition_bypassed" | "appointment_pending" | "appointment_scheduled" | "appointment_cancelled" | "redraw_available" | "partial_results" | "completed" | "corrected" | "cancelled" | "sample_error" | "awaiting_registration" | "registered" | "transit_customer" | "out_for_delivery" | "with_customer" | "transit_lab" | "problem_in_transit_customer" | "problem_in_transit_lab" | "delivered_to_lab" | "lab_processing_blocked" | "failure_to_deliver_to_customer" | "failure_to_deliver_to_lab" | "lost" | "do_not_process" | "draw_completed" | (string & {});
+        /** @description One page of the team's orders. */
+        OrderPage: {
+            orders: components["schemas"]["Order"][];
+            /**
+             * @description Orders matching the filters, on every page.
+             * @example 1
+             */
+            total: number;
+            /** @example 1 */
+            page: number;
+            /** @example 50 */
+            size: number;
+        };
+        /** @description How the simulated results read (used when the order reaches `partial_results` or `completed`). */
+        SimulationFlags: {
+            interpretation?: components["schemas"]["Interpretation"];
+            /**
+             * @example [
+             *       "numeric"
+             *     ]
+             */
+            result_types?: ("numeric" | "range" | "comment" | "coded_value")[] | null;
+            /** @example false */
+            has_missing_results?: boolean | null;
+        };
         /** @description The source context of a summary or a group of timeseries values: the provider slug, the source type, and an optional app id. The sub-fields `name`, `slug` and `logo` are deprecated and will be removed; read the provider slug from `provider`, and provider details from the provider catalog (*List providers*). */
         ClientFacingSource: {
             /**
@@ -4707,6 +5714,33 @@ export interface components {
             /**
              * Format: uuid
              * @description The service user.
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * @description The customer's user reference.
+             * @example patient-000123
+             */
+            client_user_id: string;
+        };
+        /** @description An order was created (`labtest.order.created`) or changed status (`labtest.order.updated`); `data` is the order as *Get an order* answers it right after the change. */
+        LabOrderChangedEvent: {
+            /**
+             * @description Names the change.
+             * @example labtest.order.created
+             * @enum {string}
+             */
+            event_type: "labtest.order.created" | "labtest.order.updated";
+            data: components["schemas"]["Order"];
+            /**
+             * Format: uuid
+             * @description The customer team.
+             * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+             */
+            team_id: string;
+            /**
+             * Format: uuid
+             * @description The service user the order is for.
              * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
              */
             user_id: string;
@@ -5570,6 +6604,508 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listLabTests: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Lab tests per page.
+                 * @example 50
+                 */
+                lab_test_limit?: number;
+                /** @description The `next_cursor` of the previous page; a cursor this server did not issue is a `422`. */
+                next_cursor?: string | null;
+                /**
+                 * @description Adds `pricing` (the total list price of the page) to the answer. Every lab test carries its `price` whatever the value.
+                 * @example false
+                 */
+                include_pricing?: boolean;
+                /**
+                 * @description Only the lab tests of the labs this lab account gives access to (an unknown account matches none).
+                 * @example ded08b93-faf3-4085-a0d0-fb8215ac17d2
+                 */
+                lab_account_id?: string | null;
+                /**
+                 * @description `manual`: the lab tests the team made and the standard ones; `auto`: those made for order sets; `all`: both.
+                 * @example manual
+                 */
+                generation_method?: "auto" | "manual" | "all";
+                /**
+                 * @description Only the lab tests of this lab.
+                 * @example labcorp
+                 */
+                lab_slug?: string | null;
+                /**
+                 * @description Only the lab tests collected this way.
+                 * @example walk_in_test
+                 */
+                collection_method?: components["schemas"]["LabTestCollectionMethod"] | null;
+                /**
+                 * @description Only the lab tests in this status.
+                 * @example active
+                 */
+                status?: components["schemas"]["LabTestStatus"] | null;
+                /**
+                 * @description Only the lab tests containing every one of these markers; repeat the parameter for several.
+                 * @example [
+                 *       1002
+                 *     ]
+                 */
+                marker_ids?: number[] | null;
+                /**
+                 * @description Only the lab tests containing a marker of every one of these lab test codes; repeat the parameter for several.
+                 * @example [
+                 *       "001453"
+                 *     ]
+                 */
+                provider_ids?: string[] | null;
+                /**
+                 * @description Only the lab tests whose name contains this text (case-insensitive).
+                 * @example essential
+                 */
+                name?: string | null;
+                /**
+                 * @description Sort by this field (ties by id).
+                 * @example name
+                 */
+                order_key?: "name" | "price" | "created_at";
+                /**
+                 * @description Sort direction.
+                 * @example asc
+                 */
+                order_direction?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of lab tests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabTestPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listLabTestsDeprecated: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Accepted for compatibility; every lab test carries its `price` whatever the value.
+                 * @example false
+                 */
+                include_pricing?: boolean;
+                /**
+                 * @description Only the lab tests of the labs this lab account gives access to (an unknown account matches none).
+                 * @example ded08b93-faf3-4085-a0d0-fb8215ac17d2
+                 */
+                lab_account_id?: string | null;
+                /**
+                 * @description `manual`: the lab tests the team made and the standard ones; `auto`: those made for order sets; `all`: both.
+                 * @example manual
+                 */
+                generation_method?: "auto" | "manual" | "all";
+                /**
+                 * @description Only the lab tests of this lab.
+                 * @example labcorp
+                 */
+                lab_slug?: string | null;
+                /**
+                 * @description Only the lab tests collected this way.
+                 * @example walk_in_test
+                 */
+                collection_method?: components["schemas"]["LabTestCollectionMethod"] | null;
+                /**
+                 * @description Only the lab tests in this status.
+                 * @example active
+                 */
+                status?: components["schemas"]["LabTestStatus"] | null;
+                /**
+                 * @description Only the lab tests containing every one of these markers; repeat the parameter for several.
+                 * @example [
+                 *       1002
+                 *     ]
+                 */
+                marker_ids?: number[] | null;
+                /**
+                 * @description Only the lab tests containing a marker of every one of these lab test codes; repeat the parameter for several.
+                 * @example [
+                 *       "001453"
+                 *     ]
+                 */
+                provider_ids?: string[] | null;
+                /**
+                 * @description Only the lab tests whose name contains this text (case-insensitive).
+                 * @example essential
+                 */
+                name?: string | null;
+                /**
+                 * @description Sort by this field (ties by id).
+                 * @example name
+                 */
+                order_key?: "name" | "price" | "created_at";
+                /**
+                 * @description Sort direction.
+                 * @example asc
+                 */
+                order_direction?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lab tests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabTestList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createLabTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateLabTestRequest"];
+            };
+        };
+        responses: {
+            /** @description The new lab test. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabTest"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listLabs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The labs, by id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getLabTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The lab test's id.
+                 * @example 0b1f8a3e-3c57-4d0f-9b5e-3f7a8d2c1e01
+                 */
+                lab_test_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lab test. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabTest"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A key of your choice (1 to 255 characters) that makes retries of this request create one order.
+                 * @example order-crm-4711
+                 */
+                "X-Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description The new order (or, for a repeated idempotency key, the order it made). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listOrders: {
+        parameters: {
+            query?: {
+                /**
+                 * @description An order id, a sample id, or part of the patient name (case-insensitive).
+                 * @example lopez
+                 */
+                search_input?: string | null;
+                /**
+                 * @description Orders created at or after this instant.
+                 * @example 2040-01-01T00:00:00Z
+                 */
+                start_date?: string | null;
+                /**
+                 * @description Orders created at or before this instant.
+                 * @example 2040-12-31T23:59:59Z
+                 */
+                end_date?: string | null;
+                /**
+                 * @description Orders last updated at or after this instant.
+                 * @example 2040-01-01T00:00:00Z
+                 */
+                updated_start_date?: string | null;
+                /**
+                 * @description Orders last updated at or before this instant.
+                 * @example 2040-12-31T23:59:59Z
+                 */
+                updated_end_date?: string | null;
+                /**
+                 * @description Only orders whose low-level status is one of these; repeat the parameter for several.
+                 * @example [
+                 *       "ordered"
+                 *     ]
+                 */
+                status?: components["schemas"]["OrderLowLevelStatus"][] | null;
+                /**
+                 * @description Only orders of these collection methods; repeat the parameter for several.
+                 * @example [
+                 *       "walk_in_test"
+                 *     ]
+                 */
+                order_type?: components["schemas"]["LabTestCollectionMethod"][] | null;
+                /**
+                 * @description Only orders whose results are (or are not) critical.
+                 * @example false
+                 */
+                is_critical?: boolean | null;
+                /**
+                 * @description Only orders with this interpretation of their results.
+                 * @example normal
+                 */
+                interpretation?: components["schemas"]["Interpretation"] | null;
+                /**
+                 * @description Only this user's orders.
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id?: string | null;
+                /**
+                 * @description Only orders whose patient's full name contains this text (case-insensitive).
+                 * @example maria
+                 */
+                patient_name?: string | null;
+                /**
+                 * @description Only these orders; repeat the parameter for several.
+                 * @example [
+                 *       "5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d"
+                 *     ]
+                 */
+                order_ids?: string[] | null;
+                /**
+                 * @description Sort by this field (ties by id).
+                 * @example created_at
+                 */
+                order_key?: "created_at" | "patient_name" | "last_status" | null;
+                /**
+                 * @description Sort direction (default `desc`).
+                 * @example desc
+                 */
+                order_direction?: "asc" | "desc" | null;
+                /**
+                 * @description Page number, from 1.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Orders per page.
+                 * @example 50
+                 */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    cancelOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    simulateOrder: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The status to stop at (default the method's `completed`).
+                 * @example completed.walk_in_test.completed
+                 */
+                final_status?: components["schemas"]["OrderStatus"] | null;
+                /**
+                 * @description Seconds between two steps.
+                 * @example 0
+                 */
+                delay?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SimulationFlags"];
+            };
+        };
+        responses: {
+            /** @description The simulation is under way; the order as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };
     };

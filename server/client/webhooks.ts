@@ -39,11 +39,13 @@ export type HypnogramEvent = Schemas['HypnogramEvent'];
 export type HistoricalPullEvent = Schemas['HistoricalPullCompletedEvent'];
 export type ConnectionCreatedEvent = Schemas['ProviderConnectionCreatedEvent'];
 export type WorkoutStreamEvent = Schemas['WorkoutStreamEvent'];
+/** `labtest.order.created` / `labtest.order.updated`: `data` is the order, its newest status in `data.last_event`. */
+export type LabOrderEvent = Schemas['LabOrderChangedEvent'];
 /** A lab order's results hold a critical value: read them with `GET /v3/order/{order_id}/result`. */
 export type LabResultCriticalEvent = Schemas['LabResultCriticalEvent'];
 
 // Each family is one of the documented events (a compile error otherwise).
-type Families = SummaryEvent | TimeseriesEvent | HypnogramEvent | HistoricalPullEvent | ConnectionCreatedEvent | WorkoutStreamEvent
+type Families = SummaryEvent | TimeseriesEvent | HypnogramEvent | HistoricalPullEvent | ConnectionCreatedEvent | WorkoutStreamEvent | LabOrderEvent
   | LabResultCriticalEvent;
 const everyFamilyIsAnEvent: [Families] extends [WebhookEvent] ? ([WebhookEvent] extends [Families] ? true : false) : false = true;
 void everyFamilyIsAnEvent;
@@ -146,6 +148,8 @@ export const EVENT_TYPES = [
   'historical.timeseries.hypnogram.created',
   'daily.timeseries.hypnogram.created',
   'daily.timeseries.hypnogram.updated',
+  'labtest.order.created',
+  'labtest.order.updated',
   'labtest.result.critical',
 ] as readonly string[] as readonly WebhookEventType[];
 
@@ -161,6 +165,7 @@ export function resourceOf(eventType: string): string | null {
 export const isHypnogramEvent = (event: WebhookEvent): event is HypnogramEvent => /(^|\.)hypnogram\./.test(event.event_type);
 export const isHistoricalPullEvent = (event: WebhookEvent): event is HistoricalPullEvent => event.event_type.startsWith('historical.data.');
 export const isConnectionCreatedEvent = (event: WebhookEvent): event is ConnectionCreatedEvent => event.event_type === 'provider.connection.created';
+export const isLabOrderEvent = (event: WebhookEvent): event is LabOrderEvent => event.event_type.startsWith('labtest.order.');
 export const isWorkoutStreamEvent = (event: WebhookEvent): event is WorkoutStreamEvent => event.event_type.startsWith('daily.data.workout_stream.');
 export const isLabResultCriticalEvent = (event: WebhookEvent): event is LabResultCriticalEvent => event.event_type === 'labtest.result.critical';
 /** Sample batches: `daily.data.<resource>.*` whose `data.data` is an array (workout streams excluded). */
@@ -178,7 +183,9 @@ export type ReceiveResult =
   /** Not processed: a deprecated hypnogram event (use sleep_cycle), or an event type this version does not know. */
   | { outcome: 'ignored'; reason: string }
   /** Stored; `replaced` counts the earlier versions or samples it superseded. */
-  | { outcome: 'stored'; kind: 'summary' | 'timeseries' | 'historical_pull' | 'connection' | 'workout_stream'; replaced: number };
+  | { outcome: 'stored'; kind: 'summary' | 'timeseries' | 'historical_pull' | 'connection' | 'workout_stream' | 'lab_order'; replaced: number }
+  /** An order event older than the one kept for its order (deliveries are not ordered): the newer one stays. */
+  | { outcome: 'stale'; kind: 'lab_order' };
 
 export interface StoredSummary {
   resource: string;
@@ -219,6 +226,7 @@ export class WebhookDeduplicator {
   private readonly sampleByKey = new Map<string, StoredSample>();
   private readonly pulls = new Map<string, HistoricalPullEvent>();
   private readonly connectionByKey = new Map<string, ConnectionCreatedEvent>();
+  private readonly orderById = new Map<string, LabOrderEvent>();
   private readonly streams = new Map<string, WorkoutStreamEvent>();
 
   constructor(options: WebhookDeduplicatorOptions = {}) {
@@ -247,6 +255,13 @@ export class WebhookDeduplicator {
       const replaced = this.connectionByKey.has(key) ? 1 : 0;
       this.connectionByKey.set(key, event);
       return { outcome: 'stored', kind: 'connection', replaced };
+    }
+    if (isLabOrderEvent(event)) {
+      // The newest status wins: a later event has a larger last_event.id.
+      const kept = this.orderById.get(event.data.id);
+      if (kept && kept.data.last_event.id > event.data.last_event.id) return { outcome: 'stale', kind: 'lab_order' };
+      this.orderById.set(event.data.id, event);
+      return { outcome: 'stored', kind: 'lab_order', replaced: kept ? 1 : 0 };
     }
     if (isHistoricalPullEvent(event)) {
       const key = `${event.user_id}|${event.data.provider}|${resourceOf(event.event_type)}`;
@@ -306,6 +321,11 @@ export class WebhookDeduplicator {
 
   workoutStreams(): WorkoutStreamEvent[] {
     return [...this.streams.values()];
+  }
+
+  /** The newest event of each order (by `data.last_event.id`). */
+  labOrders(): LabOrderEvent[] {
+    return [...this.orderById.values()];
   }
 }
 

@@ -231,6 +231,16 @@ describe.each(API_NAMES)('request examples of the %s API on the server', (api) =
         const endpoint = (await World.management(server, 'POST', `/v1/org/${server.orgId}/team/${world.teamId}/webhook_endpoint`, { url: 'https://hooks.example.com/examples' })) as { id: string };
         values.endpoint_id = endpoint.id;
       }
+      if (values.order_id !== undefined) {
+        // An order of the team on its standard walk-in lab test (the examples' final_status is walk-in's).
+        const placed = (await world.team('POST', '/v3/order', {
+          user_id: userId,
+          patient_details: { first_name: 'Maria', last_name: 'Lopez', dob: '1986-04-21', gender: 'female', phone_number: '+14155550123', email: 'maria.lopez@example.com' },
+          patient_address: { first_line: '123 Main St.', city: 'San Francisco', state: 'CA', zip: '94110', country: 'US' },
+          order_set: { lab_test_ids: ['0b1f8a3e-3c57-4d0f-9b5e-3f7a8d2c1e01'] },
+        })) as { order: { id: string } };
+        values.order_id = placed.order.id;
+      }
       if (values['x-vital-link-token'] !== undefined) {
         const token = (await world.team('POST', '/v2/link/token', { user_id: userId, provider: values.oauth_provider })) as { link_token: string };
         values['x-vital-link-token'] = token.link_token;

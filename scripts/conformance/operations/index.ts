@@ -35,6 +35,16 @@ import { definition as listWebhookEndpoints } from './management/listWebhookEndp
 import { definition as deleteWebhookEndpoint } from './management/deleteWebhookEndpoint.js';
 import { definition as listWebhookDeliveries } from './management/listWebhookDeliveries.js';
 import { definition as replayWebhookDeliveries } from './management/replayWebhookDeliveries.js';
+import { definition as listLabTests } from './team/listLabTests.js';
+import { definition as listLabTestsDeprecated } from './team/listLabTestsDeprecated.js';
+import { definition as createLabTest } from './team/createLabTest.js';
+import { definition as listLabs } from './team/listLabs.js';
+import { definition as getLabTest } from './team/getLabTest.js';
+import { definition as createOrder } from './team/createOrder.js';
+import { definition as getOrder } from './team/getOrder.js';
+import { definition as listOrders } from './team/listOrders.js';
+import { definition as cancelOrder } from './team/cancelOrder.js';
+import { definition as simulateOrder } from './team/simulateOrder.js';
 // scaffold:imports
 
 export const OPERATIONS: readonly OperationDefinition[] = [
@@ -68,5 +78,15 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   deleteWebhookEndpoint,
   listWebhookDeliveries,
   replayWebhookDeliveries,
+  listLabTests,
+  listLabTestsDeprecated,
+  createLabTest,
+  listLabs,
+  getLabTest,
+  createOrder,
+  getOrder,
+  listOrders,
+  cancelOrder,
+  simulateOrder,
   // scaffold:operations
 ];

@@ -20,6 +20,8 @@ export interface Deps {
    * credentials; resolves when they have, so a revoked key is refused by every process once the revocation answers (server/cluster.ts).
    */
   announceRevokedCredentials?: (() => Promise<void>) | undefined;
+  /** Wakes this process's lab order simulator when a simulation starts (server/jobs/lab-orders/simulator.ts); others find it by polling. */
+  labSimulations?: { wake(): void } | undefined;
 }
 
 /** The authenticated caller of the team API. */

@@ -25,6 +25,16 @@ import { listProviders } from './list-providers.js';
 import { listMarkers } from './list-markers.js';
 import { listOrderSetMarkers } from './list-order-set-markers.js';
 import { connectSdkProvider } from './connect-sdk-provider.js';
+import { listLabTests } from './list-lab-tests.js';
+import { listLabTestsDeprecated } from './list-lab-tests-deprecated.js';
+import { createLabTest } from './create-lab-test.js';
+import { listLabs } from './list-labs.js';
+import { getLabTest } from './get-lab-test.js';
+import { createOrder } from './create-order.js';
+import { getOrder } from './get-order.js';
+import { listOrders } from './list-orders.js';
+import { cancelOrder } from './cancel-order.js';
+import { simulateOrder } from './simulate-order.js';
 // scaffold:imports
 
 export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamContext> {
@@ -47,6 +57,16 @@ export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamConte
     listMarkers: listMarkers(deps),
     listOrderSetMarkers: listOrderSetMarkers(deps),
     connectSdkProvider: connectSdkProvider(deps),
+    listLabTests: listLabTests(deps),
+    listLabTestsDeprecated: listLabTestsDeprecated(deps),
+    createLabTest: createLabTest(deps),
+    listLabs: listLabs(deps),
+    getLabTest: getLabTest(deps),
+    createOrder: createOrder(deps),
+    getOrder: getOrder(deps),
+    listOrders: listOrders(deps),
+    cancelOrder: cancelOrder(deps),
+    simulateOrder: simulateOrder(deps),
     // scaffold:handlers
   };
 }

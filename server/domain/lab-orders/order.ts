@@ -1,0 +1,292 @@
+/**
+ * Lab orders as values: the stored body of a new order, what each status step adds to
+ * it, and the Order wire shape (spec/team/components/schemas/Order.yaml). Pure: ids,
+ * instants and URLs are handed in.
+ */
+import type { CollectionMethod, LabTestView } from '../lab-tests/catalog.js';
+import { turnaroundDays } from '../lab-tests/catalog.js';
+import { parseStatus } from './lifecycle.js';
+
+type Nullable<T> = T | null;
+
+export interface PatientDetailsInput {
+  first_name: string;
+  last_name: string;
+  dob: string;
+  gender: string;
+  phone_number: string;
+  email: string;
+  medical_proxy?: Nullable<Record<string, unknown>> | undefined;
+  race?: Nullable<string> | undefined;
+  ethnicity?: Nullable<string> | undefined;
+  sexual_orientation?: Nullable<string> | undefined;
+  gender_identity?: Nullable<string> | undefined;
+  household_income?: Nullable<number> | undefined;
+  household_size?: Nullable<number> | undefined;
+}
+
+export interface PatientAddressInput {
+  receiver_name?: Nullable<string> | undefined;
+  first_line: string;
+  second_line?: Nullable<string> | undefined;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+  access_notes?: Nullable<string> | undefined;
+  phone_number?: Nullable<string> | undefined;
+}
+
+export interface PhysicianInput {
+  first_name: string;
+  last_name: string;
+  npi: string;
+  email?: Nullable<string> | undefined;
+  licensed_states?: Nullable<string[]> | undefined;
+}
+
+export interface NewOrderInput {
+  order_id: string;
+  /** Id of the method's own record (details.data.id) and, for testkits, of the shipment. */
+  details_id: string;
+  shipment_id: string;
+  sample_id: string;
+  /** ISO instant of creation. */
+  at: string;
+  /** The server's public team API URL (the requisition form URL's base). */
+  public_url: string;
+  lab_test: LabTestView;
+  method: CollectionMethod;
+  patient_details: PatientDetailsInput;
+  patient_address: PatientAddressInput;
+  physician?: Nullable<PhysicianInput> | undefined;
+  /** Set when the deprecated health_insurance was given. */
+  health_insurance_id: string | null;
+  priority?: boolean | undefined;
+  billing_type?: string | undefined;
+  icd_codes?: Nullable<string[]> | undefined;
+  consents?: Nullable<unknown[]> | undefined;
+  activate_by?: Nullable<string> | undefined;
+  passthrough?: Nullable<string> | undefined;
+  clinical_notes?: Nullable<string> | undefined;
+}
+
+/** What an order stores besides its status columns (see LabOrderRecord.body). */
+export interface OrderBody {
+  patient_details: Required<{ [K in keyof PatientDetailsInput]: Exclude<PatientDetailsInput[K], undefined> }>;
+  patient_address: Required<{ [K in keyof PatientAddressInput]: Exclude<PatientAddressInput[K], undefined> }>;
+  lab_test: LabTestView;
+  details: { type: CollectionMethod; data: { id: string; created_at: string; appointment_id: string | null; shipment: Shipment | null } };
+  notes: string;
+  clinical_notes: string | null;
+  physician: PhysicianInput | null;
+  health_insurance_id: string | null;
+  requisition_form_url: string;
+  priority: boolean;
+  shipping_details: ShippingDetails | null;
+  activate_by: string | null;
+  passthrough: string | null;
+  billing_type: string;
+  icd_codes: string[];
+  consents: unknown[];
+  has_abn: boolean;
+  has_missing_results: boolean | null;
+  expected_result_by_date: string;
+  worst_case_result_by_date: string;
+  origin: string;
+}
+
+export interface Shipment {
+  id: string;
+  outbound_tracking_number: string | null;
+  outbound_tracking_url: string | null;
+  inbound_tracking_number: string | null;
+  inbound_tracking_url: string | null;
+  outbound_courier: string | null;
+  inbound_courier: string | null;
+  notes: string | null;
+}
+
+export interface ShippingDetails {
+  receiver_name: string;
+  first_line: string;
+  second_line: string | null;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+  phone_number: string;
+}
+
+const addDays = (iso: string, days: number) => new Date(Date.parse(iso) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The lowercased full name the list filters and sorts by. */
+export function patientName(p: { first_name: string; last_name: string }): string {
+  return `${p.first_name} ${p.last_name}`.toLowerCase();
+}
+
+export function newOrderBody(input: NewOrderInput): OrderBody {
+  const p = input.patient_details;
+  const a = input.patient_address;
+  const tat = turnaroundDays(input.method);
+  const day0 = input.at.slice(0, 10) + 'T00:00:00.000Z';
+  const receiver = a.receiver_name ?? `${p.first_name} ${p.last_name}`;
+  return {
+    patient_details: {
+      first_name: p.first_name,
+      last_name: p.last_name,
+      dob: p.dob,
+      gender: p.gender,
+      phone_number: p.phone_number,
+      email: p.email,
+      medical_proxy: p.medical_proxy ?? null,
+      race: p.race ?? null,
+      ethnicity: p.ethnicity ?? null,
+      sexual_orientation: p.sexual_orientation ?? null,
+      gender_identity: p.gender_identity ?? null,
+      household_income: p.household_income ?? null,
+      household_size: p.household_size ?? null,
+    },
+    patient_address: {
+      receiver_name: a.receiver_name ?? null,
+      first_line: a.first_line,
+      second_line: a.second_line ?? null,
+      city: a.city,
+      state: a.state,
+      zip: a.zip,
+      country: a.country,
+      access_notes: a.access_notes ?? null,
+      phone_number: a.phone_number ?? null,
+    },
+    lab_test: input.lab_test,
+    details: {
+      type: input.method,
+      data: {
+        id: input.details_id,
+        created_at: input.at,
+        appointment_id: null,
+        shipment: input.method === 'testkit'
+          ? { id: input.shipment_id, outbound_tracking_number: null, outbound_tracking_url: null, inbound_tracking_number: null, inbound_tracking_url: null, outbound_courier: null, inbound_courier: null, notes: null }
+          : null,
+      },
+    },
+    notes: '',
+    clinical_notes: input.clinical_notes ?? null,
+    physician: input.physician ?? null,
+    health_insurance_id: input.health_insurance_id,
+    requisition_form_url: `${input.public_url.replace(/\/+$/, '')}/v3/order/${input.order_id}/requisition/pdf`,
+    priority: input.priority ?? false,
+    shipping_details: input.method === 'testkit'
+      ? { receiver_name: receiver, first_line: a.first_line, second_line: a.second_line ?? null, city: a.city, state: a.state, zip: a.zip, country: a.country, phone_number: a.phone_number ?? p.phone_number }
+      : null,
+    activate_by: input.activate_by ?? null,
+    passthrough: input.passthrough ?? null,
+    billing_type: input.billing_type ?? 'client_bill',
+    icd_codes: input.icd_codes ?? [],
+    consents: input.consents ?? [],
+    has_abn: false,
+    has_missing_results: null,
+    expected_result_by_date: addDays(day0, tat.common),
+    worst_case_result_by_date: addDays(day0, tat.worst),
+    origin: 'initiated_by_client',
+  };
+}
+
+/** Deterministic digits from an id (tracking numbers of the simulated shipment). */
+function digitsOf(id: string, salt: string, length: number): string {
+  let h = 2166136261;
+  let out = '';
+  const text = `${salt}:${id}`;
+  for (let round = 0; out.length < length; round++) {
+    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619) >>> 0;
+    h = Math.imul(h ^ round, 16777619) >>> 0;
+    out += String(h % 1_000_000_000).padStart(9, '0');
+  }
+  return out.slice(0, length);
+}
+
+const USPS = (n: string) => `https://tools.usps.com/go/TrackConfirmAction?tLabels=${n}`;
+
+/**
+ * What reaching `status` adds to the order's body: the appointment once scheduled, the
+ * testkit's tracking numbers once it ships (outbound) and is sent back (inbound).
+ * Deterministic per order, so a step that is retried adds the same.
+ */
+export function stepPatch(orderId: string, body: Pick<OrderBody, 'details'>, status: string): Partial<OrderBody> {
+  const parsed = parseStatus(status);
+  if (!parsed) return {};
+  const data = body.details.data;
+  if (parsed.low === 'appointment_scheduled' && data.appointment_id === null) {
+    const hex = digitsOf(orderId, 'appointment', 32).split('').map((d) => (Number(d) + 7).toString(16)).join('').slice(0, 32);
+    const appointmentId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+    return { details: { ...body.details, data: { ...data, appointment_id: appointmentId } } };
+  }
+  if (parsed.method === 'testkit' && data.shipment) {
+    if (parsed.low === 'transit_customer' && data.shipment.outbound_tracking_number === null) {
+      const n = `9400${digitsOf(orderId, 'outbound', 18)}`;
+      return { details: { ...body.details, data: { ...data, shipment: { ...data.shipment, outbound_tracking_number: n, outbound_tracking_url: USPS(n), outbound_courier: 'usps' } } } };
+    }
+    if (parsed.low === 'transit_lab' && data.shipment.inbound_tracking_number === null) {
+      const n = `9400${digitsOf(orderId, 'inbound', 18)}`;
+      return { details: { ...body.details, data: { ...data, shipment: { ...data.shipment, inbound_tracking_number: n, inbound_tracking_url: USPS(n), inbound_courier: 'usps' } } } };
+    }
+  }
+  return {};
+}
+
+/** The stored order the view is made from (structurally, storage's LabOrderRecord). */
+export interface StoredOrder {
+  id: string;
+  team_id: string;
+  user_id: string;
+  status: string;
+  sample_id: string;
+  interpretation: string | null;
+  body: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+  events: Array<{ id: number; created_at: string; status: string; status_detail: string | null }>;
+}
+
+/** The Order wire shape. */
+export function toOrderView(order: StoredOrder) {
+  const body = order.body as unknown as OrderBody;
+  const parsed = parseStatus(order.status);
+  const events = order.events.map((e) => ({ id: e.id, created_at: e.created_at, status: e.status, status_detail: e.status_detail }));
+  const last = events[events.length - 1] ?? { id: 0, created_at: order.created_at, status: order.status, status_detail: null };
+  return {
+    id: order.id,
+    user_id: order.user_id,
+    team_id: order.team_id,
+    patient_details: body.patient_details,
+    patient_address: body.patient_address,
+    lab_test: body.lab_test,
+    details: { type: body.details.type, data: { ...body.details.data, updated_at: order.updated_at } },
+    sample_id: order.sample_id,
+    notes: body.notes,
+    clinical_notes: body.clinical_notes,
+    created_at: order.created_at,
+    updated_at: order.updated_at,
+    events,
+    last_event: last,
+    status: parsed?.top ?? null,
+    physician: body.physician,
+    health_insurance_id: body.health_insurance_id,
+    requisition_form_url: parsed?.top === 'cancelled' ? null : body.requisition_form_url,
+    priority: body.priority,
+    shipping_details: body.shipping_details,
+    activate_by: body.activate_by,
+    passthrough: body.passthrough,
+    billing_type: body.billing_type,
+    icd_codes: body.icd_codes,
+    has_abn: body.has_abn,
+    interpretation: order.interpretation,
+    has_missing_results: body.has_missing_results,
+    expected_result_by_date: body.expected_result_by_date,
+    worst_case_result_by_date: body.worst_case_result_by_date,
+    origin: body.origin,
+    order_transaction: null,
+  };
+}
+
+export type OrderView = ReturnType<typeof toOrderView>;

@@ -1,0 +1,268 @@
+/**
+ * Lab tests: what each partner lab can collect, which markers a collection method can
+ * order, the standard lab tests every team starts with, and the rules a new lab test
+ * must follow. Pure data and functions over the marker catalog.
+ *
+ * Wire shapes: spec/team/components/schemas/LabTest.yaml, ClientFacingLab.yaml.
+ */
+import { toClientFacingMarker, type ClientFacingMarker, type LabMarker, type MarkerCatalog } from '../lab-markers/catalog.js';
+
+export const COLLECTION_METHODS = ['testkit', 'walk_in_test', 'at_home_phlebotomy', 'on_site_collection'] as const;
+export type CollectionMethod = (typeof COLLECTION_METHODS)[number];
+export type SampleType = 'dried_blood_spot' | 'arm_collector' | 'serum' | 'saliva' | 'urine';
+export type LabTestStatus = 'active' | 'pending_approval' | 'inactive';
+
+/** Wire shape of ClientFacingLab.yaml. */
+export interface ClientFacingLab {
+  id: number;
+  slug: string;
+  name: string;
+  first_line_address: string;
+  city: string;
+  zipcode: string;
+  collection_methods: CollectionMethod[];
+  sample_types: SampleType[];
+}
+
+interface LabProfile {
+  readonly first_line_address: string;
+  readonly city: string;
+  readonly zipcode: string;
+  readonly collection_methods: readonly CollectionMethod[];
+  readonly sample_types: readonly SampleType[];
+}
+
+/** Headquarters addresses and what each lab collects, by lab id (marker catalog LABS). */
+const LAB_PROFILES: ReadonlyMap<number, LabProfile> = new Map([
+  [1, { first_line_address: '531 South Spring Street', city: 'Burlington', zipcode: '27215', collection_methods: ['testkit', 'walk_in_test', 'at_home_phlebotomy', 'on_site_collection'], sample_types: ['dried_blood_spot', 'serum', 'urine'] }],
+  [2, { first_line_address: '500 Plaza Drive', city: 'Secaucus', zipcode: '07094', collection_methods: ['walk_in_test', 'at_home_phlebotomy', 'on_site_collection'], sample_types: ['serum', 'urine'] }],
+  [3, { first_line_address: '481 Edward H. Ross Drive', city: 'Elmwood Park', zipcode: '07407', collection_methods: ['walk_in_test', 'at_home_phlebotomy'], sample_types: ['serum', 'urine'] }],
+  [4, { first_line_address: '1255 West Washington Street', city: 'Tempe', zipcode: '85281', collection_methods: ['walk_in_test'], sample_types: ['serum', 'urine'] }],
+]);
+
+/**
+ * Marker slugs a dried-blood-spot testkit can measure (a finger-prick card): the only
+ * markers a `testkit` lab test may contain.
+ */
+export const TESTKIT_MARKER_SLUGS: ReadonlySet<string> = new Set([
+  'hba1c', 'hba1c-eag', 'tsh', 'free-t4', 'free-t3', 'tpo-ab', 'testosterone-total', 'testosterone-free', 'shbg',
+  'estradiol', 'progesterone', 'lh', 'fsh', 'dhea-s', 'cortisol', 'prolactin', 'psa-total', 'vitamin-d',
+  'hs-crp', 'cholesterol-total', 'hdl', 'ldl-direct', 'triglycerides', 'lipid-panel', 'ferritin', 'insulin',
+]);
+
+const URINE_SLUG = /^(urine-|urinalysis|uacr)/;
+
+/** Days from the sample reaching the lab to the results: usual and worst case. */
+export function turnaroundDays(method: CollectionMethod): { common: number; worst: number } {
+  return method === 'testkit' ? { common: 5, worst: 10 } : { common: 3, worst: 7 };
+}
+
+/** A lab test as stored or defined: markers by id, one lab, one method. */
+export interface LabTestDefinition {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  method: CollectionMethod;
+  lab_id: number;
+  marker_ids: readonly number[];
+  fasting: boolean;
+  status: LabTestStatus;
+  auto_generated: boolean;
+}
+
+/** Wire shape of LabTest.yaml. */
+export interface LabTestView {
+  id: string;
+  slug: string;
+  name: string;
+  sample_type: SampleType;
+  method: CollectionMethod;
+  price: number;
+  is_active: boolean;
+  status: LabTestStatus;
+  fasting: boolean;
+  lab: ClientFacingLab;
+  markers: ClientFacingMarker[];
+  auto_generated: boolean;
+  has_collection_instructions: boolean;
+  common_tat_days: number;
+  worst_case_tat_days: number;
+}
+
+export function labView(catalog: MarkerCatalog, labId: number): ClientFacingLab {
+  const lab = catalog.labs.find((l) => l.id === labId);
+  const profile = LAB_PROFILES.get(labId);
+  if (!lab || !profile) throw new Error(`unknown lab ${labId}`);
+  return {
+    id: lab.id,
+    slug: lab.slug,
+    name: lab.name,
+    first_line_address: profile.first_line_address,
+    city: profile.city,
+    zipcode: profile.zipcode,
+    collection_methods: [...profile.collection_methods],
+    sample_types: [...profile.sample_types],
+  };
+}
+
+/** Every partner lab (GET /v3/lab_tests/labs), by id. */
+export function listLabs(catalog: MarkerCatalog): ClientFacingLab[] {
+  return catalog.labs.filter((l) => LAB_PROFILES.has(l.id)).map((l) => labView(catalog, l.id));
+}
+
+function sampleTypeOf(method: CollectionMethod, markers: readonly LabMarker[]): SampleType {
+  if (method === 'testkit') return 'dried_blood_spot';
+  return markers.length > 0 && markers.every((m) => URINE_SLUG.test(m.slug)) ? 'urine' : 'serum';
+}
+
+/** Sum of the markers' list prices, in dollars (cents are summed as integers). */
+function priceOf(markers: readonly LabMarker[]): number {
+  return markers.reduce((cents, m) => cents + Math.round(Number(m.price) * 100), 0) / 100;
+}
+
+export function toLabTestView(catalog: MarkerCatalog, test: LabTestDefinition): LabTestView {
+  const markers = test.marker_ids.map((id) => catalog.index.markerById.get(id)).filter((m): m is LabMarker => m !== undefined);
+  const tat = turnaroundDays(test.method);
+  return {
+    id: test.id,
+    slug: test.slug,
+    name: test.name,
+    sample_type: sampleTypeOf(test.method, markers),
+    method: test.method,
+    price: priceOf(markers),
+    is_active: test.status === 'active',
+    status: test.status,
+    fasting: test.fasting,
+    lab: labView(catalog, test.lab_id),
+    markers: markers.map(toClientFacingMarker),
+    auto_generated: test.auto_generated,
+    has_collection_instructions: test.method === 'testkit',
+    common_tat_days: tat.common,
+    worst_case_tat_days: tat.worst,
+  };
+}
+
+export function slugOf(name: string): string {
+  return name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '') || 'lab_test';
+}
+
+const ESSENTIAL = ['cmp', 'lipid-panel', 'cbc-diff', 'hba1c', 'tsh'];
+const TESTKIT = ['hba1c', 'lipid-panel', 'tsh', 'vitamin-d', 'hs-crp'];
+
+const STANDARD_DEFS: ReadonlyArray<{ id: string; method: CollectionMethod; name: string; slugs: readonly string[]; fasting: boolean }> = [
+  { id: '0b1f8a3e-3c57-4d0f-9b5e-3f7a8d2c1e01', method: 'walk_in_test', name: 'Essential Health Panel (walk-in)', slugs: ESSENTIAL, fasting: true },
+  { id: '1c2e9b4f-4d68-4e10-8c6f-4a8b9e3d2f12', method: 'at_home_phlebotomy', name: 'Essential Health Panel (at-home phlebotomy)', slugs: ESSENTIAL, fasting: true },
+  { id: '2d3fac50-5e79-4f21-9d70-5b9caf4e3023', method: 'on_site_collection', name: 'Essential Health Panel (on-site collection)', slugs: ESSENTIAL, fasting: true },
+  { id: '3e40bd61-6f8a-4032-ae81-6cadb05f4134', method: 'testkit', name: 'Metabolic and Hormone Testkit', slugs: TESTKIT, fasting: false },
+];
+
+/**
+ * The standard lab tests every team has: one per collection method, at Labcorp (the
+ * lab that collects by every method), built from the marker catalog. Their ids are
+ * the same for every team.
+ */
+export function standardLabTests(catalog: MarkerCatalog): LabTestDefinition[] {
+  const labcorp = catalog.labs.find((l) => l.slug === 'labcorp');
+  if (!labcorp) return [];
+  const bySlug = new Map(catalog.markers.filter((m) => m.lab_id === labcorp.id).map((m) => [m.slug, m]));
+  return STANDARD_DEFS.flatMap((d) => {
+    const ids = d.slugs.map((s) => bySlug.get(s)?.id);
+    if (ids.some((id) => id === undefined)) return [];
+    return [{
+      id: d.id,
+      slug: slugOf(d.name),
+      name: d.name,
+      description: `${d.name}: ${d.slugs.join(', ')}.`,
+      method: d.method,
+      lab_id: labcorp.id,
+      marker_ids: ids as number[],
+      fasting: d.fasting,
+      status: 'active' as const,
+      auto_generated: false,
+    }];
+  });
+}
+
+export function isStandardLabTestId(id: string): boolean {
+  const lower = id.toLowerCase();
+  return STANDARD_DEFS.some((d) => d.id === lower);
+}
+
+/** A problem with one marker (or the whole set) of a lab test definition, with where it came from. */
+export interface MarkerProblem {
+  /** Path inside the request body part that named it, e.g. ['marker_ids', 2]. */
+  loc: (string | number)[];
+  msg: string;
+}
+
+export interface MarkerSelection {
+  marker_ids?: readonly number[] | null | undefined;
+  provider_ids?: readonly string[] | null | undefined;
+  lab_slug?: string | null | undefined;
+  lab_account_id?: string | null | undefined;
+}
+
+export type ResolvedMarkers =
+  | { ok: true; lab_id: number; marker_ids: number[] }
+  | { ok: false; problems: MarkerProblem[] };
+
+/**
+ * Resolves and checks the markers of a lab test collected by `method`: known, of one
+ * lab, orderable on their own, collectable by the method at that lab (testkits: the
+ * dried-blood-spot markers only), and that lab reachable through the lab account.
+ * `extraLabId` is the lab the markers must share with (an order set's lab tests).
+ */
+export function resolveLabTestMarkers(
+  catalog: MarkerCatalog,
+  method: CollectionMethod,
+  sel: MarkerSelection,
+  extraLabId: number | null = null,
+): ResolvedMarkers {
+  const problems: MarkerProblem[] = [];
+  const found: Array<{ marker: LabMarker; loc: (string | number)[] }> = [];
+  const labSlug = sel.lab_slug?.trim().toLowerCase() || null;
+  const slugLab = labSlug ? catalog.index.labBySlug.get(labSlug) ?? null : null;
+  if (labSlug && !slugLab) problems.push({ loc: ['lab_slug'], msg: `Unknown lab ${sel.lab_slug}` });
+
+  (sel.marker_ids ?? []).forEach((id, i) => {
+    const marker = catalog.index.markerById.get(id);
+    if (!marker) problems.push({ loc: ['marker_ids', i], msg: `Unknown marker ${id}` });
+    else found.push({ marker, loc: ['marker_ids', i] });
+  });
+  const knownLab = extraLabId ?? slugLab?.id ?? found[0]?.marker.lab_id ?? null;
+  (sel.provider_ids ?? []).forEach((code, i) => {
+    const candidates = catalog.index.markersByCode.get(code.trim().toLowerCase()) ?? [];
+    const atLab = knownLab === null ? candidates : candidates.filter((m) => m.lab_id === knownLab);
+    if (atLab.length === 1) found.push({ marker: atLab[0] as LabMarker, loc: ['provider_ids', i] });
+    else if (atLab.length === 0) problems.push({ loc: ['provider_ids', i], msg: `Unknown marker test code ${code}${knownLab === null ? '' : ` at lab ${knownLab}`}` });
+    else problems.push({ loc: ['provider_ids', i], msg: `Marker test code ${code} is offered by several labs; give lab_slug` });
+  });
+  if (found.length === 0 && extraLabId === null && problems.length === 0) {
+    problems.push({ loc: ['marker_ids'], msg: 'A lab test needs at least one marker (marker_ids or provider_ids)' });
+  }
+  if (problems.length > 0) return { ok: false, problems };
+
+  const labId = knownLab ?? (found[0] as { marker: LabMarker }).marker.lab_id;
+  const profile = LAB_PROFILES.get(labId);
+  const lab = catalog.labs.find((l) => l.id === labId);
+  for (const { marker, loc } of found) {
+    if (marker.lab_id !== labId) {
+      problems.push({ loc, msg: `Marker ${marker.id} (${marker.name}) is at lab ${marker.lab_id}, not at lab ${labId} like the rest of the lab test` });
+    } else if (!marker.a_la_carte_enabled) {
+      problems.push({ loc, msg: `Marker ${marker.id} (${marker.name}) cannot be ordered on its own` });
+    } else if (method === 'testkit' && !TESTKIT_MARKER_SLUGS.has(marker.slug)) {
+      problems.push({ loc, msg: `Marker ${marker.id} (${marker.name}) cannot be collected by testkit (dried blood spot)` });
+    }
+  }
+  if (profile && !profile.collection_methods.includes(method)) {
+    problems.push({ loc: [], msg: `Lab ${lab?.slug ?? labId} does not collect by ${method} (it collects by ${profile.collection_methods.join(', ')})` });
+  }
+  const account = sel.lab_account_id ? catalog.index.labAccountById.get(sel.lab_account_id.toLowerCase()) : undefined;
+  if (sel.lab_account_id && (!account || !account.lab_ids.includes(labId))) {
+    problems.push({ loc: ['lab_account_id'], msg: account ? `Lab account ${sel.lab_account_id} has no access to lab ${lab?.slug ?? labId}` : `Unknown lab account ${sel.lab_account_id}` });
+  }
+  if (problems.length > 0) return { ok: false, problems };
+  const ids = [...new Set(found.map((f) => f.marker.id))];
+  return { ok: true, lab_id: labId, marker_ids: ids };
+}

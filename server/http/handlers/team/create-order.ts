@@ -1,0 +1,117 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { components, operations } from '../../../../generated/team/schema.js';
+import { bodyHash } from '../../../domain/lab-orders/idempotency.js';
+import { initialStatus, parseStatus } from '../../../domain/lab-orders/lifecycle.js';
+import { newOrderBody, patientName, toOrderView } from '../../../domain/lab-orders/order.js';
+import { resolveOrderLabTests } from '../../../domain/lab-orders/order-set.js';
+import { COLLECTION_METHODS, toLabTestView, type CollectionMethod, type LabTestDefinition } from '../../../domain/lab-tests/catalog.js';
+import { createLabOrder } from '../../../jobs/lab-orders/create-order.js';
+import { ApiError, ValidationFailure } from '../../api-error.js';
+import type { Handler } from '../../handler-types.js';
+import type { Deps, TeamContext } from '../context.js';
+import { findTeamLabTests } from './lab-test-views.js';
+import { userNotFound } from './views.js';
+
+type Order = components['schemas']['Order'];
+const IDEMPOTENCY_HEADER = 'x-idempotency-key';
+
+const isMethod = (value: string | null | undefined): value is CollectionMethod => (COLLECTION_METHODS as readonly string[]).includes(value ?? '');
+
+/** A sample id as labs print them on the tube: `SB` and 10 digits. */
+const newSampleId = () => `SB${String(randomInt(0, 1e10)).padStart(10, '0')}`;
+
+/**
+ * POST /v3/order: Create an order. The request is checked in full first (one 422 naming
+ * every problem), then the user (404), then the idempotency key (see the spec).
+ */
+export const createOrder =
+  (deps: Deps): Handler<operations['createOrder'], TeamContext> =>
+  async ({ body, headers }, { teamId }) => {
+    const hasOrderSet = body.order_set !== undefined && body.order_set !== null;
+    const hasLabTestId = body.lab_test_id !== undefined && body.lab_test_id !== null;
+    if (hasOrderSet === hasLabTestId) {
+      throw ValidationFailure.single(['body'], hasOrderSet ? 'Give order_set or the deprecated lab_test_id, not both' : 'Give order_set (or the deprecated lab_test_id)');
+    }
+    const orderSet = body.order_set ?? null;
+    const labTestIds = hasLabTestId ? [body.lab_test_id as string] : (orderSet?.lab_test_ids ?? []);
+    const collectionMethod = body.collection_method ?? null;
+    if (collectionMethod !== null && !isMethod(collectionMethod)) throw ValidationFailure.single(['body', 'collection_method'], `Unknown collection method ${collectionMethod}`);
+
+    const found = await findTeamLabTests(deps, teamId, labTestIds);
+    const resolved = resolveOrderLabTests(deps.markers, {
+      lab_test_ids: labTestIds,
+      lab_test_loc: hasLabTestId ? ['lab_test_id'] : ['order_set', 'lab_test_ids'],
+      single_lab_test: hasLabTestId,
+      add_on_marker_ids: orderSet?.add_on?.marker_ids ?? [],
+      add_on_provider_ids: orderSet?.add_on?.provider_ids ?? [],
+      collection_method: collectionMethod,
+      lab_account_id: orderSet?.lab_account_id ?? body.lab_account_id ?? null,
+    }, found);
+    if (!resolved.ok) {
+      const accountLoc = orderSet?.lab_account_id ? ['order_set', 'lab_account_id'] : ['lab_account_id'];
+      throw new ValidationFailure(resolved.problems.map((p) => ({
+        loc: ['body', ...(p.loc[0] === 'lab_account_id' ? accountLoc : p.loc[0] === 'add_on' ? ['order_set', ...p.loc] : p.loc.length > 0 ? p.loc : ['collection_method'])],
+        msg: p.msg,
+        type: 'value_error',
+      })));
+    }
+
+    const key = headers[IDEMPOTENCY_HEADER as keyof typeof headers] as string | undefined;
+    const orderId = randomUUID();
+    const at = deps.now().toISOString();
+    const method = resolved.method;
+    const labTest: LabTestDefinition = 'lab_test' in resolved ? resolved.lab_test : { ...resolved.new_lab_test, id: orderId };
+    const status = initialStatus(method);
+    const orderBody = newOrderBody({
+      order_id: orderId,
+      details_id: randomUUID(),
+      shipment_id: randomUUID(),
+      sample_id: '',
+      at,
+      public_url: deps.config.publicTeamUrl,
+      lab_test: toLabTestView(deps.markers, labTest),
+      method,
+      patient_details: body.patient_details,
+      patient_address: body.patient_address,
+      physician: body.physician,
+      health_insurance_id: body.health_insurance ? randomUUID() : null,
+      priority: body.priority,
+      billing_type: body.billing_type,
+      icd_codes: body.icd_codes,
+      consents: body.consents,
+      activate_by: body.activate_by,
+      passthrough: body.passthrough,
+      clinical_notes: body.clinical_notes,
+    });
+    const outcome = await createLabOrder(deps.db, {
+      team_id: teamId,
+      idempotency: key === undefined ? null : { key, body_hash: bodyHash(body) },
+      new_lab_test: 'new_lab_test' in resolved
+        ? { team_id: teamId, ...resolved.new_lab_test, marker_ids: [...resolved.new_lab_test.marker_ids] }
+        : null,
+      order: {
+        id: orderId,
+        team_id: teamId,
+        user_id: body.user_id,
+        lab_test_id: labTest.id,
+        method,
+        status,
+        low_status: parseStatus(status)?.low ?? 'ordered',
+        patient_name: patientName(body.patient_details),
+        sample_id: newSampleId(),
+        body: orderBody as unknown as Record<string, unknown>,
+        at,
+      },
+    });
+    switch (outcome.outcome) {
+      case 'user_not_found':
+        throw userNotFound(body.user_id);
+      case 'key_reused':
+        throw ValidationFailure.single(['header', IDEMPOTENCY_HEADER], `The idempotency key was used for another request body (order ${outcome.order_id}); use a new key for a new order`);
+      case 'created':
+      case 'replayed':
+        return { status: 200, body: { order: toOrderView(outcome.order) as Order, status: 'success', message: outcome.outcome === 'created' ? 'Order created' : 'Order already created with this idempotency key' } };
+      default:
+        throw new ApiError(500, 'Unexpected outcome');
+    }
+  };

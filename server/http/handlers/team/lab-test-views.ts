@@ -1,0 +1,37 @@
+import { isStandardLabTestId, standardLabTests, type CollectionMethod, type LabTestDefinition, type LabTestStatus } from '../../../domain/lab-tests/catalog.js';
+import { findLabTest, findLabTests, type LabTestRecord } from '../../../storage/repositories/lab-tests.js';
+import { ApiError } from '../../api-error.js';
+import type { Deps } from '../context.js';
+
+export function toLabTestDefinition(record: LabTestRecord): LabTestDefinition {
+  return {
+    id: record.id,
+    slug: record.slug,
+    name: record.name,
+    description: record.description,
+    method: record.method as CollectionMethod,
+    lab_id: record.lab_id,
+    marker_ids: record.marker_ids,
+    fasting: record.fasting,
+    status: record.status as LabTestStatus,
+    auto_generated: record.auto_generated,
+  };
+}
+
+/** The team's lab tests (standard ones included) among these ids, by lowercased id. */
+export async function findTeamLabTests(deps: Deps, teamId: string, ids: readonly string[]): Promise<Map<string, LabTestDefinition>> {
+  const found = new Map<string, LabTestDefinition>();
+  for (const test of standardLabTests(deps.markers)) if (ids.some((id) => id.toLowerCase() === test.id)) found.set(test.id, test);
+  const stored = await findLabTests(deps.db, teamId, ids.filter((id) => !isStandardLabTestId(id)));
+  for (const record of stored) found.set(record.id, toLabTestDefinition(record));
+  return found;
+}
+
+/** The team's lab test (a standard one included), or the 404. */
+export async function requireLabTest(deps: Deps, teamId: string, labTestId: string): Promise<LabTestDefinition> {
+  const standard = standardLabTests(deps.markers).find((t) => t.id === labTestId.toLowerCase());
+  if (standard) return standard;
+  const record = await findLabTest(deps.db, teamId, labTestId);
+  if (!record) throw new ApiError(404, `Lab test ${labTestId} not found.`);
+  return toLabTestDefinition(record);
+}

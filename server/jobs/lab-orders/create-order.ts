@@ -1,0 +1,76 @@
+import type { Database } from '../../storage/database.js';
+import { emitEvent } from '../../storage/repositories/events.js';
+import {
+  findIdempotencyKey,
+  findOrder,
+  insertOrder,
+  lockIdempotencyKey,
+  recordIdempotencyKey,
+  type LabOrderRecord,
+  type NewLabOrder,
+} from '../../storage/repositories/lab-orders.js';
+import { insertLabTest, type NewLabTest } from '../../storage/repositories/lab-tests.js';
+import { toOrderView } from '../../domain/lab-orders/order.js';
+import type { LabTestView } from '../../domain/lab-tests/catalog.js';
+
+export type CreateOrderOutcome =
+  | { outcome: 'created'; order: LabOrderRecord }
+  /** The idempotency key was used before with the same body: the order it made, as it is now. */
+  | { outcome: 'replayed'; order: LabOrderRecord }
+  | { outcome: 'key_reused'; order_id: string }
+  | { outcome: 'user_not_found' };
+
+export interface CreateOrderInput {
+  team_id: string;
+  idempotency: { key: string; body_hash: string } | null;
+  /** A lab test to store first (an order set that became a new lab test); the order's lab_test_id is then its id. */
+  new_lab_test: NewLabTest | null;
+  /** The order; with new_lab_test, `lab_test_id` and `body.lab_test.id` are filled in with the stored lab test's id. */
+  order: NewLabOrder;
+}
+
+/**
+ * Creates an order, its first event and `labtest.order.created` in one transaction, so
+ * the webhook exists if and only if the order does. With an idempotency key, requests
+ * with one key are serialised by a transaction lock: the first creates, the others
+ * answer its order (same body) or are refused (another body).
+ */
+export async function createLabOrder(db: Database, input: CreateOrderInput): Promise<CreateOrderOutcome> {
+  return db.transaction(async (tx): Promise<CreateOrderOutcome> => {
+    if (input.idempotency) {
+      await lockIdempotencyKey(tx, input.team_id, input.idempotency.key);
+      const existing = await findIdempotencyKey(tx, input.team_id, input.idempotency.key);
+      if (existing) {
+        if (existing.body_hash !== input.idempotency.body_hash) return { outcome: 'key_reused', order_id: existing.order_id };
+        const order = await findOrder(tx, input.team_id, existing.order_id);
+        // The order went away with its user: the key is free again.
+        if (order) return { outcome: 'replayed', order };
+      }
+    }
+    let order = input.order;
+    if (input.new_lab_test) {
+      const labTest = await insertLabTest(tx, input.new_lab_test);
+      const view = { ...(order.body.lab_test as LabTestView), id: labTest.id };
+      order = { ...order, lab_test_id: labTest.id, body: { ...order.body, lab_test: view } };
+    }
+    const stored = await insertOrder(tx, order);
+    if (!stored) throw new UserNotFound();
+    if (input.idempotency) {
+      await recordIdempotencyKey(tx, { team_id: input.team_id, key: input.idempotency.key, body_hash: input.idempotency.body_hash, order_id: stored.id });
+    }
+    await emitEvent(tx, {
+      event_type: 'labtest.order.created',
+      data: toOrderView(stored),
+      team_id: stored.team_id,
+      user_id: stored.user_id,
+      client_user_id: stored.client_user_id,
+    }, `labtest.order.created:${stored.id}`);
+    return { outcome: 'created', order: stored };
+  }).catch((error: unknown) => {
+    if (error instanceof UserNotFound) return { outcome: 'user_not_found' } as const;
+    throw error;
+  });
+}
+
+/** Thrown inside the transaction to roll back the auto-generated lab test with the order. */
+class UserNotFound extends Error {}

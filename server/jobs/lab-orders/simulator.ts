@@ -1,0 +1,114 @@
+import { simulationPath } from '../../domain/lab-orders/lifecycle.js';
+import type { Logger } from '../../logger.js';
+import type { Database } from '../../storage/database.js';
+import { claimDueSimulation, deleteSimulation, findOrder, lockOrderStatus, rescheduleSimulation } from '../../storage/repositories/lab-orders.js';
+import type { StatusChange } from './on-status-change.js';
+import { applyTransition } from './transition.js';
+
+export interface LabOrderSimulatorOptions {
+  db: Database;
+  logger: Logger;
+  now?: () => Date;
+  /** How often due steps are looked for when nothing woke the simulator (default 250 ms). */
+  pollMs?: number;
+}
+
+export type StepOutcome = 'stepped' | 'finished' | 'dropped' | 'idle';
+
+/**
+ * Runs the simulated order lifecycles (POST /v3/order/{order_id}/test). Each step is one
+ * transaction: it claims the due simulation row (SKIP LOCKED, so processes share the
+ * work), moves the order one status along its path (event, webhook and hook with it),
+ * then reschedules the row or deletes it at the target. The rows are the whole state:
+ * a restarted process resumes every simulation where it stopped, and a step that did not
+ * commit is taken again, never twice (the order moves only from the status it was in).
+ */
+export class LabOrderSimulator {
+  private readonly db: Database;
+  private readonly logger: Logger;
+  private readonly now: () => Date;
+  private readonly pollMs: number;
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wakeUp: (() => void) | null = null;
+  private woken = false;
+
+  constructor(options: LabOrderSimulatorOptions) {
+    this.db = options.db;
+    this.logger = options.logger;
+    this.now = options.now ?? (() => new Date());
+    this.pollMs = options.pollMs ?? 250;
+  }
+
+  start(): this {
+    if (this.running) return this;
+    this.running = true;
+    this.loop = this.run();
+    return this;
+  }
+
+  /** A simulation was started or changed: look for due steps now rather than at the next poll. */
+  wake(): void {
+    this.woken = true;
+    this.wakeUp?.();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wakeUp?.();
+    await this.loop;
+    this.loop = null;
+  }
+
+  /** Takes one due step, if any. */
+  async step(): Promise<StepOutcome> {
+    return this.db.transaction(async (tx): Promise<StepOutcome> => {
+      const at = this.now().toISOString();
+      const simulation = await claimDueSimulation(tx, at);
+      if (!simulation) return 'idle';
+      const locked = await lockOrderStatus(tx, simulation.team_id, simulation.order_id);
+      const path = locked ? simulationPath(locked.status, simulation.target_status) : null;
+      const order = path ? await findOrder(tx, simulation.team_id, simulation.order_id) : null;
+      const next = path?.[0];
+      if (!order || !next) {
+        // The order went away, or reached (or moved past) the target by other means: nothing left to walk.
+        await deleteSimulation(tx, simulation.order_id);
+        return 'dropped';
+      }
+      await applyTransition(tx, order, next, { at, flags: simulation.flags as StatusChange['flags'] });
+      if (next === simulation.target_status) {
+        await deleteSimulation(tx, simulation.order_id);
+        return 'finished';
+      }
+      await rescheduleSimulation(tx, simulation.order_id, new Date(Date.parse(at) + simulation.delay_ms).toISOString());
+      return 'stepped';
+    });
+  }
+
+  /** Takes every step due now, one transaction each; returns how many it took. */
+  async runDue(): Promise<number> {
+    let steps = 0;
+    while ((await this.step()) !== 'idle') steps += 1;
+    return steps;
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      this.woken = false;
+      try {
+        await this.runDue();
+      } catch (error) {
+        this.logger.error({ err: error }, 'lab order simulation step failed; retrying at the next poll');
+      }
+      if (!this.running || this.woken) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.pollMs);
+        this.wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wakeUp = null;
+    }
+  }
+}

@@ -1,0 +1,288 @@
+import type { Queryable } from '../database.js';
+import { isUuid } from './support.js';
+
+// Every order query is scoped by team: another team's order is simply not found.
+
+/** One status change of an order (lab_order_events), as the wire's OrderEvent. */
+export interface LabOrderEventRecord {
+  id: number;
+  created_at: string;
+  status: string;
+  status_detail: string | null;
+}
+
+/**
+ * A stored order. `body` holds the wire fields of the Order that do not change with
+ * its status (patient_details, patient_address, lab_test, details, physician...), as
+ * the caller gave them; the status, interpretation, times and events are columns.
+ */
+export interface LabOrderRecord {
+  id: string;
+  team_id: string;
+  user_id: string;
+  client_user_id: string;
+  lab_test_id: string;
+  method: string;
+  /** The full status, `<top>.<method>.<low>` (the last event's). */
+  status: string;
+  low_status: string;
+  patient_name: string;
+  sample_id: string;
+  interpretation: string | null;
+  body: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+  /** Oldest first. */
+  events: LabOrderEventRecord[];
+}
+
+const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const SELECT_ORDER = `SELECT o.id, o.team_id, o.user_id, u.client_user_id, o.lab_test_id, o.method, o.status, o.low_status,
+    o.patient_name, o.sample_id, o.interpretation, o.body, o.created_at, o.updated_at,
+    coalesce((SELECT json_agg(json_build_object('id', e.id, 'created_at', ${ISO('e.created_at')}, 'status', e.status, 'status_detail', e.status_detail) ORDER BY e.id)
+              FROM lab_order_events e WHERE e.order_id = o.id), '[]'::json) AS events
+  FROM lab_orders o JOIN users u ON u.id = o.user_id`;
+
+export interface NewLabOrder {
+  id: string;
+  team_id: string;
+  user_id: string;
+  lab_test_id: string;
+  method: string;
+  status: string;
+  low_status: string;
+  patient_name: string;
+  sample_id: string;
+  body: Record<string, unknown>;
+  /** ISO instant: the order's created_at, updated_at and first event's time. */
+  at: string;
+}
+
+/**
+ * Stores a new order with its first event, in one statement. Returns null when the user
+ * is not the team's (the foreign key (user_id, team_id) would fail; checked first so a
+ * transaction is not aborted).
+ */
+export async function insertOrder(db: Queryable, input: NewLabOrder): Promise<LabOrderRecord | null> {
+  const inserted = await db.one<{ id: string }>(
+    `WITH new_order AS (
+       INSERT INTO lab_orders (id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, sample_id, body, created_at, updated_at)
+       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $11
+       WHERE EXISTS (SELECT 1 FROM users WHERE id = $3 AND team_id = $2)
+       RETURNING id
+     ),
+     first_event AS (
+       INSERT INTO lab_order_events (order_id, status, created_at)
+       SELECT id, $6, $11 FROM new_order
+     )
+     SELECT id FROM new_order`,
+    [input.id, input.team_id, input.user_id, input.lab_test_id, input.method, input.status, input.low_status, input.patient_name, input.sample_id, JSON.stringify(input.body), input.at],
+  );
+  return inserted ? findOrder(db, input.team_id, input.id) : null;
+}
+
+/** The team's order with its events, or null (unknown id, another team's, or not a uuid). */
+export async function findOrder(db: Queryable, teamId: string, orderId: string): Promise<LabOrderRecord | null> {
+  if (!isUuid(orderId)) return null;
+  return db.one<LabOrderRecord>(`${SELECT_ORDER} WHERE o.team_id = $1 AND o.id = $2`, [teamId, orderId]);
+}
+
+/** Locks the order's row for the rest of the transaction and returns its status (null when not the team's). */
+export async function lockOrderStatus(tx: Queryable, teamId: string, orderId: string): Promise<{ status: string; method: string } | null> {
+  if (!isUuid(orderId)) return null;
+  return tx.one<{ status: string; method: string }>(`SELECT status, method FROM lab_orders WHERE team_id = $1 AND id = $2 FOR UPDATE`, [teamId, orderId]);
+}
+
+export interface OrderTransition {
+  team_id: string;
+  order_id: string;
+  /** The status the order must still be in: the change is skipped when it moved meanwhile. */
+  from: string;
+  to: string;
+  low_status: string;
+  status_detail: string | null;
+  at: string;
+  /** Set the interpretation column (results reached); undefined leaves it. */
+  interpretation?: string | null;
+  /** Shallow-merged into body (e.g. details once an appointment or shipment exists). */
+  body_patch?: Record<string, unknown>;
+}
+
+/**
+ * Moves an order from `from` to `to` and appends its event, in one statement: nothing
+ * happens (null) when the order is no longer in `from`, so a step that runs twice
+ * changes the order once.
+ */
+export async function transitionOrder(db: Queryable, t: OrderTransition): Promise<LabOrderRecord | null> {
+  const moved = await db.one<{ id: string }>(
+    `WITH moved AS (
+       UPDATE lab_orders
+       SET status = $4, low_status = $5, updated_at = $7,
+           interpretation = CASE WHEN $8::boolean THEN $9 ELSE interpretation END,
+           body = body || $10::jsonb
+       WHERE team_id = $1 AND id = $2 AND status = $3
+       RETURNING id
+     ),
+     event AS (
+       INSERT INTO lab_order_events (order_id, status, status_detail, created_at)
+       SELECT id, $4, $6, $7 FROM moved
+     )
+     SELECT id FROM moved`,
+    [t.team_id, t.order_id, t.from, t.to, t.low_status, t.status_detail, t.at, t.interpretation !== undefined, t.interpretation ?? null, JSON.stringify(t.body_patch ?? {})],
+  );
+  return moved ? findOrder(db, t.team_id, t.order_id) : null;
+}
+
+// ---- idempotency keys ----------------------------------------------------------------------
+
+/** The order an idempotency key made, with the hash of the body it came with; null when the key is new. */
+export async function findIdempotencyKey(db: Queryable, teamId: string, key: string): Promise<{ body_hash: string; order_id: string } | null> {
+  return db.one<{ body_hash: string; order_id: string }>(`SELECT body_hash, order_id FROM lab_order_idempotency_keys WHERE team_id = $1 AND key = $2`, [teamId, key]);
+}
+
+/**
+ * Records the key for the order (replacing the record of a key whose order is gone).
+ * Call it under lockIdempotencyKey, which serialises the requests of one key.
+ */
+export async function recordIdempotencyKey(db: Queryable, input: { team_id: string; key: string; body_hash: string; order_id: string }): Promise<void> {
+  await db.query(
+    `INSERT INTO lab_order_idempotency_keys (team_id, key, body_hash, order_id) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (team_id, key) DO UPDATE SET body_hash = EXCLUDED.body_hash, order_id = EXCLUDED.order_id, created_at = now()`,
+    [input.team_id, input.key, input.body_hash, input.order_id],
+  );
+}
+
+/** Takes a transaction-scoped lock on (team, key), so concurrent requests with one key run one after the other. */
+export async function lockIdempotencyKey(tx: Queryable, teamId: string, key: string): Promise<void> {
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`lab-order-idempotency:${teamId}:${key}`]);
+}
+
+// ---- the list ------------------------------------------------------------------------------
+
+export interface OrderListFilter {
+  search_input: string | null;
+  created_from: string | null;
+  created_to: string | null;
+  updated_from: string | null;
+  updated_to: string | null;
+  low_statuses: readonly string[] | null;
+  methods: readonly string[] | null;
+  is_critical: boolean | null;
+  interpretation: string | null;
+  user_id: string | null;
+  patient_name: string | null;
+  order_ids: readonly string[] | null;
+}
+
+export type OrderSortKey = 'created_at' | 'patient_name' | 'last_status';
+
+const SORT_COLUMNS: Record<OrderSortKey, string> = { created_at: 'o.created_at', patient_name: 'o.patient_name', last_status: 'o.status' };
+
+/**
+ * One page of the team's orders matching the filter, sorted by the key then id (both in
+ * `direction`), and how many match in all. Malformed uuids among the filters match nothing.
+ */
+export async function listOrders(
+  db: Queryable,
+  teamId: string,
+  filter: OrderListFilter,
+  sort: { key: OrderSortKey; direction: 'asc' | 'desc' },
+  paging: { page: number; size: number },
+): Promise<{ orders: LabOrderRecord[]; total: number }> {
+  if (filter.user_id !== null && !isUuid(filter.user_id)) return { orders: [], total: 0 };
+  const orderIds = filter.order_ids === null ? null : filter.order_ids.filter(isUuid);
+  const search = filter.search_input?.trim() || null;
+  const params = [
+    teamId,
+    filter.created_from,
+    filter.created_to,
+    filter.updated_from,
+    filter.updated_to,
+    filter.low_statuses ? [...filter.low_statuses] : null,
+    filter.methods ? [...filter.methods] : null,
+    filter.is_critical,
+    filter.interpretation,
+    filter.user_id,
+    filter.patient_name?.trim().toLowerCase() || null,
+    orderIds,
+    search,
+    search !== null && isUuid(search) ? search : null,
+  ];
+  const where = `o.team_id = $1
+    AND ($2::timestamptz IS NULL OR o.created_at >= $2)
+    AND ($3::timestamptz IS NULL OR o.created_at <= $3)
+    AND ($4::timestamptz IS NULL OR o.updated_at >= $4)
+    AND ($5::timestamptz IS NULL OR o.updated_at <= $5)
+    AND ($6::text[] IS NULL OR o.low_status = ANY ($6::text[]))
+    AND ($7::text[] IS NULL OR o.method = ANY ($7::text[]))
+    AND ($8::boolean IS NULL OR (o.interpretation IS NOT DISTINCT FROM 'critical') = $8)
+    AND ($9::text IS NULL OR o.interpretation = $9)
+    AND ($10::uuid IS NULL OR o.user_id = $10)
+    AND ($11::text IS NULL OR strpos(o.patient_name, $11) > 0)
+    AND ($12::uuid[] IS NULL OR o.id = ANY ($12::uuid[]))
+    AND ($13::text IS NULL OR o.id = $14::uuid OR o.sample_id = $13 OR strpos(o.patient_name, lower($13)) > 0)`;
+  const direction = sort.direction === 'asc' ? 'ASC' : 'DESC';
+  const [count, rows] = await Promise.all([
+    db.one<{ total: number }>(`SELECT count(*) AS total FROM lab_orders o WHERE ${where}`, params),
+    db.query<LabOrderRecord>(
+      `${SELECT_ORDER} WHERE ${where} ORDER BY ${SORT_COLUMNS[sort.key]} ${direction}, o.id ${direction} LIMIT $15 OFFSET $16`,
+      [...params, paging.size, (paging.page - 1) * paging.size],
+    ),
+  ]);
+  return { orders: rows, total: count?.total ?? 0 };
+}
+
+// ---- simulations ---------------------------------------------------------------------------
+
+export interface SimulationRecord {
+  order_id: string;
+  team_id: string;
+  target_status: string;
+  delay_ms: number;
+  flags: Record<string, unknown>;
+  next_step_at: string;
+}
+
+/** Starts (or replaces) the simulation of an order: its first step is due at `next_step_at`. */
+export async function upsertSimulation(db: Queryable, s: SimulationRecord): Promise<void> {
+  await db.query(
+    `INSERT INTO lab_order_simulations (order_id, team_id, target_status, delay_ms, flags, next_step_at)
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6)
+     ON CONFLICT (order_id) DO UPDATE SET target_status = EXCLUDED.target_status, delay_ms = EXCLUDED.delay_ms,
+       flags = EXCLUDED.flags, next_step_at = EXCLUDED.next_step_at`,
+    [s.order_id, s.team_id, s.target_status, s.delay_ms, JSON.stringify(s.flags), s.next_step_at],
+  );
+}
+
+/**
+ * Takes the most overdue simulation step due at `now`, locked for the caller's transaction
+ * (other workers skip it), or null when none is due.
+ */
+export async function claimDueSimulation(tx: Queryable, now: string): Promise<SimulationRecord | null> {
+  return tx.one<SimulationRecord>(
+    `SELECT order_id, team_id, target_status, delay_ms, flags, next_step_at FROM lab_order_simulations
+     WHERE next_step_at <= $1 ORDER BY next_step_at, order_id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+    [now],
+  );
+}
+
+export async function rescheduleSimulation(tx: Queryable, orderId: string, nextStepAt: string): Promise<void> {
+  await tx.query(`UPDATE lab_order_simulations SET next_step_at = $2 WHERE order_id = $1`, [orderId, nextStepAt]);
+}
+
+export async function deleteSimulation(tx: Queryable, orderId: string): Promise<void> {
+  await tx.query(`DELETE FROM lab_order_simulations WHERE order_id = $1`, [orderId]);
+}
+
+/** When the next simulation step is due (any team), or null when none is pending. */
+export async function nextSimulationDueAt(db: Queryable): Promise<string | null> {
+  const row = await db.one<{ next_step_at: string | null }>(`SELECT min(next_step_at) AS next_step_at FROM lab_order_simulations`);
+  return row?.next_step_at ?? null;
+}
+
+/** Whether the team opted in to `partial_results` order webhooks (management API team settings). */
+export async function teamWantsPartialResults(db: Queryable, teamId: string): Promise<boolean> {
+  const row = await db.one<{ enabled: boolean }>(`SELECT lab_partial_results_enabled AS enabled FROM teams WHERE id = $1`, [teamId]);
+  return row?.enabled ?? false;
+}

@@ -1,0 +1,223 @@
+import { describe, expect, it } from 'vitest';
+import { standardLabTests } from '../../server/domain/lab-tests/catalog.js';
+import { MARKER_CATALOG } from '../../server/domain/lab-markers/catalog.js';
+import { LabOrderSimulator } from '../../server/jobs/lab-orders/simulator.js';
+import { silentLogger } from '../helpers/silent-logger.js';
+import { ISO_TIMESTAMP } from '../storage/helpers.js';
+import { apiEngines, expectDetail, expectStatus, expectValidation, UNKNOWN_ID, useApiApp, type ApiApp, type TeamSchemas } from './helpers.js';
+
+type OrderResponse = TeamSchemas['OrderResponse'];
+type Order = TeamSchemas['Order'];
+
+const STANDARD = Object.fromEntries(standardLabTests(MARKER_CATALOG).map((t) => [t.method, t]));
+const WALK_IN = STANDARD.walk_in_test!.id;
+const TESTKIT = STANDARD.testkit!.id;
+
+export const patientDetails = { first_name: 'Maria', last_name: 'Lopez', dob: '1986-04-21', gender: 'female', phone_number: '+14155550123', email: 'maria.lopez@example.com' };
+export const patientAddress = { first_line: '123 Main St.', city: 'San Francisco', state: 'CA', zip: '94110', country: 'US' };
+
+export const orderBody = (userId: string, overrides: Record<string, unknown> = {}) => ({
+  user_id: userId,
+  patient_details: patientDetails,
+  patient_address: patientAddress,
+  order_set: { lab_test_ids: [WALK_IN] },
+  ...overrides,
+});
+
+async function placeOrder(ctx: ApiApp, overrides: Record<string, unknown> = {}, key?: string): Promise<Order> {
+  const user = await ctx.newUser({}, key);
+  return expectStatus<OrderResponse>(await ctx.team(key).post('/v3/order').send(orderBody(user.user_id, overrides)), 200).order;
+}
+
+describe.each(apiEngines)('createOrder and getOrder (POST /v3/order, GET /v3/order/{order_id}) on %s', (_label, engine) => {
+  const ctx = useApiApp(engine);
+
+  it('when an order is placed on the standard walk-in lab test, then it starts ordered with one event and reads back the same', async () => {
+    const user = await ctx.newUser();
+    const answer = expectStatus<OrderResponse>(await ctx.team().post('/v3/order').send(orderBody(user.user_id, { passthrough: 'crm-1' })), 200);
+    expect(answer.status).toBe('success');
+    const order = answer.order;
+    expect(order.user_id).toBe(user.user_id);
+    expect(order.team_id).toBe(ctx.server.teamId);
+    expect(order.lab_test.id).toBe(WALK_IN);
+    expect(order.details.type).toBe('walk_in_test');
+    expect(order.events).toEqual([{ id: expect.any(Number), created_at: expect.stringMatching(ISO_TIMESTAMP), status: 'received.walk_in_test.ordered', status_detail: null }]);
+    expect(order.last_event).toEqual(order.events[0]);
+    expect(order.status).toBe('received');
+    expect(order.passthrough).toBe('crm-1');
+    expect(order.billing_type).toBe('client_bill');
+    expect(order.sample_id).toMatch(/^SB\d{10}$/);
+    expect(order.requisition_form_url).toBe(`${ctx.server.deps.config.publicTeamUrl}/v3/order/${order.id}/requisition/pdf`);
+    expect(order.patient_details).toMatchObject(patientDetails);
+    expect(order.shipping_details).toBeNull();
+    const read = expectStatus<Order>(await ctx.team().get(`/v3/order/${order.id}`), 200);
+    expect(read).toEqual(order);
+  });
+
+  it('when an order is placed with the deprecated lab_test_id, then it is the order of that lab test in an order set', async () => {
+    const order = await placeOrder(ctx, { order_set: undefined, lab_test_id: TESTKIT });
+    expect(order.lab_test.id).toBe(TESTKIT);
+    expect(order.events.map((e) => e.status)).toEqual(['received.testkit.ordered']);
+    expect(order.shipping_details).toMatchObject({ receiver_name: 'Maria Lopez', first_line: '123 Main St.', phone_number: patientDetails.phone_number });
+    expect(order.details.data.shipment).toMatchObject({ outbound_tracking_number: null });
+  });
+
+  it('when an order set has a lab test and an add-on marker, then the order is on a new auto-generated lab test with both', async () => {
+    const order = await placeOrder(ctx, { order_set: { lab_test_ids: [WALK_IN], add_on: { marker_ids: [1065] } } });
+    expect(order.lab_test.id).not.toBe(WALK_IN);
+    expect(order.lab_test.auto_generated).toBe(true);
+    expect(order.lab_test.markers.map((m) => m.id).sort()).toEqual([...STANDARD.walk_in_test!.marker_ids, 1065].sort());
+    const stored = expectStatus<TeamSchemas['LabTest']>(await ctx.team().get(`/v3/lab_tests/${order.lab_test.id}`), 200);
+    expect(stored.auto_generated).toBe(true);
+  });
+
+  it('when both order_set and lab_test_id are given, or neither, then 422 at ["body"]', async () => {
+    const user = await ctx.newUser();
+    expectValidation(await ctx.team().post('/v3/order').send(orderBody(user.user_id, { lab_test_id: WALK_IN })), [{ loc: ['body'] }]);
+    expectValidation(await ctx.team().post('/v3/order').send(orderBody(user.user_id, { order_set: undefined })), [{ loc: ['body'] }]);
+  });
+
+  it('when the lab test is unknown, then 422 naming its index', async () => {
+    const user = await ctx.newUser();
+    expectValidation(await ctx.team().post('/v3/order').send(orderBody(user.user_id, { order_set: { lab_test_ids: [WALK_IN, UNKNOWN_ID] } })), [{ loc: ['body', 'order_set', 'lab_test_ids', 1], msg: `Unknown lab test ${UNKNOWN_ID}` }]);
+  });
+
+  it('when an add-on marker is unknown, then 422 naming it', async () => {
+    const user = await ctx.newUser();
+    expectValidation(await ctx.team().post('/v3/order').send(orderBody(user.user_id, { order_set: { lab_test_ids: [WALK_IN], add_on: { marker_ids: [999999] } } })), [{ loc: ['body', 'order_set', 'add_on', 'marker_ids', 0] }]);
+  });
+
+  it('when the collection method is not the lab test\'s, then 422 at collection_method', async () => {
+    const user = await ctx.newUser();
+    expectValidation(await ctx.team().post('/v3/order').send(orderBody(user.user_id, { collection_method: 'testkit' })), [{ loc: ['body', 'collection_method'], msg: 'The lab test is collected by walk_in_test, not testkit' }]);
+  });
+
+  it('when a patient name breaks the lab name rules, then 422 naming it', async () => {
+    const user = await ctx.newUser();
+    expectValidation(await ctx.team().post('/v3/order').send(orderBody(user.user_id, { patient_details: { ...patientDetails, first_name: 'M4ria' } })), [{ loc: ['body', 'patient_details', 'first_name'] }]);
+  });
+
+  it('when the user is unknown, then 404 naming it', async () => {
+    expectDetail(await ctx.team().post('/v3/order').send(orderBody(UNKNOWN_ID)), 404, `User ${UNKNOWN_ID} not found.`);
+  });
+
+  it("when the user is another team's, then 404 as for an unknown one", async () => {
+    const { theirs } = await ctx.otherTeamsUser();
+    expectDetail(await ctx.team().post('/v3/order').send(orderBody(theirs.user_id)), 404, `User ${theirs.user_id} not found.`);
+  });
+
+  it("when the order is another team's, then 404 as for an unknown id", async () => {
+    const other = await ctx.otherTeam();
+    const theirs = await placeOrder(ctx, {}, other.apiKey);
+    expectDetail(await ctx.team().get(`/v3/order/${theirs.id}`), 404, `Order ${theirs.id} not found.`);
+    expectStatus(await ctx.team(other.apiKey).get(`/v3/order/${theirs.id}`), 200);
+    expectDetail(await ctx.team().get(`/v3/order/${UNKNOWN_ID}`), 404, `Order ${UNKNOWN_ID} not found.`);
+  });
+
+  it('when the same idempotency key comes with the same body, then the same order is answered and no second one is made', async () => {
+    const user = await ctx.newUser();
+    const key = `key-${user.user_id}`;
+    const first = expectStatus<OrderResponse>(await ctx.team().post('/v3/order').set('X-Idempotency-Key', key).send(orderBody(user.user_id)), 200);
+    // The same JSON value written with another key order.
+    const { patient_address, ...rest } = orderBody(user.user_id);
+    const again = expectStatus<OrderResponse>(await ctx.team().post('/v3/order').set('X-Idempotency-Key', key).send({ patient_address, ...rest }), 200);
+    expect(again.order).toEqual(first.order);
+    const list = expectStatus<TeamSchemas['OrderPage']>(await ctx.team().get(`/v3/orders?user_id=${user.user_id}`), 200);
+    expect(list.orders.map((o) => o.id)).toEqual([first.order.id]);
+  });
+
+  it('when the same idempotency key comes with another body, then 422 at the header and nothing is made', async () => {
+    const user = await ctx.newUser();
+    const key = `key-${user.user_id}`;
+    expectStatus(await ctx.team().post('/v3/order').set('X-Idempotency-Key', key).send(orderBody(user.user_id)), 200);
+    expectValidation(await ctx.team().post('/v3/order').set('X-Idempotency-Key', key).send(orderBody(user.user_id, { passthrough: 'other' })), [{ loc: ['header', 'x-idempotency-key'] }]);
+  });
+
+  it("when two teams use the same idempotency key, then each gets its own order", async () => {
+    const other = await ctx.otherTeam();
+    const mine = await ctx.newUser();
+    const theirs = await ctx.newUser({}, other.apiKey);
+    const a = expectStatus<OrderResponse>(await ctx.team().post('/v3/order').set('X-Idempotency-Key', 'shared').send(orderBody(mine.user_id)), 200);
+    const b = expectStatus<OrderResponse>(await ctx.team(other.apiKey).post('/v3/order').set('X-Idempotency-Key', 'shared').send(orderBody(theirs.user_id)), 200);
+    expect(a.order.id).not.toBe(b.order.id);
+  });
+
+  it('when the order id is not a UUID, then 422 on ["path", "order_id"]', async () => {
+    expectValidation(await ctx.team().get('/v3/order/12345'), [{ loc: ['path', 'order_id'], type: 'format' }]);
+  });
+});
+
+describe.each(apiEngines)('cancelOrder and simulateOrder (POST /v3/order/{order_id}/cancel, /test) on %s', (_label, engine) => {
+  const ctx = useApiApp(engine);
+  const simulator = () => new LabOrderSimulator({ db: ctx.server.db, logger: silentLogger() });
+  const statuses = (order: Order) => order.events.map((e) => e.status);
+
+  it('when an order is simulated with the defaults, then the simulator walks it along its success path to completed, one event per step', async () => {
+    const order = await placeOrder(ctx);
+    const started = expectStatus<OrderResponse>(await ctx.team().post(`/v3/order/${order.id}/test`), 200);
+    expect(started.order.last_event.status).toBe('received.walk_in_test.ordered');
+    expect(await simulator().runDue()).toBe(5);
+    const done = expectStatus<Order>(await ctx.team().get(`/v3/order/${order.id}`), 200);
+    expect(statuses(done)).toEqual([
+      'received.walk_in_test.ordered',
+      'received.walk_in_test.requisition_created',
+      'collecting_sample.walk_in_test.appointment_pending',
+      'collecting_sample.walk_in_test.appointment_scheduled',
+      'sample_with_lab.walk_in_test.partial_results',
+      'completed.walk_in_test.completed',
+    ]);
+    expect(done.status).toBe('completed');
+    expect(done.interpretation).toBe('normal');
+    expect(done.details.data.appointment_id).toEqual(expect.any(String));
+    expect(await simulator().runDue()).toBe(0);
+  });
+
+  it('when a testkit order is simulated to a failure, then it takes the shortest way there and the shipment gets tracking numbers', async () => {
+    const order = await placeOrder(ctx, { order_set: { lab_test_ids: [TESTKIT] } });
+    expectStatus(await ctx.team().post(`/v3/order/${order.id}/test?final_status=failed.testkit.lost`).send({ interpretation: 'abnormal' }), 200);
+    await simulator().runDue();
+    const done = expectStatus<Order>(await ctx.team().get(`/v3/order/${order.id}`), 200);
+    expect(statuses(done).slice(-2)).toEqual(['collecting_sample.testkit.transit_lab', 'failed.testkit.lost']);
+    expect(done.details.data.shipment).toMatchObject({ outbound_tracking_number: expect.stringMatching(/^9400\d{18}$/), inbound_tracking_number: expect.stringMatching(/^9400\d{18}$/) });
+  });
+
+  it('when final_status is of another method, the current one, or unreachable, then 422 at final_status', async () => {
+    const order = await placeOrder(ctx);
+    expectValidation(await ctx.team().post(`/v3/order/${order.id}/test?final_status=completed.testkit.completed`), [{ loc: ['query', 'final_status'] }]);
+    expectValidation(await ctx.team().post(`/v3/order/${order.id}/test?final_status=received.walk_in_test.ordered`), [{ loc: ['query', 'final_status'] }]);
+    expectStatus(await ctx.team().post(`/v3/order/${order.id}/cancel`), 200);
+    expectValidation(await ctx.team().post(`/v3/order/${order.id}/test`), [{ loc: ['query', 'final_status'], msg: /cannot be reached/ }]);
+  });
+
+  it('when an ordered order is cancelled, then it is cancelled with one more event and its requisition URL goes', async () => {
+    const order = await placeOrder(ctx);
+    const answer = expectStatus<OrderResponse>(await ctx.team().post(`/v3/order/${order.id}/cancel`), 200);
+    expect(statuses(answer.order)).toEqual(['received.walk_in_test.ordered', 'cancelled.walk_in_test.cancelled']);
+    expect(answer.order.last_event.status_detail).toBe('Cancelled by the team.');
+    expect(answer.order.requisition_form_url).toBeNull();
+    expectDetail(await ctx.team().post(`/v3/order/${order.id}/cancel`), 400, 'The order is already cancelled (cancelled.walk_in_test.cancelled).');
+  });
+
+  it('when the sample is with the lab, then cancelling is a 400 naming the status', async () => {
+    const order = await placeOrder(ctx);
+    expectStatus(await ctx.team().post(`/v3/order/${order.id}/test?final_status=sample_with_lab.walk_in_test.partial_results`), 200);
+    await simulator().runDue();
+    expectDetail(await ctx.team().post(`/v3/order/${order.id}/cancel`), 400, /in status sample_with_lab\.walk_in_test\.partial_results/);
+  });
+
+  it('when an order is cancelled during a simulation, then the simulation stops', async () => {
+    const order = await placeOrder(ctx);
+    expectStatus(await ctx.team().post(`/v3/order/${order.id}/test?delay=3600`), 200);
+    expect(await simulator().runDue()).toBe(1);
+    expectStatus(await ctx.team().post(`/v3/order/${order.id}/cancel`), 200);
+    const read = expectStatus<Order>(await ctx.team().get(`/v3/order/${order.id}`), 200);
+    expect(statuses(read)).toEqual(['received.walk_in_test.ordered', 'received.walk_in_test.requisition_created', 'cancelled.walk_in_test.cancelled']);
+  });
+
+  it("when another team's order is cancelled or simulated, then 404", async () => {
+    const other = await ctx.otherTeam();
+    const theirs = await placeOrder(ctx, {}, other.apiKey);
+    expectDetail(await ctx.team().post(`/v3/order/${theirs.id}/cancel`), 404, `Order ${theirs.id} not found.`);
+    expectDetail(await ctx.team().post(`/v3/order/${theirs.id}/test`), 404, `Order ${theirs.id} not found.`);
+  });
+});

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { MARKER_CATALOG } from '../../server/domain/lab-markers/catalog.js';
+import { listLabs, standardLabTests } from '../../server/domain/lab-tests/catalog.js';
+import { apiEngines, expectDetail, expectStatus, expectValidation, UNKNOWN_ID, useApiApp, type TeamSchemas } from './helpers.js';
+
+type LabTest = TeamSchemas['LabTest'];
+type LabTestPage = TeamSchemas['LabTestPage'];
+
+const STANDARD = standardLabTests(MARKER_CATALOG);
+const labcorpCode = (slug: string) => MARKER_CATALOG.markers.find((m) => m.lab_id === 1 && m.slug === slug)!;
+
+describe.each(apiEngines)('lab tests (GET /v3/lab_test, GET and POST /v3/lab_tests, GET /v3/lab_tests/{lab_test_id}, GET /v3/lab_tests/labs) on %s', (_label, engine) => {
+  const ctx = useApiApp(engine);
+
+  it('when a new team lists its lab tests, then it has the four standard ones, one per collection method, built from the catalog', async () => {
+    const other = await ctx.otherTeam();
+    const page = expectStatus<LabTestPage>(await ctx.team(other.apiKey).get('/v3/lab_test'), 200);
+    expect(page.data.map((t) => t.method).sort()).toEqual(['at_home_phlebotomy', 'on_site_collection', 'testkit', 'walk_in_test']);
+    expect(page.next_cursor).toBeNull();
+    const walkIn = page.data.find((t) => t.method === 'walk_in_test')!;
+    expect(walkIn.markers.map((m) => m.id)).toEqual(STANDARD.find((t) => t.method === 'walk_in_test')!.marker_ids);
+    expect(walkIn.price).toBe(walkIn.markers.reduce((sum, m) => sum + Math.round(Number(m.price) * 100), 0) / 100);
+    expect(walkIn.lab.slug).toBe('labcorp');
+    expect(walkIn.status).toBe('active');
+  });
+
+  it('when a lab test is created from marker ids, then it is active, priced, and read back by id and in the lists', async () => {
+    const created = expectStatus<LabTest>(await ctx.team().post('/v3/lab_tests').send({ name: 'Vitamin D and iron', description: 'Two markers.', method: 'walk_in_test', marker_ids: [1065, 1061] }), 200);
+    expect(created).toMatchObject({ name: 'Vitamin D and iron', slug: 'vitamin_d_and_iron', method: 'walk_in_test', status: 'active', is_active: true, sample_type: 'serum', fasting: false, auto_generated: false });
+    expect(created.markers.map((m) => m.id)).toEqual([1065, 1061]);
+    expect(expectStatus<LabTest>(await ctx.team().get(`/v3/lab_tests/${created.id}`), 200)).toEqual(created);
+    const listed = expectStatus<LabTest[]>(await ctx.team().get('/v3/lab_tests?name=iron'), 200);
+    expect(listed.map((t) => t.id)).toContain(created.id);
+    const paged = expectStatus<LabTestPage>(await ctx.team().get('/v3/lab_test?marker_ids=1065&marker_ids=1061&include_pricing=true'), 200);
+    expect(paged.data.map((t) => t.id)).toEqual([created.id]);
+    expect(paged.pricing).toEqual({ total: created.price, currency: 'USD' });
+  });
+
+  it('when a lab test is created from lab test codes at a lab, then the markers of that lab are used', async () => {
+    const glucose = labcorpCode('glucose');
+    const created = expectStatus<LabTest>(await ctx.team().post('/v3/lab_tests').send({ name: 'Glucose', description: '', method: 'at_home_phlebotomy', provider_ids: [glucose.provider_id], lab_slug: 'labcorp' }), 200);
+    expect(created.markers.map((m) => m.id)).toEqual([glucose.id]);
+  });
+
+  it('when markers are of two labs, not orderable alone, or not collectable by testkit, then 422 naming each', async () => {
+    expectValidation(await ctx.team().post('/v3/lab_tests').send({ name: 'Mixed', description: '', method: 'walk_in_test', marker_ids: [1065, 2065] }), [{ loc: ['body', 'marker_ids', 1] }]);
+    expectValidation(await ctx.team().post('/v3/lab_tests').send({ name: 'Calc', description: '', method: 'walk_in_test', marker_ids: [1006] }), [{ loc: ['body', 'marker_ids', 0], msg: /cannot be ordered on its own/ }]);
+    expectValidation(await ctx.team().post('/v3/lab_tests').send({ name: 'Kit', description: '', method: 'testkit', marker_ids: [1002, 1001] }), [{ loc: ['body', 'marker_ids', 1], msg: /cannot be collected by testkit/ }]);
+    expectValidation(await ctx.team().post('/v3/lab_tests').send({ name: 'None', description: '', method: 'walk_in_test', marker_ids: [999999] }), [{ loc: ['body', 'marker_ids', 0], msg: 'Unknown marker 999999' }]);
+  });
+
+  it('when the lab does not collect by the method, then 422 at method', async () => {
+    const sonora = MARKER_CATALOG.markers.find((m) => m.lab_id === 4 && m.a_la_carte_enabled)!;
+    expectValidation(await ctx.team().post('/v3/lab_tests').send({ name: 'Kit', description: '', method: 'at_home_phlebotomy', marker_ids: [sonora.id] }), [{ loc: ['body', 'method'], msg: /does not collect by at_home_phlebotomy/ }]);
+  });
+
+  it("when the lab test is another team's or unknown, then 404", async () => {
+    const other = await ctx.otherTeam();
+    const theirs = expectStatus<LabTest>(await ctx.team(other.apiKey).post('/v3/lab_tests').send({ name: 'Theirs', description: '', method: 'walk_in_test', marker_ids: [1065] }), 200);
+    expectDetail(await ctx.team().get(`/v3/lab_tests/${theirs.id}`), 404, `Lab test ${theirs.id} not found.`);
+    expectDetail(await ctx.team().get(`/v3/lab_tests/${UNKNOWN_ID}`), 404, `Lab test ${UNKNOWN_ID} not found.`);
+  });
+
+  it('when lab tests are paged one at a time, then every one is seen once, in name order', async () => {
+    const other = await ctx.otherTeam();
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: LabTestPage = expectStatus<LabTestPage>(await ctx.team(other.apiKey).get(`/v3/lab_test?lab_test_limit=1${cursor ? `&next_cursor=${cursor}` : ''}`), 200);
+      seen.push(...page.data.map((t) => t.name));
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual([...STANDARD.map((t) => t.name)].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+  });
+
+  it('when the cursor was not issued by the server, then 422 at next_cursor', async () => {
+    expectValidation(await ctx.team().get('/v3/lab_test?next_cursor=abc'), [{ loc: ['query', 'next_cursor'] }]);
+  });
+
+  it('when the labs are listed, then each has its address, collection methods and sample types', async () => {
+    expect(expectStatus(await ctx.team().get('/v3/lab_tests/labs'), 200)).toEqual(listLabs(MARKER_CATALOG));
+  });
+});
