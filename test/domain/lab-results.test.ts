@@ -170,6 +170,14 @@ describe('generateLabResults', () => {
     }
   });
 
+  it('when an unknown interpretation is asked for, then every value is in range and every result, and the whole, read unknown', () => {
+    const results = generateLabResults(input({ simulation: { interpretation: 'unknown' } }));
+    expect(new Set(results.results.map((r) => r.interpretation))).toEqual(new Set(['unknown']));
+    expect(results.metadata.interpretation).toBe('unknown');
+    expect(results.results.filter((r) => r.is_above_max_range || r.is_below_min_range)).toEqual([]);
+    expect(hasCriticalResult(results)).toBe(false);
+  });
+
   it('when normal results are asked for, then every result is in range', () => {
     const results = generateLabResults(input({ simulation: { interpretation: 'normal', result_types: [...RESULT_TYPES] } }));
     expect(results.results.filter((r) => r.interpretation !== 'normal')).toEqual([]);

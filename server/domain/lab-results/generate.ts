@@ -24,7 +24,8 @@ export type ResultsStatus = 'final' | 'partial';
 
 /** The optional body of the simulate call (`POST /v3/order/{order_id}/test`). */
 export interface SimulationOptions {
-  readonly interpretation?: SimulatedInterpretation;
+  /** `unknown`: values in range that the laboratory does not interpret (every result and the whole read `unknown`). */
+  readonly interpretation?: Interpretation;
   readonly result_types?: readonly ResultType[] | null;
   readonly has_missing_results?: boolean;
 }
@@ -97,7 +98,7 @@ export interface LabResultsMetadata {
   specimen_number: string;
   date_received: string;
   status: ResultsStatus;
-  interpretation: SimulatedInterpretation;
+  interpretation: Interpretation;
   account_id?: string;
 }
 
@@ -366,12 +367,14 @@ export function specimenNumberOf(sampleId: string): string {
  *   (`numeric`, `range` (a bound such as `<5.0` or `>400`) or `comment` for quantitative
  *   analytes; `coded_value` or `comment` for qualitative ones); an analyte none of the
  *   listed types fits keeps its natural type (`numeric` or `coded_value`).
+ * - `unknown`: values in range, every result and the whole interpreted `unknown`.
  * - `has_missing_results`: at least one result that is not out of range (when the order
  *   has one and keeps at least one result) is reported in `missing_results` instead.
  */
 export function generateLabResults(input: ResultsInput): LabResults {
   const sex = sexOf(input.patient.gender);
-  const wanted = input.simulation.interpretation ?? 'normal';
+  const uninterpreted = input.simulation.interpretation === 'unknown';
+  const wanted: SimulatedInterpretation = uninterpreted ? 'normal' : input.simulation.interpretation ?? 'normal';
   const expected = expectedResultsOf(input.markers);
   if (expected.length === 0) throw new RangeError('an order without markers has no results');
   const ranges = expected.map(rangeOf);
@@ -423,7 +426,7 @@ export function generateLabResults(input: ResultsInput): LabResults {
 
   const partial = input.status === 'partial';
   const reportedCount = partial ? Math.ceil(expected.length / 2) : expected.length;
-  const results = built.filter((b) => b.index < reportedCount).map((b) => b.result);
+  const results = built.filter((b) => b.index < reportedCount).map((b) => (uninterpreted ? { ...b.result, interpretation: 'unknown' as const } : b.result));
   const physician = input.physician;
   const provider = [physician?.first_name, physician?.last_name].filter((p): p is string => !!p).join(' ');
   return {
@@ -439,7 +442,7 @@ export function generateLabResults(input: ResultsInput): LabResults {
       specimen_number: specimenNumberOf(input.sample_id),
       date_received: input.received_at.slice(0, 10),
       status: input.status,
-      interpretation: overallInterpretation(results),
+      interpretation: uninterpreted ? 'unknown' : overallInterpretation(results),
       ...(input.lab_account_id ? { account_id: input.lab_account_id } : {}),
     },
     results,

@@ -1,0 +1,18 @@
+/** GET /v3/order/{order_id}/result: Get the results of a lab order. */
+import { fail } from '../../assertions.js';
+import { always, type OperationDefinition } from '../../operation.js';
+
+// TODO: fill in this definition (scripts/conformance/README.md, "An operation's definition"):
+// confirm the auth scope, write a valid request (from the operation's named request
+// example), a seed if other operations need its state, and its checks.
+export const definition: OperationDefinition = {
+  api: 'team',
+  operationId: 'getOrderResult',
+  auth: { scope: 'team' },
+  validRequest: async () => {
+    throw new Error('TODO: write the valid request of team getOrderResult in scripts/conformance/operations/team/getOrderResult.ts');
+  },
+  checks: [
+    always("TODO: write this operation's checks", async () => fail('team getOrderResult has no checks yet: write its happy path and documented errors in scripts/conformance/operations/team/getOrderResult.ts')),
+  ],
+};
