@@ -84,7 +84,7 @@ export interface paths {
         head?: never;
         /**
          * Update a team
-         * @description Changes a team's name or settings and returns the team. Enables or disables the link migration family of endpoints (the bulk historical pull) for the team with `link_migration_enabled`; it is disabled for new teams.
+         * @description Changes a team's name or settings and returns the team. Enables or disables the link migration family of endpoints (the bulk historical pull) for the team with `link_migration_enabled`; it is disabled for new teams. `lab_partial_results_enabled` opts the team in to the `labtest.order.updated` webhooks of `partial_results` statuses (off for new teams).
          *
          *     *Supporting endpoint: extends the interface spec.*
          */
@@ -471,6 +471,11 @@ export interface components {
              * @example true
              */
             link_migration_enabled?: boolean;
+            /**
+             * @description Opt in to (or out of) `labtest.order.updated` webhooks for the `partial_results` statuses of lab orders; without it, those statuses are recorded in the order's events but not sent.
+             * @example true
+             */
+            lab_partial_results_enabled?: boolean;
         };
         /** @description A team with its settings. */
         TeamDetail: {
@@ -492,6 +497,11 @@ export interface components {
              * @example true
              */
             link_migration_enabled: boolean;
+            /**
+             * @description Whether the team receives `labtest.order.updated` for the `partial_results` statuses of lab orders. Off for new teams.
+             * @example false
+             */
+            lab_partial_results_enabled?: boolean;
         };
         /** @description Outcome of an operation that returns no resource. */
         SuccessResponse: {

@@ -1,4 +1,5 @@
 /** What the operations' valid requests and seeds share: the seeded users, new users and sign-in tokens, the management path of A2. */
+import { orderBody } from './values.js';
 import { must, type SeededTeam, type SeededUser, type SeededWorld, uniqueValue } from './operation.js';
 
 /** The team's first seeded user (connected to Oura and Fitbit, with user info). */
@@ -22,3 +23,10 @@ export async function newSignInToken(team: SeededTeam, user: SeededUser): Promis
 
 /** The management path of team A2 (in A's organization), where the management requests change settings. */
 export const managementPath = (world: SeededWorld, rest = '') => `/v1/org/${world.a.orgId}/team/${world.a2.teamId}${rest}`;
+
+/** A new order of a new user of the team (standard walk-in lab test), for a request that reads or changes one. */
+export async function newOrder(team: SeededTeam): Promise<{ order_id: string; user_id: string }> {
+  const user = await newUser(team);
+  const answer = must('createOrder', await team.team.POST('/v3/order', { body: orderBody(user.user_id) }));
+  return { order_id: answer.order.id, user_id: user.user_id };
+}

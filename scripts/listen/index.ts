@@ -22,6 +22,7 @@ import {
   isHistoricalPullEvent,
   isHypnogramEvent,
   isKnownEventType,
+  isLabOrderEvent,
   isLabResultCriticalEvent,
   isSummaryEvent,
   isTimeseriesEvent,
@@ -56,6 +57,8 @@ export function summarizeEvent(event: WebhookEvent): string {
   const keys = Object.keys(event.data as object).slice(0, 5).join(',');
   if (isHypnogramEvent(event)) return `deprecated hypnogram, ${event.data.data.length} samples (process sleep_cycle instead)`;
   if (isConnectionCreatedEvent(event)) return event.data.provider.slug;
+  // `order=5c8e… received.walk_in_test.ordered (#1) Essential Health Panel (walk-in)`
+  if (isLabOrderEvent(event)) return `order=${short(event.data.id)} ${event.data.last_event.status} (#${event.data.last_event.id}) ${event.data.lab_test.name}`;
   if (isLabResultCriticalEvent(event)) return `order=${short(event.data.order_id)} sample=${event.data.sample_id} ${event.data.status} results ${event.data.interpretation}`;
   if (isHistoricalPullEvent(event)) return `${event.data.provider} ${event.data.start_date}..${event.data.end_date}`;
   if (isWorkoutStreamEvent(event)) return `${event.data.source.provider} workout=${short(event.data.workout_id)} ${event.data.sport.name}`;

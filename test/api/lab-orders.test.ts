@@ -1,28 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { standardLabTests } from '../../server/domain/lab-tests/catalog.js';
-import { MARKER_CATALOG } from '../../server/domain/lab-markers/catalog.js';
 import { LabOrderSimulator } from '../../server/jobs/lab-orders/simulator.js';
 import { silentLogger } from '../helpers/silent-logger.js';
 import { ISO_TIMESTAMP } from '../storage/helpers.js';
+import { orderBody, patientDetails, TESTKIT, WALK_IN, STANDARD } from './lab-order-fixtures.js';
 import { apiEngines, expectDetail, expectStatus, expectValidation, UNKNOWN_ID, useApiApp, type ApiApp, type TeamSchemas } from './helpers.js';
 
 type OrderResponse = TeamSchemas['OrderResponse'];
 type Order = TeamSchemas['Order'];
 
-const STANDARD = Object.fromEntries(standardLabTests(MARKER_CATALOG).map((t) => [t.method, t]));
-const WALK_IN = STANDARD.walk_in_test!.id;
-const TESTKIT = STANDARD.testkit!.id;
-
-export const patientDetails = { first_name: 'Maria', last_name: 'Lopez', dob: '1986-04-21', gender: 'female', phone_number: '+14155550123', email: 'maria.lopez@example.com' };
-export const patientAddress = { first_line: '123 Main St.', city: 'San Francisco', state: 'CA', zip: '94110', country: 'US' };
-
-export const orderBody = (userId: string, overrides: Record<string, unknown> = {}) => ({
-  user_id: userId,
-  patient_details: patientDetails,
-  patient_address: patientAddress,
-  order_set: { lab_test_ids: [WALK_IN] },
-  ...overrides,
-});
 
 async function placeOrder(ctx: ApiApp, overrides: Record<string, unknown> = {}, key?: string): Promise<Order> {
   const user = await ctx.newUser({}, key);

@@ -163,3 +163,9 @@ export async function getBucket(db: Queryable, bucket: BucketKey): Promise<PullB
     next_slot_ms: row.next_slot_ms === null ? null : Number(row.next_slot_ms),
   };
 }
+
+/** The payloads of a team's outbox events of one type, oldest first (order webhooks). */
+export async function listEventPayloads<Payload = Record<string, unknown>>(db: Queryable, input: { team_id: string; event_type: string }): Promise<Payload[]> {
+  const rows = await db.query<{ payload: Payload }>(`SELECT payload FROM events WHERE team_id = $1 AND event_type = $2 ORDER BY created_on, id`, [input.team_id, input.event_type]);
+  return rows.map((row) => row.payload);
+}

@@ -3,19 +3,20 @@ import { isUuid } from './support.js';
 import type { TeamRecord } from './teams.js';
 
 /**
- * Changes a team's name and/or its link migration switch (absent fields stay); null when the
+ * Changes a team's name, its link migration switch and/or its partial-results webhook opt-in (absent fields stay); null when the
  * team is not in the org.
  */
 export async function updateTeamSettings(
   db: Queryable,
-  input: { org_id: string; team_id: string; name?: string | undefined; link_migration_enabled?: boolean | undefined },
-): Promise<TeamRecord | null> {
+  input: { org_id: string; team_id: string; name?: string | undefined; link_migration_enabled?: boolean | undefined; lab_partial_results_enabled?: boolean | undefined },
+): Promise<(TeamRecord & { lab_partial_results_enabled: boolean }) | null> {
   if (!isUuid(input.org_id) || !isUuid(input.team_id)) return null;
-  return db.one<TeamRecord>(
+  return db.one<TeamRecord & { lab_partial_results_enabled: boolean }>(
     `UPDATE teams
-     SET name = coalesce($3::text, name), link_migration_enabled = coalesce($4::boolean, link_migration_enabled)
+     SET name = coalesce($3::text, name), link_migration_enabled = coalesce($4::boolean, link_migration_enabled),
+         lab_partial_results_enabled = coalesce($5::boolean, lab_partial_results_enabled)
      WHERE id = $1 AND org_id = $2
-     RETURNING id, org_id, name, region, created_on, link_migration_enabled`,
-    [input.team_id, input.org_id, input.name ?? null, input.link_migration_enabled ?? null],
+     RETURNING id, org_id, name, region, created_on, link_migration_enabled, lab_partial_results_enabled`,
+    [input.team_id, input.org_id, input.name ?? null, input.link_migration_enabled ?? null, input.lab_partial_results_enabled ?? null],
   );
 }

@@ -1,18 +1,47 @@
 /** POST /v3/order/{order_id}/cancel: Cancel an order. */
-import { fail } from '../../assertions.js';
-import { always, type OperationDefinition } from '../../operation.js';
+import { checkEqual } from '../../assertions.js';
+import { always, notOnMock, type OperationDefinition } from '../../operation.js';
+import { NOT_A_UUID, orderBody, UNKNOWN_ID } from '../../values.js';
+import { errorChecks, MANAGEMENT, teamKeyChecks } from '../../shared-checks.js';
+import { otherTeamClient } from '../../requests.js';
+import { newOrder } from '../../world.js';
+import type { TeamClient, TeamSchemas } from '../../../../server/client/index.js';
 
-// TODO: fill in this definition (scripts/conformance/README.md, "An operation's definition"):
-// confirm the auth scope, write a valid request (from the operation's named request
-// example), a seed if other operations need its state, and its checks.
+const { pathNotAUuid, notFound } = errorChecks('team');
+const { missingKey, unknownKey } = teamKeyChecks;
+const cancel = (client: TeamClient, id: string) => client.POST('/v3/order/{order_id}/cancel', { params: { path: { order_id: id } } });
+
 export const definition: OperationDefinition = {
   api: 'team',
   operationId: 'cancelOrder',
-  auth: { scope: 'team' },
-  validRequest: async () => {
-    throw new Error('TODO: write the valid request of team cancelOrder in scripts/conformance/operations/team/cancelOrder.ts');
-  },
+  auth: { scope: 'user' },
+  validRequest: async ({ a }) => ({ method: 'POST', path: `/v3/order/${(await newOrder(a)).order_id}/cancel` }),
   checks: [
-    always("TODO: write this operation's checks", async () => fail('team cancelOrder has no checks yet: write its happy path and documented errors in scripts/conformance/operations/team/cancelOrder.ts')),
+    always('cancels an ordered order: on a mock the first example', async (t) => {
+      const { user_id } = await t.fixtures.user();
+      const created = t.expect.successOrFirstExample<TeamSchemas['OrderResponse']>('team', 'createOrder', await t.team.POST('/v3/order', { body: orderBody(user_id) }));
+      const answer = t.expect.successOrFirstExample<TeamSchemas['OrderResponse']>('team', 'cancelOrder', await cancel(t.team, created.order.id));
+      if (!t.isMock) checkEqual(answer.order.last_event.status, 'cancelled.walk_in_test.cancelled', 'the status after cancelling');
+    }),
+    notOnMock('state', '400 when the order is already cancelled', async (t) => {
+      const { user_id } = await t.fixtures.user();
+      const created = t.expect.success<TeamSchemas['OrderResponse']>('team', 'createOrder', await t.team.POST('/v3/order', { body: orderBody(user_id) }));
+      t.expect.success('team', 'cancelOrder', await cancel(t.team, created.order.id));
+      t.expect.error('team', 'cancelOrder', await cancel(t.team, created.order.id), 400);
+    }),
+    pathNotAUuid('cancelOrder', 'order_id', (t) => cancel(t.team, NOT_A_UUID)),
+    notFound('cancelOrder', '404 for an unknown order_id', (t) => cancel(t.team, UNKNOWN_ID)),
+    notOnMock(
+      'credentials',
+      "404 for the team's order with another team's key",
+      async (t) => {
+        const { user_id } = await t.fixtures.user();
+        const created = t.expect.success<TeamSchemas['OrderResponse']>('team', 'createOrder', await t.team.POST('/v3/order', { body: orderBody(user_id) }));
+        t.expect.error('team', 'cancelOrder', await cancel(await otherTeamClient(t), created.order.id), 404);
+      },
+      MANAGEMENT,
+    ),
+    missingKey('cancelOrder', (t) => cancel(t.teamWithoutKey, UNKNOWN_ID)),
+    unknownKey('cancelOrder', (_t, client) => cancel(client, UNKNOWN_ID)),
   ],
 };

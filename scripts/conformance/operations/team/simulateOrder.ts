@@ -1,18 +1,50 @@
 /** POST /v3/order/{order_id}/test: Simulate an order. */
-import { fail } from '../../assertions.js';
-import { always, type OperationDefinition } from '../../operation.js';
+import { checkEqual } from '../../assertions.js';
+import { always, notOnMock, type OperationDefinition } from '../../operation.js';
+import { NOT_A_UUID, orderBody, UNKNOWN_ID } from '../../values.js';
+import { errorChecks, MANAGEMENT, teamKeyChecks } from '../../shared-checks.js';
+import { otherTeamClient } from '../../requests.js';
+import { newOrder } from '../../world.js';
+import type { TeamClient, TeamSchemas } from '../../../../server/client/index.js';
 
-// TODO: fill in this definition (scripts/conformance/README.md, "An operation's definition"):
-// confirm the auth scope, write a valid request (from the operation's named request
-// example), a seed if other operations need its state, and its checks.
+const { pathNotAUuid, notFound } = errorChecks('team');
+const { missingKey, unknownKey } = teamKeyChecks;
+const simulate = (client: TeamClient, id: string, final_status?: string) =>
+  client.POST('/v3/order/{order_id}/test', { params: { path: { order_id: id }, query: final_status ? { final_status: final_status as never } : {} } });
+
 export const definition: OperationDefinition = {
   api: 'team',
   operationId: 'simulateOrder',
-  auth: { scope: 'team' },
-  validRequest: async () => {
-    throw new Error('TODO: write the valid request of team simulateOrder in scripts/conformance/operations/team/simulateOrder.ts');
-  },
+  auth: { scope: 'user' },
+  validRequest: async ({ a }) => ({ method: 'POST', path: `/v3/order/${(await newOrder(a)).order_id}/test` }),
   checks: [
-    always("TODO: write this operation's checks", async () => fail('team simulateOrder has no checks yet: write its happy path and documented errors in scripts/conformance/operations/team/simulateOrder.ts')),
+    always('starts a simulation: on a mock the first example, on a server the order as it was', async (t) => {
+      const { user_id } = await t.fixtures.user();
+      const created = t.expect.successOrFirstExample<TeamSchemas['OrderResponse']>('team', 'createOrder', await t.team.POST('/v3/order', { body: orderBody(user_id) }));
+      const answer = t.expect.successOrFirstExample<TeamSchemas['OrderResponse']>('team', 'simulateOrder', await simulate(t.team, created.order.id));
+      if (!t.isMock) checkEqual(answer.order.id, created.order.id, 'the simulated order');
+    }),
+    notOnMock('domain-rules', '422 naming ["query", "final_status"] for a status of another method', async (t) => {
+      const { user_id } = await t.fixtures.user();
+      const created = t.expect.success<TeamSchemas['OrderResponse']>('team', 'createOrder', await t.team.POST('/v3/order', { body: orderBody(user_id) }));
+      t.expect.validation('team', 'simulateOrder', await simulate(t.team, created.order.id, 'completed.testkit.completed'), [{ loc: ['query', 'final_status'] }]);
+    }),
+    always('422 naming ["query", "final_status"] when it is no status', async (t) => {
+      t.expect.validation('team', 'simulateOrder', await simulate(t.team, UNKNOWN_ID, 'finished'), [{ loc: ['query', 'final_status'] }]);
+    }),
+    pathNotAUuid('simulateOrder', 'order_id', (t) => simulate(t.team, NOT_A_UUID)),
+    notFound('simulateOrder', '404 for an unknown order_id', (t) => simulate(t.team, UNKNOWN_ID)),
+    notOnMock(
+      'credentials',
+      "404 for the team's order with another team's key",
+      async (t) => {
+        const { user_id } = await t.fixtures.user();
+        const created = t.expect.success<TeamSchemas['OrderResponse']>('team', 'createOrder', await t.team.POST('/v3/order', { body: orderBody(user_id) }));
+        t.expect.error('team', 'simulateOrder', await simulate(await otherTeamClient(t), created.order.id), 404);
+      },
+      MANAGEMENT,
+    ),
+    missingKey('simulateOrder', (t) => simulate(t.teamWithoutKey, UNKNOWN_ID)),
+    unknownKey('simulateOrder', (_t, client) => simulate(client, UNKNOWN_ID)),
   ],
 };

@@ -6,8 +6,8 @@ import type { Deps, ManagementContext } from '../context.js';
 import { requireOwnOrg } from './views.js';
 
 /**
- * PATCH /v1/org/{org_id}/team/{team_id}: renames the team and/or switches the link migration
- * family (the bulk historical pull) on or off; absent fields stay as they are.
+ * PATCH /v1/org/{org_id}/team/{team_id}: renames the team, switches the link migration family
+ * (the bulk historical pull) or the lab partial-results webhooks on or off; absent fields stay as they are.
  */
 export const updateTeam =
   (deps: Deps): Handler<operations['updateTeam'], ManagementContext> =>
@@ -22,10 +22,11 @@ export const updateTeam =
       team_id: path.team_id,
       name,
       link_migration_enabled: body.link_migration_enabled,
+      lab_partial_results_enabled: body.lab_partial_results_enabled,
     });
     if (!team) throw notFound(`Team ${path.team_id} not found in organization ${path.org_id}.`);
     return {
       status: 200,
-      body: { id: team.id, name: team.name, created_on: team.created_on, region: team.region, link_migration_enabled: team.link_migration_enabled },
+      body: { id: team.id, name: team.name, created_on: team.created_on, region: team.region, link_migration_enabled: team.link_migration_enabled, lab_partial_results_enabled: team.lab_partial_results_enabled },
     };
   };

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../../server/storage/database.js';
+import { LabOrderSimulator } from '../../server/jobs/lab-orders/simulator.js';
+import { silentLogger } from '../helpers/silent-logger.js';
+import { listEventPayloads } from '../storage/stored-state.js';
+import { apiEngines, expectStatus, useApiApp, type ApiApp, type TeamSchemas } from '../api/helpers.js';
+import { orderBody } from '../api/lab-order-fixtures.js';
+
+type Order = TeamSchemas['Order'];
+type OrderEvent = { event_type: string; data: Order };
+
+async function placeOrder(ctx: ApiApp, key?: string): Promise<Order> {
+  const user = await ctx.newUser({}, key);
+  return expectStatus<TeamSchemas['OrderResponse']>(await ctx.team(key).post('/v3/order').send(orderBody(user.user_id)), 200).order;
+}
+
+/** A simulator on `db` whose clock is `clock.now`. */
+const simulatorOn = (db: Database, clock: { now: Date }) => new LabOrderSimulator({ db, logger: silentLogger(), now: () => clock.now });
+
+/** The database, except that every transaction rolls back at its end, as if the process died before COMMIT. */
+const dyingBeforeCommit = (db: Database): Database =>
+  new Proxy(db, {
+    get(target, property, receiver) {
+      if (property !== 'transaction') return Reflect.get(target, property, receiver);
+      return (fn: (tx: unknown) => Promise<unknown>) =>
+        target.transaction(async (tx) => {
+          await fn(tx);
+          throw new Error('process killed before COMMIT');
+        });
+    },
+  });
+
+const updatesOf = async (ctx: ApiApp, orderId: string, teamId = ctx.server.teamId) =>
+  (await listEventPayloads<OrderEvent>(ctx.server.db, { team_id: teamId, event_type: 'labtest.order.updated' }))
+    .filter((event) => event.data.id === orderId)
+    .map((event) => event.data.last_event.status);
+
+describe.each(apiEngines)('lab order simulation (server/jobs/lab-orders) on %s', (_label, engine) => {
+  const ctx = useApiApp(engine);
+
+  it('when the simulator restarts between delayed steps, then the order finishes exactly once with no event repeated', async () => {
+    const order = await placeOrder(ctx);
+    const clock = { now: new Date() };
+    ctx.server.setNow(clock.now);
+    expectStatus(await ctx.team().post(`/v3/order/${order.id}/test?delay=60`), 200);
+    expect(await simulatorOn(ctx.server.db, clock).runDue()).toBe(1);
+    // Not due yet: a new process finds nothing to do.
+    expect(await simulatorOn(ctx.server.db, clock).runDue()).toBe(0);
+    for (let i = 0; i < 4; i++) {
+      clock.now = new Date(clock.now.getTime() + 60_000);
+      expect(await simulatorOn(ctx.server.db, clock).runDue(), `step ${i + 2}`).toBe(1);
+    }
+    clock.now = new Date(clock.now.getTime() + 60_000);
+    expect(await simulatorOn(ctx.server.db, clock).runDue()).toBe(0);
+    const read = expectStatus<Order>(await ctx.team().get(`/v3/order/${order.id}`), 200);
+    const statuses = read.events.map((e) => e.status);
+    expect(statuses).toHaveLength(6);
+    expect(new Set(statuses).size).toBe(6);
+    expect(statuses[5]).toBe('completed.walk_in_test.completed');
+    expect(read.events.map((e) => e.id)).toEqual([...read.events.map((e) => e.id)].sort((a, b) => a - b));
+  });
+
+  it('when the process dies before a step commits, then the step is taken again once, and its event and webhook exist once', async () => {
+    const order = await placeOrder(ctx);
+    expectStatus(await ctx.team().post(`/v3/order/${order.id}/test`), 200);
+    const clock = { now: new Date() };
+    await expect(simulatorOn(dyingBeforeCommit(ctx.server.db), clock).step()).rejects.toThrow('process killed before COMMIT');
+    const unchanged = expectStatus<Order>(await ctx.team().get(`/v3/order/${order.id}`), 200);
+    expect(unchanged.events).toHaveLength(1);
+    expect(await updatesOf(ctx, order.id)).toEqual([]);
+    await simulatorOn(ctx.server.db, clock).runDue();
+    const done = expectStatus<Order>(await ctx.team().get(`/v3/order/${order.id}`), 200);
+    expect(done.events.map((e) => e.status)).toHaveLength(6);
+    // partial_results is not sent to a team that did not opt in.
+    expect(await updatesOf(ctx, order.id)).toEqual([
+      'received.walk_in_test.requisition_created',
+      'collecting_sample.walk_in_test.appointment_pending',
+      'collecting_sample.walk_in_test.appointment_scheduled',
+      'completed.walk_in_test.completed',
+    ]);
+  });
+
+  it('when two simulators run at once, then every step is taken once', async () => {
+    const orders = await Promise.all([placeOrder(ctx), placeOrder(ctx), placeOrder(ctx)]);
+    for (const order of orders) expectStatus(await ctx.team().post(`/v3/order/${order.id}/test`), 200);
+    const clock = { now: new Date() };
+    const [a, b] = await Promise.all([simulatorOn(ctx.server.db, clock).runDue(), simulatorOn(ctx.server.db, clock).runDue()]);
+    expect(a + b).toBe(15);
+    for (const order of orders) {
+      const read = expectStatus<Order>(await ctx.team().get(`/v3/order/${order.id}`), 200);
+      expect(read.events).toHaveLength(6);
+    }
+  });
+
+  it('when a team opted in to partial results, then it gets labtest.order.updated for partial_results too, and created for the new order', async () => {
+    const other = await ctx.otherTeam();
+    expectStatus(await ctx.management().patch(`/v1/org/${ctx.server.orgId}/team/${other.team.id}`).send({ lab_partial_results_enabled: true }), 200);
+    const order = await placeOrder(ctx, other.apiKey);
+    expectStatus(await ctx.team(other.apiKey).post(`/v3/order/${order.id}/test`), 200);
+    await simulatorOn(ctx.server.db, { now: new Date() }).runDue();
+    expect(await updatesOf(ctx, order.id, other.team.id)).toContain('sample_with_lab.walk_in_test.partial_results');
+    const created = (await listEventPayloads<OrderEvent>(ctx.server.db, { team_id: other.team.id, event_type: 'labtest.order.created' })).filter((e) => e.data.id === order.id);
+    expect(created.map((e) => e.data.last_event.status)).toEqual(['received.walk_in_test.ordered']);
+  });
+
+  it('when the simulator runs in the background, then a started simulation completes without being polled by the test', async () => {
+    const simulator = new LabOrderSimulator({ db: ctx.server.db, logger: silentLogger(), pollMs: 20 }).start();
+    try {
+      const order = await placeOrder(ctx);
+      expectStatus(await ctx.team().post(`/v3/order/${order.id}/test?final_status=collecting_sample.walk_in_test.appointment_pending`), 200);
+      simulator.wake();
+      let status = '';
+      for (let i = 0; i < 200 && status !== 'collecting_sample.walk_in_test.appointment_pending'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        status = expectStatus<Order>(await ctx.team().get(`/v3/order/${order.id}`), 200).last_event.status;
+      }
+      expect(status).toBe('collecting_sample.walk_in_test.appointment_pending');
+    } finally {
+      await simulator.stop();
+    }
+  });
+});
