@@ -114,7 +114,7 @@ describe.each(apiEngines)('lab results (GET /v3/order/{order_id}/result, /result
     expect(await criticalEvents(order.id)).toEqual([]);
 
     const other = await ctx.otherTeam();
-    await ctx.server.db.query(`UPDATE teams SET lab_partial_results_enabled = true WHERE id = $1`, [other.team.id]);
+    expectStatus(await ctx.management().patch(`/v1/org/${ctx.server.orgId}/team/${other.team.id}`).send({ lab_partial_results_enabled: true }), 200);
     const theirs = await placeOrder({}, other.apiKey);
     await simulate(theirs, { interpretation: 'critical' }, '?final_status=sample_with_lab.walk_in_test.partial_results', other.apiKey);
     const partial = expectStatus<Results>(await ctx.team(other.apiKey).get(`/v3/order/${theirs.id}/result`), 200);
