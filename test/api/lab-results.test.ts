@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { standardLabTests } from '../../server/domain/lab-tests/catalog.js';
 import { MARKER_CATALOG } from '../../server/domain/lab-markers/catalog.js';
 import { LabOrderSimulator } from '../../server/jobs/lab-orders/simulator.js';
+import { recordResultsOnStatusChange } from '../../server/jobs/lab-results/record.js';
+import { findOrder } from '../../server/storage/repositories/lab-orders.js';
 import { silentLogger } from '../helpers/silent-logger.js';
 import { pdfText } from '../helpers/pdf-text.js';
 import { teamSchemaViolations } from '../jobs/bulk-pull/schemas.js';
@@ -89,6 +91,18 @@ describe.each(apiEngines)('lab results (GET /v3/order/{order_id}/result, /result
     expect(teamSchemaViolations('LabResultCriticalEvent', events[0]!.payload)).toEqual([]);
     // Nothing moves the order again, so nothing is emitted again.
     expect(await simulator().runDue()).toBe(0);
+    expect(await criticalEvents(order.id)).toHaveLength(1);
+  });
+
+  it('when the completion is recorded again (a step taken again after a restart), then nothing is written and no second event is emitted', async () => {
+    const order = await placeOrder();
+    await simulate(order, { interpretation: 'critical' });
+    const before = expectStatus<Results>(await ctx.team().get(`/v3/order/${order.id}/result`), 200);
+    const stored = (await findOrder(ctx.server.db, ctx.server.teamId, order.id))!;
+    const again = await ctx.server.db.transaction((tx) =>
+      recordResultsOnStatusChange(tx, { order: stored, to: stored.status, flags: { interpretation: 'critical' }, partialResultsEnabled: async () => false }));
+    expect(again).toBeNull();
+    expect(expectStatus<Results>(await ctx.team().get(`/v3/order/${order.id}/result`), 200)).toEqual(before);
     expect(await criticalEvents(order.id)).toHaveLength(1);
   });
 
