@@ -447,7 +447,7 @@ export interface paths {
         };
         /**
          * List labs
-         * @description Lists the partner labs, with the collection methods and sample types each accepts.
+         * @description Lists the partner labs, with the collection methods and sample types each accepts. It takes no parameters: any query parameter is a `422` naming it.
          */
         get: operations["listLabs"];
         put?: never;
@@ -7111,6 +7111,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };
     };

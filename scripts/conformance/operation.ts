@@ -110,6 +110,8 @@ export interface SeededTeam extends TeamCredentials {
   disposableEndpointIds: string[];
   deliveryIds: string[];
   bulkOpIds: string[];
+  /** Lab orders of the team's first user (ordered, then cancelled or simulated by the suites). */
+  orderIds: string[];
   /** Ids of keys a suite may try to revoke (never the key it sends). */
   spareKeyIds: string[];
   /** A key of the team that was accepted, then revoked. */

@@ -35,6 +35,7 @@ export async function seedTeam(urls: SeedUrls, credentials: TeamCredentials, lab
     disposableEndpointIds: [],
     deliveryIds: [],
     bulkOpIds: [],
+    orderIds: [],
     spareKeyIds: [],
     revokedKey: '',
     cursors: [],

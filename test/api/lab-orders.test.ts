@@ -206,3 +206,50 @@ describe.each(apiEngines)('cancelOrder and simulateOrder (POST /v3/order/{order_
     expectDetail(await ctx.team().post(`/v3/order/${theirs.id}/test`), 404, `Order ${theirs.id} not found.`);
   });
 });
+
+describe.each(apiEngines)('listOrders (GET /v3/orders) on %s', (_label, engine) => {
+  const ctx = useApiApp(engine);
+  const list = async (query: string, key?: string) => expectStatus<TeamSchemas['OrderPage']>(await ctx.team(key).get(`/v3/orders?${query}`), 200);
+
+  it('when a team lists its orders with filters, sorts and pages, then each answer holds exactly the matching orders in order', async () => {
+    const other = await ctx.otherTeam();
+    const user = await ctx.newUser({}, other.apiKey);
+    const place = async (first_name: string, overrides: Record<string, unknown> = {}) =>
+      expectStatus<OrderResponse>(await ctx.team(other.apiKey).post('/v3/order').send(orderBody(user.user_id, { patient_details: { ...patientDetails, first_name }, ...overrides })), 200).order;
+    const ana = await place('Ana');
+    const bea = await place('Bea', { order_set: { lab_test_ids: [TESTKIT] } });
+    const cleo = await place('Cleo');
+    expectStatus(await ctx.team(other.apiKey).post(`/v3/order/${cleo.id}/cancel`), 200);
+
+    const all = await list('', other.apiKey);
+    expect(all).toMatchObject({ total: 3, page: 1, size: 50 });
+    // Newest first by default.
+    expect(all.orders.map((o) => o.id)).toEqual([cleo.id, bea.id, ana.id]);
+    expect((await list('order_key=patient_name&order_direction=asc', other.apiKey)).orders.map((o) => o.id)).toEqual([ana.id, bea.id, cleo.id]);
+    expect((await list('status=cancelled', other.apiKey)).orders.map((o) => o.id)).toEqual([cleo.id]);
+    expect((await list('order_type=testkit', other.apiKey)).orders.map((o) => o.id)).toEqual([bea.id]);
+    expect((await list('status=ordered&order_type=walk_in_test', other.apiKey)).orders.map((o) => o.id)).toEqual([ana.id]);
+    expect((await list('patient_name=BEA', other.apiKey)).orders.map((o) => o.id)).toEqual([bea.id]);
+    expect((await list(`search_input=${ana.sample_id}`, other.apiKey)).orders.map((o) => o.id)).toEqual([ana.id]);
+    expect((await list(`search_input=${bea.id}`, other.apiKey)).orders.map((o) => o.id)).toEqual([bea.id]);
+    expect((await list(`order_ids=${ana.id}&order_ids=${cleo.id}`, other.apiKey)).orders.map((o) => o.id).sort()).toEqual([ana.id, cleo.id].sort());
+    const second = await list('size=2&page=2', other.apiKey);
+    expect(second).toMatchObject({ total: 3, page: 2, size: 2 });
+    expect(second.orders.map((o) => o.id)).toEqual([ana.id]);
+    expect((await list('start_date=2999-01-01T00:00:00Z', other.apiKey)).total).toBe(0);
+    expect((await list(`updated_start_date=${cleo.created_at}`, other.apiKey)).orders.map((o) => o.id)).toContain(cleo.id);
+  });
+
+  it("when a team lists orders, then another team's orders never appear, even by id", async () => {
+    const other = await ctx.otherTeam();
+    const user = await ctx.newUser({}, other.apiKey);
+    const theirs = expectStatus<OrderResponse>(await ctx.team(other.apiKey).post('/v3/order').send(orderBody(user.user_id)), 200).order;
+    expect(await list(`order_ids=${theirs.id}`)).toMatchObject({ orders: [], total: 0 });
+    expect(await list(`user_id=${user.user_id}`)).toMatchObject({ orders: [], total: 0 });
+  });
+
+  it('when a filter value is not one of the documented ones, then 422 naming it', async () => {
+    expectValidation(await ctx.team().get('/v3/orders?status=misplaced'), [{ loc: ['query', 'status', 0] }]);
+    expectValidation(await ctx.team().get('/v3/orders?size=0'), [{ loc: ['query', 'size'] }]);
+  });
+});

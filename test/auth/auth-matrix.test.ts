@@ -129,6 +129,7 @@ function secretsOf(team: SeededTeam): string[] {
     ...team.endpointIds,
     ...team.disposableEndpointIds,
     ...team.bulkOpIds,
+    ...team.orderIds,
     ...team.spareKeyIds,
   ];
 }

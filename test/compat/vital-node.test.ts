@@ -305,6 +305,66 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
     });
   });
 
+  describe('lab tests and orders', () => {
+    const WALK_IN_LAB_TEST_ID = '0b1f8a3e-3c57-4d0f-9b5e-3f7a8d2c1e01';
+    const patient = { firstName: 'Maria', lastName: 'Lopez', dob: '1986-04-21', gender: 'female' as const, phoneNumber: '+14155550123', email: 'maria.lopez@example.com' };
+    const address = { firstLine: '123 Main St.', city: 'San Francisco', state: 'CA', zip: '94110', country: 'US' };
+    const placeOrder = async (api: SdkUnderTest, idempotencyKey?: string) => {
+      const { userId } = await newUser(api);
+      return api.client.labTests.createOrder({ userId, patientDetails: patient, patientAddress: address, orderSet: { labTestIds: [WALK_IN_LAB_TEST_ID] }, ...(idempotencyKey && { idempotencyKey }) });
+    };
+
+    it('when labTests.getLabs is called, then the SDK parses every lab', async () => {
+      const api = sdk();
+      expect((await api.client.labTests.getLabs()).length).toBeGreaterThan(0);
+      expectStrictParse(api, serializers.labTests.getLabs.Response);
+    });
+
+    it('when labTests.get and labTests.getPaginated are called, then the SDK parses the lab tests', async () => {
+      const api = sdk();
+      expect((await api.client.labTests.get({ collectionMethod: 'walk_in_test' })).length).toBeGreaterThan(0);
+      expectStrictParse(api, serializers.labTests.get.Response);
+      const page = await api.client.labTests.getPaginated({ labTestLimit: 2 });
+      expect(page.data.length).toBeGreaterThan(0);
+      expectStrictParse(api, serializers.LabTestResourcesResponse);
+    });
+
+    it('when labTests.create and labTests.getById are called, then the SDK parses the lab test', async () => {
+      const api = sdk();
+      const created = await api.client.labTests.create({ name: 'Compat vitamin D', description: 'One marker.', method: 'walk_in_test', markerIds: [1065] });
+      expectStrictParse(api, serializers.ClientFacingLabTest);
+      const read = await api.client.labTests.getById(target.stateful ? created.id : WALK_IN_LAB_TEST_ID);
+      expect(read.id).toMatch(/^[0-9a-f-]{36}$/);
+      expectStrictParse(api, serializers.ClientFacingLabTest);
+    });
+
+    it('when labTests.createOrder, getOrder, getOrders, simulateOrderProcess and cancelOrder are called, then the SDK parses each order', async () => {
+      const api = sdk();
+      const created = await placeOrder(api);
+      expectStrictParse(api, serializers.PostOrderResponse);
+      const id = created.order.id;
+      expect((await api.client.labTests.getOrder(id)).id).toBe(id);
+      expectStrictParse(api, serializers.ClientFacingOrder);
+      const page = await api.client.labTests.getOrders({ userId: created.order.userId, status: 'ordered', page: 1, size: 5 });
+      expect(page.orders.length).toBeGreaterThan(0);
+      expectStrictParse(api, serializers.GetOrdersResponse);
+      await api.client.labTests.simulateOrderProcess(id, { finalStatus: 'collecting_sample.walk_in_test.appointment_pending' });
+      const cancelled = await api.client.labTests.cancelOrder((await placeOrder(api)).order.id);
+      expect(cancelled.order.events.length).toBeGreaterThan(0);
+      expectStrictParse(api, serializers.PostOrderResponse);
+    });
+
+    statefulIt(`when labTests.createOrder is repeated with its idempotency key, then the SDK gets the same order ${STATELESS}`, async () => {
+      const api = sdk();
+      const key = `compat-${randomUUID()}`;
+      const { userId } = await newUser(api);
+      const body = { userId, patientDetails: patient, patientAddress: address, orderSet: { labTestIds: [WALK_IN_LAB_TEST_ID] }, idempotencyKey: key };
+      const first = await api.client.labTests.createOrder(body);
+      const again = await api.client.labTests.createOrder(body);
+      expect(again.order.id).toBe(first.order.id);
+    });
+  });
+
   // Last in the file: vitest runs a file's tests in order, so the log holds every call above.
   it('when every test above has run, then the SDK reached every team API operation it has a call for, each with a 2xx', () => {
     const expected = listOperations(loadDocument('team'))

@@ -50,7 +50,6 @@ export interface NewOrderInput {
   /** Id of the method's own record (details.data.id) and, for testkits, of the shipment. */
   details_id: string;
   shipment_id: string;
-  sample_id: string;
   /** ISO instant of creation. */
   at: string;
   /** The server's public team API URL (the requisition form URL's base). */

@@ -16,6 +16,7 @@ export const definition: OperationDefinition = {
   operationId: 'cancelOrder',
   auth: { scope: 'user' },
   validRequest: async ({ a }) => ({ method: 'POST', path: `/v3/order/${(await newOrder(a)).order_id}/cancel` }),
+  fuzzPools: (a, b) => ({ order_id: [...a.orderIds, ...a.orderIds, ...b.orderIds] }),
   checks: [
     always('cancels an ordered order: on a mock the first example', async (t) => {
       const { user_id } = await t.fixtures.user();

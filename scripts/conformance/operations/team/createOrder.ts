@@ -1,6 +1,6 @@
 /** POST /v3/order: Create an order. */
 import { checkEqual } from '../../assertions.js';
-import { always, notOnMock, uniqueValue, type OperationDefinition } from '../../operation.js';
+import { always, must, notOnMock, uniqueValue, type OperationDefinition } from '../../operation.js';
 import { invalid, orderBody, STANDARD_WALK_IN_LAB_TEST, UNKNOWN_ID } from '../../values.js';
 import { errorChecks, OVERSIZED, teamKeyChecks } from '../../shared-checks.js';
 import { requestExample } from '../../examples.js';
@@ -17,6 +17,14 @@ export const definition: OperationDefinition = {
   validRequest: async ({ a }) => {
     const user = await newUser(a);
     return { method: 'POST', path: '/v3/order', body: { ...(requestExample('team', 'createOrder', 'walk_in') as object), user_id: user.user_id } };
+  },
+  seed: {
+    order: 130,
+    async run(seeding) {
+      const user = seeding.users[0];
+      if (!user) return;
+      for (let i = 0; i < 2; i++) seeding.orderIds.push(must('createOrder', await seeding.team.POST('/v3/order', { body: orderBody(user.user_id) })).order.id);
+    },
   },
   checks: [
     always('creates an order: on a mock the first example, on a server ordered with one event', async (t) => {

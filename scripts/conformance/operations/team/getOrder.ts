@@ -16,6 +16,7 @@ export const definition: OperationDefinition = {
   operationId: 'getOrder',
   auth: { scope: 'user' },
   validRequest: async ({ a }) => ({ method: 'GET', path: `/v3/order/${(await newOrder(a)).order_id}` }),
+  fuzzPools: (a, b) => ({ order_id: [...a.orderIds, ...a.orderIds, ...b.orderIds] }),
   checks: [
     always('reads an order: on a mock the first example, on a server the order createOrder answered', async (t) => {
       const { user_id } = await t.fixtures.user();

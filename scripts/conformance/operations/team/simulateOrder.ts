@@ -17,6 +17,7 @@ export const definition: OperationDefinition = {
   operationId: 'simulateOrder',
   auth: { scope: 'user' },
   validRequest: async ({ a }) => ({ method: 'POST', path: `/v3/order/${(await newOrder(a)).order_id}/test` }),
+  fuzzPools: (a, b) => ({ order_id: [...a.orderIds, ...a.orderIds, ...b.orderIds] }),
   checks: [
     always('starts a simulation: on a mock the first example, on a server the order as it was', async (t) => {
       const { user_id } = await t.fixtures.user();

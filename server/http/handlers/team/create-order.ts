@@ -66,7 +66,6 @@ export const createOrder =
       order_id: orderId,
       details_id: randomUUID(),
       shipment_id: randomUUID(),
-      sample_id: '',
       at,
       public_url: deps.config.publicTeamUrl,
       lab_test: toLabTestView(deps.markers, labTest),

@@ -1,0 +1,292 @@
+/**
+ * Lab orders (`npm run bench:lab-orders`, part of `npm run bench`). Prints tables; it is not a
+ * test and asserts nothing.
+ *
+ * Against the compiled server as `npm start` runs it (NODE_ENV=production; compiled first
+ * unless BENCH_SKIP_COMPILE=1), on PGlite in a temporary DATA_DIR and, when DATABASE_URL is
+ * set, on PostgreSQL (a database of its own, dropped after):
+ *
+ * 1. POST /v3/order (the standard walk-in lab test) at LAB_BENCH_CONNECTIONS (default 10)
+ *    connections for LAB_BENCH_SECONDS (default 10): requests/s, p50, p99 (goal p99 <= 20 ms),
+ *    beside the Prism mock's throughput on the same request (goal: at least the mock's).
+ * 2. GET /v3/orders with LAB_BENCH_ORDERS (default 100,000) orders in the team, written
+ *    straight into the database before the server starts: filtered by status and method and
+ *    paged (page 3 of 50), and by patient name (goal p99 <= 20 ms).
+ * 3. LAB_BENCH_SIMULATED (default 1,000) new orders simulated to completion at once (their
+ *    POST /v3/order/{order_id}/test sent 10 at a time), with a webhook endpoint on a local
+ *    receiver: the time until every one is completed, status changes per second, and
+ *    labtest.order.* deliveries received per second.
+ *
+ * Small numbers make a smoke run: LAB_BENCH_ORDERS=2000 LAB_BENCH_SIMULATED=20 LAB_BENCH_SECONDS=2.
+ */
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { startMocks } from '../../mocks/index.js';
+import { bootstrapSandbox } from '../../server/bootstrap.js';
+import { MARKER_CATALOG } from '../../server/domain/lab-markers/catalog.js';
+import { fullStatus, LIFECYCLES } from '../../server/domain/lab-orders/lifecycle.js';
+import { newOrderBody } from '../../server/domain/lab-orders/order.js';
+import { COLLECTION_METHODS, standardLabTests, toLabTestView } from '../../server/domain/lab-tests/catalog.js';
+import { MANAGEMENT_KEY_HEADER, TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
+import { openDatabase, type Database } from '../../server/storage/database.js';
+import { migrate } from '../../server/storage/migrate.js';
+import { compile } from '../compile.js';
+import { isMainModule } from '../lib/main-module.js';
+import { freePort, percentile, printTable, spawnServer, stop, waitForOk } from './lib.js';
+
+const ORDERS = Number(process.env.LAB_BENCH_ORDERS ?? 100_000);
+const SIMULATED = Number(process.env.LAB_BENCH_SIMULATED ?? 1_000);
+const SECONDS = Number(process.env.LAB_BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.LAB_BENCH_CONNECTIONS ?? 10);
+const TEAM_API_KEY = 'bench-lab-team-api-key';
+const MANAGEMENT_KEY = 'bench-lab-management-key';
+const AUTH = { [TEAM_API_KEY_HEADER]: TEAM_API_KEY };
+const STANDARD = standardLabTests(MARKER_CATALOG);
+const WALK_IN = STANDARD.find((t) => t.method === 'walk_in_test')!;
+const FIRST_NAMES = ['Maria', 'James', 'Aiko', 'Olu', 'Sven', 'Priya', 'Lucas', 'Fatima', 'Chen', 'Noah'];
+const LAST_NAMES = ['Lopez', 'Smith', 'Tanaka', 'Adeyemi', 'Berg', 'Patel', 'Silva', 'Haddad', 'Wei', 'Miller'];
+
+interface Engine {
+  name: string;
+  env: NodeJS.ProcessEnv;
+  open(): Promise<Database>;
+  cleanup(): Promise<void>;
+}
+
+async function pgliteEngine(): Promise<Engine> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-lab-'));
+  return { name: 'PGlite', env: { DATA_DIR: dataDir, DATABASE_URL: '' }, open: () => openDatabase({ dataDir: path.join(dataDir, 'pglite') }), cleanup: () => rm(dataDir, { recursive: true, force: true }) };
+}
+
+async function postgresEngine(databaseUrl: string): Promise<Engine> {
+  const name = `bench_lab_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-lab-pg-'));
+  return {
+    name: 'PostgreSQL',
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    open: () => openDatabase({ databaseUrl: url.toString() }),
+    cleanup: async () => {
+      await rm(dataDir, { recursive: true, force: true });
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+interface Prepared {
+  orgId: string;
+  teamId: string;
+  userId: string;
+}
+
+/**
+ * Migrates, bootstraps, and writes ORDERS orders of 100 users straight into the tables: the
+ * statuses of every method's success path, patient names from a small set, one event each.
+ */
+async function prepare(engine: Engine): Promise<Prepared> {
+  const db = await engine.open();
+  try {
+    await migrate(db);
+    const sandbox = await bootstrapSandbox(db, { region: 'us', teamApiKey: TEAM_API_KEY, managementKey: MANAGEMENT_KEY, dataDir: engine.env.DATA_DIR! });
+    const users = await db.query<{ id: string }>(
+      `INSERT INTO users (team_id, client_user_id) SELECT $1, 'bench-lab-' || g FROM generate_series(1, 100) g RETURNING id`,
+      [sandbox.teamId],
+    );
+    const at = new Date().toISOString();
+    const body = newOrderBody({
+      order_id: randomUUID(), details_id: randomUUID(), shipment_id: randomUUID(), at, public_url: 'http://127.0.0.1:8000',
+      lab_test: toLabTestView(MARKER_CATALOG, WALK_IN), method: 'walk_in_test',
+      patient_details: { first_name: 'Maria', last_name: 'Lopez', dob: '1986-04-21', gender: 'female', phone_number: '+14155550123', email: 'maria.lopez@example.com' },
+      patient_address: { first_line: '123 Main St.', city: 'San Francisco', state: 'CA', zip: '94110', country: 'US' },
+      health_insurance_id: null,
+    });
+    const statuses = COLLECTION_METHODS.flatMap((method) => LIFECYCLES[method].successPath.map((low) => ({ method, low, status: fullStatus(method, low) })));
+    const names = FIRST_NAMES.flatMap((first) => LAST_NAMES.map((last) => `${first} ${last}`.toLowerCase()));
+    const chunk = 10_000;
+    for (let start = 0; start < ORDERS; start += chunk) {
+      const n = Math.min(chunk, ORDERS - start);
+      await db.query(
+        `WITH params AS (
+           SELECT g, gen_random_uuid() AS id, ($2::uuid[])[1 + g % array_length($2::uuid[], 1)] AS user_id,
+                  ($3::jsonb -> (g % jsonb_array_length($3::jsonb))) AS s, ($4::text[])[1 + g % array_length($4::text[], 1)] AS name
+           FROM generate_series($5::int, $5::int + $6::int - 1) g
+         ), orders AS (
+           INSERT INTO lab_orders (id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, sample_id, interpretation, body, created_at, updated_at)
+           SELECT id, $1, user_id, $7, s ->> 'method', s ->> 'status', s ->> 'low', name, 'SB' || lpad(g::text, 10, '0'),
+                  CASE WHEN s ->> 'low' = 'completed' THEN (ARRAY['normal', 'abnormal', 'critical'])[1 + g % 3] END,
+                  $8::jsonb, now() - g * interval '1 second', now() - g * interval '1 second'
+           FROM params RETURNING id, status, created_at
+         )
+         INSERT INTO lab_order_events (order_id, status, created_at) SELECT id, status, created_at FROM orders`,
+        [sandbox.teamId, users.map((u) => u.id), JSON.stringify(statuses), names, start, n, WALK_IN.id, JSON.stringify(body)],
+      );
+    }
+    return { orgId: sandbox.orgId, teamId: sandbox.teamId, userId: users[0]!.id };
+  } finally {
+    await db.close();
+  }
+}
+
+interface Measure {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+function load(url: string, options: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> } = {}): Promise<Measure> {
+  return new Promise((resolve, reject) => {
+    const latencies: number[] = [];
+    const instance = autocannon(
+      {
+        url,
+        method: options.method ?? 'GET',
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        headers: { ...AUTH, ...options.headers, ...(options.body !== undefined && { 'content-type': 'application/json' }) },
+        ...(options.body !== undefined && { body: options.body }),
+      },
+      (error, result) => {
+        if (error) return reject(error instanceof Error ? error : new Error(String(error)));
+        resolve({ rps: result.requests.total / Math.max(result.duration, Number.EPSILON), p50: percentile(latencies, 50), p99: percentile(latencies, 99), non2xx: result.non2xx });
+      },
+    );
+    instance.on('response', (_client, status, _bytes, ms) => {
+      if (status >= 200 && status < 300) latencies.push(ms);
+    });
+  });
+}
+
+const orderBody = (userId: string) =>
+  JSON.stringify({
+    user_id: userId,
+    patient_details: { first_name: 'Maria', last_name: 'Lopez', dob: '1986-04-21', gender: 'female', phone_number: '+14155550123', email: 'maria.lopez@example.com' },
+    patient_address: { first_line: '123 Main St.', city: 'San Francisco', state: 'CA', zip: '94110', country: 'US' },
+    order_set: { lab_test_ids: [WALK_IN.id] },
+  });
+
+async function startServer(engine: Engine) {
+  const [teamPort, managementPort] = [await freePort(), await freePort()];
+  const env: NodeJS.ProcessEnv = {
+    NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(teamPort), MANAGEMENT_PORT: String(managementPort),
+    TEAM_API_KEY, MANAGEMENT_KEY, VALIDATE_RESPONSES: '', START_MOCKS: 'false', PULL_WORKER: 'off', ...engine.env,
+  };
+  const child = spawnServer(env);
+  await waitForOk(`http://127.0.0.1:${teamPort}/v2/providers`, performance.now(), 180_000, AUTH);
+  return { child, url: `http://127.0.0.1:${teamPort}`, managementUrl: `http://127.0.0.1:${managementPort}` };
+}
+
+/** A local webhook receiver counting deliveries of each event type. */
+async function receiver(): Promise<{ url: string; counts: Map<string, number>; close(): Promise<void> }> {
+  const counts = new Map<string, number>();
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => {
+      const type = (JSON.parse(body) as { event_type?: string }).event_type ?? '?';
+      counts.set(type, (counts.get(type) ?? 0) + 1);
+      res.writeHead(204).end();
+    });
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  return { url: `http://127.0.0.1:${port}/hooks`, counts, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+async function json<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${response.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}
+
+async function simulateMany(server: { url: string; managementUrl: string }, prepared: Prepared) {
+  const hooks = await receiver();
+  try {
+    await json(await fetch(`${server.managementUrl}/v1/org/${prepared.orgId}/team/${prepared.teamId}/webhook_endpoint`, {
+      method: 'POST', headers: { [MANAGEMENT_KEY_HEADER]: MANAGEMENT_KEY, 'content-type': 'application/json' }, body: JSON.stringify({ url: hooks.url, event_types: ['labtest.order.*'] }),
+    }));
+    const user = await json<{ user_id: string }>(await fetch(`${server.url}/v2/user`, { method: 'POST', headers: { ...AUTH, 'content-type': 'application/json' }, body: JSON.stringify({ client_user_id: `bench-sim-${Date.now()}` }) }));
+    const ids: string[] = [];
+    for (let i = 0; i < SIMULATED; i += 10) {
+      const batch = await Promise.all(Array.from({ length: Math.min(10, SIMULATED - i) }, async () =>
+        (await json<{ order: { id: string } }>(await fetch(`${server.url}/v3/order`, { method: 'POST', headers: { ...AUTH, 'content-type': 'application/json' }, body: orderBody(user.user_id) }))).order.id));
+      ids.push(...batch);
+    }
+    const started = performance.now();
+    for (let i = 0; i < ids.length; i += 10) {
+      await Promise.all(ids.slice(i, i + 10).map(async (id) => json(await fetch(`${server.url}/v3/order/${id}/test`, { method: 'POST', headers: AUTH }))));
+    }
+    const steps = LIFECYCLES.walk_in_test.successPath.length - 1;
+    for (;;) {
+      const page = await json<{ total: number }>(await fetch(`${server.url}/v3/orders?user_id=${user.user_id}&status=completed&size=1`, { headers: AUTH }));
+      if (page.total === ids.length) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    // Updates sent: every step but partial_results (the sandbox team did not opt in).
+    const expected = ids.length * (1 + steps - 1);
+    const deliveriesStart = performance.now();
+    const delivered = () => (hooks.counts.get('labtest.order.created') ?? 0) + (hooks.counts.get('labtest.order.updated') ?? 0);
+    while (delivered() < expected && performance.now() - deliveriesStart < 120_000) await new Promise((resolve) => setTimeout(resolve, 100));
+    const deliverySeconds = (performance.now() - started) / 1000;
+    return { orders: ids.length, seconds, statusChangesPerSecond: (ids.length * steps) / seconds, delivered: delivered(), deliveriesPerSecond: delivered() / deliverySeconds };
+  } finally {
+    await hooks.close();
+  }
+}
+
+const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : '-');
+
+export async function benchLabOrders(): Promise<void> {
+  if (process.env.BENCH_SKIP_COMPILE !== '1') await compile();
+  const mocks = await startMocks({ teamPort: 0, managementPort: 0 });
+  let mockPost: Measure;
+  try {
+    mockPost = await load(`${mocks.urls.team}/v3/order`, { method: 'POST', body: orderBody(randomUUID()), headers: { [TEAM_API_KEY_HEADER]: 'sk_us_bench_mock' } });
+  } finally {
+    await mocks.close();
+  }
+  const engines = [await pgliteEngine(), ...(process.env.DATABASE_URL ? [await postgresEngine(process.env.DATABASE_URL)] : [])];
+  const rows: (string | number)[][] = [];
+  const simRows: (string | number)[][] = [];
+  for (const engine of engines) {
+    try {
+      const prepared = await prepare(engine);
+      const server = await startServer(engine);
+      try {
+        const post = await load(`${server.url}/v3/order`, { method: 'POST', body: orderBody(prepared.userId) });
+        rows.push([engine.name, 'POST /v3/order', post.rps.toFixed(0), ms(post.p50), ms(post.p99), post.non2xx, `p99 <= 20 ms, >= mock ${mockPost.rps.toFixed(0)}/s`, post.p99 <= 20 && post.rps >= mockPost.rps ? 'yes' : 'no']);
+        for (const [label, query] of [
+          ['GET /v3/orders status+method, page 3', '?status=completed&status=delivered_to_lab&order_type=walk_in_test&order_type=testkit&page=3&size=50'],
+          ['GET /v3/orders patient_name, page 1', '?patient_name=lopez&size=50'],
+        ] as const) {
+          const list = await load(`${server.url}/v3/orders${query}`);
+          rows.push([engine.name, `${label} (${ORDERS} orders)`, list.rps.toFixed(0), ms(list.p50), ms(list.p99), list.non2xx, 'p99 <= 20 ms', list.p99 <= 20 ? 'yes' : 'no']);
+        }
+        const sim = await simulateMany(server, prepared);
+        simRows.push([engine.name, sim.orders, sim.seconds.toFixed(1), sim.statusChangesPerSecond.toFixed(0), sim.delivered, sim.deliveriesPerSecond.toFixed(0)]);
+      } finally {
+        await stop(server.child);
+      }
+    } finally {
+      await engine.cleanup();
+    }
+  }
+  printTable(`Lab orders (${CONNECTIONS} connections, ${SECONDS} s each; Prism mock POST /v3/order: ${mockPost.rps.toFixed(0)}/s)`, ['storage', 'request', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'goal', 'met'], rows);
+  printTable('Lab orders simulated to completion at once', ['storage', 'orders', 'seconds', 'status changes/s', 'webhooks delivered', 'webhooks/s'], simRows);
+}
+
+if (isMainModule(import.meta.filename)) await benchLabOrders();
