@@ -472,7 +472,7 @@ export interface components {
              */
             link_migration_enabled?: boolean;
             /**
-             * @description Opt in to (or out of) `labtest.order.updated` webhooks for the `partial_results` statuses of lab orders; without it, those statuses are recorded in the order's events but not sent.
+             * @description Opt in to (or out of) `labtest.order.updated` webhooks for the `partial_results` statuses of lab orders; without it, those statuses are recorded in the order's events but not sent. With it, an order at `partial_results` also has its partial results (`GET /v3/order/{order_id}/result`, `metadata.status` `partial`), and critical partial results raise `labtest.result.critical`; without it, results exist once the order is completed.
              * @example true
              */
             lab_partial_results_enabled?: boolean;

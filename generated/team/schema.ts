@@ -1122,6 +1122,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/order/{order_id}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the results of a lab order
+         * @description Returns the order's results: the report's metadata, every result with its value, unit, reference range, flags and interpretation, and the results the laboratory could not report (`missing_results`). Results exist once the order reaches `completed` (`status` `final`), or `partial_results` for a team that receives partial results (`status` `partial`: the results reported so far); before that the answer is a `400` whose `detail` names the order's status. Read each `result` according to its `type`; `value` is deprecated. In the sandbox, results are generated from the lab test's markers (their LOINC codes, units and reference ranges) as the simulation asked (`POST /v3/order/{order_id}/test`), the same every time for an order.
+         */
+        get: operations["getOrderResult"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/result/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the metadata of a lab order's results
+         * @description Returns the `metadata` of the order's results alone (patient, laboratory, dates, specimen number, `status` and overall `interpretation`): the same object `GET /v3/order/{order_id}/result` returns, with the same `400` before results exist.
+         */
+        get: operations["getOrderResultMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/result/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Download the result report of a lab order
+         * @description The order's results as a PDF report: the patient, the order, the lab test, every result with its value, unit, reference range and flag (High, Low, Critical high, Critical low, Abnormal), and the results not reported with the reason. Same results, and the same `400` before they exist, as `GET /v3/order/{order_id}/result`.
+         */
+        get: operations["getOrderResultPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/requisition/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Download the requisition form of a lab order
+         * @description The order's requisition form as a PDF: the order and sample ids, the laboratory and lab test, every marker ordered with the lab's test code, the patient with their address, and the ordering physician. Every order has one from its creation on, except a cancelled order (a `400`, as its `requisition_form_url` is null); it replaces the deprecated `requisition_form_url`.
+         */
+        get: operations["getOrderRequisitionPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "daily.data.activity.created": {
@@ -3977,6 +4081,63 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "labtest.result.critical": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lab result critical
+         * @description Sent when a lab order's results hold a critical value (a result beyond the laboratory's critical limits): once when the final results are critical and, for teams that receive partial results, once when the partial results already are. Read the results with `GET /v3/order/{order_id}/result`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LabResultCriticalEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -6341,7 +6502,7 @@ export interface components {
             phone_number: string;
         };
         /**
-         * @description How the results of an order read overall.
+         * @description Whether a result (or an order's results as a whole: their worst) is within its reference range (`normal`), outside it (`abnormal`), beyond the laboratory's critical limits (`critical`), or could not be judged (`unknown`).
          * @example normal
          * @enum {string}
          */
@@ -6493,6 +6654,177 @@ export interface components {
             result_types?: ("numeric" | "range" | "comment" | "coded_value")[] | null;
             /** @example false */
             has_missing_results?: boolean | null;
+        };
+        /** @description The report's header: the patient, the laboratory and the dates of the sample. `status` is `partial` while results are still to come, `final` once the laboratory has reported them all. `interpretation` is the worst interpretation of the results reported. */
+        LabResultsMetadata: {
+            /**
+             * @description The patient's age in whole years on the day the sample was collected.
+             * @example 35
+             */
+            age: string;
+            /**
+             * @description The patient's date of birth, YYYY-MM-DD.
+             * @example 1990-06-15
+             */
+            dob: string;
+            /**
+             * @description The CLIA number of the reporting laboratory (the API family's wire name).
+             * @example 34D0655059
+             */
+            "clia_#"?: string | null;
+            /**
+             * @description The patient's first and last name.
+             * @example Ana Silva
+             */
+            patient: string;
+            /**
+             * @description The ordering physician.
+             * @example Jack Smith
+             */
+            provider?: string | null;
+            /** @example Labcorp */
+            laboratory?: string | null;
+            /**
+             * @deprecated
+             * @description Deprecated; the day the results were reported, YYYY-MM-DD.
+             * @example 2026-03-04
+             */
+            date_reported: string;
+            /**
+             * @description The day the sample was collected, YYYY-MM-DD.
+             * @example 2026-03-02
+             */
+            date_collected?: string | null;
+            /**
+             * @description The laboratory's accession number of the sample.
+             * @example 02218091574
+             */
+            specimen_number: string;
+            /**
+             * @description The day the laboratory received the sample, YYYY-MM-DD.
+             * @example 2026-03-03
+             */
+            date_received?: string | null;
+            /**
+             * @description `final` or `partial`.
+             * @example final
+             */
+            status?: string | null;
+            /**
+             * @description `normal`, `abnormal` or `critical`: the worst of the results.
+             * @example normal
+             */
+            interpretation?: string | null;
+            /** @example null */
+            patient_id?: string | null;
+            /**
+             * @description The lab account the order was placed through.
+             * @example ded08b93-faf3-4085-a0d0-fb8215ac17d2
+             */
+            account_id?: string | null;
+        };
+        /**
+         * @description How to read a result's `result` string: `numeric` is a number (also in the deprecated `value`), `range` a bound the value passed (`<5.0`, `>400`), `comment` the laboratory's text, `coded_value` one of the test's coded answers (`Non Reactive`, `Positive`, `A`).
+         * @example numeric
+         * @enum {string}
+         */
+        ResultType: "numeric" | "range" | "comment" | "coded_value" | (string & {});
+        /** @description One result of a lab order. Read `result` according to `type`; `value` is deprecated (the number of a `numeric` result, -1 for every other type). The flags compare the result with its reference range: for a `range` result, the bound it reports (`>400` is above a maximum of 99). */
+        BiomarkerResult: {
+            /** @example Glucose */
+            name: string;
+            /** @example glucose */
+            slug?: string;
+            /**
+             * @deprecated
+             * @description Deprecated; read `result` with `type`. The number of a `numeric` result, -1 otherwise.
+             * @example 87
+             */
+            value?: number;
+            /**
+             * @description The result as the laboratory reports it.
+             * @example 87
+             */
+            result: string;
+            type: components["schemas"]["ResultType"];
+            /** @example mg/dL */
+            unit?: string | null;
+            /**
+             * Format: date-time
+             * @description When the laboratory reported the result.
+             * @example 2026-03-04T16:45:00Z
+             */
+            timestamp?: string | null;
+            /** @example null */
+            notes?: string | null;
+            /**
+             * @description The range as printed (`70-99`, `>=40`, `<=99`, or the normal coded answer).
+             * @example 70-99
+             */
+            reference_range?: string | null;
+            /** @example 70 */
+            min_range_value?: number | null;
+            /** @example 99 */
+            max_range_value?: number | null;
+            /** @example false */
+            is_above_max_range?: boolean | null;
+            /** @example false */
+            is_below_min_range?: boolean | null;
+            interpretation?: components["schemas"]["Interpretation"];
+            /**
+             * @description The LOINC code of the result.
+             * @example 2345-7
+             */
+            loinc?: string | null;
+            /** @example glucose-mass-volume-in-serum-or-plasma */
+            loinc_slug?: string | null;
+            /**
+             * @description The laboratory's test code of the result.
+             * @example 001818
+             */
+            provider_id?: string | null;
+        };
+        /**
+         * @description Why the laboratory did not report a result.
+         * @example quantity_not_sufficient_failure
+         * @enum {string}
+         */
+        FailureType: "quantity_not_sufficient_failure" | "collection_process_failure" | "drop_off_failure" | "internal_lab_failure" | "order_entry_failure" | "non_failure" | "unknown_failure" | "patient_condition_failure" | "missing_result_calc_failure" | "missing_demo_aoe_calc_failure" | "insufficient_volume" | (string & {});
+        /** @description A result the order's lab test includes that the laboratory did not report, and why. */
+        MissingBiomarkerResult: {
+            /** @example Platelet Count */
+            name: string;
+            /** @example platelets */
+            slug: string;
+            inferred_failure_type: components["schemas"]["FailureType"];
+            /** @example Quantity not sufficient to perform the test. */
+            note?: string | null;
+            /** @example 777-3 */
+            loinc?: string | null;
+            /** @example platelets-volume-in-blood-by-automated-count */
+            loinc_slug?: string | null;
+            /** @example 501363 */
+            provider_id?: string | null;
+        };
+        /** @description The results of a lab order: the report's metadata, every result reported (partial results: those reported so far) and the results the laboratory could not report. */
+        LabResultsRaw: {
+            metadata: components["schemas"]["LabResultsMetadata"];
+            results: components["schemas"]["BiomarkerResult"][];
+            missing_results?: components["schemas"]["MissingBiomarkerResult"][];
+            /**
+             * @description Per-sample details, when the laboratory sends them.
+             * @example null
+             */
+            sample_information?: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * @description The transaction of orders the order belongs to, when it is part of one.
+             * @example null
+             */
+            order_transaction?: {
+                [key: string]: unknown;
+            } | null;
         };
         /** @description Daily activity summary. Identified by `id`; a later version with the same `id` replaces earlier ones. */
         ActivitySummary: {
@@ -7217,6 +7549,75 @@ export interface components {
              */
             client_user_id: string;
         };
+        /** @description A lab order whose results hold a critical value. */
+        ClientFacingCriticalResult: {
+            /**
+             * Format: uuid
+             * @example 0b6c4a0e-6d1f-4a4e-9f59-3c7f1a9d2b11
+             */
+            order_id: string;
+            /** @example SMP-7FQ2KD */
+            sample_id: string;
+            /**
+             * @description The results' status, `final` or `partial`.
+             * @example final
+             */
+            status: string;
+            /**
+             * @description The results' interpretation, `critical` for this event.
+             * @example critical
+             */
+            interpretation: string;
+            /**
+             * Format: uuid
+             * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+             */
+            team_id: string;
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * Format: date-time
+             * @description When the results were first received from the laboratory.
+             * @example 2026-03-04T16:45:00Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the results were last received from the laboratory.
+             * @example 2026-03-04T16:45:00Z
+             */
+            updated_at: string;
+        };
+        /** @description Results with a critical value were received for a lab order: sent once per order and results status (once for critical partial results, when the team receives partial results, and once for the final ones). */
+        LabResultCriticalEvent: {
+            /**
+             * @description Names the payload type in `data`.
+             * @example labtest.result.critical
+             * @enum {string}
+             */
+            event_type: "labtest.result.critical";
+            data: components["schemas"]["ClientFacingCriticalResult"];
+            /**
+             * Format: uuid
+             * @description The customer team.
+             * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+             */
+            team_id: string;
+            /**
+             * Format: uuid
+             * @description The service user.
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * @description The customer's user reference.
+             * @example patient-000123
+             */
+            client_user_id: string;
+        };
     };
     responses: {
         /** @description The request conflicts with the current state of a resource. */
@@ -7271,6 +7672,15 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["HTTPValidationError"];
+            };
+        };
+        /** @description The order has no results yet: it has not reached `completed` (or `partial_results`, for a team that receives partial results). `detail` names the order's current status. */
+        ResultsNotReady: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorDetail"];
             };
         };
     };
@@ -9393,6 +9803,138 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getOrderResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order's results. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabResultsRaw"];
+                };
+            };
+            400: components["responses"]["ResultsNotReady"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getOrderResultMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metadata of the order's results. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabResultsMetadata"];
+                };
+            };
+            400: components["responses"]["ResultsNotReady"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getOrderResultPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result report (PDF). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["ResultsNotReady"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getOrderRequisitionPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The requisition form (PDF). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The order was cancelled; it has no requisition form. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };

@@ -27,6 +27,8 @@ export interface DocumentedResponse {
   schemaPointer?: string;
   /** Named examples of the application/json content, in document order. */
   examples: { name: string; value: unknown }[];
+  /** The media types of its content (`application/json`, `application/pdf`...). */
+  mediaTypes: string[];
 }
 
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -71,6 +73,7 @@ export class ContractDocuments {
     const examples = isObject(content) && isObject(content.examples) ? Object.entries(content.examples) : [];
     return {
       status: String(status),
+      mediaTypes: isObject(response) && isObject(response.content) ? Object.keys(response.content) : [],
       ...(isObject(content) && content.schema !== undefined && { schemaPointer: `${pointer}/content/application~1json/schema` }),
       examples: examples.map(([name, example]) => ({ name, value: isObject(example) ? example.value : undefined })),
     };

@@ -120,6 +120,13 @@ export class SpecIndex {
     const problems: string[] = [];
     const where = `${sample.method.toUpperCase()} ${sample.path} -> ${sample.status}`;
     if (sample.status >= 500) problems.push(`${where}: a server error`);
+    const matchedFirst = this.match(sample.api, sample.method, sample.path);
+    // A documented document (application/pdf) is checked by its media type alone, not as JSON.
+    if (matchedFirst.kind === 'operation' && this.isDocumented(sample.api, matchedFirst.operation.operationId, sample.status)) {
+      const mediaType = (sample.contentType ?? '').split(';')[0]!.trim().toLowerCase();
+      const documented = this.documents.response(sample.api, matchedFirst.operation.operationId, sample.status).mediaTypes;
+      if (mediaType !== 'application/json' && documented.includes(mediaType)) return problems;
+    }
     if (!/^application\/json\b/i.test(sample.contentType ?? '')) {
       problems.push(`${where}: content-type is ${sample.contentType === null ? 'missing' : JSON.stringify(sample.contentType)}, not application/json`);
     }

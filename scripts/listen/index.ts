@@ -23,6 +23,7 @@ import {
   isHypnogramEvent,
   isKnownEventType,
   isLabOrderEvent,
+  isLabResultCriticalEvent,
   isSummaryEvent,
   isTimeseriesEvent,
   isWorkoutStreamEvent,
@@ -58,6 +59,7 @@ export function summarizeEvent(event: WebhookEvent): string {
   if (isConnectionCreatedEvent(event)) return event.data.provider.slug;
   // `order=5c8e… received.walk_in_test.ordered (#1) Essential Health Panel (walk-in)`
   if (isLabOrderEvent(event)) return `order=${short(event.data.id)} ${event.data.last_event.status} (#${event.data.last_event.id}) ${event.data.lab_test.name}`;
+  if (isLabResultCriticalEvent(event)) return `order=${short(event.data.order_id)} sample=${event.data.sample_id} ${event.data.status} results ${event.data.interpretation}`;
   if (isHistoricalPullEvent(event)) return `${event.data.provider} ${event.data.start_date}..${event.data.end_date}`;
   if (isWorkoutStreamEvent(event)) return `${event.data.source.provider} workout=${short(event.data.workout_id)} ${event.data.sport.name}`;
   if (isTimeseriesEvent(event)) {

@@ -41,9 +41,12 @@ export type ConnectionCreatedEvent = Schemas['ProviderConnectionCreatedEvent'];
 export type WorkoutStreamEvent = Schemas['WorkoutStreamEvent'];
 /** `labtest.order.created` / `labtest.order.updated`: `data` is the order, its newest status in `data.last_event`. */
 export type LabOrderEvent = Schemas['LabOrderChangedEvent'];
+/** A lab order's results hold a critical value: read them with `GET /v3/order/{order_id}/result`. */
+export type LabResultCriticalEvent = Schemas['LabResultCriticalEvent'];
 
 // Each family is one of the documented events (a compile error otherwise).
-type Families = SummaryEvent | TimeseriesEvent | HypnogramEvent | HistoricalPullEvent | ConnectionCreatedEvent | WorkoutStreamEvent | LabOrderEvent;
+type Families = SummaryEvent | TimeseriesEvent | HypnogramEvent | HistoricalPullEvent | ConnectionCreatedEvent | WorkoutStreamEvent | LabOrderEvent
+  | LabResultCriticalEvent;
 const everyFamilyIsAnEvent: [Families] extends [WebhookEvent] ? ([WebhookEvent] extends [Families] ? true : false) : false = true;
 void everyFamilyIsAnEvent;
 
@@ -147,6 +150,7 @@ export const EVENT_TYPES = [
   'daily.timeseries.hypnogram.updated',
   'labtest.order.created',
   'labtest.order.updated',
+  'labtest.result.critical',
 ] as readonly string[] as readonly WebhookEventType[];
 
 const KNOWN = new Set<string>(EVENT_TYPES);
@@ -163,6 +167,7 @@ export const isHistoricalPullEvent = (event: WebhookEvent): event is HistoricalP
 export const isConnectionCreatedEvent = (event: WebhookEvent): event is ConnectionCreatedEvent => event.event_type === 'provider.connection.created';
 export const isLabOrderEvent = (event: WebhookEvent): event is LabOrderEvent => event.event_type.startsWith('labtest.order.');
 export const isWorkoutStreamEvent = (event: WebhookEvent): event is WorkoutStreamEvent => event.event_type.startsWith('daily.data.workout_stream.');
+export const isLabResultCriticalEvent = (event: WebhookEvent): event is LabResultCriticalEvent => event.event_type === 'labtest.result.critical';
 /** Sample batches: `daily.data.<resource>.*` whose `data.data` is an array (workout streams excluded). */
 export const isTimeseriesEvent = (event: WebhookEvent): event is TimeseriesEvent =>
   event.event_type.startsWith('daily.data.') && !isWorkoutStreamEvent(event) && Array.isArray((event.data as { data?: unknown }).data);

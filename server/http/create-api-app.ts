@@ -325,6 +325,11 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
   const passed = new WeakMap<object, Set<string>>();
   if (options.validateResponses) observeResponseValidator();
   const send = (res: Response, operationId: string, status: number, body: unknown) => {
+    // Bytes are the documents an operation declares as application/pdf (lab requisitions and results).
+    if (body instanceof Uint8Array) {
+      res.status(status).type('application/pdf').send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+      return;
+    }
     if (body === null || typeof body !== 'object' || !Object.isFrozen(body)) {
       res.status(status).json(body);
       return;

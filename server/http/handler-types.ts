@@ -7,7 +7,12 @@
  * missing handler, or a body that does not match its status, fails `tsc`.
  */
 
-type JsonOf<R> = R extends { content: { 'application/json': infer Body } } ? Body : undefined;
+/** A JSON body as its type; a PDF document (`application/pdf`) as its bytes. */
+type JsonOf<R> = R extends { content: { 'application/json': infer Body } }
+  ? Body
+  : R extends { content: { 'application/pdf': unknown } }
+    ? Uint8Array
+    : undefined;
 
 type ParamsOf<Op, Where extends 'path' | 'query' | 'header'> = Op extends { parameters: infer Params }
   ? Params extends { [K in Where]?: infer Value }

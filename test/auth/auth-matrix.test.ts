@@ -138,7 +138,7 @@ describe('auth matrix: every operation of both APIs with every kind of credentia
   let worlds: Worlds;
 
   beforeAll(async () => {
-    const server = await startTestServer(engine);
+    const server = await startTestServer(engine, {}, { labSimulator: true });
     const management = createManagementClient({ baseUrl: server.managementUrl, managementKey: server.managementKey });
     const a2Team = must('createTeam', await management.POST('/v1/org/{org_id}/team', { params: { path: { org_id: server.orgId } }, body: { name: 'Auth matrix A2' } }));
     const a2Key = must('createTeamApiKey', await management.POST('/v1/org/{org_id}/team/{team_id}/api_key', { params: { path: { org_id: server.orgId, team_id: a2Team.id } }, body: { label: 'a2' } }));

@@ -35,7 +35,7 @@ for (const engine of engines.filter((candidate) => candidate.available)) {
     const lines: string[] = [];
 
     beforeAll(async () => {
-      server = await startTestServer(engine);
+      server = await startTestServer(engine, {}, { labSimulator: true });
       report = await runConformance({
         baseUrl: server.teamUrl,
         apiKey: server.apiKey,

@@ -44,7 +44,7 @@ const targets: ContractTarget[] = [
         name: `the reference server on ${engine.label}`,
         kind: 'server',
         async start() {
-          const server = await startTestServer(engine);
+          const server = await startTestServer(engine, {}, { labSimulator: true });
           return {
             options: { baseUrl: server.teamUrl, apiKey: server.apiKey, managementUrl: server.managementUrl, managementKey: server.managementKey, orgId: server.orgId, target: 'server' },
             close: () => server.close(),

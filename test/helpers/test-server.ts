@@ -8,6 +8,7 @@ import { MARKER_CATALOG } from '../../server/domain/lab-markers/catalog.js';
 import type { Deps } from '../../server/http/handlers/context.js';
 import { TriggerSignal } from '../../server/jobs/bulk-pull/signals.js';
 import { BulkPullWorker, type BulkPullWorkerOptions } from '../../server/jobs/bulk-pull/worker.js';
+import { LabOrderSimulator } from '../../server/jobs/lab-orders/simulator.js';
 import type { Logger } from '../../server/logger.js';
 import { silentLogger } from './silent-logger.js';
 import type { Database } from '../../server/storage/database.js';
@@ -48,6 +49,12 @@ export interface TestServerOptions {
    * pending); `true` for the default settings, or the worker's options (throttle overrides, clock...).
    */
   bulkPullWorker?: boolean | Omit<BulkPullWorkerOptions, 'db' | 'logger' | 'signal'>;
+  /**
+   * Runs the lab order simulator in the background, as the server does (default: none, so
+   * tests take the simulation steps themselves with `runDue`). The suites that drive
+   * orders through the API alone (conformance, auth matrix, contract) need it.
+   */
+  labSimulator?: boolean;
 }
 
 /**
@@ -60,6 +67,8 @@ export async function startTestServer(engine: Engine, overrides: Partial<Config>
   const sandbox = await bootstrapSandbox(test.db, { region: 'us', teamApiKey: TEST_TEAM_KEY, managementKey: TEST_MANAGEMENT_KEY, dataDir: os.tmpdir() });
   let fixedNow: Date | null = null;
   const deps: Deps = { db: test.db, markers: MARKER_CATALOG, now: () => fixedNow ?? new Date(), config, logger: options.logger ?? silentLogger(), triggerSignal: new TriggerSignal() };
+  const labSimulator = options.labSimulator ? new LabOrderSimulator({ db: test.db, logger: deps.logger, pollMs: 50 }) : null;
+  if (labSimulator) deps.labSimulations = labSimulator.start();
   const team = createTeamApp(deps);
   const management = createManagementApp(deps);
   const [teamServer, managementServer] = await Promise.all([listen(team), listen(management)]);
@@ -85,6 +94,7 @@ export async function startTestServer(engine: Engine, overrides: Partial<Config>
     close: async () => {
       await Promise.all([teamServer, managementServer].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
       await bulkPullWorker?.stop();
+      await labSimulator?.stop();
       await test.close();
     },
   };

@@ -31,3 +31,12 @@ export const typedRequest: Handler<Op, unknown> = async (request) => {
 declare const everyHandler: HandlerMap<operations, unknown>;
 // @ts-expect-error a map without the handler of an operation is incomplete
 export const missingHandler: HandlerMap<operations, unknown> = (({ createUser: _omitted, ...rest }) => rest)(everyHandler);
+
+type PdfOp = operations['getOrderRequisitionPdf'];
+
+export const pdfBytes: Handler<PdfOp, unknown> = async () => ({ status: 200, body: new Uint8Array([0x25, 0x50, 0x44, 0x46]) });
+
+// @ts-expect-error a 200 documented as application/pdf carries bytes, not a JSON body
+export const pdfAsJson: Handler<PdfOp, unknown> = async () => ({ status: 200, body: { detail: 'not a document' } });
+
+export const pdfError: Handler<PdfOp, unknown> = async () => ({ status: 404, body: { detail: 'Order not found.' } });

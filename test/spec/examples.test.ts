@@ -44,7 +44,9 @@ describe.each(API_NAMES)('examples of the %s API', (api) => {
           while (isObject(resolved) && typeof resolved.$ref === 'string') {
             resolved = (resolved.$ref as string).split('/').slice(1).reduce<unknown>((n, s) => (isObject(n) ? n[s] : undefined), bundle);
           }
-          const media = isObject(resolved) && isObject(resolved.content) ? resolved.content['application/json'] : undefined;
+          // A JSON response, or a document (the lab PDFs): its named examples are in its media type.
+          const content = isObject(resolved) && isObject(resolved.content) ? resolved.content : undefined;
+          const media = content ? content['application/json'] ?? content['application/pdf'] : undefined;
           if (!isObject(media) || !isObject(media.examples) || Object.keys(media.examples).length === 0) missing.push(`${method.toUpperCase()} ${path} ${status}`);
         }
       }

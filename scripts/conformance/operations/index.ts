@@ -61,6 +61,10 @@ import { definition as getOrder } from './team/getOrder.js';
 import { definition as listOrders } from './team/listOrders.js';
 import { definition as cancelOrder } from './team/cancelOrder.js';
 import { definition as simulateOrder } from './team/simulateOrder.js';
+import { definition as getOrderResult } from './team/getOrderResult.js';
+import { definition as getOrderResultMetadata } from './team/getOrderResultMetadata.js';
+import { definition as getOrderResultPdf } from './team/getOrderResultPdf.js';
+import { definition as getOrderRequisitionPdf } from './team/getOrderRequisitionPdf.js';
 // scaffold:imports
 
 export const OPERATIONS: readonly OperationDefinition[] = [
@@ -120,5 +124,9 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   listOrders,
   cancelOrder,
   simulateOrder,
+  getOrderResult,
+  getOrderResultMetadata,
+  getOrderResultPdf,
+  getOrderRequisitionPdf,
   // scaffold:operations
 ];

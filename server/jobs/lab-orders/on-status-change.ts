@@ -5,8 +5,10 @@
  * reaches `partial_results`, `completed` or `corrected` (the results half of issue 15
  * extends this function); whatever it writes commits or rolls back with the change.
  */
+import type { SimulationOptions } from '../../domain/lab-results/generate.js';
 import type { Queryable } from '../../storage/database.js';
-import type { LabOrderRecord } from '../../storage/repositories/lab-orders.js';
+import { teamWantsPartialResults, type LabOrderRecord } from '../../storage/repositories/lab-orders.js';
+import { recordResultsOnStatusChange } from '../lab-results/record.js';
 
 export interface StatusChange {
   /** The order after the change (its events include the new one). */
@@ -19,6 +21,12 @@ export interface StatusChange {
   flags: { interpretation?: string; result_types?: string[] | null; has_missing_results?: boolean | null } | null;
 }
 
-export async function onOrderStatusChange(_tx: Queryable, _change: StatusChange): Promise<void> {
-  // Nothing else happens on a status change yet: the webhook is emitted by the caller.
+export async function onOrderStatusChange(tx: Queryable, change: StatusChange): Promise<void> {
+  // Results (and labtest.result.critical) on partial_results / completed / corrected: jobs/lab-results/record.ts.
+  await recordResultsOnStatusChange(tx, {
+    order: change.order,
+    to: change.to,
+    flags: change.flags as SimulationOptions | null,
+    partialResultsEnabled: () => teamWantsPartialResults(tx, change.order.team_id),
+  });
 }

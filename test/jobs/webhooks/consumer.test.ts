@@ -5,6 +5,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   EVENT_TYPES,
   InvalidWebhookError,
+  isLabResultCriticalEvent,
   parseEvent,
   verifyWebhook,
   WebhookDeduplicator,
@@ -12,6 +13,7 @@ import {
   type WebhookEventOf,
 } from '../../../server/client/index.js';
 import { newWebhookSecret } from '../../../server/domain/webhooks/rules.js';
+import { formatEventLine } from '../../../scripts/listen/index.js';
 
 const USER = '6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10';
 const TEAM = '3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53';
@@ -95,6 +97,25 @@ describe('parseEvent', () => {
     );
     expect(() => parseEvent('not json')).toThrow(/not JSON/);
     expect(() => parseEvent('[]')).toThrow('Invalid webhook body: not a JSON object');
+  });
+
+  it('when a labtest.result.critical body is parsed, then it is typed as such and listen prints its order, sample, status and interpretation in one line', () => {
+    const critical: WebhookEventOf<'labtest.result.critical'> = {
+      event_type: 'labtest.result.critical',
+      data: {
+        order_id: '0b6c4a0e-6d1f-4a4e-9f59-3c7f1a9d2b11', sample_id: 'SMP-7FQ2KD', status: 'final', interpretation: 'critical',
+        team_id: TEAM, user_id: USER, created_at: '2026-03-04T16:45:00Z', updated_at: '2026-03-04T16:45:00Z',
+      },
+      ...envelope,
+    };
+    const event = parseEvent(JSON.stringify(critical));
+    expect(isLabResultCriticalEvent(event)).toBe(true);
+    expect(isLabResultCriticalEvent(historical)).toBe(false);
+    if (isLabResultCriticalEvent(event)) expectTypeOf(event.data.order_id).toEqualTypeOf<string>();
+    expect(formatEventLine(event, new Date(2026, 2, 4, 9, 15, 2))).toBe(
+      '09:15:02 labtest.result.critical user=6b1c… order=0b6c… sample=SMP-7FQ2KD final results critical',
+    );
+    expect(new WebhookDeduplicator().receive('msg_critical', event)).toEqual({ outcome: 'ignored', reason: 'labtest.result.critical has no data this store keeps' });
   });
 
   it('when the API documents its webhooks, then EVENT_TYPES lists exactly those event types', () => {

@@ -30,4 +30,16 @@ describe(RULE, () => {
       { code: RULE, path: ['components', 'schemas', 'CreateInsuranceRequest', 'properties'], message: 'Property "insuranceRelationship" must be snake_case' },
     ]);
   });
+
+  it('when a property is one of the allowed wire names (clia_#), then it is not reported, and a look-alike is', async () => {
+    const document = cleanDocument();
+    const properties = schemaNamed(document, 'CreateInsuranceRequest').properties;
+    rename(properties, 'member_id', 'clia_#');
+    expect(await lint(document)).toEqual([]);
+    const other = cleanDocument();
+    rename(schemaNamed(other, 'CreateInsuranceRequest').properties, 'member_id', 'npi_#');
+    const findings = await lint(other);
+    expect(findings.length).toBeGreaterThan(0);
+    expect(new Set(findings.map((f) => f.message))).toEqual(new Set(['Property "npi_#" must be snake_case']));
+  });
 });

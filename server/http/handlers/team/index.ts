@@ -51,6 +51,10 @@ import { getOrder } from './get-order.js';
 import { listOrders } from './list-orders.js';
 import { cancelOrder } from './cancel-order.js';
 import { simulateOrder } from './simulate-order.js';
+import { getOrderResult } from './get-order-result.js';
+import { getOrderResultMetadata } from './get-order-result-metadata.js';
+import { getOrderResultPdf } from './get-order-result-pdf.js';
+import { getOrderRequisitionPdf } from './get-order-requisition-pdf.js';
 // scaffold:imports
 
 export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamContext> {
@@ -99,6 +103,10 @@ export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamConte
     listOrders: listOrders(deps),
     cancelOrder: cancelOrder(deps),
     simulateOrder: simulateOrder(deps),
+    getOrderResult: getOrderResult(deps),
+    getOrderResultMetadata: getOrderResultMetadata(deps),
+    getOrderResultPdf: getOrderResultPdf(deps),
+    getOrderRequisitionPdf: getOrderRequisitionPdf(deps),
     // scaffold:handlers
   };
 }

@@ -1,0 +1,195 @@
+/**
+ * A small page layout over pdf-lib for the lab documents: US Letter pages, the 14 standard
+ * PDF fonts only (nothing embedded from disk or the network), text wrapped to its column
+ * and new pages as the content needs them. Pure: it builds bytes in memory.
+ */
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+
+export const PAGE = { width: 612, height: 792, margin: 48 } as const;
+
+const GREY = rgb(0.4, 0.4, 0.4);
+const BLACK = rgb(0, 0, 0);
+const RED = rgb(0.7, 0, 0);
+
+export interface Column {
+  readonly title: string;
+  /** Width in points. */
+  readonly width: number;
+}
+
+export interface DocumentInfo {
+  readonly title: string;
+  readonly subject: string;
+  /** ISO instant the document is dated with (its creation and modification dates), so the bytes are reproducible. */
+  readonly date: string;
+}
+
+/**
+ * The standard fonts encode WinAnsi (Latin-1 and a few more). A character they cannot
+ * show is written as its base letter (Ł -> L, ő -> o) when that exists, else `?`,
+ * instead of failing the whole document.
+ */
+export function encodable(text: string, font: PDFFont): string {
+  const supported = new Set(font.getCharacterSet());
+  let out = '';
+  for (const ch of text.replace(/[\r\n\t]+/g, ' ')) {
+    if (supported.has(ch.codePointAt(0)!)) {
+      out += ch;
+      continue;
+    }
+    const base = ch.normalize('NFD').replace(/\p{M}+/gu, '');
+    const fallback: Record<string, string> = { 'Ł': 'L', 'ł': 'l', 'Đ': 'D', 'đ': 'd', 'Ø': 'O', 'ø': 'o', 'ı': 'i' };
+    const replacement = base.length > 0 && [...base].every((c) => supported.has(c.codePointAt(0)!)) ? base : fallback[ch] ?? '?';
+    out += replacement;
+  }
+  return out;
+}
+
+/** Lines of at most `width` points; a word longer than the width is cut. */
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter((w) => w.length > 0)) {
+    const candidate = line === '' ? word : `${line} ${word}`;
+    if (font.widthOfTextAtSize(candidate, size) <= width) {
+      line = candidate;
+      continue;
+    }
+    if (line !== '') lines.push(line);
+    let rest = word;
+    while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
+      let cut = rest.length - 1;
+      while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut -= 1;
+      lines.push(rest.slice(0, cut));
+      rest = rest.slice(cut);
+    }
+    line = rest;
+  }
+  if (line !== '') lines.push(line);
+  return lines.length > 0 ? lines : [''];
+}
+
+/** Writes top to bottom, starting a new page when the next block does not fit. */
+export class Writer {
+  private page!: PDFPage;
+  private y = 0;
+  private pageCount = 0;
+
+  private constructor(
+    private readonly doc: PDFDocument,
+    private readonly regular: PDFFont,
+    private readonly bold: PDFFont,
+    private readonly footer: string,
+  ) {
+    this.newPage();
+  }
+
+  static async create(info: DocumentInfo, footer: string): Promise<Writer> {
+    const doc = await PDFDocument.create({ updateMetadata: false });
+    const date = new Date(info.date);
+    doc.setTitle(info.title);
+    doc.setSubject(info.subject);
+    doc.setProducer('health-data-api reference server (pdf-lib)');
+    doc.setCreator('health-data-api reference server');
+    doc.setCreationDate(date);
+    doc.setModificationDate(date);
+    const regular = await doc.embedFont(StandardFonts.Helvetica);
+    const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+    return new Writer(doc, regular, bold, footer);
+  }
+
+  private newPage(): void {
+    this.page = this.doc.addPage([PAGE.width, PAGE.height]);
+    this.pageCount += 1;
+    this.y = PAGE.height - PAGE.margin;
+    const text = encodable(`${this.footer}  |  page ${this.pageCount}`, this.regular);
+    this.page.drawText(text, { x: PAGE.margin, y: PAGE.margin / 2, size: 7, font: this.regular, color: GREY });
+  }
+
+  private ensure(height: number): void {
+    if (this.y - height < PAGE.margin) this.newPage();
+  }
+
+  title(text: string): void {
+    this.ensure(24);
+    this.page.drawText(encodable(text, this.bold), { x: PAGE.margin, y: this.y - 16, size: 16, font: this.bold, color: BLACK });
+    this.y -= 26;
+  }
+
+  heading(text: string): void {
+    this.ensure(30);
+    this.y -= 6;
+    this.page.drawText(encodable(text, this.bold), { x: PAGE.margin, y: this.y - 11, size: 11, font: this.bold });
+    this.y -= 14;
+    this.page.drawLine({
+      start: { x: PAGE.margin, y: this.y }, end: { x: PAGE.width - PAGE.margin, y: this.y }, thickness: 0.5, color: GREY,
+    });
+    this.y -= 6;
+  }
+
+  /** `label: value` rows in two columns of labels and values. */
+  fields(rows: readonly (readonly [label: string, value: string])[]): void {
+    const size = 9;
+    const labelWidth = 130;
+    const valueWidth = PAGE.width - 2 * PAGE.margin - labelWidth;
+    for (const [label, value] of rows) {
+      const lines = wrap(encodable(value, this.regular), this.regular, size, valueWidth);
+      this.ensure(lines.length * 12);
+      this.page.drawText(encodable(label, this.bold), { x: PAGE.margin, y: this.y - size, size, font: this.bold });
+      lines.forEach((line, i) => {
+        this.page.drawText(line, { x: PAGE.margin + labelWidth, y: this.y - size - i * 12, size, font: this.regular });
+      });
+      this.y -= lines.length * 12;
+    }
+  }
+
+  paragraph(text: string, size = 8): void {
+    const lines = wrap(encodable(text, this.regular), this.regular, size, PAGE.width - 2 * PAGE.margin);
+    for (const line of lines) {
+      this.ensure(size + 3);
+      this.page.drawText(line, { x: PAGE.margin, y: this.y - size, size, font: this.regular, color: GREY });
+      this.y -= size + 3;
+    }
+  }
+
+  /** A table: a bold header row (repeated on every page it spans) and wrapped cells. */
+  table(columns: readonly Column[], rows: readonly { cells: readonly string[]; emphasis?: boolean }[]): void {
+    const size = 8;
+    const lineHeight = 10.5;
+    const header = () => {
+      this.ensure(lineHeight * 2);
+      let x = PAGE.margin;
+      for (const column of columns) {
+        this.page.drawText(encodable(column.title, this.bold), { x, y: this.y - size, size, font: this.bold });
+        x += column.width;
+      }
+      this.y -= lineHeight + 2;
+    };
+    header();
+    for (const row of rows) {
+      const font = row.emphasis ? this.bold : this.regular;
+      const cells = row.cells.map((cell, i) => wrap(encodable(cell, font), font, size, columns[i]!.width - 6));
+      const height = Math.max(...cells.map((lines) => lines.length)) * lineHeight;
+      if (this.y - height < PAGE.margin) {
+        this.newPage();
+        header();
+      }
+      let x = PAGE.margin;
+      cells.forEach((lines, i) => {
+        lines.forEach((line, j) => {
+          this.page.drawText(line, { x, y: this.y - size - j * lineHeight, size, font, color: row.emphasis ? RED : BLACK });
+        });
+        x += columns[i]!.width;
+      });
+      this.y -= height + 2;
+    }
+  }
+
+  space(points: number): void {
+    this.y -= points;
+  }
+
+  async bytes(): Promise<Uint8Array> {
+    return this.doc.save({ useObjectStreams: false });
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * Producing a lab order's results when its simulation reaches `partial_results` or
+ * `completed`: generate them (domain/lab-results), store them, and emit
+ * `labtest.result.critical` when they hold a critical value, all in the caller's
+ * transaction (the one that stores the status change), so results and their event exist
+ * exactly when the transition does. Each (order, status) produces results and the
+ * event once: a repeated call (a resumed simulation) writes nothing. The order's
+ * `interpretation` is set to what its results read.
+ */
+import type { Lab, LabMarker } from '../../domain/lab-markers/catalog.js';
+import { generateLabResults, type LabResults, type ResultsStatus, type SimulationOptions } from '../../domain/lab-results/generate.js';
+import type { Queryable } from '../../storage/database.js';
+import { emitEvent } from '../../storage/repositories/events.js';
+import type { LabOrderRecord } from '../../storage/repositories/lab-orders.js';
+import { findLabResults, setOrderInterpretation, storeLabResults, type LabResultsRecord } from '../../storage/repositories/lab-results.js';
+
+/** The parts of a stored order's body results are made from: the lab test as ordered (its lab and markers), the patient, the physician. */
+interface OrderBodyForResults {
+  patient_details: { first_name: string; last_name: string; dob: string; gender: string };
+  physician?: { first_name?: string | null; last_name?: string | null } | null;
+  lab_test: { lab: Lab; markers: LabMarker[] };
+  lab_account_id?: string | null;
+}
+
+/** When the sample was collected and received: the first event of the sample at the lab (or on its way there). */
+export function sampleDates(events: readonly { status: string; created_at: string }[], at: string): { collected_at: string; received_at: string } {
+  const atLab = events.find((event) => event.status.startsWith('sample_with_lab.') || event.status.startsWith('completed.'));
+  const onItsWay = events.find((event) => /\.(transit_lab|draw_completed)$/.test(event.status));
+  const received = atLab?.created_at ?? at;
+  return { collected_at: onItsWay?.created_at ?? received, received_at: received };
+}
+
+/** The results of a stored order: from the lab test it was ordered with (markers as they were then), the patient and the simulation. */
+export function resultsOf(order: LabOrderRecord, simulation: SimulationOptions, status: ResultsStatus, at: string): LabResults {
+  const body = order.body as unknown as OrderBodyForResults;
+  return generateLabResults({
+    order_id: order.id,
+    sample_id: order.sample_id,
+    patient: body.patient_details,
+    physician: body.physician ?? null,
+    lab: body.lab_test.lab,
+    markers: body.lab_test.markers,
+    simulation,
+    ...sampleDates(order.events, at),
+    reported_at: at,
+    status,
+    lab_account_id: body.lab_account_id ?? null,
+  });
+}
+
+export const criticalDedupKey = (orderId: string, status: ResultsStatus) => `labtest.result.critical:${orderId}:${status}`;
+
+/**
+ * Generates and stores the order's results of `status` at `at`, and emits
+ * `labtest.result.critical` when they are critical. Null when the order already had
+ * results of that status (or final ones): nothing is written again.
+ */
+export async function recordLabResults(
+  tx: Queryable,
+  input: { order: LabOrderRecord; simulation: SimulationOptions; status: ResultsStatus; at: string },
+): Promise<LabResultsRecord<LabResults> | null> {
+  const results = resultsOf(input.order, input.simulation, input.status, input.at);
+  if (input.status === 'final') {
+    // A result already reported with the partial results keeps the time it was reported at.
+    const partial = await findLabResults<LabResults>(tx, { team_id: input.order.team_id, order_id: input.order.id });
+    const reportedAt = new Map((partial?.status === 'partial' ? partial.results.results : []).map((r) => [r.loinc, r.timestamp]));
+    results.results = results.results.map((r) => ({ ...r, timestamp: reportedAt.get(r.loinc) ?? r.timestamp }));
+  }
+  const stored = await storeLabResults(tx, {
+    order_id: input.order.id,
+    team_id: input.order.team_id,
+    status: input.status,
+    interpretation: results.metadata.interpretation,
+    results,
+    at: input.at,
+  });
+  if (stored) await setOrderInterpretation(tx, { order_id: input.order.id, interpretation: results.metadata.interpretation });
+  if (stored && results.metadata.interpretation === 'critical') {
+    await emitEvent(tx, {
+      event_type: 'labtest.result.critical',
+      data: {
+        order_id: input.order.id,
+        sample_id: input.order.sample_id,
+        status: input.status,
+        interpretation: 'critical',
+        team_id: input.order.team_id,
+        user_id: input.order.user_id,
+        created_at: stored.created_at,
+        updated_at: stored.updated_at,
+      },
+      team_id: input.order.team_id,
+      user_id: input.order.user_id,
+      client_user_id: input.order.client_user_id,
+    }, criticalDedupKey(input.order.id, input.status));
+  }
+  return stored;
+}
+
+/**
+ * The results a status change produces: final results on `completed` (or `corrected`,
+ * when the order had none), partial results on `partial_results` for a team that
+ * receives partial results. Nothing for any other status.
+ */
+export async function recordResultsOnStatusChange(
+  tx: Queryable,
+  change: { order: LabOrderRecord; to: string; flags: SimulationOptions | null; partialResultsEnabled: () => Promise<boolean> },
+): Promise<LabResultsRecord<LabResults> | null> {
+  const low = change.to.slice(change.to.lastIndexOf('.') + 1);
+  const at = change.order.events[change.order.events.length - 1]?.created_at ?? change.order.updated_at;
+  const simulation = change.flags ?? {};
+  if (low === 'completed' || low === 'corrected') return recordLabResults(tx, { order: change.order, simulation, status: 'final', at });
+  if (low === 'partial_results' && (await change.partialResultsEnabled())) return recordLabResults(tx, { order: change.order, simulation, status: 'partial', at });
+  return null;
+}
