@@ -170,6 +170,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/user/providers/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a user's connected providers
+         * @description The providers the user is connected to, oldest connection first, each with the state of its connection and the availability of its resources (`resource_availability`, as in `provider.connection.created`). A deregistered provider is no longer listed. A user without connections gets an empty list; an unknown user, or another team's, is a `404`.
+         */
+        get: operations["listUserProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/link/code/create": {
         parameters: {
             query?: never;
@@ -2914,7 +2934,7 @@ export interface webhooks {
         put?: never;
         /**
          * Provider connection created
-         * @description Sent when a user connects a provider. Read the provider from `data.provider`; the identical `data.source` field is deprecated.
+         * @description Sent when a user connects a provider. Read the provider from `data.provider`; the identical `data.source` field is deprecated. `external_user_id` is the user's id at the provider (null for the mobile SDK providers) and `resource_availability` says which resources can be read (in the sandbox, every resource the provider's catalog entry claims).
          */
         post: {
             parameters: {
@@ -3537,6 +3557,98 @@ export interface components {
          * @enum {string}
          */
         ProviderSlug: "oura" | "fitbit" | "vital" | "whoop" | "strava" | "renpho" | "peloton" | "wahoo" | "zwift" | "freestyle_libre" | "abbott_libreview" | "tandem_source" | "freestyle_libre_ble" | "eight_sleep" | "withings" | "apple_health_kit" | "manual" | "ihealth" | "google_fit" | "beurer_api" | "beurer_ble" | "omron" | "omron_ble" | "onetouch_ble" | "accuchek_ble" | "contour_ble" | "dexcom" | "dexcom_v3" | "hammerhead" | "my_fitness_pal" | "health_connect" | "samsung_health" | "polar" | "cronometer" | "kardia" | "whoop_v2" | "ultrahuman" | "my_fitness_pal_v2" | "map_my_fitness" | "runkeeper" | (string & {});
+        /** @description Why a connection is in `error`. */
+        ConnectionErrorDetails: {
+            /**
+             * @example token_refresh_failed
+             * @enum {string}
+             */
+            error_type: "token_refresh_failed" | "webhook_registration_failed" | "user_not_found" | "deregistered_per_provider" | "required_scopes_not_granted" | "provider_credential_error" | "provider_password_expired" | "unknown" | (string & {});
+            /** @example The provider refused to refresh the access token. */
+            error_message: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T07:30:00Z
+             */
+            errored_at: string;
+        };
+        /** @description OAuth scopes of a provider, split into those a resource needs and those it can use. */
+        ScopeRequirementsStr: {
+            /**
+             * @example [
+             *       "heartrate"
+             *     ]
+             */
+            required: string[];
+            /** @example [] */
+            optional: string[];
+        };
+        /** @description The scopes the user granted and denied at the provider's consent, for one resource. */
+        ScopeRequirementsGrants: {
+            user_granted: components["schemas"]["ScopeRequirementsStr"];
+            user_denied: components["schemas"]["ScopeRequirementsStr"];
+        };
+        /** @description Whether a resource of a connection can be read. In the sandbox a resource the provider's catalog entry claims (`supported_resources`) is `available`, and no scope is ever denied. */
+        ResourceAvailability: {
+            /**
+             * @example available
+             * @enum {string}
+             */
+            status: "available" | "unavailable" | (string & {});
+            /** @description The scopes behind the resource; null for providers without OAuth scopes. */
+            scope_requirements?: components["schemas"]["ScopeRequirementsGrants"] | null;
+        };
+        /**
+         * @description The availability of each resource of a connection, keyed by resource (a `supported_resources` value of the provider catalog).
+         * @example {
+         *       "sleep": {
+         *         "status": "available",
+         *         "scope_requirements": null
+         *       }
+         *     }
+         */
+        ResourceAvailabilityMap: {
+            [key: string]: components["schemas"]["ResourceAvailability"];
+        };
+        /** @description A provider the user is connected to, with the state of the connection. */
+        ProviderWithStatus: {
+            /** @example Oura */
+            name: string;
+            /**
+             * @description Provider slug, as in the provider catalog.
+             * @example oura
+             */
+            slug: string;
+            /**
+             * @description URL of the provider's logo.
+             * @example https://storage.googleapis.com/vital-assets/oura.png
+             */
+            logo: string;
+            /**
+             * Format: date-time
+             * @description When the user connected the provider.
+             * @example 2026-11-02T09:15:00Z
+             */
+            created_on: string;
+            /**
+             * @description `connected`, or `error` when the connection stopped working (see `error_details`). Sandbox connections are always `connected`.
+             * @example connected
+             * @enum {string}
+             */
+            status: "connected" | "error" | (string & {});
+            /**
+             * @description The user's identifier at the provider (OAuth providers: the provider's user id; password providers: the username; email providers: the email); null for the mobile SDK providers.
+             * @example oura-5b0c2d9e71
+             */
+            external_user_id?: string | null;
+            /** @description Set only when `status` is `error`. */
+            error_details?: components["schemas"]["ConnectionErrorDetails"] | null;
+            resource_availability: components["schemas"]["ResourceAvailabilityMap"];
+        };
+        /** @description The providers a user is connected to, oldest connection first. */
+        UserProviders: {
+            providers: components["schemas"]["ProviderWithStatus"][];
+        };
         /** @description A short code an iOS app exchanges to share its health-store data with the customer. */
         LinkCode: {
             /**
@@ -4601,6 +4713,12 @@ export interface components {
              * @description Deprecated, identical to `provider`; read `provider`.
              */
             source?: components["schemas"]["SourceSummary"];
+            /**
+             * @description The user's identifier at the provider (OAuth providers: the provider's user id; password providers: the username; email providers: the email); null for the mobile SDK providers.
+             * @example oura-5b0c2d9e71
+             */
+            external_user_id?: string | null;
+            resource_availability: components["schemas"]["ResourceAvailabilityMap"];
         };
         /** @description A provider connection was created. Read the provider from `data.provider`; `data.source` is a deprecated copy of it. */
         ProviderConnectionCreatedEvent: {
@@ -5036,6 +5154,36 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listUserProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's connected providers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserProviders"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };
