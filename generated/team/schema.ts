@@ -1110,7 +1110,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`) is created or updated. `data.data` is the array of samples and `data.source_id` an integer. Identity of a sample: the compound key (resource type, provider, source type, sample timestamp); the latest value received for a key replaces earlier ones. Sources that aggregate into time buckets resend updated values for incomplete buckets, so deduplicate by this key. Delivery order is not guaranteed.
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -1167,7 +1167,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`) is created or updated. `data.data` is the array of samples and `data.source_id` an integer. Identity of a sample: the compound key (resource type, provider, source type, sample timestamp); the latest value received for a key replaces earlier ones. Sources that aggregate into time buckets resend updated values for incomplete buckets, so deduplicate by this key. Delivery order is not guaranteed.
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -1224,7 +1224,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`) is created or updated. `data.data` is the array of samples and `data.source_id` an integer. Identity of a sample: the compound key (resource type, provider, source type, sample timestamp); the latest value received for a key replaces earlier ones. Sources that aggregate into time buckets resend updated values for incomplete buckets, so deduplicate by this key. Delivery order is not guaranteed.
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -1281,7 +1281,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`) is created or updated. `data.data` is the array of samples and `data.source_id` an integer. Identity of a sample: the compound key (resource type, provider, source type, sample timestamp); the latest value received for a key replaces earlier ones. Sources that aggregate into time buckets resend updated values for incomplete buckets, so deduplicate by this key. Delivery order is not guaranteed.
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -1338,7 +1338,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`) is created or updated. `data.data` is the array of samples and `data.source_id` an integer. Identity of a sample: the compound key (resource type, provider, source type, sample timestamp); the latest value received for a key replaces earlier ones. Sources that aggregate into time buckets resend updated values for incomplete buckets, so deduplicate by this key. Delivery order is not guaranteed.
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -1395,7 +1395,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`) is created or updated. `data.data` is the array of samples and `data.source_id` an integer. Identity of a sample: the compound key (resource type, provider, source type, sample timestamp); the latest value received for a key replaces earlier ones. Sources that aggregate into time buckets resend updated values for incomplete buckets, so deduplicate by this key. Delivery order is not guaranteed.
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -1452,7 +1452,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`) is created or updated. `data.data` is the array of samples and `data.source_id` an integer. Identity of a sample: the compound key (resource type, provider, source type, sample timestamp); the latest value received for a key replaces earlier ones. Sources that aggregate into time buckets resend updated values for incomplete buckets, so deduplicate by this key. Delivery order is not guaranteed.
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -1509,7 +1509,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`) is created or updated. `data.data` is the array of samples and `data.source_id` an integer. Identity of a sample: the compound key (resource type, provider, source type, sample timestamp); the latest value received for a key replaces earlier ones. Sources that aggregate into time buckets resend updated values for incomplete buckets, so deduplicate by this key. Delivery order is not guaranteed.
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -1566,7 +1566,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`) is created or updated. `data.data` is the array of samples and `data.source_id` an integer. Identity of a sample: the compound key (resource type, provider, source type, sample timestamp); the latest value received for a key replaces earlier ones. Sources that aggregate into time buckets resend updated values for incomplete buckets, so deduplicate by this key. Delivery order is not guaranteed.
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -1623,7 +1623,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`) is created or updated. `data.data` is the array of samples and `data.source_id` an integer. Identity of a sample: the compound key (resource type, provider, source type, sample timestamp); the latest value received for a key replaces earlier ones. Sources that aggregate into time buckets resend updated values for incomplete buckets, so deduplicate by this key. Delivery order is not guaranteed.
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -1680,7 +1680,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`) is created or updated. `data.data` is the array of samples and `data.source_id` an integer. Identity of a sample: the compound key (resource type, provider, source type, sample timestamp); the latest value received for a key replaces earlier ones. Sources that aggregate into time buckets resend updated values for incomplete buckets, so deduplicate by this key. Delivery order is not guaranteed.
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -1737,7 +1737,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`) is created or updated. `data.data` is the array of samples and `data.source_id` an integer. Identity of a sample: the compound key (resource type, provider, source type, sample timestamp); the latest value received for a key replaces earlier ones. Sources that aggregate into time buckets resend updated values for incomplete buckets, so deduplicate by this key. Delivery order is not guaranteed.
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -1794,7 +1794,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`) is created or updated. `data.data` is the array of samples and `data.source_id` an integer. Identity of a sample: the compound key (resource type, provider, source type, sample timestamp); the latest value received for a key replaces earlier ones. Sources that aggregate into time buckets resend updated values for incomplete buckets, so deduplicate by this key. Delivery order is not guaranteed.
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -1851,7 +1851,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`) is created or updated. `data.data` is the array of samples and `data.source_id` an integer. Identity of a sample: the compound key (resource type, provider, source type, sample timestamp); the latest value received for a key replaces earlier ones. Sources that aggregate into time buckets resend updated values for incomplete buckets, so deduplicate by this key. Delivery order is not guaranteed.
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -1908,7 +1908,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`) is created or updated. `data.data` is the array of samples and `data.source_id` an integer. Identity of a sample: the compound key (resource type, provider, source type, sample timestamp); the latest value received for a key replaces earlier ones. Sources that aggregate into time buckets resend updated values for incomplete buckets, so deduplicate by this key. Delivery order is not guaranteed.
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -1965,7 +1965,4453 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`) is created or updated. `data.data` is the array of samples and `data.source_id` an integer. Identity of a sample: the compound key (resource type, provider, source type, sample timestamp); the latest value received for a key replaces earlier ones. Sources that aggregate into time buckets resend updated values for incomplete buckets, so deduplicate by this key. Delivery order is not guaranteed.
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.calories_basal.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.calories_basal.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.floors_climbed.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.floors_climbed.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.blood_pressure.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.blood_pressure.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.body_weight.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.body_weight.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.body_fat.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.body_fat.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.body_temperature.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.body_temperature.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.body_temperature_delta.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.body_temperature_delta.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.water.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.water.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.caffeine.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.caffeine.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.mindfulness_minutes.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.mindfulness_minutes.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.stress_level.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.stress_level.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.vo2_max.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.vo2_max.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.electrocardiogram_voltage.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.electrocardiogram_voltage.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.afib_burden.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.afib_burden.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.heart_rate_alert.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.heart_rate_alert.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.stand_hour.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.stand_hour.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.stand_duration.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.stand_duration.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.sleep_apnea_alert.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.sleep_apnea_alert.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.sleep_breathing_disturbance.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.sleep_breathing_disturbance.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.wheelchair_push.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.wheelchair_push.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.forced_expiratory_volume_1.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.forced_expiratory_volume_1.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.forced_vital_capacity.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.forced_vital_capacity.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.peak_expiratory_flow_rate.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.peak_expiratory_flow_rate.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.inhaler_usage.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.inhaler_usage.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.fall.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.fall.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.uv_exposure.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.uv_exposure.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.daylight_exposure.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.daylight_exposure.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.handwashing.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.handwashing.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.basal_body_temperature.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.basal_body_temperature.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.heart_rate_recovery_one_minute.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.heart_rate_recovery_one_minute.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.body_mass_index.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.body_mass_index.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.lean_body_mass.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.lean_body_mass.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.waist_circumference.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.waist_circumference.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.workout_distance.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.workout_distance.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.workout_swimming_stroke.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.workout_swimming_stroke.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.workout_duration.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.workout_duration.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.insulin_injection.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.insulin_injection.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.carbohydrates.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.carbohydrates.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.note.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.note.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples created or updated
+         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -2022,7 +6468,7 @@ export interface webhooks {
         put?: never;
         /**
          * Workout stream available
-         * @description Sent when a workout stream can be read. The event is shallow because of payload size limits: `data` carries the workout id, the provider's id, the sport and a message pointing to the stream read endpoint (`GET /v2/timeseries/workouts/{workout_id}/stream`).
+         * @description Sent right after `daily.data.workouts.created` when the workout's stream can be read (providers that deliver streams). The event is shallow because of payload size limits: `data` carries the workout id, the provider's id of the workout, the sport and a message pointing to the stream read endpoint (`GET /v2/timeseries/workouts/{workout_id}/stream`); `data.source` names the sport and the workout too. Identity: `data.workout_id`.
          */
         post: {
             parameters: {
@@ -2923,6 +7369,2286 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "historical.data.calories_basal.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.floors_climbed.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.blood_pressure.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.body_weight.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.body_fat.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.body_temperature.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.body_temperature_delta.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.water.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.caffeine.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.mindfulness_minutes.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.stress_level.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.vo2_max.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.electrocardiogram_voltage.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.afib_burden.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.heart_rate_alert.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.stand_hour.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.stand_duration.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.sleep_apnea_alert.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.sleep_breathing_disturbance.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.wheelchair_push.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.forced_expiratory_volume_1.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.forced_vital_capacity.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.peak_expiratory_flow_rate.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.inhaler_usage.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.fall.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.uv_exposure.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.daylight_exposure.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.handwashing.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.basal_body_temperature.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.heart_rate_recovery_one_minute.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.body_mass_index.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.lean_body_mass.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.waist_circumference.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.workout_distance.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.workout_swimming_stroke.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.workout_duration.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.insulin_injection.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.carbohydrates.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.note.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.meal.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "provider.connection.created": {
         parameters: {
             query?: never;
@@ -2992,7 +9718,7 @@ export interface webhooks {
         /**
          * Hypnogram samples (deprecated)
          * @deprecated
-         * @description Deprecated: replaced by the sleep_cycle summary events (`historical.data.sleep_cycle.created`, `daily.data.sleep_cycle.created`, `daily.data.sleep_cycle.updated`). Stop processing hypnogram events.
+         * @description Deprecated: replaced by the sleep_cycle summary events (`historical.data.sleep_cycle.created`, `daily.data.sleep_cycle.created`, `daily.data.sleep_cycle.updated`). Stop processing hypnogram events. They are sent only to webhook endpoints whose event filter names the hypnogram event type exactly (for example `daily.timeseries.hypnogram.created`): an endpoint without a filter, or with a `daily.*` wildcard, does not receive them. Register such an endpoint to prove that your consumer ignores them. Each carries one sample per sleep stage (`value` is the stage code of `sleep_cycle`, `unit` is `stage`).
          */
         post: {
             parameters: {
@@ -3050,7 +9776,7 @@ export interface webhooks {
         /**
          * Hypnogram samples (deprecated)
          * @deprecated
-         * @description Deprecated: replaced by the sleep_cycle summary events (`historical.data.sleep_cycle.created`, `daily.data.sleep_cycle.created`, `daily.data.sleep_cycle.updated`). Stop processing hypnogram events.
+         * @description Deprecated: replaced by the sleep_cycle summary events (`historical.data.sleep_cycle.created`, `daily.data.sleep_cycle.created`, `daily.data.sleep_cycle.updated`). Stop processing hypnogram events. They are sent only to webhook endpoints whose event filter names the hypnogram event type exactly (for example `daily.timeseries.hypnogram.created`): an endpoint without a filter, or with a `daily.*` wildcard, does not receive them. Register such an endpoint to prove that your consumer ignores them. Each carries one sample per sleep stage (`value` is the stage code of `sleep_cycle`, `unit` is `stage`).
          */
         post: {
             parameters: {
@@ -3108,7 +9834,7 @@ export interface webhooks {
         /**
          * Hypnogram samples (deprecated)
          * @deprecated
-         * @description Deprecated: replaced by the sleep_cycle summary events (`historical.data.sleep_cycle.created`, `daily.data.sleep_cycle.created`, `daily.data.sleep_cycle.updated`). Stop processing hypnogram events.
+         * @description Deprecated: replaced by the sleep_cycle summary events (`historical.data.sleep_cycle.created`, `daily.data.sleep_cycle.created`, `daily.data.sleep_cycle.updated`). Stop processing hypnogram events. They are sent only to webhook endpoints whose event filter names the hypnogram event type exactly (for example `daily.timeseries.hypnogram.created`): an endpoint without a filter, or with a `daily.*` wildcard, does not receive them. Register such an endpoint to prove that your consumer ignores them. Each carries one sample per sleep stage (`value` is the stage code of `sleep_cycle`, `unit` is `stage`).
          */
         post: {
             parameters: {
@@ -4039,7 +10765,7 @@ export interface components {
             lab_test_ids?: string[];
             add_on?: components["schemas"]["AddOn"];
         };
-        /** @description The source context of a summary or a group of timeseries values: the provider slug, the source type, and an optional app id. The sub-fields `name`, `slug` and `logo` are deprecated and will be removed; read the provider slug from `provider`, and provider details from the provider catalog (*List providers*). */
+        /** @description The source context of a summary or a group of timeseries values: the provider slug, the source type, an optional app id and device id, and for workout streams the sport and the workout. The sub-fields `name`, `slug` and `logo` are deprecated and will be removed; read the provider slug from `provider`, and provider details from the provider catalog (*List providers*). */
         ClientFacingSource: {
             /**
              * @description Provider slug (the provider catalog's `slug`).
@@ -4056,6 +10782,21 @@ export interface components {
              * @example null
              */
             app_id?: string | null;
+            /**
+             * @description Identifier of the device that recorded the data, when the provider gives one.
+             * @example null
+             */
+            device_id?: string | null;
+            /**
+             * @description Workout streams only (`daily.data.workout_stream.created`); the sport's slug, null otherwise.
+             * @example null
+             */
+            sport?: string | null;
+            /**
+             * @description Workout streams only; the workout the stream belongs to, null otherwise.
+             * @example null
+             */
+            workout_id?: string | null;
             /**
              * @deprecated
              * @description Deprecated; use the provider catalog.
@@ -4680,7 +11421,7 @@ export interface components {
              * @example historical.data.activity.created
              * @enum {string}
              */
-            event_type: "historical.data.activity.created" | "historical.data.sleep.created" | "historical.data.body.created" | "historical.data.workouts.created" | "historical.data.sleep_cycle.created" | "historical.data.profile.created" | "historical.data.glucose.created" | "historical.data.steps.created" | "historical.data.heartrate.created" | "historical.data.hrv.created" | "historical.data.blood_oxygen.created" | "historical.data.calories_active.created" | "historical.data.distance.created" | "historical.data.respiratory_rate.created" | "historical.data.workout_stream.created";
+            event_type: "historical.data.activity.created" | "historical.data.sleep.created" | "historical.data.body.created" | "historical.data.workouts.created" | "historical.data.sleep_cycle.created" | "historical.data.profile.created" | "historical.data.meal.created" | "historical.data.glucose.created" | "historical.data.steps.created" | "historical.data.heartrate.created" | "historical.data.hrv.created" | "historical.data.blood_oxygen.created" | "historical.data.calories_active.created" | "historical.data.distance.created" | "historical.data.respiratory_rate.created" | "historical.data.calories_basal.created" | "historical.data.floors_climbed.created" | "historical.data.blood_pressure.created" | "historical.data.body_weight.created" | "historical.data.body_fat.created" | "historical.data.body_temperature.created" | "historical.data.body_temperature_delta.created" | "historical.data.water.created" | "historical.data.caffeine.created" | "historical.data.mindfulness_minutes.created" | "historical.data.stress_level.created" | "historical.data.vo2_max.created" | "historical.data.electrocardiogram_voltage.created" | "historical.data.afib_burden.created" | "historical.data.heart_rate_alert.created" | "historical.data.stand_hour.created" | "historical.data.stand_duration.created" | "historical.data.sleep_apnea_alert.created" | "historical.data.sleep_breathing_disturbance.created" | "historical.data.wheelchair_push.created" | "historical.data.forced_expiratory_volume_1.created" | "historical.data.forced_vital_capacity.created" | "historical.data.peak_expiratory_flow_rate.created" | "historical.data.inhaler_usage.created" | "historical.data.fall.created" | "historical.data.uv_exposure.created" | "historical.data.daylight_exposure.created" | "historical.data.handwashing.created" | "historical.data.basal_body_temperature.created" | "historical.data.heart_rate_recovery_one_minute.created" | "historical.data.body_mass_index.created" | "historical.data.lean_body_mass.created" | "historical.data.waist_circumference.created" | "historical.data.workout_distance.created" | "historical.data.workout_swimming_stroke.created" | "historical.data.workout_duration.created" | "historical.data.insulin_injection.created" | "historical.data.carbohydrates.created" | "historical.data.note.created" | "historical.data.workout_stream.created";
             data: components["schemas"]["HistoricalPullEventData"];
             /**
              * Format: uuid

@@ -63,7 +63,7 @@ describe('diffDay', () => {
       provider_id: '98765',
       sport: workout.sport,
       message: 'Read the stream at /v2/timeseries/workouts/w1/stream',
-      source: { provider: 'strava', type: 'app', app_id: null, device_id: null, sport: workout.sport, workout_id: 'w1', name: 'Strava', slug: 'strava', logo: 'https://example.com/strava.png' },
+      source: { provider: 'strava', type: 'app', app_id: null, device_id: null, sport: 'running', workout_id: 'w1', name: 'Strava', slug: 'strava', logo: 'https://example.com/strava.png' },
     });
     // An updated workout announces no stream again.
     const changed = diffDay({ ...empty, workouts: [workout as never] }, { ...empty, workouts: [{ ...workout, calories: 1 } as never] }, { userId: USER, provider: STRAVA });

@@ -52,7 +52,9 @@ export interface SourceContext {
   type: string | null;
   app_id: string | null;
   device_id: string | null;
-  sport: { id: number; name: string; slug: string } | null;
+  /** Workout streams only: the sport's slug. */
+  sport: string | null;
+  /** Workout streams only. */
   workout_id: string | null;
   /** Deprecated: the provider catalog has them. */
   name: string;
@@ -166,7 +168,8 @@ export function diffDay(before: DaySnapshot | null, after: DaySnapshot, options:
       const action = earlier ? 'updated' : 'created';
       events.push({ event_type: `daily.data.${resource}.${action}`, data: summaryData(summary, options), explicitOnly: false });
       if (resource === 'workouts' && action === 'created' && options.provider.streams) events.push(workoutStreamEvent(summary, options));
-      if (resource === 'sleep_cycle') {
+      // The deprecated hypnogram samples: the generator's series when it has one, else derived from the stages.
+      if (resource === 'sleep_cycle' && after.timeseries.hypnogram === undefined) {
         const cycle = summary as unknown as SleepCycleLike & { timezone_offset?: number | null };
         events.push(...timeseriesEvents('hypnogram', action, hypnogramSamples(cycle, cycle.timezone_offset ?? null), options, true, 'daily.timeseries'));
       }
@@ -184,7 +187,9 @@ export function diffDay(before: DaySnapshot | null, after: DaySnapshot, options:
       if (!earlier) created.push(sample);
       else if (!sameJson(earlier, sample)) updated.push(sample);
     }
-    events.push(...timeseriesEvents(resource, 'created', created, options), ...timeseriesEvents(resource, 'updated', updated, options));
+    const deprecated = resource === 'hypnogram';
+    const family = deprecated ? 'daily.timeseries' : 'daily.data';
+    events.push(...timeseriesEvents(resource, 'created', created, options, deprecated, family), ...timeseriesEvents(resource, 'updated', updated, options, deprecated, family));
   }
   return events;
 }
@@ -207,7 +212,7 @@ function workoutStreamEvent(summary: Identified, options: DiffOptions): DailyEve
       provider_id: workout.provider_id ?? workout.id,
       sport,
       message: `Read the stream at /v2/timeseries/workouts/${workout.id}/stream`,
-      source: sourceContext(options.provider, { sport, workout_id: workout.id }),
+      source: sourceContext(options.provider, { sport: sport.slug, workout_id: workout.id }),
     },
     explicitOnly: false,
   };
