@@ -2,8 +2,10 @@ import type { ConnectMode } from '../../shared/values.js';
 import { emitEvent } from '../../storage/repositories/events.js';
 import type { Queryable } from '../../storage/database.js';
 import { createConnection, type CreateConnectionResult } from '../../storage/repositories/connections.js';
+import { openDataWindow } from '../../storage/repositories/data-windows.js';
 import { findUser } from '../../storage/repositories/users.js';
 import { connectionCreatedData, connectModeFor } from '../../domain/connections/rules.js';
+import { newDataWindow } from '../../domain/data/windows.js';
 import { findProvider } from '../../domain/providers/catalog.js';
 
 export interface ConnectInput {
@@ -17,7 +19,8 @@ export interface ConnectInput {
 /**
  * Connects a user to a provider of the catalog (once per provider: connecting
  * again keeps the existing connection) and, for a new connection, emits
- * `provider.connection.created` in the same transaction. Null when the user is
+ * `provider.connection.created` and opens its data window in the same transaction
+ * (server/storage/repositories/data-windows.ts). Null when the user is
  * not in the team, or the provider is not in the catalog. Run it in a
  * transaction so the connection and its event are written together.
  */
@@ -34,6 +37,13 @@ export async function connectProvider(tx: Queryable, input: ConnectInput): Promi
     connect_mode: connectModeFor(provider.slug, input.connect_mode),
   });
   if (result?.created) {
+    await openDataWindow(tx, {
+      team_id: user.team_id,
+      user_id: user.user_id,
+      provider: provider.slug,
+      source_type: provider.source_type,
+      ...newDataWindow(user.fallback_time_zone?.id, result.connection.created_on),
+    });
     await emitEvent(
       tx,
       {

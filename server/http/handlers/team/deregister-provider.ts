@@ -1,5 +1,6 @@
 import type { operations } from '../../../../generated/team/schema.js';
 import { deleteConnection, findConnection } from '../../../storage/repositories/connections.js';
+import { endDataWindow } from '../../../storage/repositories/data-windows.js';
 import { notFound } from '../../api-error.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
@@ -9,7 +10,8 @@ import { requireUser } from './views.js';
  * DELETE /v2/user/{user_id}/{provider}: removes a cloud connection. A mobile SDK
  * connection made in Auto Connect mode is left as it is (`success: false`),
  * since the SDK would reconnect it at its next sync; one made in Explicit
- * Connect mode is removed. No connection to the provider is a 404.
+ * Connect mode is removed. No connection to the provider is a 404. Removing it ends its
+ * data window: no more sync or events, and the history synced so far stays readable.
  */
 export const deregisterProvider =
   (deps: Deps): Handler<operations['deregisterProvider'], TeamContext> =>
@@ -20,7 +22,9 @@ export const deregisterProvider =
       const connection = await findConnection(tx, key);
       if (!connection) throw notFound(`User ${path.user_id} has no connection to ${path.provider}.`);
       if (connection.connect_mode === 'auto') return false;
-      return (await deleteConnection(tx, key)) !== null;
+      if ((await deleteConnection(tx, key)) === null) return false;
+      await endDataWindow(tx, { ...key, at: deps.now().toISOString() });
+      return true;
     });
     return { status: 200, body: { success: removed } };
   };

@@ -1,0 +1,157 @@
+import type { Queryable } from '../database.js';
+import { isUuid } from './support.js';
+
+/**
+ * The readable window of one connection's derived data (migration 008): local days from
+ * `history_start` to the day of `synced_through`, each as of `synced_through`.
+ */
+export interface DataWindowRecord {
+  user_id: string;
+  team_id: string;
+  provider: string;
+  source_type: string;
+  /** First readable local day, YYYY-MM-DD. */
+  history_start: string;
+  /** Instant the data was last synced (and announced) up to. */
+  synced_through: string;
+  opened_at: string;
+  /** Set once the provider was deregistered: no more sync; the history stays readable. */
+  ended_at: string | null;
+  /** The user's fallback_time_zone (null: UTC), the zone the window's days are local to. */
+  time_zone: string | null;
+}
+
+interface WindowKey {
+  team_id: string;
+  user_id: string;
+  provider: string;
+}
+
+const COLUMNS = 'w.user_id, w.team_id, w.provider, w.source_type, w.history_start, w.synced_through, w.opened_at, w.ended_at, u.fallback_time_zone AS time_zone';
+
+/** Runs an `UPDATE data_windows w ... RETURNING w.*` and answers the updated row as a record. */
+function updated(db: Queryable, update: string, params: unknown[]): Promise<DataWindowRecord | null> {
+  return db.one<DataWindowRecord>(
+    `WITH changed AS (${update} RETURNING w.*) SELECT ${COLUMNS} FROM changed w JOIN users u ON u.id = w.user_id`,
+    params,
+  );
+}
+
+/**
+ * Opens the window of a new connection. An open window of the same (user, provider) is kept
+ * as it is (connecting twice changes nothing); an ended one is opened anew from `opened_at`.
+ * Null when the user is not in the team.
+ */
+export async function openDataWindow(
+  db: Queryable,
+  input: WindowKey & { source_type: string; history_start: string; opened_at: string },
+): Promise<DataWindowRecord | null> {
+  if (!isUuid(input.team_id) || !isUuid(input.user_id)) return null;
+  await db.query(
+    `INSERT INTO data_windows AS w (user_id, team_id, provider, source_type, history_start, synced_through, opened_at)
+     SELECT u.id, u.team_id, $3, $4, $5::date, $6::timestamptz, $6::timestamptz
+     FROM users u WHERE u.id = $1 AND u.team_id = $2
+     ON CONFLICT (user_id, provider) DO UPDATE
+       SET source_type = excluded.source_type, history_start = excluded.history_start,
+           synced_through = excluded.synced_through, opened_at = excluded.opened_at, ended_at = NULL
+       WHERE w.ended_at IS NOT NULL`,
+    [input.user_id, input.team_id, input.provider, input.source_type, input.history_start, input.opened_at],
+  );
+  const [window] = await findDataWindows(db, input);
+  return window ?? null;
+}
+
+/** The user's windows (one provider's when `provider` is given), by provider; empty when none. */
+export async function findDataWindows(
+  db: Queryable,
+  input: { team_id: string; user_id: string; provider?: string | null },
+): Promise<DataWindowRecord[]> {
+  if (!isUuid(input.team_id) || !isUuid(input.user_id)) return [];
+  const byProvider = input.provider ? 'AND w.provider = $3' : '';
+  return db.query<DataWindowRecord>(
+    `SELECT ${COLUMNS} FROM data_windows w JOIN users u ON u.id = w.user_id
+     WHERE w.user_id = $1 AND w.team_id = $2 ${byProvider}
+     ORDER BY w.provider`,
+    input.provider ? [input.user_id, input.team_id, input.provider] : [input.user_id, input.team_id],
+  );
+}
+
+/**
+ * A historical pull reached back to `start_date`: the window's history starts there unless it
+ * already started earlier. Applies to an ended window too (its history stays readable).
+ */
+export async function extendHistory(
+  db: Queryable,
+  input: WindowKey & { start_date: string },
+): Promise<DataWindowRecord | null> {
+  if (!isUuid(input.team_id) || !isUuid(input.user_id)) return null;
+  return updated(
+    db,
+    `UPDATE data_windows w SET history_start = least(w.history_start, $4::date)
+     WHERE w.user_id = $1 AND w.team_id = $2 AND w.provider = $3`,
+    [input.user_id, input.team_id, input.provider, input.start_date],
+  );
+}
+
+/**
+ * A sync delivered the window's data up to `to`. Only an open window moves, and only forward.
+ * With `from`, only when `synced_through` is still `from` (a sync that lost a race to another
+ * process gets null and emits nothing).
+ */
+export async function advanceSyncedThrough(
+  db: Queryable,
+  input: WindowKey & { to: string; from?: string },
+): Promise<DataWindowRecord | null> {
+  if (!isUuid(input.team_id) || !isUuid(input.user_id)) return null;
+  const expected = input.from === undefined ? '' : 'AND w.synced_through = $5::timestamptz';
+  const params = [input.user_id, input.team_id, input.provider, input.to];
+  if (input.from !== undefined) params.push(input.from);
+  return updated(
+    db,
+    `UPDATE data_windows w SET synced_through = $4::timestamptz
+     WHERE w.user_id = $1 AND w.team_id = $2 AND w.provider = $3 AND w.ended_at IS NULL
+       AND w.synced_through < $4::timestamptz ${expected}`,
+    params,
+  );
+}
+
+/** Deregistering: the window stops syncing at `at`; null when there was no open window. */
+export async function endDataWindow(db: Queryable, input: WindowKey & { at: string }): Promise<DataWindowRecord | null> {
+  if (!isUuid(input.team_id) || !isUuid(input.user_id)) return null;
+  return updated(
+    db,
+    `UPDATE data_windows w SET ended_at = greatest(w.synced_through, $4::timestamptz)
+     WHERE w.user_id = $1 AND w.team_id = $2 AND w.provider = $3 AND w.ended_at IS NULL`,
+    [input.user_id, input.team_id, input.provider, input.at],
+  );
+}
+
+/** Keyset position in the sync's order: (synced_through, user_id, provider). */
+export interface DueWindowPosition {
+  synced_through: string;
+  user_id: string;
+  provider: string;
+}
+
+/**
+ * The sync's batch: open windows last synced before `before`, least recently synced first,
+ * at most `limit`, after `after` when given (the last row of the previous batch).
+ */
+export async function listDueDataWindows(
+  db: Queryable,
+  input: { limit: number; before: string; after?: DueWindowPosition | null },
+): Promise<DataWindowRecord[]> {
+  if (!Number.isInteger(input.limit) || input.limit < 1) throw new RangeError(`limit must be a positive integer, got ${input.limit}`);
+  const after = input.after
+    ? 'AND (w.synced_through, w.user_id, w.provider) > ($3::timestamptz, $4::uuid, $5)'
+    : '';
+  const params: unknown[] = [input.before, input.limit];
+  if (input.after) params.push(input.after.synced_through, input.after.user_id, input.after.provider);
+  return db.query<DataWindowRecord>(
+    `SELECT ${COLUMNS} FROM data_windows w JOIN users u ON u.id = w.user_id
+     WHERE w.ended_at IS NULL AND w.synced_through < $1::timestamptz ${after}
+     ORDER BY w.synced_through, w.user_id, w.provider
+     LIMIT $2`,
+    params,
+  );
+}
