@@ -1,0 +1,158 @@
+/**
+ * Local calendar days of an IANA time zone, without a date library: the
+ * bounds of a day (23, 24 or 25 hours around DST changes, or shorter/longer by
+ * 30 minutes in a few zones) and the UTC offset at any instant of it.
+ * Intl lookups are slow, so a day is resolved once (its start, end and at most
+ * one offset change found by bisection) and cached.
+ */
+
+export const MINUTE = 60_000;
+export const HOUR = 3_600_000;
+export const DAY = 86_400_000;
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    // Throws RangeError for an unknown zone: callers validate zones before generating.
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** True when `timeZone` is an IANA zone this runtime knows. */
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    formatter(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** UTC offset of `timeZone` at `epochMs`, in seconds (east positive). */
+export function offsetSecondsAt(timeZone: string, epochMs: number): number {
+  if (timeZone === 'UTC' || timeZone === 'Etc/UTC') return 0;
+  const parts = formatter(timeZone).formatToParts(new Date(epochMs));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  const floored = Math.floor(epochMs / 1000) * 1000;
+  return Math.round((wall - floored) / 1000);
+}
+
+const midnightCache = new Map<string, number>();
+
+/** Milliseconds of midnight UTC of a YYYY-MM-DD date (RangeError when not a real date). */
+export function utcMidnight(date: string): number {
+  const hit = midnightCache.get(date);
+  if (hit !== undefined) return hit;
+  const m = DATE.exec(date);
+  if (!m) throw new RangeError(`Not a calendar date: ${date}`);
+  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  if (new Date(ms).toISOString().slice(0, 10) !== date) throw new RangeError(`Not a calendar date: ${date}`);
+  if (midnightCache.size > 100_000) midnightCache.clear();
+  midnightCache.set(date, ms);
+  return ms;
+}
+
+export const addDays = (date: string, days: number): string => new Date(utcMidnight(date) + days * DAY).toISOString().slice(0, 10);
+
+/** The local calendar date (YYYY-MM-DD) of an instant. */
+export function localDateOf(timeZone: string, epochMs: number): string {
+  return new Date(epochMs + offsetSecondsAt(timeZone, epochMs) * 1000).toISOString().slice(0, 10);
+}
+
+/**
+ * The first instant whose local wall clock reads at least `wallMs` (a wall
+ * time written as if it were UTC). In a DST gap the wall time does not exist
+ * and the answer is the end of the gap.
+ */
+export function wallToInstant(timeZone: string, wallMs: number): number {
+  // Every zone offset lies within [-12 h, +14 h], so the offsets 14 h before and
+  // 12 h after the wall time bracket every instant that can read it.
+  const early = wallMs - offsetSecondsAt(timeZone, wallMs - 14 * HOUR) * 1000;
+  const late = wallMs - offsetSecondsAt(timeZone, wallMs + 12 * HOUR) * 1000;
+  const reads = (t: number) => t + offsetSecondsAt(timeZone, t) * 1000;
+  const valid = [early, late].filter((t) => reads(t) === wallMs);
+  if (valid.length > 0) return Math.min(...valid); // overlap (fall back): the earlier reading
+  // Gap (spring forward): the first instant whose wall clock is past wallMs.
+  let lo = Math.min(early, late);
+  let hi = Math.max(early, late);
+  while (hi - lo > 1000) {
+    const mid = Math.floor((lo + hi) / 2000) * 1000;
+    if (reads(mid) >= wallMs) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+
+/** One local calendar day: [start, end) in epoch ms and its offsets (seconds). */
+export interface LocalDay {
+  readonly date: string;
+  readonly timeZone: string;
+  readonly start: number;
+  readonly end: number;
+  /** Offset at `start`. */
+  readonly startOffset: number;
+  /** Offset from `change` on (equals startOffset when the day has no change). */
+  readonly endOffset: number;
+  /** The instant the offset changes within the day, or null. */
+  readonly change: number | null;
+}
+
+const dayCache = new Map<string, LocalDay>();
+const DAY_CACHE_LIMIT = 20_000;
+
+/** The bounds and offsets of local day `date` in `timeZone` (cached). */
+export function localDay(date: string, timeZone: string): LocalDay {
+  const key = `${timeZone}|${date}`;
+  const hit = dayCache.get(key);
+  if (hit) return hit;
+  const midnight = utcMidnight(date);
+  const start = timeZone === 'UTC' ? midnight : wallToInstant(timeZone, midnight);
+  const end = timeZone === 'UTC' ? midnight + DAY : wallToInstant(timeZone, midnight + DAY);
+  const startOffset = offsetSecondsAt(timeZone, start);
+  const lastOffset = offsetSecondsAt(timeZone, end - 1000);
+  let change: number | null = null;
+  if (lastOffset !== startOffset) {
+    let lo = start;
+    let hi = end - 1000;
+    while (hi - lo > 1000) {
+      const mid = Math.floor((lo + hi) / 2000) * 1000;
+      if (offsetSecondsAt(timeZone, mid) === startOffset) lo = mid;
+      else hi = mid;
+    }
+    change = hi;
+  }
+  const day: LocalDay = Object.freeze({ date, timeZone, start, end, startOffset, endOffset: lastOffset, change });
+  if (dayCache.size >= DAY_CACHE_LIMIT) dayCache.clear();
+  dayCache.set(key, day);
+  return day;
+}
+
+/** Offset (seconds) at an instant inside `day`. */
+export const offsetIn = (day: LocalDay, epochMs: number): number =>
+  day.change !== null && epochMs >= day.change ? day.endOffset : day.startOffset;
+
+/** The instant a local wall clock time (minutes after local midnight of `day`, may exceed 1440) occurs. */
+export function localInstant(day: LocalDay, minutesAfterMidnight: number): number {
+  const wall = utcMidnight(day.date) + minutesAfterMidnight * MINUTE;
+  // Fast path: no change inside the day and the wall time falls in it.
+  if (day.change === null && minutesAfterMidnight >= 0 && minutesAfterMidnight < 1440) {
+    const t = wall - day.startOffset * 1000;
+    if (t >= day.start && t < day.end) return t;
+  }
+  return wallToInstant(day.timeZone, wall);
+}
+
+/** ISO 8601 in UTC as the API family writes it (`+00:00`; milliseconds only when not zero). */
+export function iso(epochMs: number): string {
+  const s = new Date(epochMs).toISOString();
+  return epochMs % 1000 === 0 ? `${s.slice(0, 19)}+00:00` : `${s.slice(0, 23)}+00:00`;
+}
