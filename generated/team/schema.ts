@@ -190,6 +190,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/user/refresh/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refresh a user's data now
+         * @description Runs the sync of each of the user's connections now, instead of waiting for the next interval of the sandbox sync: whatever the providers delivered since the last sync arrives as `daily.data.*` events (`.created` for new summaries and samples, `.updated` for changed ones) before this call answers, and becomes readable through the summary and timeseries endpoints. A connection that the background sync is syncing at that moment, or that is not synced within `timeout` seconds, is listed in `in_progress_sources` (its data arrives with that sync, or the next interval). A user without connections gets empty lists; an unknown user, or another team's, is a `404`.
+         */
+        post: operations["refreshUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/link/code/create": {
         parameters: {
             query?: never;
@@ -6525,7 +6545,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -6582,7 +6602,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -6639,7 +6659,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -6696,7 +6716,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -6753,7 +6773,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -6810,7 +6830,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -6867,7 +6887,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -6924,7 +6944,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -6981,7 +7001,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -7038,7 +7058,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -7095,7 +7115,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -7152,7 +7172,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -7209,7 +7229,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -7266,7 +7286,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -7323,7 +7343,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -7380,7 +7400,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -7437,7 +7457,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -7494,7 +7514,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -7551,7 +7571,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -7608,7 +7628,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -7665,7 +7685,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -7722,7 +7742,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -7779,7 +7799,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -7836,7 +7856,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -7893,7 +7913,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -7950,7 +7970,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -8007,7 +8027,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -8064,7 +8084,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -8121,7 +8141,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -8178,7 +8198,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -8235,7 +8255,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -8292,7 +8312,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -8349,7 +8369,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -8406,7 +8426,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -8463,7 +8483,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -8520,7 +8540,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -8577,7 +8597,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -8634,7 +8654,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -8691,7 +8711,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -8748,7 +8768,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -8805,7 +8825,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -8862,7 +8882,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -8919,7 +8939,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -8976,7 +8996,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -9033,7 +9053,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -9090,7 +9110,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -9147,7 +9167,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -9204,7 +9224,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -9261,7 +9281,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -9318,7 +9338,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -9375,7 +9395,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -9432,7 +9452,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -9489,7 +9509,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -9546,7 +9566,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -9603,7 +9623,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -10374,6 +10394,36 @@ export interface components {
         /** @description The providers a user is connected to, oldest connection first. */
         UserProviders: {
             providers: components["schemas"]["ProviderWithStatus"][];
+        };
+        /** @description The outcome of a refresh: the providers synced now, those still being synced when `timeout` ran out (or by the background sync at that moment: their data arrives with that sync), and those that failed. */
+        UserRefreshResponse: {
+            /**
+             * @description True when no source failed.
+             * @example true
+             */
+            success: boolean;
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * @description Slugs of the providers synced by this refresh.
+             * @example [
+             *       "oura"
+             *     ]
+             */
+            refreshed_sources: string[];
+            /**
+             * @description Slugs of the providers not synced within `timeout`, or being synced by the background sync; they are synced with the next interval at the latest.
+             * @example []
+             */
+            in_progress_sources: string[];
+            /**
+             * @description Slugs of the providers whose sync failed.
+             * @example []
+             */
+            failed_sources: string[];
         };
         /** @description A short code an iOS app exchanges to share its health-store data with the customer. */
         LinkCode: {
@@ -11921,6 +11971,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserProviders"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    refreshUser: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Seconds to spend syncing before answering, from 0 to 60.
+                 * @example 10
+                 */
+                timeout?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Which providers were synced. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserRefreshResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];

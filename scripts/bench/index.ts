@@ -8,3 +8,4 @@ await benchServer();
 await benchDevLoop();
 await (await import('./webhooks.js')).benchWebhooks();
 await (await import('./bulk-pull.js')).benchBulkPull();
+await (await import('./data-sync.js')).benchDataSync();

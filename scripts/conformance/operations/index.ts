@@ -13,6 +13,7 @@ import { definition as createInsurance } from './team/createInsurance.js';
 import { definition as updateUserInfo } from './team/updateUserInfo.js';
 import { definition as createSignInToken } from './team/createSignInToken.js';
 import { definition as listUserProviders } from './team/listUserProviders.js';
+import { definition as refreshUser } from './team/refreshUser.js';
 import { definition as deregisterProvider } from './team/deregisterProvider.js';
 import { definition as createLinkCode } from './team/createLinkCode.js';
 import { definition as createLinkToken } from './team/createLinkToken.js';
@@ -47,6 +48,7 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   updateUserInfo,
   createSignInToken,
   listUserProviders,
+  refreshUser,
   deregisterProvider,
   createLinkCode,
   createLinkToken,

@@ -69,6 +69,8 @@ export interface ProviderInfo {
   logo: string;
   /** The provider's source type as the samples and summaries report it (ClientFacingSource.type). */
   source_type: string | null;
+  /** The app that recorded the data (mobile SDK sources), as ClientFacingSource.app_id. */
+  app_id?: string | null;
   /** Whether the provider delivers workout streams (its catalog claims `workout_stream`). */
   streams: boolean;
 }
@@ -77,7 +79,7 @@ export function sourceContext(provider: ProviderInfo, extra: Partial<Pick<Source
   return {
     provider: provider.slug,
     type: extra.type !== undefined ? extra.type : provider.source_type,
-    app_id: null,
+    app_id: provider.app_id ?? null,
     device_id: null,
     sport: extra.sport ?? null,
     workout_id: extra.workout_id ?? null,
