@@ -433,6 +433,433 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/summary/activity/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get activity summaries
+         * @description The user's daily activity summaries (one per provider and local day) whose `calendar_date` lies in the local days from `start_date` to `end_date` (in the user's time zone), oldest first, then by provider. The range spans at most 366 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far), nor before the start of its history (the connection's day, or the start of a historical pull). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
+         */
+        get: operations["getActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/summary/activity/{user_id}/raw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get raw activity records
+         * @description The provider records the activity summaries of the range were normalised from (same range, order and rules as the summaries: one record per summary, in the same order). The range spans at most 366 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far), nor before the start of its history (the connection's day, or the start of a historical pull). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
+         */
+        get: operations["getActivityRaw"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/summary/sleep/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get sleep summaries
+         * @description The user's sleep sessions (attributed to the local day they end on) whose `calendar_date` lies in the local days from `start_date` to `end_date` (in the user's time zone), oldest first, then by provider. The range spans at most 366 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far), nor before the start of its history (the connection's day, or the start of a historical pull). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
+         */
+        get: operations["getSleep"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/summary/sleep/{user_id}/raw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get raw sleep records
+         * @description The provider records the sleep summaries of the range were normalised from (same range, order and rules as the summaries: one record per summary, in the same order). The range spans at most 366 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far), nor before the start of its history (the connection's day, or the start of a historical pull). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
+         */
+        get: operations["getSleepRaw"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/summary/body/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get body summaries
+         * @description The user's body measurement summaries whose `calendar_date` lies in the local days from `start_date` to `end_date` (in the user's time zone), oldest first, then by provider. The range spans at most 366 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far), nor before the start of its history (the connection's day, or the start of a historical pull). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
+         */
+        get: operations["getBody"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/summary/body/{user_id}/raw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get raw body records
+         * @description The provider records the body summaries of the range were normalised from (same range, order and rules as the summaries: one record per summary, in the same order). The range spans at most 366 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far), nor before the start of its history (the connection's day, or the start of a historical pull). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
+         */
+        get: operations["getBodyRaw"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/summary/workouts/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get workout summaries
+         * @description The user's workouts whose `calendar_date` lies in the local days from `start_date` to `end_date` (in the user's time zone), oldest first, then by provider. The range spans at most 366 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far), nor before the start of its history (the connection's day, or the start of a historical pull). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
+         */
+        get: operations["getWorkouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/summary/workouts/{user_id}/raw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get raw workout records
+         * @description The provider records the workouts summaries of the range were normalised from (same range, order and rules as the summaries: one record per summary, in the same order). The range spans at most 366 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far), nor before the start of its history (the connection's day, or the start of a historical pull). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
+         */
+        get: operations["getWorkoutsRaw"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/summary/meal/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get meals
+         * @description The user's meals whose `calendar_date` lies in the local days from `start_date` to `end_date` (in the user's time zone), oldest first, then by provider. The range spans at most 366 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far), nor before the start of its history (the connection's day, or the start of a historical pull). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
+         */
+        get: operations["getMeals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/summary/sleep_cycle/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get sleep cycles
+         * @description The user's sleep cycles (the hypnogram of each sleep session) whose `calendar_date` lies in the local days from `start_date` to `end_date` (in the user's time zone), oldest first, then by provider. The range spans at most 366 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far), nor before the start of its history (the connection's day, or the start of a historical pull). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
+         */
+        get: operations["getSleepCycles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/summary/profile/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the profile
+         * @description The profile a connected provider holds for the user: with `provider`, that provider's; without, the profile of the provider the user connected first. A user with no connected provider (or not connected to `provider`) is a `404`; an unknown `provider` slug is a `422`.
+         */
+        get: operations["getProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/summary/profile/{user_id}/raw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the raw profile record
+         * @description The provider record the profile was normalised from (same rules as *Get the profile*).
+         */
+        get: operations["getProfileRaw"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/{resource}/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+                /**
+                 * @description The timeseries resource (see *TimeseriesResource* for units and sample shapes). A resource not in the list is a `422` naming `resource`.
+                 * @example heartrate
+                 */
+                resource: components["schemas"]["TimeseriesResource"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a timeseries, grouped by source
+         * @description The user's samples of one resource whose `timestamp` lies in [`start_date`, `end_date`], grouped by provider and source, one page at a time. A page holds whole local days of the user (in the user's time zone): the first day of the range with samples, then the next ones while the page stays within 10,000 samples (a single day with more is one page). Days without samples are skipped. Pass `next_cursor` (opaque, bound to the query) with the same other parameters for the next page; it is `null` on the last page. The range spans at most 366 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far), nor before the start of its history (the connection's day, or the start of a historical pull). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
+         */
+        get: operations["getTimeseriesGrouped"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/{resource}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+                /**
+                 * @description The timeseries resource (see *TimeseriesResource* for units and sample shapes). A resource not in the list is a `422` naming `resource`.
+                 * @example heartrate
+                 */
+                resource: components["schemas"]["TimeseriesResource"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a timeseries
+         * @deprecated
+         * @description Deprecated: use *Get a timeseries, grouped by source*, which keeps the source of each sample and pages. The samples of every source as one array, oldest first (same range rules); the range spans at most 31 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far), nor before the start of its history (the connection's day, or the start of a historical pull). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
+         */
+        get: operations["getTimeseries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/workouts/{workout_id}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The `id` of a workout summary.
+                 * @example 5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b
+                 */
+                workout_id: components["parameters"]["WorkoutIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a workout stream
+         * @description The second-by-second stream of a workout of one of the team's users (the `message` of `daily.data.workout_stream.created` points here). Its `heartrate` agrees with the workout's `average_hr` and `max_hr`. A workout not readable through *Get workout summaries* is a `404`.
+         */
+        get: operations["getWorkoutStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/sleep/{sleep_id}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The `id` of a sleep summary.
+                 * @example 8e1f2a3b-4c5d-4e6f-9a0b-1c2d3e4f5a6b
+                 */
+                sleep_id: components["parameters"]["SleepIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a sleep stream
+         * @description The samples recorded during a sleep session of one of the team's users: heart rate, HRV, respiratory rate and the hypnogram (the stages of its `sleep_cycle` as interval samples). A sleep not readable through *Get sleep summaries* is a `404`.
+         */
+        get: operations["getSleepStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "daily.data.activity.created": {
@@ -10815,7 +11242,20 @@ export interface components {
             lab_test_ids?: string[];
             add_on?: components["schemas"]["AddOn"];
         };
-        /** @description The source context of a summary or a group of timeseries values: the provider slug, the source type, an optional app id and device id, and for workout streams the sport and the workout. The sub-fields `name`, `slug` and `logo` are deprecated and will be removed; read the provider slug from `provider`, and provider details from the provider catalog (*List providers*). */
+        /** @description Heart rate statistics of a day (bpm). */
+        ClientFacingHeartRate: {
+            /** @example 71 */
+            avg_bpm?: number | null;
+            /** @example 48 */
+            min_bpm?: number | null;
+            /** @example 168 */
+            max_bpm?: number | null;
+            /** @example 54 */
+            resting_bpm?: number | null;
+            /** @example 92 */
+            avg_walking_bpm?: number | null;
+        };
+        /** @description The source context of a summary or a group of timeseries values: the provider slug, the source type, and an optional app id. The sub-fields `name`, `slug` and `logo` are deprecated and will be removed; read the provider slug from `provider`, and provider details from the provider catalog (*List providers*). */
         ClientFacingSource: {
             /**
              * @description Provider slug (the provider catalog's `slug`).
@@ -10833,17 +11273,17 @@ export interface components {
              */
             app_id?: string | null;
             /**
-             * @description Identifier of the device that recorded the data, when the provider gives one.
+             * @description Identifier of the device that recorded the data, when the provider names it.
              * @example null
              */
             device_id?: string | null;
             /**
-             * @description Workout streams only (`daily.data.workout_stream.created`); the sport's slug, null otherwise.
+             * @description Sport slug of the workout, on workout streams only.
              * @example null
              */
             sport?: string | null;
             /**
-             * @description Workout streams only; the workout the stream belongs to, null otherwise.
+             * @description Id of the workout, on workout streams only.
              * @example null
              */
             workout_id?: string | null;
@@ -10865,6 +11305,1073 @@ export interface components {
              * @example https://storage.googleapis.com/vital-assets/oura.png
              */
             logo?: string;
+        };
+        /** @description Daily activity summary of one provider for one local calendar day of the user (`calendar_date`, in the user's time zone). Identified by `id`; a later version with the same `id` replaces earlier ones (today's summary grows as the day goes on). `steps`, `distance`, `calories_active` and `floors_climbed` equal the sums of that day's samples of the matching timeseries. */
+        ClientFacingActivity: {
+            /**
+             * Format: uuid
+             * @example 4c7e2a1b-9d3f-4e5a-8b6c-7d8e9f0a1b2c
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * Format: date-time
+             * @deprecated
+             * @description Deprecated; midnight UTC of `calendar_date`. Use `calendar_date`.
+             * @example 2026-11-21T00:00:00+00:00
+             */
+            date: string;
+            /**
+             * Format: date
+             * @description The local calendar day the summary covers.
+             * @example 2026-11-21
+             */
+            calendar_date: string;
+            /**
+             * @description Total energy burned (kcal), active plus basal.
+             * @example 2315
+             */
+            calories_total?: number | null;
+            /**
+             * @description Energy burned by activity (kcal).
+             * @example 512
+             */
+            calories_active?: number | null;
+            /** @example 9840 */
+            steps?: number | null;
+            /**
+             * @deprecated
+             * @description Deprecated; equals `distance`.
+             * @example 7210.5
+             */
+            daily_movement?: number | null;
+            /**
+             * @description Distance moved (meters).
+             * @example 7210.5
+             */
+            distance?: number | null;
+            /**
+             * @description Seconds of low-intensity activity.
+             * @example 10920
+             */
+            low?: number | null;
+            /**
+             * @description Seconds of medium-intensity activity.
+             * @example 2460
+             */
+            medium?: number | null;
+            /**
+             * @description Seconds of high-intensity activity.
+             * @example 720
+             */
+            high?: number | null;
+            /** @example 9 */
+            floors_climbed?: number | null;
+            /**
+             * @description IANA time zone of the day.
+             * @example Europe/London
+             */
+            time_zone?: string | null;
+            /**
+             * @description Offset from UTC in seconds at the start of the day.
+             * @example 0
+             */
+            timezone_offset?: number | null;
+            heart_rate?: components["schemas"]["ClientFacingHeartRate"] | null;
+            /** @example null */
+            wheelchair_use?: boolean | null;
+            /** @example null */
+            wheelchair_push?: number | null;
+            source: components["schemas"]["ClientFacingSource"];
+            /**
+             * Format: date-time
+             * @description When the summary was first available.
+             * @example 2026-11-21T00:15:00+00:00
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the summary last changed.
+             * @example 2026-11-21T23:55:00+00:00
+             */
+            updated_at: string;
+        };
+        /** @description The activity summaries of the requested range, oldest first (empty when there are none). */
+        ClientActivityResponse: {
+            activity: components["schemas"]["ClientFacingActivity"][];
+        };
+        /** @description A sport of the sport catalog. */
+        ClientFacingSport: {
+            /**
+             * @deprecated
+             * @description Deprecated numeric id; use `slug`.
+             * @example 4
+             */
+            id: number;
+            /** @example Running */
+            name: string;
+            /** @example running */
+            slug: string;
+        };
+        /** @description The provider of a raw record (the summaries' source fields may come along). */
+        ClientFacingProviderSummary: {
+            /** @example Fitbit */
+            name: string;
+            /** @example fitbit */
+            slug: string;
+            /** @example https://storage.googleapis.com/vital-assets/fitbit.png */
+            logo: string;
+        };
+        /** @description A record as the provider delivered it, before it was normalised into a summary: `data` is the provider's own shape (field names and units of the provider, the same figures as the summary). Listed in the order of the summaries of the same range. */
+        RawSummaryRecord: {
+            /**
+             * Format: uuid
+             * @example 4c7e2a1b-9d3f-4e5a-8b6c-7d8e9f0a1b2c
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * Format: date-time
+             * @description The instant the record is about (start of its day, or of the session or workout).
+             * @example 2026-11-21T00:00:00+00:00
+             */
+            timestamp: string;
+            /**
+             * @description The provider's record, in the provider's shape.
+             * @example {
+             *       "dateTime": "2026-11-21",
+             *       "steps": 9840
+             *     }
+             */
+            data: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description The record's id at the provider.
+             * @example 2026-11-21
+             */
+            provider_id: string;
+            /**
+             * @description Id of the provider in the provider catalog.
+             * @example 3
+             */
+            source_id: number;
+            /**
+             * @description Priority of the source when several deliver the same resource (1 is the highest).
+             * @example 1
+             */
+            priority_id: number;
+            /**
+             * @description Workouts only; deprecated numeric sport id.
+             * @example null
+             */
+            sport_id?: number | null;
+            sport?: components["schemas"]["ClientFacingSport"] | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T00:15:00+00:00
+             */
+            created_at?: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T23:55:00+00:00
+             */
+            updated_at?: string;
+            source: components["schemas"]["ClientFacingProviderSummary"];
+        };
+        /** @description The provider records the activity summaries of the range were normalised from, oldest first. */
+        RawActivity: {
+            activity: components["schemas"]["RawSummaryRecord"][];
+        };
+        /** @description A sleep session of one provider. Identified by `id`; a later version with the same `id` replaces earlier ones (`state` goes from `tentative` to `confirmed`). Durations are seconds: `duration` = `total` + `awake`, and `total` = `light` + `rem` + `deep`; `deep`, `light`, `rem` and `awake` equal the stages of its `sleep_cycle`. */
+        ClientFacingSleep: {
+            /**
+             * Format: uuid
+             * @example 8e1f2a3b-4c5d-4e6f-9a0b-1c2d3e4f5a6b
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * Format: date-time
+             * @deprecated
+             * @description Deprecated; midnight UTC of `calendar_date`.
+             * @example 2026-11-21T00:00:00+00:00
+             */
+            date: string;
+            /**
+             * Format: date
+             * @description The local day the session is attributed to (the day it ends).
+             * @example 2026-11-21
+             */
+            calendar_date: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-20T23:05:00+00:00
+             */
+            bedtime_start: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T07:02:00+00:00
+             */
+            bedtime_stop: string;
+            /**
+             * @description Kind of session. Non-exhaustive.
+             * @example long_sleep
+             * @enum {string}
+             */
+            type: "long_sleep" | "short_sleep" | "acknowledged_nap" | "unknown" | (string & {});
+            /**
+             * @description Offset from UTC in seconds.
+             * @example 0
+             */
+            timezone_offset?: number | null;
+            /**
+             * @description Seconds between bedtime start and stop.
+             * @example 28620
+             */
+            duration: number;
+            /**
+             * @description Seconds asleep.
+             * @example 26400
+             */
+            total: number;
+            /** @example 2220 */
+            awake: number;
+            /** @example 13500 */
+            light: number;
+            /** @example 6300 */
+            rem: number;
+            /** @example 6600 */
+            deep: number;
+            /** @example 82 */
+            score?: number | null;
+            /** @example 77 */
+            recovery_readiness_score?: number | null;
+            /**
+             * @description Lowest heart rate while asleep (bpm).
+             * @example 47
+             */
+            hr_lowest?: number | null;
+            /**
+             * @description Average heart rate while asleep (bpm).
+             * @example 54
+             */
+            hr_average?: number | null;
+            /** @example 50 */
+            hr_resting?: number | null;
+            /**
+             * @description Share of the session spent asleep (0 to 100).
+             * @example 92.2
+             */
+            efficiency?: number | null;
+            /**
+             * @description Seconds to fall asleep.
+             * @example 540
+             */
+            latency?: number | null;
+            /**
+             * @description Skin temperature deviation from baseline (°C).
+             * @example -0.2
+             */
+            temperature_delta?: number | null;
+            /** @example 34.1 */
+            skin_temperature?: number | null;
+            /** @example 0.18 */
+            hr_dip?: number | null;
+            /**
+             * @description `tentative` until 2 hours after `bedtime_stop`, then `confirmed`.
+             * @example confirmed
+             * @enum {string|null}
+             */
+            state?: "tentative" | "confirmed" | null;
+            /**
+             * @description Average heart rate variability (RMSSD, ms).
+             * @example 48.5
+             */
+            average_hrv?: number | null;
+            /**
+             * @description Average breaths per minute.
+             * @example 14.2
+             */
+            respiratory_rate?: number | null;
+            source: components["schemas"]["ClientFacingSource"];
+            /**
+             * @deprecated
+             * @description Deprecated and always null; read `/v2/timeseries/sleep/{sleep_id}/stream`.
+             * @example null
+             */
+            sleep_stream?: null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T07:02:00+00:00
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T09:02:00+00:00
+             */
+            updated_at: string;
+        };
+        /** @description The sleep summaries of the requested range, oldest first (empty when there are none). */
+        ClientSleepResponse: {
+            sleep: components["schemas"]["ClientFacingSleep"][];
+        };
+        /** @description The provider records the sleep summaries of the range were normalised from, oldest first. */
+        RawSleep: {
+            sleep: components["schemas"]["RawSummaryRecord"][];
+        };
+        /** @description Body measurements of one provider for one local day. Identified by `id`; a later version with the same `id` replaces earlier ones. */
+        ClientFacingBody: {
+            /**
+             * Format: uuid
+             * @example 2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * Format: date-time
+             * @deprecated
+             * @description Deprecated; midnight UTC of `calendar_date`.
+             * @example 2026-11-21T00:00:00+00:00
+             */
+            date: string;
+            /**
+             * Format: date
+             * @example 2026-11-21
+             */
+            calendar_date: string;
+            /**
+             * @description Weight (kg).
+             * @example 68.4
+             */
+            weight?: number | null;
+            /**
+             * @description Body fat (percent).
+             * @example 24.1
+             */
+            fat?: number | null;
+            /** @example 55.2 */
+            water_percentage?: number | null;
+            /** @example 41.3 */
+            muscle_mass_percentage?: number | null;
+            /** @example 7 */
+            visceral_fat_index?: number | null;
+            /** @example 4.1 */
+            bone_mass_percentage?: number | null;
+            /** @example 22.8 */
+            body_mass_index?: number | null;
+            /** @example 51.9 */
+            lean_body_mass_kilogram?: number | null;
+            /** @example null */
+            waist_circumference_centimeter?: number | null;
+            source: components["schemas"]["ClientFacingSource"];
+            /**
+             * Format: date-time
+             * @example 2026-11-21T07:31:00+00:00
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T07:31:00+00:00
+             */
+            updated_at: string;
+        };
+        /** @description The body summaries of the requested range, oldest first (empty when there are none). */
+        ClientBodyResponse: {
+            body: components["schemas"]["ClientFacingBody"][];
+        };
+        /** @description The provider records the body summaries of the range were normalised from, oldest first. */
+        RawBody: {
+            body: components["schemas"]["RawSummaryRecord"][];
+        };
+        /** @description Route of a workout. */
+        ClientFacingWorkoutMap: {
+            /**
+             * @description Encoded polyline (Google's algorithm) of the route.
+             * @example _p~iF~ps|U_ulLnnqC_mqNvxq`@
+             */
+            summary_polyline: string;
+        };
+        /** @description A workout. Identified by `id`; a later version with the same `id` replaces earlier ones. `average_hr` and `max_hr` agree with its stream (`/v2/timeseries/workouts/{workout_id}/stream`). */
+        ClientFacingWorkout: {
+            /**
+             * Format: uuid
+             * @example 5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /** @example Morning run */
+            title?: string | null;
+            /** @example 0 */
+            timezone_offset?: number | null;
+            /** @example 148 */
+            average_hr?: number | null;
+            /** @example 171 */
+            max_hr?: number | null;
+            /**
+             * @description Meters.
+             * @example 7020
+             */
+            distance?: number | null;
+            /**
+             * Format: date
+             * @example 2026-11-21
+             */
+            calendar_date: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T07:30:00+00:00
+             */
+            time_start: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T08:12:00+00:00
+             */
+            time_end: string;
+            /** @example 412 */
+            calories?: number | null;
+            sport: components["schemas"]["ClientFacingSport"];
+            /**
+             * @description Seconds in each heart rate zone, lowest first.
+             * @example [
+             *       60,
+             *       240,
+             *       600,
+             *       1020,
+             *       480,
+             *       120
+             *     ]
+             */
+            hr_zones?: number[] | null;
+            /**
+             * @description Seconds in motion.
+             * @example 2460
+             */
+            moving_time?: number | null;
+            /** @example 42 */
+            total_elevation_gain?: number | null;
+            /** @example 58 */
+            elev_high?: number | null;
+            /** @example 16 */
+            elev_low?: number | null;
+            /**
+             * @description m/s.
+             * @example 2.85
+             */
+            average_speed?: number | null;
+            /** @example 3.9 */
+            max_speed?: number | null;
+            /** @example null */
+            average_watts?: number | null;
+            /** @example null */
+            device_watts?: number | null;
+            /** @example null */
+            max_watts?: number | null;
+            /** @example null */
+            weighted_average_watts?: number | null;
+            /** @example 7300 */
+            steps?: number | null;
+            map?: components["schemas"]["ClientFacingWorkoutMap"] | null;
+            /**
+             * @description The workout's id at the provider.
+             * @example 7381920456
+             */
+            provider_id: string;
+            source: components["schemas"]["ClientFacingSource"];
+            /**
+             * Format: date-time
+             * @example 2026-11-21T08:12:00+00:00
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T08:12:00+00:00
+             */
+            updated_at: string;
+        };
+        /** @description The workouts summaries of the requested range, oldest first (empty when there are none). */
+        ClientWorkoutResponse: {
+            workouts: components["schemas"]["ClientFacingWorkout"][];
+        };
+        /** @description The provider records the workouts summaries of the range were normalised from, oldest first. */
+        RawWorkout: {
+            workouts: components["schemas"]["RawSummaryRecord"][];
+        };
+        /** @description Energy of a meal or food. */
+        MealEnergy: {
+            /**
+             * @example kcal
+             * @enum {string}
+             */
+            unit: "kcal";
+            /** @example 640 */
+            value: number;
+        };
+        /** @description Macronutrients of a meal (grams). */
+        MealMacros: {
+            /** @example 78 */
+            carbs?: number | null;
+            /** @example 32 */
+            protein?: number | null;
+            /**
+             * @description Fats by kind (grams).
+             * @example {
+             *       "saturated": 5.1,
+             *       "monounsaturated": 9.4,
+             *       "polyunsaturated": 4.2,
+             *       "omega3": null,
+             *       "omega6": null,
+             *       "total": 18.7
+             *     }
+             */
+            fats?: {
+                /** @example 5.1 */
+                saturated?: number | null;
+                /** @example 9.4 */
+                monounsaturated?: number | null;
+                /** @example 4.2 */
+                polyunsaturated?: number | null;
+                /** @example null */
+                omega3?: number | null;
+                /** @example null */
+                omega6?: number | null;
+                /** @example 18.7 */
+                total?: number | null;
+            } | null;
+            /** @example null */
+            alcohol?: number | null;
+            /** @example null */
+            water?: number | null;
+            /** @example 7.5 */
+            fibre?: number | null;
+            /** @example 11 */
+            sugar?: number | null;
+            /** @example null */
+            cholesterol?: number | null;
+        };
+        /** @description Micronutrients of a meal by name (milligrams). */
+        MealMicros: {
+            /**
+             * @example {
+             *       "sodium": 820,
+             *       "potassium": 610
+             *     }
+             */
+            minerals?: {
+                [key: string]: number;
+            };
+            /**
+             * @example {
+             *       "iron": 3.1
+             *     }
+             */
+            trace_elements?: {
+                [key: string]: number;
+            };
+            /**
+             * @example {
+             *       "vitamin_c": 24
+             *     }
+             */
+            vitamins?: {
+                [key: string]: number;
+            };
+        };
+        /** @description A meal logged at a provider. Identified by `id`; a later version with the same `id` replaces earlier ones. */
+        ClientFacingMeal: {
+            /**
+             * Format: uuid
+             * @example 9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * @deprecated
+             * @description Deprecated.
+             * @example 1
+             */
+            priority_id: number;
+            /**
+             * @deprecated
+             * @description Deprecated; the provider's id in the provider catalog.
+             * @example 31
+             */
+            source_id: number;
+            /**
+             * @deprecated
+             * @description Deprecated; the meal's id at the provider.
+             * @example 2026-11-21-lunch
+             */
+            provider_id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T12:30:00+00:00
+             */
+            timestamp: string;
+            /**
+             * Format: date
+             * @example 2026-11-21
+             */
+            calendar_date: string;
+            /** @example Lunch */
+            name: string;
+            energy: components["schemas"]["MealEnergy"];
+            macros: components["schemas"]["MealMacros"];
+            micros: components["schemas"]["MealMicros"];
+            /**
+             * @description The foods of the meal by name.
+             * @example null
+             */
+            data?: {
+                [key: string]: {
+                    /** @example Brown rice */
+                    food?: string;
+                    /** @example 150 */
+                    amount?: number;
+                    /** @example g */
+                    unit?: string;
+                    energy?: components["schemas"]["MealEnergy"];
+                };
+            } | null;
+            source: components["schemas"]["ClientFacingSource"];
+            /**
+             * Format: date-time
+             * @example 2026-11-21T12:45:00+00:00
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T12:45:00+00:00
+             */
+            updated_at: string;
+            /** @example null */
+            source_app_id?: string | null;
+            /** @example null */
+            source_device_id?: string | null;
+        };
+        /** @description The meals of the requested range, oldest first (empty when there are none). */
+        ClientFacingMealResponse: {
+            meals: components["schemas"]["ClientFacingMeal"][];
+        };
+        /** @description Detailed hypnogram of one sleep session: consecutive stages with their offsets (seconds) from `session_start`, tiling the session. Replaces the deprecated hypnogram timeseries. Identified by `id`; a later version with the same `id` replaces earlier ones. */
+        ClientFacingSleepCycle: {
+            /**
+             * Format: uuid
+             * @example 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The sleep summary this hypnogram belongs to.
+             * @example 8e1f2a3b-4c5d-4e6f-9a0b-1c2d3e4f5a6b
+             */
+            sleep_id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-20T23:05:00+00:00
+             */
+            session_start: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T07:02:00+00:00
+             */
+            session_end: string;
+            /**
+             * @example [
+             *       0,
+             *       600,
+             *       3600
+             *     ]
+             */
+            stage_start_offset_second: number[];
+            /**
+             * @example [
+             *       600,
+             *       3600,
+             *       5400
+             *     ]
+             */
+            stage_end_offset_second: number[];
+            /**
+             * @description Stage of each interval: -1 unknown, 1 deep, 2 light, 3 rem, 4 awake, 5 manual.
+             * @example [
+             *       4,
+             *       2,
+             *       1
+             *     ]
+             */
+            stage_type: (-1 | 1 | 2 | 3 | 4 | 5)[];
+            /**
+             * @description IANA time zone of the session.
+             * @example Europe/London
+             */
+            time_zone?: string | null;
+            /**
+             * @description Provider slug.
+             * @example oura
+             */
+            source_provider: string;
+            /**
+             * @description Source type (as `source.type`).
+             * @example ring
+             */
+            source_type: string;
+            /** @example null */
+            source_app_id?: string | null;
+            /** @example null */
+            source_device_id?: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T07:02:00+00:00
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T09:02:00+00:00
+             */
+            updated_at: string;
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            source: components["schemas"]["ClientFacingSource"];
+        };
+        /** @description The sleep_cycle summaries of the requested range, oldest first (empty when there are none). */
+        ClientSleepCycleResponse: {
+            sleep_cycle: components["schemas"]["ClientFacingSleepCycle"][];
+        };
+        /** @description The profile a provider holds for the user. Identified by `id`. */
+        ClientFacingProfile: {
+            /**
+             * Format: uuid
+             * @example 3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * @description Height (cm).
+             * @example 168
+             */
+            height?: number | null;
+            /**
+             * Format: date
+             * @example 1986-04-21
+             */
+            birth_date?: string | null;
+            /** @example false */
+            wheelchair_use?: boolean | null;
+            /**
+             * @description `female`, `male`, `other` or `unknown`; non-exhaustive.
+             * @example female
+             */
+            gender?: string | null;
+            /**
+             * @description `female`, `male`, `other` or `unknown`; non-exhaustive.
+             * @example female
+             */
+            sex?: string | null;
+            source: components["schemas"]["ClientFacingSource"];
+            /**
+             * Format: date-time
+             * @example 2026-11-02T09:20:00+00:00
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-02T09:20:00+00:00
+             */
+            updated_at: string;
+        };
+        /** @description The provider record the profile was normalised from. */
+        RawProfile: {
+            profile: components["schemas"]["RawSummaryRecord"];
+        };
+        /**
+         * @description A timeseries resource. Point samples: heartrate (`bpm`), hrv (`rmssd`), glucose (`mmol/L`), blood_oxygen (`%`), respiratory_rate (`bpm`), body_weight (`kg`), body_fat (`%`), stress_level (`%`), vo2_max (`mL/kg/min`), electrocardiogram_voltage (`mV`). Interval samples (with `start` and `end`): steps (`count`), distance (`m`), calories_active and calories_basal (`kcal`), floors_climbed (`count`), water (`mL`), caffeine (`g`), mindfulness_minutes (`min`), and the others. blood_pressure (`mmHg`) has `systolic` and `diastolic` instead of `value`; note has a text `value` and `tags`. `hypnogram` is deprecated (read `sleep_cycle`). Non-exhaustive.
+         * @example heartrate
+         * @enum {string}
+         */
+        TimeseriesResource: "heartrate" | "hrv" | "steps" | "distance" | "calories_active" | "calories_basal" | "floors_climbed" | "glucose" | "blood_oxygen" | "blood_pressure" | "respiratory_rate" | "body_weight" | "body_fat" | "body_temperature" | "body_temperature_delta" | "water" | "caffeine" | "mindfulness_minutes" | "stress_level" | "vo2_max" | "hypnogram" | "electrocardiogram_voltage" | "afib_burden" | "heart_rate_alert" | "stand_hour" | "stand_duration" | "sleep_apnea_alert" | "sleep_breathing_disturbance" | "wheelchair_push" | "forced_expiratory_volume_1" | "forced_vital_capacity" | "peak_expiratory_flow_rate" | "inhaler_usage" | "fall" | "uv_exposure" | "daylight_exposure" | "handwashing" | "basal_body_temperature" | "heart_rate_recovery_one_minute" | "body_mass_index" | "lean_body_mass" | "waist_circumference" | "workout_distance" | "workout_swimming_stroke" | "workout_duration" | "insulin_injection" | "carbohydrates" | "note" | (string & {});
+        /** @description A quantity over the interval [`start`, `end`) (`end` exclusive); `timestamp` equals `start`. Aggregated resources (steps, distance, calories, floors) are fixed time buckets; the bucket in progress holds its value so far and is replaced under the same compound key (resource, provider, source type, `timestamp`) as it grows. */
+        ClientFacingIntervalSample: {
+            /**
+             * @deprecated
+             * @description Deprecated; always absent.
+             * @example null
+             */
+            id?: number | null;
+            /**
+             * Format: date-time
+             * @description Equals `start`.
+             * @example 2026-11-21T07:30:00+00:00
+             */
+            timestamp: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T07:30:00+00:00
+             */
+            start: string;
+            /**
+             * Format: date-time
+             * @description Exclusive end of the interval.
+             * @example 2026-11-21T07:45:00+00:00
+             */
+            end: string;
+            /** @example 412 */
+            value: number;
+            /** @example count */
+            unit: string;
+            /**
+             * @description Offset from UTC in seconds at `start`, in the user's time zone.
+             * @example 0
+             */
+            timezone_offset?: number | null;
+            /**
+             * @description Sub-type of the sample when the resource has them.
+             * @example null
+             */
+            type?: string | null;
+        };
+        /** @description A measurement at one instant. Identified by the compound key (resource, provider, source type, `timestamp`). */
+        ClientFacingPointSample: {
+            /**
+             * @deprecated
+             * @description Deprecated; always absent. Identify samples by their compound key.
+             * @example null
+             */
+            id?: number | null;
+            /**
+             * Format: date-time
+             * @description Instant of the sample, with the user's offset.
+             * @example 2026-11-21T07:30:00+00:00
+             */
+            timestamp: string;
+            /** @example 62 */
+            value: number;
+            /**
+             * @description Unit of the resource (see the resource list).
+             * @example bpm
+             */
+            unit: string;
+            /**
+             * @description Offset from UTC in seconds at the sample's instant, in the user's time zone.
+             * @example 0
+             */
+            timezone_offset?: number | null;
+            /**
+             * @description Sub-type of the sample when the resource has them (for example `automatic` or `manual_scan` for glucose).
+             * @example null
+             */
+            type?: string | null;
+        };
+        /** @description A blood pressure reading. Identified by the compound key (resource, provider, source type, `timestamp`). */
+        ClientFacingBloodPressureSample: {
+            /**
+             * @deprecated
+             * @description Deprecated; always absent.
+             * @example null
+             */
+            id?: number | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T08:05:00+00:00
+             */
+            timestamp: string;
+            /** @example 118 */
+            systolic: number;
+            /** @example 76 */
+            diastolic: number;
+            /** @example mmHg */
+            unit: string;
+            /** @example 0 */
+            timezone_offset?: number | null;
+            /**
+             * @description Sub-type of the reading, when the provider gives one.
+             * @example null
+             */
+            type?: string | null;
+        };
+        /** @description A note the user wrote about an interval, with tags. */
+        ClientFacingNoteSample: {
+            /**
+             * @deprecated
+             * @description Deprecated; always absent.
+             * @example null
+             */
+            id?: number | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T20:00:00+00:00
+             */
+            timestamp: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T20:00:00+00:00
+             */
+            start: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T20:01:00+00:00
+             */
+            end: string;
+            /** @example Felt tired after lunch */
+            value: string;
+            /** @example text */
+            unit: string;
+            /**
+             * @example [
+             *       "mood"
+             *     ]
+             */
+            tags: string[];
+            /** @example 0 */
+            timezone_offset?: number | null;
+            /**
+             * @description Sub-type of the note, when the provider gives one.
+             * @example null
+             */
+            type?: string | null;
+        };
+        /** @description One sample of a timeseries resource: a point sample, an interval sample, a blood pressure reading or a note, depending on the resource (see *TimeseriesResource*). */
+        ClientFacingSample: components["schemas"]["ClientFacingIntervalSample"] | components["schemas"]["ClientFacingPointSample"] | components["schemas"]["ClientFacingBloodPressureSample"] | components["schemas"]["ClientFacingNoteSample"];
+        /** @description The samples of one source (provider and source type), oldest first. */
+        ClientFacingTimeseriesGroup: {
+            source: components["schemas"]["ClientFacingSource"];
+            data: components["schemas"]["ClientFacingSample"][];
+        };
+        /** @description One page of a resource's samples, grouped by provider slug and then by source. A page holds whole local days of the user (at least one day with samples, then more days while the page stays within 10,000 samples); days without samples are skipped. `next_cursor` is `null` on the last page. */
+        GroupedTimeseriesResponse: {
+            /** @description Groups by provider slug; an empty object when the page has no sample. */
+            groups: {
+                [key: string]: components["schemas"]["ClientFacingTimeseriesGroup"][];
+            };
+            /**
+             * @description Pass it as `next_cursor` for the next page; `null` on the last page.
+             * @example null
+             */
+            next_cursor: string | null;
+            /**
+             * @deprecated
+             * @description Deprecated; equals `next_cursor`.
+             * @example null
+             */
+            next?: string | null;
+        };
+        /** @description The samples of every source of the range, oldest first (deprecated response of the plain timeseries read). */
+        TimeseriesSampleList: components["schemas"]["ClientFacingSample"][];
+        /** @description A workout's stream as parallel arrays: element `i` of every non-empty array belongs to `time[i]`. An array the sport has no values for is empty (`lat`, `lng` indoors; `power`, `resistance` outside cycling and rowing). */
+        ClientFacingStream: {
+            /**
+             * @description Unix seconds.
+             * @example [
+             *       1795246200,
+             *       1795246205
+             *     ]
+             */
+            time: number[];
+            /**
+             * @description Beats per minute.
+             * @example [
+             *       132,
+             *       134
+             *     ]
+             */
+            heartrate: number[];
+            /**
+             * @example [
+             *       51.5007,
+             *       51.5008
+             *     ]
+             */
+            lat: number[];
+            /**
+             * @example [
+             *       -0.1246,
+             *       -0.1244
+             *     ]
+             */
+            lng: number[];
+            /**
+             * @description Meters.
+             * @example [
+             *       21,
+             *       21.2
+             *     ]
+             */
+            altitude: number[];
+            /**
+             * @description m/s.
+             * @example [
+             *       2.8,
+             *       2.9
+             *     ]
+             */
+            velocity_smooth: number[];
+            /**
+             * @description Steps (or revolutions) per minute.
+             * @example [
+             *       168,
+             *       170
+             *     ]
+             */
+            cadence: number[];
+            /**
+             * @description Cumulative meters.
+             * @example [
+             *       0,
+             *       14.3
+             *     ]
+             */
+            distance: number[];
+            /**
+             * @description Watts.
+             * @example []
+             */
+            power: number[];
+            /** @example [] */
+            resistance: number[];
+            /**
+             * @description °C.
+             * @example []
+             */
+            temperature: number[];
+        };
+        /** @description The samples recorded during one sleep session. */
+        ClientFacingSleepStream: {
+            hrv: components["schemas"]["ClientFacingPointSample"][];
+            heartrate: components["schemas"]["ClientFacingPointSample"][];
+            /** @description The session's stages as interval samples (value = stage code, as in `sleep_cycle`). */
+            hypnogram: components["schemas"]["ClientFacingIntervalSample"][];
+            respiratory_rate: components["schemas"]["ClientFacingPointSample"][];
         };
         /** @description Daily activity summary. Identified by `id`; a later version with the same `id` replaces earlier ones. */
         ActivitySummary: {
@@ -11636,6 +13143,31 @@ export interface components {
          * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
          */
         UserIdStringPath: string;
+        /**
+         * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). Anything else is a `422` naming `start_date`.
+         * @example 2026-11-21
+         */
+        StartDateQuery: string;
+        /**
+         * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`. Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+         * @example 2026-11-21
+         */
+        EndDateQuery: string;
+        /**
+         * @description Only this provider's data: a slug of the provider catalog (*List providers*). Empty (the default): every provider. A slug the catalog does not have is a `422` naming `provider`; a provider the user is not connected to gives empty lists.
+         * @example fitbit
+         */
+        ProviderQuery: string;
+        /**
+         * @description The `id` of a workout summary.
+         * @example 5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b
+         */
+        WorkoutIdPath: string;
+        /**
+         * @description The `id` of a sleep summary.
+         * @example 8e1f2a3b-4c5d-4e6f-9a0b-1c2d3e4f5a6b
+         */
+        SleepIdPath: string;
         /**
          * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
          * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
@@ -12411,6 +13943,867 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             /** @description The request does not satisfy the contract, or it names a lab test (`lab_test_ids`) or an add-on test code (`add_on.provider_ids`) the catalog does not have: each unknown one is listed at its index, rather than answering a smaller order set. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getActivity: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). Anything else is a `422` naming `start_date`.
+                 * @example 2026-11-21
+                 */
+                start_date: components["parameters"]["StartDateQuery"];
+                /**
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`. Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @example 2026-11-21
+                 */
+                end_date?: components["parameters"]["EndDateQuery"];
+                /**
+                 * @description Only this provider's data: a slug of the provider catalog (*List providers*). Empty (the default): every provider. A slug the catalog does not have is a `422` naming `provider`; a provider the user is not connected to gives empty lists.
+                 * @example fitbit
+                 */
+                provider?: components["parameters"]["ProviderQuery"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The daily activity summaries (one per provider and local day). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientActivityResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description A missing or malformed date, an end before the start, a range over the maximum, an unknown provider, or any other contract violation; `loc` names the parameter. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getActivityRaw: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). Anything else is a `422` naming `start_date`.
+                 * @example 2026-11-21
+                 */
+                start_date: components["parameters"]["StartDateQuery"];
+                /**
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`. Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @example 2026-11-21
+                 */
+                end_date?: components["parameters"]["EndDateQuery"];
+                /**
+                 * @description Only this provider's data: a slug of the provider catalog (*List providers*). Empty (the default): every provider. A slug the catalog does not have is a `422` naming `provider`; a provider the user is not connected to gives empty lists.
+                 * @example fitbit
+                 */
+                provider?: components["parameters"]["ProviderQuery"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The raw records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RawActivity"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description A missing or malformed date, an end before the start, a range over the maximum, an unknown provider, or any other contract violation; `loc` names the parameter. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getSleep: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). Anything else is a `422` naming `start_date`.
+                 * @example 2026-11-21
+                 */
+                start_date: components["parameters"]["StartDateQuery"];
+                /**
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`. Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @example 2026-11-21
+                 */
+                end_date?: components["parameters"]["EndDateQuery"];
+                /**
+                 * @description Only this provider's data: a slug of the provider catalog (*List providers*). Empty (the default): every provider. A slug the catalog does not have is a `422` naming `provider`; a provider the user is not connected to gives empty lists.
+                 * @example fitbit
+                 */
+                provider?: components["parameters"]["ProviderQuery"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sleep sessions (attributed to the local day they end on). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientSleepResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description A missing or malformed date, an end before the start, a range over the maximum, an unknown provider, or any other contract violation; `loc` names the parameter. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getSleepRaw: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). Anything else is a `422` naming `start_date`.
+                 * @example 2026-11-21
+                 */
+                start_date: components["parameters"]["StartDateQuery"];
+                /**
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`. Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @example 2026-11-21
+                 */
+                end_date?: components["parameters"]["EndDateQuery"];
+                /**
+                 * @description Only this provider's data: a slug of the provider catalog (*List providers*). Empty (the default): every provider. A slug the catalog does not have is a `422` naming `provider`; a provider the user is not connected to gives empty lists.
+                 * @example fitbit
+                 */
+                provider?: components["parameters"]["ProviderQuery"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The raw records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RawSleep"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description A missing or malformed date, an end before the start, a range over the maximum, an unknown provider, or any other contract violation; `loc` names the parameter. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getBody: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). Anything else is a `422` naming `start_date`.
+                 * @example 2026-11-21
+                 */
+                start_date: components["parameters"]["StartDateQuery"];
+                /**
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`. Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @example 2026-11-21
+                 */
+                end_date?: components["parameters"]["EndDateQuery"];
+                /**
+                 * @description Only this provider's data: a slug of the provider catalog (*List providers*). Empty (the default): every provider. A slug the catalog does not have is a `422` naming `provider`; a provider the user is not connected to gives empty lists.
+                 * @example fitbit
+                 */
+                provider?: components["parameters"]["ProviderQuery"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The body measurement summaries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientBodyResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description A missing or malformed date, an end before the start, a range over the maximum, an unknown provider, or any other contract violation; `loc` names the parameter. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getBodyRaw: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). Anything else is a `422` naming `start_date`.
+                 * @example 2026-11-21
+                 */
+                start_date: components["parameters"]["StartDateQuery"];
+                /**
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`. Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @example 2026-11-21
+                 */
+                end_date?: components["parameters"]["EndDateQuery"];
+                /**
+                 * @description Only this provider's data: a slug of the provider catalog (*List providers*). Empty (the default): every provider. A slug the catalog does not have is a `422` naming `provider`; a provider the user is not connected to gives empty lists.
+                 * @example fitbit
+                 */
+                provider?: components["parameters"]["ProviderQuery"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The raw records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RawBody"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description A missing or malformed date, an end before the start, a range over the maximum, an unknown provider, or any other contract violation; `loc` names the parameter. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getWorkouts: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). Anything else is a `422` naming `start_date`.
+                 * @example 2026-11-21
+                 */
+                start_date: components["parameters"]["StartDateQuery"];
+                /**
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`. Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @example 2026-11-21
+                 */
+                end_date?: components["parameters"]["EndDateQuery"];
+                /**
+                 * @description Only this provider's data: a slug of the provider catalog (*List providers*). Empty (the default): every provider. A slug the catalog does not have is a `422` naming `provider`; a provider the user is not connected to gives empty lists.
+                 * @example fitbit
+                 */
+                provider?: components["parameters"]["ProviderQuery"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workouts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientWorkoutResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description A missing or malformed date, an end before the start, a range over the maximum, an unknown provider, or any other contract violation; `loc` names the parameter. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getWorkoutsRaw: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). Anything else is a `422` naming `start_date`.
+                 * @example 2026-11-21
+                 */
+                start_date: components["parameters"]["StartDateQuery"];
+                /**
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`. Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @example 2026-11-21
+                 */
+                end_date?: components["parameters"]["EndDateQuery"];
+                /**
+                 * @description Only this provider's data: a slug of the provider catalog (*List providers*). Empty (the default): every provider. A slug the catalog does not have is a `422` naming `provider`; a provider the user is not connected to gives empty lists.
+                 * @example fitbit
+                 */
+                provider?: components["parameters"]["ProviderQuery"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The raw records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RawWorkout"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description A missing or malformed date, an end before the start, a range over the maximum, an unknown provider, or any other contract violation; `loc` names the parameter. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getMeals: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). Anything else is a `422` naming `start_date`.
+                 * @example 2026-11-21
+                 */
+                start_date: components["parameters"]["StartDateQuery"];
+                /**
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`. Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @example 2026-11-21
+                 */
+                end_date?: components["parameters"]["EndDateQuery"];
+                /**
+                 * @description Only this provider's data: a slug of the provider catalog (*List providers*). Empty (the default): every provider. A slug the catalog does not have is a `422` naming `provider`; a provider the user is not connected to gives empty lists.
+                 * @example fitbit
+                 */
+                provider?: components["parameters"]["ProviderQuery"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The meals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFacingMealResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description A missing or malformed date, an end before the start, a range over the maximum, an unknown provider, or any other contract violation; `loc` names the parameter. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getSleepCycles: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). Anything else is a `422` naming `start_date`.
+                 * @example 2026-11-21
+                 */
+                start_date: components["parameters"]["StartDateQuery"];
+                /**
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`. Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @example 2026-11-21
+                 */
+                end_date?: components["parameters"]["EndDateQuery"];
+                /**
+                 * @description Only this provider's data: a slug of the provider catalog (*List providers*). Empty (the default): every provider. A slug the catalog does not have is a `422` naming `provider`; a provider the user is not connected to gives empty lists.
+                 * @example fitbit
+                 */
+                provider?: components["parameters"]["ProviderQuery"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sleep cycles (the hypnogram of each sleep session). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientSleepCycleResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description A missing or malformed date, an end before the start, a range over the maximum, an unknown provider, or any other contract violation; `loc` names the parameter. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getProfile: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only this provider's data: a slug of the provider catalog (*List providers*). Empty (the default): every provider. A slug the catalog does not have is a `422` naming `provider`; a provider the user is not connected to gives empty lists.
+                 * @example fitbit
+                 */
+                provider?: components["parameters"]["ProviderQuery"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFacingProfile"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Unknown user (or another team's), or no profile: the user has no provider (or not the one asked for). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description An unknown provider or another contract violation. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getProfileRaw: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only this provider's data: a slug of the provider catalog (*List providers*). Empty (the default): every provider. A slug the catalog does not have is a `422` naming `provider`; a provider the user is not connected to gives empty lists.
+                 * @example fitbit
+                 */
+                provider?: components["parameters"]["ProviderQuery"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The raw profile record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RawProfile"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Unknown user (or another team's), or no profile: the user has no provider (or not the one asked for). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description An unknown provider or another contract violation. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getTimeseriesGrouped: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). Anything else is a `422` naming `start_date`.
+                 * @example 2026-11-21
+                 */
+                start_date: components["parameters"]["StartDateQuery"];
+                /**
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`. Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @example 2026-11-21
+                 */
+                end_date?: components["parameters"]["EndDateQuery"];
+                /**
+                 * @description Only this provider's data: a slug of the provider catalog (*List providers*). Empty (the default): every provider. A slug the catalog does not have is a `422` naming `provider`; a provider the user is not connected to gives empty lists.
+                 * @example fitbit
+                 */
+                provider?: components["parameters"]["ProviderQuery"];
+                /** @description The `next_cursor` of the previous page, unchanged, with the same other parameters; anything else is a `422`. */
+                next_cursor?: string | null;
+                /**
+                 * @deprecated
+                 * @description Deprecated name of `next_cursor` (used when `next_cursor` is absent).
+                 */
+                cursor?: string | null;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+                /**
+                 * @description The timeseries resource (see *TimeseriesResource* for units and sample shapes). A resource not in the list is a `422` naming `resource`.
+                 * @example heartrate
+                 */
+                resource: components["schemas"]["TimeseriesResource"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedTimeseriesResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description A missing or malformed date, an end before the start, a range over the maximum, an unknown provider, or any other contract violation; `loc` names the parameter. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getTimeseries: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). Anything else is a `422` naming `start_date`.
+                 * @example 2026-11-21
+                 */
+                start_date: components["parameters"]["StartDateQuery"];
+                /**
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`. Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @example 2026-11-21
+                 */
+                end_date?: components["parameters"]["EndDateQuery"];
+                /**
+                 * @description Only this provider's data: a slug of the provider catalog (*List providers*). Empty (the default): every provider. A slug the catalog does not have is a `422` naming `provider`; a provider the user is not connected to gives empty lists.
+                 * @example fitbit
+                 */
+                provider?: components["parameters"]["ProviderQuery"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+                /**
+                 * @description The timeseries resource (see *TimeseriesResource* for units and sample shapes). A resource not in the list is a `422` naming `resource`.
+                 * @example heartrate
+                 */
+                resource: components["schemas"]["TimeseriesResource"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimeseriesSampleList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description A missing or malformed date, an end before the start, a range over the maximum, an unknown provider, or any other contract violation; `loc` names the parameter. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getWorkoutStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The `id` of a workout summary.
+                 * @example 5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b
+                 */
+                workout_id: components["parameters"]["WorkoutIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFacingStream"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No workout with this id among the team's users' readable data (another team's workout included). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description A malformed id. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getSleepStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The `id` of a sleep summary.
+                 * @example 8e1f2a3b-4c5d-4e6f-9a0b-1c2d3e4f5a6b
+                 */
+                sleep_id: components["parameters"]["SleepIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The samples of the session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFacingSleepStream"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No sleep with this id among the team's users' readable data (another team's sleep included). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description A malformed id. */
             422: {
                 headers: {
                     [name: string]: unknown;

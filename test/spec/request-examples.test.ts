@@ -11,6 +11,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { API_NAMES, readBundle, type ApiName } from '../../scripts/conformance/openapi.js';
+import { eveningZone } from '../../scripts/conformance/operations/data-reads.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { engines, SETUP_TIMEOUT_MS } from '../storage/helpers.js';
 import { afterAll, beforeAll } from 'vitest';
@@ -181,6 +182,19 @@ class World {
     return JSON.parse(text) as unknown;
   }
 
+  /** The id of one of today's workouts (or sleeps) of new users whose local day is nearly over (not every day has a workout). */
+  async readableRecord(kind: 'workouts' | 'sleep', provider: string): Promise<string> {
+    const { timeZone, today } = eveningZone();
+    for (let attempt = 0; attempt < 12; attempt += 1) {
+      const user = (await this.team('POST', '/v2/user', { client_user_id: `examples-${Math.random().toString(16).slice(2, 10)}`, fallback_time_zone: timeZone })) as { user_id: string };
+      await this.team('POST', '/v2/link/connect/demo', { user_id: user.user_id, provider });
+      const read = (await this.team('GET', `/v2/summary/${kind}/${user.user_id}?start_date=${today}&end_date=${today}`)) as Record<string, { id: string }[]>;
+      const first = read[kind]?.[0];
+      if (first) return first.id;
+    }
+    throw new Error(`no ${kind} today among 12 new users connected to ${provider}`);
+  }
+
   /** The real user standing for an example's user id (one per distinct example id). */
   async user(exampleId: string, clientUserId?: string): Promise<string> {
     let id = this.users.get(exampleId);
@@ -223,6 +237,10 @@ describe.each(API_NAMES)('request examples of the %s API on the server', (api) =
       if (typeof values.user_id === 'string') values.user_id = await world.user(values.user_id);
       const userId = typeof values.user_id === 'string' ? values.user_id : await world.user('any');
       if (c.operationId === 'deregisterProvider') await world.team('POST', '/v2/link/connect/demo', { user_id: userId, provider: values.provider });
+      // The profile reads name a provider the user is connected to; the stream reads a workout or sleep the team can read.
+      if (c.path.startsWith('/v2/summary/profile/')) await world.team('POST', '/v2/link/connect/demo', { user_id: userId, provider: values.provider });
+      if (values.workout_id !== undefined) values.workout_id = await world.readableRecord('workouts', 'strava');
+      if (values.sleep_id !== undefined) values.sleep_id = await world.readableRecord('sleep', 'fitbit');
       if (values.key_id !== undefined) {
         const key = (await World.management(server, 'POST', `/v1/org/${server.orgId}/team/${world.teamId}/api_key`, { label: 'to revoke' })) as { id: string };
         values.key_id = key.id;

@@ -37,6 +37,22 @@ import { definition as listWebhookEndpoints } from './management/listWebhookEndp
 import { definition as deleteWebhookEndpoint } from './management/deleteWebhookEndpoint.js';
 import { definition as listWebhookDeliveries } from './management/listWebhookDeliveries.js';
 import { definition as replayWebhookDeliveries } from './management/replayWebhookDeliveries.js';
+import { definition as getActivity } from './team/getActivity.js';
+import { definition as getSleep } from './team/getSleep.js';
+import { definition as getBody } from './team/getBody.js';
+import { definition as getWorkouts } from './team/getWorkouts.js';
+import { definition as getMeals } from './team/getMeals.js';
+import { definition as getSleepCycles } from './team/getSleepCycles.js';
+import { definition as getActivityRaw } from './team/getActivityRaw.js';
+import { definition as getSleepRaw } from './team/getSleepRaw.js';
+import { definition as getBodyRaw } from './team/getBodyRaw.js';
+import { definition as getWorkoutsRaw } from './team/getWorkoutsRaw.js';
+import { definition as getProfile } from './team/getProfile.js';
+import { definition as getProfileRaw } from './team/getProfileRaw.js';
+import { definition as getTimeseriesGrouped } from './team/getTimeseriesGrouped.js';
+import { definition as getTimeseries } from './team/getTimeseries.js';
+import { definition as getWorkoutStream } from './team/getWorkoutStream.js';
+import { definition as getSleepStream } from './team/getSleepStream.js';
 // scaffold:imports
 
 export const OPERATIONS: readonly OperationDefinition[] = [
@@ -60,6 +76,22 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   listProviders,
   listMarkers,
   listOrderSetMarkers,
+  getActivity,
+  getSleep,
+  getBody,
+  getWorkouts,
+  getMeals,
+  getSleepCycles,
+  getActivityRaw,
+  getSleepRaw,
+  getBodyRaw,
+  getWorkoutsRaw,
+  getProfile,
+  getProfileRaw,
+  getTimeseriesGrouped,
+  getTimeseries,
+  getWorkoutStream,
+  getSleepStream,
   listTeams,
   createTeam,
   createTeamApiKey,

@@ -155,3 +155,20 @@ export async function listDueDataWindows(
     params,
   );
 }
+
+/**
+ * Windows of one provider of the team's users whose id lies in [low, high] (a record id
+ * names a prefix of its user's id: server/domain/synthetic/ids.ts).
+ */
+export async function findDataWindowsByUserIdRange(
+  db: Queryable,
+  input: { team_id: string; provider: string; low: string; high: string },
+): Promise<DataWindowRecord[]> {
+  if (!isUuid(input.team_id) || !isUuid(input.low) || !isUuid(input.high)) return [];
+  return db.query<DataWindowRecord>(
+    `SELECT ${COLUMNS} FROM data_windows w JOIN users u ON u.id = w.user_id
+     WHERE w.team_id = $1 AND w.provider = $2 AND w.user_id BETWEEN $3::uuid AND $4::uuid
+     ORDER BY w.user_id`,
+    [input.team_id, input.provider, input.low, input.high],
+  );
+}

@@ -27,6 +27,22 @@ import { listProviders } from './list-providers.js';
 import { listMarkers } from './list-markers.js';
 import { listOrderSetMarkers } from './list-order-set-markers.js';
 import { connectSdkProvider } from './connect-sdk-provider.js';
+import { getActivity } from './get-activity.js';
+import { getSleep } from './get-sleep.js';
+import { getBody } from './get-body.js';
+import { getWorkouts } from './get-workouts.js';
+import { getMeals } from './get-meals.js';
+import { getSleepCycles } from './get-sleep-cycles.js';
+import { getActivityRaw } from './get-activity-raw.js';
+import { getSleepRaw } from './get-sleep-raw.js';
+import { getBodyRaw } from './get-body-raw.js';
+import { getWorkoutsRaw } from './get-workouts-raw.js';
+import { getProfile } from './get-profile.js';
+import { getProfileRaw } from './get-profile-raw.js';
+import { getTimeseriesGrouped } from './get-timeseries-grouped.js';
+import { getTimeseries } from './get-timeseries.js';
+import { getWorkoutStream } from './get-workout-stream.js';
+import { getSleepStream } from './get-sleep-stream.js';
 // scaffold:imports
 
 export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamContext> {
@@ -51,6 +67,22 @@ export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamConte
     listMarkers: listMarkers(deps),
     listOrderSetMarkers: listOrderSetMarkers(deps),
     connectSdkProvider: connectSdkProvider(deps),
+    getActivity: getActivity(deps),
+    getSleep: getSleep(deps),
+    getBody: getBody(deps),
+    getWorkouts: getWorkouts(deps),
+    getMeals: getMeals(deps),
+    getSleepCycles: getSleepCycles(deps),
+    getActivityRaw: getActivityRaw(deps),
+    getSleepRaw: getSleepRaw(deps),
+    getBodyRaw: getBodyRaw(deps),
+    getWorkoutsRaw: getWorkoutsRaw(deps),
+    getProfile: getProfile(deps),
+    getProfileRaw: getProfileRaw(deps),
+    getTimeseriesGrouped: getTimeseriesGrouped(deps),
+    getTimeseries: getTimeseries(deps),
+    getWorkoutStream: getWorkoutStream(deps),
+    getSleepStream: getSleepStream(deps),
     // scaffold:handlers
   };
 }

@@ -1,0 +1,23 @@
+import type { operations } from '../../../../generated/team/schema.js';
+import { MAX_RANGE_DAYS } from '../../../domain/data/ranges.js';
+import { readTimeseriesPage } from '../../../jobs/data-reads/read-data.js';
+import type { Handler } from '../../handler-types.js';
+import type { Deps, TeamContext } from '../context.js';
+import { decodeDayCursor, encodeDayCursor, prepareRangedRead, requireTimeseriesResource } from './data-read-views.js';
+
+/** Samples per page of the grouped timeseries (a page holds whole local days; one day over it is a page alone). */
+export const GROUPED_PAGE_SAMPLES = 10_000;
+
+/** GET /v2/timeseries/{user_id}/{resource}/grouped: one page of samples, grouped by provider and source. */
+export const getTimeseriesGrouped =
+  (deps: Deps): Handler<operations['getTimeseriesGrouped'], TeamContext> =>
+  async ({ path, query }, { teamId }) => {
+    const { windows, range } = await prepareRangedRead(deps, teamId, path.user_id, query, MAX_RANGE_DAYS);
+    const cursorLoc = query.next_cursor !== undefined && query.next_cursor !== null ? 'next_cursor' : 'cursor';
+    const fromDay = decodeDayCursor(path.user_id, path.resource, query, query.next_cursor ?? query.cursor, cursorLoc);
+    const page = readTimeseriesPage(windows, requireTimeseriesResource(path.resource), range, fromDay, GROUPED_PAGE_SAMPLES);
+    const groups: Record<string, { source: (typeof page.groups)[number]['source']; data: (typeof page.groups)[number]['data'] }[]> = {};
+    for (const group of page.groups) (groups[group.provider] ??= []).push({ source: group.source, data: group.data });
+    const next = page.nextDay ? encodeDayCursor(path.user_id, path.resource, query, page.nextDay) : null;
+    return { status: 200, body: { groups, next_cursor: next, next } };
+  };

@@ -1,0 +1,247 @@
+/**
+ * The data reads: a connection's data is derived from its seed (server/domain/synthetic), and
+ * what a reader may see of it is its data window (server/storage/repositories/data-windows.ts):
+ * the local days from `history_start` to the day of `synced_through`, each as of
+ * `synced_through`. Nothing here is stored per sample.
+ */
+import { dataTimeZone, localDate } from '../../domain/data/windows.js';
+import { daysBetween, type ReadRange } from '../../domain/data/ranges.js';
+import { generateDay, generateProfile, generateSleepStream, generateWorkoutStream } from '../../domain/synthetic/day.js';
+import { decodeRecordId, recordIdMatches } from '../../domain/synthetic/ids.js';
+import { generateRaw, generateRawProfile, type RawRecord } from '../../domain/synthetic/raw.js';
+import { providerTraits, sourceOf } from '../../domain/synthetic/person.js';
+import { summaryResourcesFor, timeseriesResourcesFor, type TimeseriesResource } from '../../domain/synthetic/resources.js';
+import type {
+  ActivitySummary,
+  BodySummary,
+  DayData,
+  MealSummary,
+  ProfileSummary,
+  SleepCycle,
+  SleepStream,
+  SleepSummary,
+  SourceContext,
+  TimeseriesSample,
+  WorkoutStream,
+  WorkoutSummary,
+} from '../../domain/synthetic/types.js';
+import type { Queryable } from '../../storage/database.js';
+import { findDataWindowsByUserIdRange, type DataWindowRecord } from '../../storage/repositories/data-windows.js';
+
+export type ListedSummary = 'activity' | 'sleep' | 'body' | 'workouts' | 'meal' | 'sleep_cycle';
+
+export interface SummaryOf {
+  activity: ActivitySummary;
+  sleep: SleepSummary;
+  body: BodySummary;
+  workouts: WorkoutSummary;
+  meal: MealSummary;
+  sleep_cycle: SleepCycle;
+}
+
+/** A window as the reads use it: its zone, its readable days and the instant it is read as of. */
+interface ReadableWindow {
+  record: DataWindowRecord;
+  provider: string;
+  timeZone: string;
+  firstDay: string;
+  lastDay: string;
+  asOf: Date;
+}
+
+function readable(record: DataWindowRecord): ReadableWindow {
+  const timeZone = dataTimeZone(record.time_zone);
+  return {
+    record,
+    provider: record.provider,
+    timeZone,
+    firstDay: record.history_start,
+    lastDay: localDate(timeZone, record.synced_through),
+    asOf: new Date(record.synced_through),
+  };
+}
+
+const covers = (w: ReadableWindow, day: string) => day >= w.firstDay && day <= w.lastDay;
+
+function dayOf(w: ReadableWindow, day: string, resources: readonly (ListedSummary | TimeseriesResource)[]): DayData {
+  return generateDay({ userId: w.record.user_id, provider: w.provider, date: day, timeZone: w.timeZone, resources }, w.asOf);
+}
+
+function pick<K extends ListedSummary>(data: DayData, resource: K): SummaryOf[K][] {
+  switch (resource) {
+    case 'activity':
+      return (data.activity ? [data.activity] : []) as SummaryOf[K][];
+    case 'body':
+      return (data.body ? [data.body] : []) as SummaryOf[K][];
+    case 'sleep':
+      return data.sleep as SummaryOf[K][];
+    case 'sleep_cycle':
+      return data.sleep_cycle as SummaryOf[K][];
+    case 'workouts':
+      return data.workouts as SummaryOf[K][];
+    default:
+      return data.meal as SummaryOf[K][];
+  }
+}
+
+/**
+ * The summaries of `resource` whose calendar_date lies in the range's local days, oldest day
+ * first, then by provider (windows come ordered by provider).
+ */
+export function readSummaries<K extends ListedSummary>(windows: readonly DataWindowRecord[], resource: K, range: ReadRange): SummaryOf[K][] {
+  const views = windows.map(readable).filter((w) => summaryResourcesFor(w.provider).includes(resource));
+  const out: SummaryOf[K][] = [];
+  for (const day of daysBetween(range.startDay, range.endDay)) {
+    for (const w of views) if (covers(w, day)) out.push(...pick(dayOf(w, day, [resource]), resource));
+  }
+  return out;
+}
+
+export type RawListed = 'activity' | 'sleep' | 'body' | 'workouts';
+
+/** A raw record; workouts also name their sport (as the summary does), which the provider's record gives only as a slug. */
+export type RawRead = RawRecord & { sport_id?: number; sport?: WorkoutSummary['sport'] };
+
+/** The raw records the summaries of the range were normalised from, in the same order. */
+export function readRaw(windows: readonly DataWindowRecord[], resource: RawListed, range: ReadRange): RawRead[] {
+  const views = windows.map(readable).filter((w) => summaryResourcesFor(w.provider).includes(resource));
+  const out: RawRead[] = [];
+  for (const day of daysBetween(range.startDay, range.endDay)) {
+    for (const w of views) {
+      if (!covers(w, day)) continue;
+      const ctx = { userId: w.record.user_id, provider: w.provider, date: day, timeZone: w.timeZone };
+      const records = generateRaw(resource, ctx, w.asOf);
+      if (resource !== 'workouts') {
+        out.push(...records);
+        continue;
+      }
+      // generateRaw lists a day's workouts in the order of its summaries.
+      const workouts = dayOf(w, day, ['workouts']).workouts;
+      out.push(...records.map((record, i) => ({ ...record, ...(workouts[i] ? { sport_id: workouts[i].sport.id, sport: workouts[i].sport } : {}) })));
+    }
+  }
+  return out;
+}
+
+/** The samples of one source within one page or read. */
+export interface SampleGroup {
+  provider: string;
+  source: SourceContext;
+  data: TimeseriesSample[];
+}
+
+function inRange(sample: TimeseriesSample, range: ReadRange): boolean {
+  const t = Date.parse(sample.timestamp);
+  return t >= range.startMs && t <= range.endMs;
+}
+
+/**
+ * One page of a resource's samples: whole local days from `fromDay` (the range's first day
+ * when null), the first day with samples and then more days while the page stays within
+ * `limit` samples. `nextDay` is where the next page starts (null: none).
+ */
+export function readTimeseriesPage(
+  windows: readonly DataWindowRecord[],
+  resource: TimeseriesResource,
+  range: ReadRange,
+  fromDay: string | null,
+  limit: number,
+): { groups: SampleGroup[]; nextDay: string | null } {
+  const views = windows.map(readable).filter((w) => timeseriesResourcesFor(w.provider).includes(resource));
+  const candidates = new Set<string>();
+  const first = fromDay && fromDay > range.startDay ? fromDay : range.startDay;
+  for (const w of views) {
+    const from = w.firstDay > first ? w.firstDay : first;
+    const to = w.lastDay < range.endDay ? w.lastDay : range.endDay;
+    for (const day of daysBetween(from, to)) candidates.add(day);
+  }
+  const days = [...candidates].sort();
+  const groups = new Map<string, SampleGroup>();
+  let count = 0;
+  for (const [i, day] of days.entries()) {
+    const dayGroups: SampleGroup[] = [];
+    let dayCount = 0;
+    for (const w of views) {
+      if (!covers(w, day)) continue;
+      const samples = (dayOf(w, day, [resource]).timeseries[resource] ?? []).filter((s) => inRange(s, range));
+      if (samples.length === 0) continue;
+      dayGroups.push({ provider: w.provider, source: sourceOf(providerTraits(w.provider)), data: samples });
+      dayCount += samples.length;
+    }
+    if (dayCount === 0) continue;
+    if (count > 0 && count + dayCount > limit) return { groups: [...groups.values()], nextDay: day };
+    for (const g of dayGroups) {
+      const key = `${g.provider}\u0000${g.source.type ?? ''}\u0000${g.source.app_id ?? ''}`;
+      const existing = groups.get(key);
+      if (existing) existing.data.push(...g.data);
+      else groups.set(key, g);
+    }
+    count += dayCount;
+    if (count >= limit && i + 1 < days.length) return { groups: [...groups.values()], nextDay: days[i + 1]! };
+  }
+  return { groups: [...groups.values()], nextDay: null };
+}
+
+/** Every sample of the range, oldest first (the deprecated plain read). */
+export function readTimeseries(windows: readonly DataWindowRecord[], resource: TimeseriesResource, range: ReadRange): TimeseriesSample[] {
+  const { groups } = readTimeseriesPage(windows, resource, range, null, Number.POSITIVE_INFINITY);
+  return groups.flatMap((g) => g.data).sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));
+}
+
+/**
+ * The profile of the user at `provider`, or at the provider the user connected first among
+ * those that deliver one; null when none. Its timestamps are the window's opening.
+ */
+export function readProfile(windows: readonly DataWindowRecord[]): { profile: ProfileSummary; raw: RawRecord; window: DataWindowRecord } | null {
+  const candidates = windows
+    .filter((w) => summaryResourcesFor(w.provider).includes('profile'))
+    .sort((a, b) => (a.opened_at < b.opened_at ? -1 : a.opened_at > b.opened_at ? 1 : a.provider < b.provider ? -1 : 1));
+  const window = candidates[0];
+  if (!window) return null;
+  const profile = generateProfile(window.user_id, window.provider);
+  const raw = generateRawProfile(window.user_id, window.provider);
+  const opened = { created_at: window.opened_at, updated_at: window.opened_at };
+  return { profile: { ...profile, ...opened }, raw: { ...raw, ...opened }, window };
+}
+
+/** A workout or sleep of the team's users, found from its id alone, and the window it is readable in. */
+async function findRecord(
+  db: Queryable,
+  teamId: string,
+  id: string,
+  kind: 'workout' | 'sleep',
+): Promise<{ window: ReadableWindow; day: string } | null> {
+  const decoded = decodeRecordId(id);
+  if (!decoded || decoded.kind !== kind) return null;
+  const windows = await findDataWindowsByUserIdRange(db, {
+    team_id: teamId,
+    provider: decoded.provider,
+    low: decoded.userIdRange.low,
+    high: decoded.userIdRange.high,
+  });
+  for (const record of windows) {
+    if (!recordIdMatches(id, record.user_id)) continue;
+    const window = readable(record);
+    if (!covers(window, decoded.date)) return null;
+    const data = dayOf(window, decoded.date, [kind === 'workout' ? 'workouts' : 'sleep']);
+    const visible = kind === 'workout' ? data.workouts.some((w) => w.id === id.toLowerCase()) : data.sleep.some((s) => s.id === id.toLowerCase());
+    return visible ? { window, day: decoded.date } : null;
+  }
+  return null;
+}
+
+/** The stream of a workout readable by the team (null: unknown, another team's, or not synced yet). */
+export async function readWorkoutStream(db: Queryable, teamId: string, workoutId: string): Promise<WorkoutStream | null> {
+  const found = await findRecord(db, teamId, workoutId, 'workout');
+  if (!found) return null;
+  const { window, day } = found;
+  return generateWorkoutStream({ userId: window.record.user_id, provider: window.provider, date: day, timeZone: window.timeZone }, workoutId.toLowerCase());
+}
+
+/** The stream of a sleep readable by the team (null: unknown, another team's, or not synced yet). */
+export async function readSleepStream(db: Queryable, teamId: string, sleepId: string): Promise<SleepStream | null> {
+  const found = await findRecord(db, teamId, sleepId, 'sleep');
+  if (!found) return null;
+  const { window, day } = found;
+  return generateSleepStream({ userId: window.record.user_id, provider: window.provider, date: day, timeZone: window.timeZone }, sleepId.toLowerCase());
+}
