@@ -1204,6 +1204,120 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "daily.data.meal.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Meal created or updated
+         * @description Sent when a meal is created (`.created`) or updated (`.updated`). The summary is placed directly in `data`, alongside `user_id` and `source`. Identity: `data.id`; a later version with the same id replaces all earlier versions, so keep the latest per id. Delivery order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyMealEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.meal.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Meal created or updated
+         * @description Sent when a meal is created (`.created`) or updated (`.updated`). The summary is placed directly in `data`, alongside `user_id` and `source`. Identity: `data.id`; a later version with the same id replaces all earlier versions, so keep the latest per id. Delivery order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyMealEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "daily.data.workouts.created": {
         parameters: {
             query?: never;
@@ -1557,7 +1671,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * @description Sent when a batch of timeseries samples of one of the first eight timeseries resources (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`; every other resource has its own webhook, whose samples may be of any kind) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -1614,7 +1728,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * @description Sent when a batch of timeseries samples of one of the first eight timeseries resources (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`; every other resource has its own webhook, whose samples may be of any kind) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -1671,7 +1785,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * @description Sent when a batch of timeseries samples of one of the first eight timeseries resources (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`; every other resource has its own webhook, whose samples may be of any kind) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -1728,7 +1842,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * @description Sent when a batch of timeseries samples of one of the first eight timeseries resources (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`; every other resource has its own webhook, whose samples may be of any kind) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -1785,7 +1899,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * @description Sent when a batch of timeseries samples of one of the first eight timeseries resources (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`; every other resource has its own webhook, whose samples may be of any kind) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -1842,7 +1956,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * @description Sent when a batch of timeseries samples of one of the first eight timeseries resources (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`; every other resource has its own webhook, whose samples may be of any kind) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -1899,7 +2013,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * @description Sent when a batch of timeseries samples of one of the first eight timeseries resources (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`; every other resource has its own webhook, whose samples may be of any kind) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -1956,7 +2070,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * @description Sent when a batch of timeseries samples of one of the first eight timeseries resources (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`; every other resource has its own webhook, whose samples may be of any kind) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -2013,7 +2127,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * @description Sent when a batch of timeseries samples of one of the first eight timeseries resources (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`; every other resource has its own webhook, whose samples may be of any kind) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -2070,7 +2184,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * @description Sent when a batch of timeseries samples of one of the first eight timeseries resources (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`; every other resource has its own webhook, whose samples may be of any kind) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -2127,7 +2241,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * @description Sent when a batch of timeseries samples of one of the first eight timeseries resources (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`; every other resource has its own webhook, whose samples may be of any kind) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -2184,7 +2298,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * @description Sent when a batch of timeseries samples of one of the first eight timeseries resources (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`; every other resource has its own webhook, whose samples may be of any kind) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -2241,7 +2355,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * @description Sent when a batch of timeseries samples of one of the first eight timeseries resources (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`; every other resource has its own webhook, whose samples may be of any kind) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -2298,7 +2412,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * @description Sent when a batch of timeseries samples of one of the first eight timeseries resources (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`; every other resource has its own webhook, whose samples may be of any kind) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -2355,7 +2469,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * @description Sent when a batch of timeseries samples of one of the first eight timeseries resources (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`; every other resource has its own webhook, whose samples may be of any kind) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -2412,7 +2526,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * @description Sent when a batch of timeseries samples of one of the first eight timeseries resources (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`; every other resource has its own webhook, whose samples may be of any kind) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -2468,8 +2582,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -2496,7 +2610,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -2525,8 +2639,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -2553,7 +2667,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -2582,8 +2696,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -2610,7 +2724,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -2639,8 +2753,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -2667,7 +2781,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -2696,8 +2810,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -2724,7 +2838,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -2753,8 +2867,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -2781,7 +2895,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -2810,8 +2924,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -2838,7 +2952,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -2867,8 +2981,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -2895,7 +3009,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -2924,8 +3038,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -2952,7 +3066,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -2981,8 +3095,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -3009,7 +3123,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -3038,8 +3152,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -3066,7 +3180,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -3095,8 +3209,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -3123,7 +3237,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -3152,8 +3266,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -3180,7 +3294,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -3209,8 +3323,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -3237,7 +3351,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -3266,8 +3380,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -3294,7 +3408,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -3323,8 +3437,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -3351,7 +3465,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -3380,8 +3494,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -3408,7 +3522,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -3437,8 +3551,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -3465,7 +3579,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -3494,8 +3608,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -3522,7 +3636,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -3551,8 +3665,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -3579,7 +3693,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -3608,8 +3722,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -3636,7 +3750,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -3665,8 +3779,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -3693,7 +3807,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -3722,8 +3836,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -3750,7 +3864,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -3779,8 +3893,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -3807,7 +3921,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -3836,8 +3950,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -3864,7 +3978,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -3893,8 +4007,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -3921,7 +4035,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -3950,8 +4064,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -3978,7 +4092,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -4007,8 +4121,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -4035,7 +4149,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -4064,8 +4178,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -4092,7 +4206,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -4121,8 +4235,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -4149,7 +4263,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -4178,8 +4292,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -4206,7 +4320,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -4235,8 +4349,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -4263,7 +4377,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -4292,8 +4406,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -4320,7 +4434,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -4349,8 +4463,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -4377,7 +4491,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -4406,8 +4520,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -4434,7 +4548,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -4463,8 +4577,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -4491,7 +4605,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -4520,8 +4634,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -4548,7 +4662,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -4577,8 +4691,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -4605,7 +4719,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -4634,8 +4748,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -4662,7 +4776,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -4691,8 +4805,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -4719,7 +4833,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -4748,8 +4862,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -4776,7 +4890,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -4805,8 +4919,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -4833,7 +4947,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -4862,8 +4976,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -4890,7 +5004,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -4919,8 +5033,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -4947,7 +5061,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -4976,8 +5090,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -5004,7 +5118,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -5033,8 +5147,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -5061,7 +5175,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -5090,8 +5204,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -5118,7 +5232,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -5147,8 +5261,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -5175,7 +5289,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -5204,8 +5318,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -5232,7 +5346,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -5261,8 +5375,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -5289,7 +5403,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -5318,8 +5432,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -5346,7 +5460,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -5375,8 +5489,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -5403,7 +5517,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -5432,8 +5546,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -5460,7 +5574,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -5489,8 +5603,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -5517,7 +5631,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -5546,8 +5660,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -5574,7 +5688,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -5603,8 +5717,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -5631,7 +5745,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -5660,8 +5774,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -5688,7 +5802,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -5717,8 +5831,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -5745,7 +5859,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -5774,8 +5888,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -5802,7 +5916,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -5831,8 +5945,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -5859,7 +5973,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -5888,8 +6002,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -5916,7 +6030,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -5945,8 +6059,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -5973,7 +6087,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -6002,8 +6116,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -6030,7 +6144,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -6059,8 +6173,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -6087,7 +6201,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -6116,8 +6230,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -6144,7 +6258,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -6173,8 +6287,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -6201,7 +6315,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -6230,8 +6344,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -6258,7 +6372,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -6287,8 +6401,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -6315,7 +6429,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -6344,8 +6458,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -6372,7 +6486,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -6401,8 +6515,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -6429,7 +6543,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -6458,8 +6572,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -6486,7 +6600,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -6515,8 +6629,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -6543,7 +6657,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -6572,8 +6686,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -6600,7 +6714,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -6629,8 +6743,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -6657,7 +6771,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -6686,8 +6800,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -6714,7 +6828,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -6743,8 +6857,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -6771,7 +6885,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -6800,8 +6914,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -6828,7 +6942,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -6857,8 +6971,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (every timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint: `heartrate`, `hrv`, `steps`, `distance`, `calories_active`, `glucose`, `blood_pressure`, ...) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -6885,7 +6999,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DailyTimeseriesEvent"];
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
                 };
             };
             responses: {
@@ -7826,7 +7940,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -7854,7 +7968,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -7883,7 +7997,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -7911,7 +8025,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -7940,7 +8054,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -7968,7 +8082,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -7997,7 +8111,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -8025,7 +8139,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -8054,7 +8168,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -8082,7 +8196,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -8111,7 +8225,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -8139,7 +8253,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -8168,7 +8282,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -8196,7 +8310,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -8225,7 +8339,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -8253,7 +8367,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -8282,7 +8396,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -8310,7 +8424,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -8339,7 +8453,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -8367,7 +8481,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -8396,7 +8510,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -8424,7 +8538,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -8453,7 +8567,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -8481,7 +8595,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -8510,7 +8624,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -8538,7 +8652,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -8567,7 +8681,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -8595,7 +8709,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -8624,7 +8738,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -8652,7 +8766,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -8681,7 +8795,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -8709,7 +8823,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -8738,7 +8852,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -8766,7 +8880,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -8795,7 +8909,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -8823,7 +8937,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -8852,7 +8966,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -8880,7 +8994,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -8909,7 +9023,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -8937,7 +9051,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -8966,7 +9080,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -8994,7 +9108,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -9023,7 +9137,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -9051,7 +9165,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -9080,7 +9194,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -9108,7 +9222,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -9137,7 +9251,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -9165,7 +9279,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -9194,7 +9308,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -9222,7 +9336,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -9251,7 +9365,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -9279,7 +9393,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -9308,7 +9422,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -9336,7 +9450,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -9365,7 +9479,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -9393,7 +9507,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -9422,7 +9536,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -9450,7 +9564,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -9479,7 +9593,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -9507,7 +9621,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -9536,7 +9650,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -9564,7 +9678,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -9593,7 +9707,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -9621,7 +9735,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -9650,7 +9764,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -9678,7 +9792,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -9707,7 +9821,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -9735,7 +9849,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -9764,7 +9878,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -9792,7 +9906,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -9821,7 +9935,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -9849,7 +9963,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -9878,7 +9992,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -9906,7 +10020,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -9935,7 +10049,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -9963,7 +10077,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -9992,7 +10106,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -10020,7 +10134,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -10049,7 +10163,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
          * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
@@ -10077,7 +10191,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullCompletedEvent"];
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
                 };
             };
             responses: {
@@ -12373,65 +12487,7 @@ export interface components {
             hypnogram: components["schemas"]["ClientFacingIntervalSample"][];
             respiratory_rate: components["schemas"]["ClientFacingPointSample"][];
         };
-        /** @description Daily activity summary. Identified by `id`; a later version with the same `id` replaces earlier ones. */
-        ActivitySummary: {
-            /**
-             * Format: uuid
-             * @example 4c7e2a1b-9d3f-4e5a-8b6c-7d8e9f0a1b2c
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @description The service user (not the client reference).
-             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
-             */
-            user_id: string;
-            /**
-             * Format: date-time
-             * @description Start of the day the summary covers, in the user's time zone.
-             * @example 2026-11-21T00:00:00+00:00
-             */
-            date: string;
-            /**
-             * Format: date
-             * @example 2026-11-21
-             */
-            calendar_date?: string;
-            /**
-             * @description Total energy burned (kcal).
-             * @example 2315
-             */
-            calories_total?: number | null;
-            /**
-             * @description Energy burned by activity (kcal).
-             * @example 512
-             */
-            calories_active?: number | null;
-            /** @example 9840 */
-            steps?: number | null;
-            /**
-             * @description Distance moved (meters).
-             * @example 7210.5
-             */
-            distance?: number | null;
-            /**
-             * @description Minutes of low-intensity activity.
-             * @example 182
-             */
-            low?: number | null;
-            /**
-             * @description Minutes of medium-intensity activity.
-             * @example 41
-             */
-            medium?: number | null;
-            /**
-             * @description Minutes of high-intensity activity.
-             * @example 12
-             */
-            high?: number | null;
-            source: components["schemas"]["ClientFacingSource"];
-        };
-        /** @description A activity summary was created or updated. The summary is placed directly in `data`; it is identified by `data.id`, and a later version with the same id replaces all earlier versions. */
+        /** @description An activity summary was created or updated. The summary is placed directly in `data`; it is identified by `data.id`, and a later version with the same id replaces all earlier versions. */
         DailyActivityEvent: {
             /**
              * @description Names the payload type in `data`.
@@ -12439,7 +12495,7 @@ export interface components {
              * @enum {string}
              */
             event_type: "daily.data.activity.created" | "daily.data.activity.updated";
-            data: components["schemas"]["ActivitySummary"];
+            data: components["schemas"]["ClientFacingActivity"];
             /**
              * Format: uuid
              * @description The customer team.
@@ -12457,81 +12513,6 @@ export interface components {
              * @example patient-000123
              */
             client_user_id: string;
-        };
-        /** @description Sleep session summary. Identified by `id`; a later version with the same `id` replaces earlier ones. */
-        SleepSummary: {
-            /**
-             * Format: uuid
-             * @example 8e1f2a3b-4c5d-4e6f-9a0b-1c2d3e4f5a6b
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
-             */
-            user_id: string;
-            /**
-             * Format: date-time
-             * @description The day the session is attributed to.
-             * @example 2026-11-21T00:00:00+00:00
-             */
-            date: string;
-            /**
-             * Format: date
-             * @example 2026-11-21
-             */
-            calendar_date?: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-20T23:05:00+00:00
-             */
-            bedtime_start: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T07:02:00+00:00
-             */
-            bedtime_stop: string;
-            /**
-             * @description Offset from UTC in seconds.
-             * @example 0
-             */
-            timezone_offset?: number | null;
-            /**
-             * @description Seconds between bedtime start and stop.
-             * @example 28620
-             */
-            duration?: number;
-            /**
-             * @description Seconds asleep.
-             * @example 26400
-             */
-            total?: number;
-            /** @example 2220 */
-            awake?: number;
-            /** @example 13500 */
-            light?: number;
-            /** @example 6300 */
-            rem?: number;
-            /** @example 6600 */
-            deep?: number;
-            /** @example 82 */
-            score?: number | null;
-            /**
-             * @description Average heart rate while asleep (bpm).
-             * @example 54
-             */
-            hr_average?: number | null;
-            /**
-             * @description Average heart rate variability (RMSSD, ms).
-             * @example 48.5
-             */
-            hrv_mean_rmssd?: number | null;
-            /**
-             * @description Share of the session spent asleep (0 to 100).
-             * @example 92.2
-             */
-            efficiency?: number | null;
-            source: components["schemas"]["ClientFacingSource"];
         };
         /** @description A sleep summary was created or updated. The summary is placed directly in `data`; it is identified by `data.id`, and a later version with the same id replaces all earlier versions. */
         DailySleepEvent: {
@@ -12541,7 +12522,15 @@ export interface components {
              * @enum {string}
              */
             event_type: "daily.data.sleep.created" | "daily.data.sleep.updated";
-            data: components["schemas"]["SleepSummary"];
+            /** @description The sleep summary, with the deprecated `hrv_mean_rmssd` earlier clients read. */
+            data: components["schemas"]["ClientFacingSleep"] & {
+                /**
+                 * @deprecated
+                 * @description Deprecated, equal to `average_hrv` (ms); read `average_hrv`.
+                 * @example 48.5
+                 */
+                hrv_mean_rmssd?: number | null;
+            };
             /**
              * Format: uuid
              * @description The customer team.
@@ -12559,40 +12548,6 @@ export interface components {
              * @example patient-000123
              */
             client_user_id: string;
-        };
-        /** @description Body measurement summary. Identified by `id`; a later version with the same `id` replaces earlier ones. */
-        BodySummary: {
-            /**
-             * Format: uuid
-             * @example 2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
-             */
-            user_id: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T07:30:00+00:00
-             */
-            date: string;
-            /**
-             * Format: date
-             * @example 2026-11-21
-             */
-            calendar_date?: string;
-            /**
-             * @description Weight (kg).
-             * @example 68.4
-             */
-            weight?: number | null;
-            /**
-             * @description Body fat (percent).
-             * @example 24.1
-             */
-            fat?: number | null;
-            source: components["schemas"]["ClientFacingSource"];
         };
         /** @description A body summary was created or updated. The summary is placed directly in `data`; it is identified by `data.id`, and a later version with the same id replaces all earlier versions. */
         DailyBodyEvent: {
@@ -12602,7 +12557,7 @@ export interface components {
              * @enum {string}
              */
             event_type: "daily.data.body.created" | "daily.data.body.updated";
-            data: components["schemas"]["BodySummary"];
+            data: components["schemas"]["ClientFacingBody"];
             /**
              * Format: uuid
              * @description The customer team.
@@ -12621,54 +12576,32 @@ export interface components {
              */
             client_user_id: string;
         };
-        /** @description A sport of the sport catalog. */
-        Sport: {
-            /** @example 4 */
-            id: number;
-            /** @example Running */
-            name: string;
-            /** @example running */
-            slug: string;
-        };
-        /** @description A workout. Identified by `id`; a later version with the same `id` replaces earlier ones. */
-        WorkoutSummary: {
+        /** @description A meal was created or updated. The summary is placed directly in `data`; it is identified by `data.id`, and a later version with the same id replaces all earlier versions. */
+        DailyMealEvent: {
             /**
-             * Format: uuid
-             * @example 5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b
+             * @description Names the payload type in `data`.
+             * @example daily.data.meal.created
+             * @enum {string}
              */
-            id: string;
+            event_type: "daily.data.meal.created" | "daily.data.meal.updated";
+            data: components["schemas"]["ClientFacingMeal"];
             /**
              * Format: uuid
+             * @description The customer team.
+             * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+             */
+            team_id: string;
+            /**
+             * Format: uuid
+             * @description The service user.
              * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
              */
             user_id: string;
-            /** @example Morning run */
-            title?: string | null;
             /**
-             * Format: date-time
-             * @example 2026-11-21T07:30:00+00:00
+             * @description The customer's user reference.
+             * @example patient-000123
              */
-            time_start: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T08:12:00+00:00
-             */
-            time_end: string;
-            /** @example 0 */
-            timezone_offset?: number | null;
-            /** @example 412 */
-            calories?: number | null;
-            /**
-             * @description Meters.
-             * @example 7020
-             */
-            distance?: number | null;
-            /** @example 148 */
-            average_hr?: number | null;
-            /** @example 171 */
-            max_hr?: number | null;
-            sport: components["schemas"]["Sport"];
-            source: components["schemas"]["ClientFacingSource"];
+            client_user_id: string;
         };
         /** @description A workouts summary was created or updated. The summary is placed directly in `data`; it is identified by `data.id`, and a later version with the same id replaces all earlier versions. */
         DailyWorkoutsEvent: {
@@ -12678,7 +12611,7 @@ export interface components {
              * @enum {string}
              */
             event_type: "daily.data.workouts.created" | "daily.data.workouts.updated";
-            data: components["schemas"]["WorkoutSummary"];
+            data: components["schemas"]["ClientFacingWorkout"];
             /**
              * Format: uuid
              * @description The customer team.
@@ -12696,66 +12629,6 @@ export interface components {
              * @example patient-000123
              */
             client_user_id: string;
-        };
-        /** @description Detailed hypnogram of one sleep session: consecutive stages with their offsets from `session_start`. Replaces the deprecated hypnogram timeseries. Identified by `id`; a later version with the same `id` replaces earlier ones. */
-        SleepCycleSummary: {
-            /**
-             * Format: uuid
-             * @example 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
-             */
-            user_id: string;
-            /**
-             * Format: uuid
-             * @description The sleep summary this hypnogram belongs to.
-             * @example 8e1f2a3b-4c5d-4e6f-9a0b-1c2d3e4f5a6b
-             */
-            sleep_id: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-20T23:05:00+00:00
-             */
-            session_start: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T07:02:00+00:00
-             */
-            session_end: string;
-            /**
-             * @example [
-             *       0,
-             *       600,
-             *       3600
-             *     ]
-             */
-            stage_start_offset_second: number[];
-            /**
-             * @example [
-             *       600,
-             *       3600,
-             *       5400
-             *     ]
-             */
-            stage_end_offset_second: number[];
-            /**
-             * @description Stage of each interval: 1 deep, 2 light, 3 rem, 4 awake, 5 out of bed, 0 unknown.
-             * @example [
-             *       4,
-             *       2,
-             *       1
-             *     ]
-             */
-            stage_type: number[];
-            /**
-             * @description IANA time zone of the session.
-             * @example Europe/London
-             */
-            time_zone?: string | null;
-            source: components["schemas"]["ClientFacingSource"];
         };
         /** @description A sleep cycle summary was created or updated. The summary is placed directly in `data`; it is identified by `data.id`, and a later version with the same id replaces all earlier versions. */
         DailySleepCycleEvent: {
@@ -12765,7 +12638,7 @@ export interface components {
              * @enum {string}
              */
             event_type: "daily.data.sleep_cycle.created" | "daily.data.sleep_cycle.updated";
-            data: components["schemas"]["SleepCycleSummary"];
+            data: components["schemas"]["ClientFacingSleepCycle"];
             /**
              * Format: uuid
              * @description The customer team.
@@ -12784,30 +12657,6 @@ export interface components {
              */
             client_user_id: string;
         };
-        /** @description Profile the provider holds for the user. Identified by `id`. */
-        ProfileSummary: {
-            /**
-             * Format: uuid
-             * @example 3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
-             */
-            user_id: string;
-            /**
-             * @description Height (cm).
-             * @example 168
-             */
-            height?: number | null;
-            /**
-             * Format: date
-             * @example 1986-04-21
-             */
-            birth_date?: string | null;
-            source: components["schemas"]["ClientFacingSource"];
-        };
         /** @description A profile summary was created or updated. The summary is placed directly in `data`; it is identified by `data.id`, and a later version with the same id replaces all earlier versions. */
         DailyProfileEvent: {
             /**
@@ -12816,7 +12665,7 @@ export interface components {
              * @enum {string}
              */
             event_type: "daily.data.profile.created" | "daily.data.profile.updated";
-            data: components["schemas"]["ProfileSummary"];
+            data: components["schemas"]["ClientFacingProfile"];
             /**
              * Format: uuid
              * @description The customer team.
@@ -12857,6 +12706,18 @@ export interface components {
             unit: string;
             /** @example 412 */
             value: number;
+            /**
+             * Format: date-time
+             * @description Interval samples (steps, distance, calories, ...) only; the start of the interval, equal to `timestamp`.
+             * @example 2026-11-21T07:00:00+00:00
+             */
+            start?: string;
+            /**
+             * Format: date-time
+             * @description Interval samples only; the end of the interval (exclusive).
+             * @example 2026-11-21T07:15:00+00:00
+             */
+            end?: string;
         };
         /** @description A batch of timeseries samples of one resource from one source. */
         TimeseriesEventData: {
@@ -12866,11 +12727,12 @@ export interface components {
              */
             user_id: string;
             /**
-             * @description Id of the provider in the provider catalog.
+             * @description Id of the provider in the provider catalog (its integer `id`).
              * @example 3
              */
             source_id: number;
             source: components["schemas"]["ClientFacingSource"];
+            /** @description The samples, at most 1,000 per event (a larger batch arrives as several events). */
             data: components["schemas"]["TimeseriesSample"][];
         };
         /** @description A batch of timeseries samples was created or updated. `data.data` holds the samples; each is identified by the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`), and the latest value received for a key replaces earlier ones. Some sources aggregate into time buckets and resend updated values for incomplete buckets, so deduplicate by this key. */
@@ -12899,6 +12761,58 @@ export interface components {
              * @example patient-000123
              */
             client_user_id: string;
+        };
+        /** @description A batch of timeseries samples of one resource from one source, of any sample kind: point, interval, blood pressure (`systolic`, `diastolic` instead of `value`) or note (text `value`). */
+        TimeseriesSamplesEventData: {
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * @description Id of the provider in the provider catalog (its integer `id`).
+             * @example 3
+             */
+            source_id: number;
+            source: components["schemas"]["ClientFacingSource"];
+            /** @description The samples, at most 1,000 per event (a larger batch arrives as several events). */
+            data: components["schemas"]["ClientFacingSample"][];
+        };
+        /** @description A batch of timeseries samples of a resource beyond the first eight (blood pressure, water, body weight, notes, ...) was created or updated; the samples may be of any kind (point, interval, blood pressure, note). `data.data` holds the samples; each is identified by the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`), and the latest value received for a key replaces earlier ones. Some sources aggregate into time buckets and resend updated values for incomplete buckets, so deduplicate by this key. */
+        DailyTimeseriesSamplesEvent: {
+            /**
+             * @description Names the payload type in `data`.
+             * @example daily.data.blood_pressure.created
+             * @enum {string}
+             */
+            event_type: "daily.data.calories_basal.created" | "daily.data.calories_basal.updated" | "daily.data.floors_climbed.created" | "daily.data.floors_climbed.updated" | "daily.data.blood_pressure.created" | "daily.data.blood_pressure.updated" | "daily.data.body_weight.created" | "daily.data.body_weight.updated" | "daily.data.body_fat.created" | "daily.data.body_fat.updated" | "daily.data.body_temperature.created" | "daily.data.body_temperature.updated" | "daily.data.body_temperature_delta.created" | "daily.data.body_temperature_delta.updated" | "daily.data.water.created" | "daily.data.water.updated" | "daily.data.caffeine.created" | "daily.data.caffeine.updated" | "daily.data.mindfulness_minutes.created" | "daily.data.mindfulness_minutes.updated" | "daily.data.stress_level.created" | "daily.data.stress_level.updated" | "daily.data.vo2_max.created" | "daily.data.vo2_max.updated" | "daily.data.electrocardiogram_voltage.created" | "daily.data.electrocardiogram_voltage.updated" | "daily.data.afib_burden.created" | "daily.data.afib_burden.updated" | "daily.data.heart_rate_alert.created" | "daily.data.heart_rate_alert.updated" | "daily.data.stand_hour.created" | "daily.data.stand_hour.updated" | "daily.data.stand_duration.created" | "daily.data.stand_duration.updated" | "daily.data.sleep_apnea_alert.created" | "daily.data.sleep_apnea_alert.updated" | "daily.data.sleep_breathing_disturbance.created" | "daily.data.sleep_breathing_disturbance.updated" | "daily.data.wheelchair_push.created" | "daily.data.wheelchair_push.updated" | "daily.data.forced_expiratory_volume_1.created" | "daily.data.forced_expiratory_volume_1.updated" | "daily.data.forced_vital_capacity.created" | "daily.data.forced_vital_capacity.updated" | "daily.data.peak_expiratory_flow_rate.created" | "daily.data.peak_expiratory_flow_rate.updated" | "daily.data.inhaler_usage.created" | "daily.data.inhaler_usage.updated" | "daily.data.fall.created" | "daily.data.fall.updated" | "daily.data.uv_exposure.created" | "daily.data.uv_exposure.updated" | "daily.data.daylight_exposure.created" | "daily.data.daylight_exposure.updated" | "daily.data.handwashing.created" | "daily.data.handwashing.updated" | "daily.data.basal_body_temperature.created" | "daily.data.basal_body_temperature.updated" | "daily.data.heart_rate_recovery_one_minute.created" | "daily.data.heart_rate_recovery_one_minute.updated" | "daily.data.body_mass_index.created" | "daily.data.body_mass_index.updated" | "daily.data.lean_body_mass.created" | "daily.data.lean_body_mass.updated" | "daily.data.waist_circumference.created" | "daily.data.waist_circumference.updated" | "daily.data.workout_distance.created" | "daily.data.workout_distance.updated" | "daily.data.workout_swimming_stroke.created" | "daily.data.workout_swimming_stroke.updated" | "daily.data.workout_duration.created" | "daily.data.workout_duration.updated" | "daily.data.insulin_injection.created" | "daily.data.insulin_injection.updated" | "daily.data.carbohydrates.created" | "daily.data.carbohydrates.updated" | "daily.data.note.created" | "daily.data.note.updated";
+            data: components["schemas"]["TimeseriesSamplesEventData"];
+            /**
+             * Format: uuid
+             * @description The customer team.
+             * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+             */
+            team_id: string;
+            /**
+             * Format: uuid
+             * @description The service user.
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * @description The customer's user reference.
+             * @example patient-000123
+             */
+            client_user_id: string;
+        };
+        /** @description A sport of the sport catalog. */
+        Sport: {
+            /** @example 4 */
+            id: number;
+            /** @example Running */
+            name: string;
+            /** @example running */
+            slug: string;
         };
         /** @description Shallow notice that a workout's stream can be read through the REST stream endpoint (`GET /v2/timeseries/workouts/{workout_id}/stream`); the stream is not in the payload because of payload size limits. */
         WorkoutStreamEventData: {
@@ -12978,7 +12892,34 @@ export interface components {
              * @example historical.data.activity.created
              * @enum {string}
              */
-            event_type: "historical.data.activity.created" | "historical.data.sleep.created" | "historical.data.body.created" | "historical.data.workouts.created" | "historical.data.sleep_cycle.created" | "historical.data.profile.created" | "historical.data.meal.created" | "historical.data.glucose.created" | "historical.data.steps.created" | "historical.data.heartrate.created" | "historical.data.hrv.created" | "historical.data.blood_oxygen.created" | "historical.data.calories_active.created" | "historical.data.distance.created" | "historical.data.respiratory_rate.created" | "historical.data.calories_basal.created" | "historical.data.floors_climbed.created" | "historical.data.blood_pressure.created" | "historical.data.body_weight.created" | "historical.data.body_fat.created" | "historical.data.body_temperature.created" | "historical.data.body_temperature_delta.created" | "historical.data.water.created" | "historical.data.caffeine.created" | "historical.data.mindfulness_minutes.created" | "historical.data.stress_level.created" | "historical.data.vo2_max.created" | "historical.data.electrocardiogram_voltage.created" | "historical.data.afib_burden.created" | "historical.data.heart_rate_alert.created" | "historical.data.stand_hour.created" | "historical.data.stand_duration.created" | "historical.data.sleep_apnea_alert.created" | "historical.data.sleep_breathing_disturbance.created" | "historical.data.wheelchair_push.created" | "historical.data.forced_expiratory_volume_1.created" | "historical.data.forced_vital_capacity.created" | "historical.data.peak_expiratory_flow_rate.created" | "historical.data.inhaler_usage.created" | "historical.data.fall.created" | "historical.data.uv_exposure.created" | "historical.data.daylight_exposure.created" | "historical.data.handwashing.created" | "historical.data.basal_body_temperature.created" | "historical.data.heart_rate_recovery_one_minute.created" | "historical.data.body_mass_index.created" | "historical.data.lean_body_mass.created" | "historical.data.waist_circumference.created" | "historical.data.workout_distance.created" | "historical.data.workout_swimming_stroke.created" | "historical.data.workout_duration.created" | "historical.data.insulin_injection.created" | "historical.data.carbohydrates.created" | "historical.data.note.created" | "historical.data.workout_stream.created";
+            event_type: "historical.data.activity.created" | "historical.data.sleep.created" | "historical.data.body.created" | "historical.data.workouts.created" | "historical.data.sleep_cycle.created" | "historical.data.profile.created" | "historical.data.glucose.created" | "historical.data.steps.created" | "historical.data.heartrate.created" | "historical.data.hrv.created" | "historical.data.blood_oxygen.created" | "historical.data.calories_active.created" | "historical.data.distance.created" | "historical.data.respiratory_rate.created" | "historical.data.workout_stream.created";
+            data: components["schemas"]["HistoricalPullEventData"];
+            /**
+             * Format: uuid
+             * @description The customer team.
+             * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+             */
+            team_id: string;
+            /**
+             * Format: uuid
+             * @description The service user.
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * @description The customer's user reference.
+             * @example patient-000123
+             */
+            client_user_id: string;
+        };
+        /** @description The historical pull of one resource beyond the first fifteen (meal, blood pressure, water and every other timeseries resource) completed: emitted once per resource, after all of its data chunks are fetched. `is_final` was removed from these events: consumers must not require it. */
+        HistoricalPullOtherResourceEvent: {
+            /**
+             * @description Names the payload type in `data`.
+             * @example historical.data.meal.created
+             * @enum {string}
+             */
+            event_type: "historical.data.meal.created" | "historical.data.calories_basal.created" | "historical.data.floors_climbed.created" | "historical.data.blood_pressure.created" | "historical.data.body_weight.created" | "historical.data.body_fat.created" | "historical.data.body_temperature.created" | "historical.data.body_temperature_delta.created" | "historical.data.water.created" | "historical.data.caffeine.created" | "historical.data.mindfulness_minutes.created" | "historical.data.stress_level.created" | "historical.data.vo2_max.created" | "historical.data.electrocardiogram_voltage.created" | "historical.data.afib_burden.created" | "historical.data.heart_rate_alert.created" | "historical.data.stand_hour.created" | "historical.data.stand_duration.created" | "historical.data.sleep_apnea_alert.created" | "historical.data.sleep_breathing_disturbance.created" | "historical.data.wheelchair_push.created" | "historical.data.forced_expiratory_volume_1.created" | "historical.data.forced_vital_capacity.created" | "historical.data.peak_expiratory_flow_rate.created" | "historical.data.inhaler_usage.created" | "historical.data.fall.created" | "historical.data.uv_exposure.created" | "historical.data.daylight_exposure.created" | "historical.data.handwashing.created" | "historical.data.basal_body_temperature.created" | "historical.data.heart_rate_recovery_one_minute.created" | "historical.data.body_mass_index.created" | "historical.data.lean_body_mass.created" | "historical.data.waist_circumference.created" | "historical.data.workout_distance.created" | "historical.data.workout_swimming_stroke.created" | "historical.data.workout_duration.created" | "historical.data.insulin_injection.created" | "historical.data.carbohydrates.created" | "historical.data.note.created";
             data: components["schemas"]["HistoricalPullEventData"];
             /**
              * Format: uuid

@@ -122,10 +122,13 @@ const instantOf = (timestamp: string) => {
 };
 
 /** The summary as an event's `data`: the summary itself, with `user_id` and the full source context. */
-function summaryData(summary: Identified, options: DiffOptions): Record<string, unknown> {
+function summaryData(resource: SummaryEventResource, summary: Identified, options: DiffOptions): Record<string, unknown> {
   const record = summary as unknown as Record<string, unknown>;
   const own = (record.source ?? {}) as Partial<SourceContext>;
-  return { ...record, user_id: options.userId, source: { ...sourceContext(options.provider), ...own } };
+  const data: Record<string, unknown> = { ...record, user_id: options.userId, source: { ...sourceContext(options.provider), ...own } };
+  // Sleep events kept the deprecated name of the average HRV that earlier clients read.
+  if (resource === 'sleep' && 'average_hrv' in record) data.hrv_mean_rmssd = record.average_hrv;
+  return data;
 }
 
 interface SleepCycleLike {
@@ -168,7 +171,7 @@ export function diffDay(before: DaySnapshot | null, after: DaySnapshot, options:
       const earlier = previous.get(summary.id);
       if (earlier && sameJson(earlier, summary)) continue;
       const action = earlier ? 'updated' : 'created';
-      events.push({ event_type: `daily.data.${resource}.${action}`, data: summaryData(summary, options), explicitOnly: false });
+      events.push({ event_type: `daily.data.${resource}.${action}`, data: summaryData(resource, summary, options), explicitOnly: false });
       if (resource === 'workouts' && action === 'created' && options.provider.streams) events.push(workoutStreamEvent(summary, options));
       // The deprecated hypnogram samples: the generator's series when it has one, else derived from the stages.
       if (resource === 'sleep_cycle' && after.timeseries.hypnogram === undefined) {

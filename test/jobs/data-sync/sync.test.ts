@@ -12,11 +12,24 @@ import { findProvider } from '../../../server/domain/providers/catalog.js';
 import { generateDay } from '../../../server/domain/synthetic/day.js';
 import { DeliveryWorker } from '../../../server/jobs/webhooks/worker.js';
 import { daysTouched, syncDueWindows } from '../../../server/jobs/data-sync/sync.js';
+import { readFileSync } from 'node:fs';
 import { FakeClock } from '../../helpers/fake-clock.js';
+import { teamSchemaViolations } from '../bulk-pull/schemas.js';
 import { apiEngines, expectStatus, useApiApp, type TeamSchemas } from '../../api/helpers.js';
 import { FAST, registerEndpoint, startReceiver, waitUntilSettled, type Receiver } from '../webhooks/helpers.js';
 
 const MINUTE = 60_000;
+
+/** The schema of each documented event type's payload (the team API's `webhooks`). */
+const bundle = JSON.parse(readFileSync(new URL('../../../generated/team/openapi.json', import.meta.url), 'utf8')) as {
+  webhooks: Record<string, { post: { requestBody: { content: { 'application/json': { schema: { $ref: string } } } } } }>;
+};
+function payloadViolations(event: WebhookEvent): string[] {
+  const webhook = bundle.webhooks[event.event_type];
+  if (!webhook) return [`${event.event_type} is not a documented webhook`];
+  const name = webhook.post.requestBody.content['application/json'].schema.$ref.split('/').pop()!;
+  return teamSchemaViolations(name, event).map((violation) => `${event.event_type}: ${violation}`);
+}
 const INTERVAL = 5 * MINUTE;
 const HYPNOGRAM_TYPES = ['daily.timeseries.hypnogram.created', 'daily.timeseries.hypnogram.updated'];
 
@@ -51,7 +64,9 @@ function expectedChanges(userId: string, provider: string, timeZone: string, fro
 function received(store: WebhookDeduplicator, userId: string): Item[] {
   const items: Item[] = [];
   for (const summary of store.summaries().filter((candidate) => candidate.user_id === userId)) {
-    const { user_id: _user, source: _source, ...data } = summary.data as unknown as Record<string, unknown>;
+    // hrv_mean_rmssd: the deprecated copy of average_hrv sleep events keep for earlier clients.
+    const { user_id: _user, source: _source, hrv_mean_rmssd: deprecated, ...data } = summary.data as unknown as Record<string, unknown>;
+    if (summary.resource === 'sleep') expect(deprecated).toBe(data.average_hrv);
     items.push({ key: `${summary.resource}|${(summary.data as { id: string }).id}`, value: data });
   }
   for (const sample of store.samples({ user_id: userId })) {
@@ -136,6 +151,8 @@ describe.each(apiEngines)('data sync on %s', (_label, engine) => {
     const expected = expectedChanges(user.user_id, 'oura', 'Europe/London', start, new Date(clock.now()));
     expect(withoutContext(received(store, user.user_id))).toEqual(withoutContext(expected));
     // Both kinds of change happened: new data (.created) and changed data (.updated, e.g. the current step bucket, the sleep confirmed).
+    // Every event is one the team API documents, in its documented shape.
+    expect(events.flatMap(payloadViolations)).toEqual([]);
     const types = new Set(events.map((event) => event.event_type));
     expect(types).toContain('daily.data.activity.updated');
     expect(types).toContain('daily.data.sleep.created');
@@ -210,6 +227,7 @@ describe.each(apiEngines)('data sync on %s', (_label, engine) => {
     expect(hypnograms(all.events)).toEqual([]);
     expect(hypnograms(daily.events)).toEqual([]);
     expect(hypnograms(optIn.events).length).toBeGreaterThan(0);
+    expect([...all.events, ...optIn.events].flatMap(payloadViolations)).toEqual([]);
     expect(optIn.store.samples()).toEqual([]);
     expect(optIn.store.summaries('sleep_cycle').length).toBeGreaterThan(0);
   });
