@@ -222,3 +222,9 @@ function workoutStreamEvent(summary: Identified, options: DiffOptions): DailyEve
     explicitOnly: false,
   };
 }
+
+/** `daily.data.profile.created`: the profile a provider holds, delivered with a connection's first sync. */
+export function profileEvent(userId: string, provider: ProviderInfo, profile: Record<string, unknown>): DailyEvent {
+  const own = (profile.source ?? {}) as Partial<SourceContext>;
+  return { event_type: 'daily.data.profile.created', data: { ...profile, user_id: userId, source: { ...sourceContext(provider), ...own } }, explicitOnly: false };
+}

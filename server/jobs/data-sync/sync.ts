@@ -8,10 +8,10 @@
  * transaction: the events exist if and only if the reads show their data.
  */
 import { dataTimeZone } from '../../domain/data/windows.js';
-import { diffDay, type DailyEvent, type DaySnapshot, type ProviderInfo } from '../../domain/data-sync/events.js';
-import { generateDay } from '../../domain/synthetic/day.js';
+import { diffDay, profileEvent, type DailyEvent, type DaySnapshot, type ProviderInfo } from '../../domain/data-sync/events.js';
+import { generateDay, generateProfile } from '../../domain/synthetic/day.js';
 import { providerTraits, sourceOf } from '../../domain/synthetic/person.js';
-import { hasWorkoutStream } from '../../domain/synthetic/resources.js';
+import { hasWorkoutStream, summaryResourcesFor } from '../../domain/synthetic/resources.js';
 import { addDays, localDateOf } from '../../domain/synthetic/time-zone.js';
 import type { Database, Queryable } from '../../storage/database.js';
 import { claimDueWindows, lockUserWindows, markSynced, type SyncWindow } from '../../storage/repositories/data-sync.js';
@@ -49,6 +49,10 @@ export function windowEvents(window: SyncWindow, now: Date, options: SyncOptions
   const timeZone = dataTimeZone(window.time_zone);
   const provider = providerInfo(window.provider);
   const events: DailyEvent[] = [];
+  // The first sync of a connection delivers the profile the provider holds.
+  if (Date.parse(window.synced_through) === Date.parse(window.opened_at) && summaryResourcesFor(window.provider).includes('profile')) {
+    events.push(profileEvent(window.user_id, provider, generateProfile(window.user_id, window.provider) as unknown as Record<string, unknown>));
+  }
   for (const date of daysTouched(timeZone, since, now)) {
     const ctx = { userId: window.user_id, provider: window.provider, date, timeZone };
     const before = generateDay(ctx, since) as unknown as DaySnapshot;

@@ -16,10 +16,12 @@ export interface SyncWindow {
   time_zone: string | null;
   /** The last sync, ISO 8601. */
   synced_through: string;
+  /** When the window was opened (the connection instant): a window never synced has synced_through = opened_at. */
+  opened_at: string;
 }
 
 const SELECT = `SELECT w.team_id, w.user_id, w.provider, w.source_type, u.client_user_id, u.fallback_time_zone AS time_zone,
-                       to_json(w.synced_through)#>>'{}' AS synced_through
+                       to_json(w.synced_through)#>>'{}' AS synced_through, to_json(w.opened_at)#>>'{}' AS opened_at
                 FROM data_windows w
                 JOIN users u ON u.id = w.user_id`;
 

@@ -9,7 +9,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifyWebhook, WebhookDeduplicator, type WebhookEvent } from '../../../server/client/webhooks.js';
 import { findProvider } from '../../../server/domain/providers/catalog.js';
-import { generateDay } from '../../../server/domain/synthetic/day.js';
+import { generateDay, generateProfile } from '../../../server/domain/synthetic/day.js';
+import { summaryResourcesFor } from '../../../server/domain/synthetic/resources.js';
 import { DeliveryWorker } from '../../../server/jobs/webhooks/worker.js';
 import { daysTouched, syncDueWindows } from '../../../server/jobs/data-sync/sync.js';
 import { readFileSync } from 'node:fs';
@@ -41,6 +42,11 @@ interface Item {
 /** What a consumer holds after receiving everything the provider delivered between `from` and `to`: the changed summaries by id, the changed samples by key. */
 function expectedChanges(userId: string, provider: string, timeZone: string, from: Date, to: Date): Item[] {
   const items = new Map<string, unknown>();
+  // The windows of these tests were never synced before `from`: the first sync delivers the profile.
+  if (summaryResourcesFor(provider).includes('profile')) {
+    const profile = generateProfile(userId, provider);
+    items.set(`profile|${profile.id}`, profile);
+  }
   for (const date of daysTouched(timeZone, from, to)) {
     const ctx = { userId, provider, date, timeZone };
     const before = generateDay(ctx, from) as unknown as Record<string, unknown>;
@@ -157,6 +163,7 @@ describe.each(apiEngines)('data sync on %s', (_label, engine) => {
     expect(types).toContain('daily.data.activity.updated');
     expect(types).toContain('daily.data.sleep.created');
     expect(types).toContain('daily.data.steps.updated');
+    expect(events.filter((event) => event.event_type === 'daily.data.profile.created')).toHaveLength(1);
     expect(events.every((event) => event.user_id === user.user_id && (event.data as { user_id?: string }).user_id === user.user_id)).toBe(true);
     for (const event of events) {
       const source = (event.data as { source: Record<string, unknown> }).source;
