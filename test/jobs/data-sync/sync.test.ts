@@ -139,7 +139,8 @@ describe.each(apiEngines)('data sync on %s', (_label, engine) => {
     syncDueWindows(ctx.server.db, { now: () => new Date(clock.now()), intervalMs: INTERVAL, batchSize: 7, ...options });
 
   it('when a connection is synced through a day, then the consumer module rebuilds exactly what changed: summaries by id, samples by compound key', async () => {
-    const start = new Date('2026-11-20T05:00:00Z');
+    // From midnight: the night's sleep ends (created), is confirmed (updated), the day's activity grows.
+    const start = new Date('2026-11-20T00:00:00Z');
     const clock = new FakeClock(start.getTime());
     const user = await connected('oura', start);
     const target = await endpoint();
@@ -218,13 +219,14 @@ describe.each(apiEngines)('data sync on %s', (_label, engine) => {
   });
 
   it('when a user sleeps, then hypnogram events go only to the endpoint whose filter names them, and the consumer module ignores them', async () => {
-    const start = new Date('2026-11-20T04:00:00Z');
+    // From midnight: the night's sleep (and its cycle) ends within the next 12 hours.
+    const start = new Date('2026-11-20T00:00:00Z');
     const clock = new FakeClock(start.getTime());
     await connected('oura', start, 'UTC');
     const everything = await endpoint();
     const wildcard = await endpoint(['daily.*']);
     const named = await endpoint([...HYPNOGRAM_TYPES, 'daily.data.sleep_cycle.created']);
-    clock.advanceBy(8 * 60 * MINUTE);
+    clock.advanceBy(12 * 60 * MINUTE);
     await sync(clock);
     const all = await deliverTo(everything);
     const daily = await deliverTo(wildcard);
