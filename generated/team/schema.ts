@@ -163,6 +163,8 @@ export interface paths {
          *     For the mobile SDK providers (`apple_health_kit`, `health_connect`, `samsung_health`): when the SDK runs in its default Auto Connect mode the call has no effect (it answers `{"success": false}` and the connection stays, since the SDK would reconnect it at its next sync); a connection made in Explicit Connect mode is removed.
          *
          *     A user with no connection to the provider gets a `404`.
+         *
+         *     Removing a connection stops its data: no more sync and no more `daily.data.*` events for it. The data already synced stays readable (*Data* operations, with or without `provider`); connecting the provider again starts its data anew from the reconnection.
          */
         delete: operations["deregisterProvider"];
         options?: never;

@@ -9,3 +9,4 @@ await benchDevLoop();
 await (await import('./webhooks.js')).benchWebhooks();
 await (await import('./bulk-pull.js')).benchBulkPull();
 await (await import('./data-sync.js')).benchDataSync();
+await (await import('./data-reads.js')).benchDataReads();

@@ -246,6 +246,23 @@ describe.each(apiEngines)('data reads on %s', (_label, engine) => {
       expect(activity.map((a) => a.calendar_date)).toEqual([start]);
     });
 
+    it('when the user lives in London and reads the day the clocks go back, then the day has 25 hours of samples and its steps add up', async () => {
+      const dstDay = '2026-10-25';
+      const back = Math.ceil((Date.parse(today('Europe/London')) - Date.parse(dstDay)) / 86_400_000) + 1;
+      const { user } = await userWithHistory('fitbit', back, { fallback_time_zone: 'Europe/London' });
+      const range = `start_date=${dstDay}&end_date=${dstDay}`;
+      const hr = expectStatus<Grouped>(await get(`/v2/timeseries/${user.user_id}/heartrate/grouped?${range}`), 200);
+      const samples = (hr.groups.fitbit ?? []).flatMap((g) => g.data) as TeamSchemas['ClientFacingPointSample'][];
+      const [start, end] = [Date.parse('2026-10-24T23:00:00Z'), Date.parse('2026-10-26T00:00:00Z')];
+      expect(samples.every((s) => Date.parse(s.timestamp) >= start && Date.parse(s.timestamp) < end)).toBe(true);
+      expect(Date.parse(samples.at(-1)!.timestamp) - Date.parse(samples[0]!.timestamp)).toBeGreaterThan(24 * 3_600_000);
+      expect(new Set(samples.map((s) => s.timezone_offset))).toEqual(new Set([3600, 0]));
+      const steps = expectStatus<Grouped>(await get(`/v2/timeseries/${user.user_id}/steps/grouped?${range}`), 200);
+      const total = (steps.groups.fitbit ?? []).flatMap((g) => g.data).reduce((sum, s) => sum + (s as { value: number }).value, 0);
+      const activity = expectStatus<TeamSchemas['ClientActivityResponse']>(await get(`/v2/summary/activity/${user.user_id}?${range}`), 200).activity;
+      expect(activity.map((a) => [a.calendar_date, a.steps])).toEqual([[dstDay, total]]);
+    });
+
     it('when a date-time with an offset bounds the range, then only samples of that instant range come back', async () => {
       const { user, start } = await userWithHistory('fitbit', 1);
       const from = `${start}T10:00:00Z`;

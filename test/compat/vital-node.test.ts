@@ -15,10 +15,13 @@ import { loadDocument } from '../../server/documents.js';
 import { listOperations } from '../../server/http/operations.js';
 import { expectStrictParse, operationsReached, sdkError, sdkFor, serializers, type Exchange, type SdkUnderTest } from './sdk.js';
 import { targets, useTarget } from './targets.js';
+import { eveningZone } from '../../scripts/conformance/operations/data-reads.js';
 
 /** A lab test id of the catalog's order sets, and a marker code the add-on accepts. */
 const ORDER_SET_LAB_TEST_ID = 'a10dadff-5984-40a9-b723-fa1fc9bab88a';
 const ADD_ON_PROVIDER_ID = '004515';
+/** A workout or sleep id the mock answers its example for (the mock keeps no data). */
+const UNKNOWN_WORKOUT_ID = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
 
 /** Team API operations the SDK has no call for (the mobile SDKs' endpoint). */
 const WITHOUT_SDK_CALL = ['connectSdkProvider'];
@@ -323,6 +326,105 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
       expect(page.markers.length).toBeGreaterThan(0);
       for (const marker of page.markers) for (const result of marker.expectedResults) expect(typeof result.required).toBe('boolean');
       expectStrictParse(api, serializers.GetMarkersResponse);
+    });
+  });
+
+  describe('data reads', () => {
+    /** A user connected to `provider` whose local day is nearly over (so today's data is there), and that day. */
+    const dataUser = async (api: SdkUnderTest, provider: 'fitbit' | 'oura') => {
+      const { timeZone, today } = eveningZone();
+      const created = await api.client.user.create({ clientUserId: `compat-${randomUUID()}`, fallbackTimeZone: timeZone });
+      await api.client.link.connectDemoProvider({ userId: created.userId, provider });
+      return { userId: created.userId, today };
+    };
+
+    it('when activity, sleep, body, workouts, meal and sleepCycle .get are called, then the SDK parses every summary list', async () => {
+      const api = sdk();
+      const { userId, today } = await dataUser(api, 'fitbit');
+      const range = { startDate: today, endDate: today };
+      const activity = await api.client.activity.get(userId, range);
+      expectStrictParse(api, serializers.ClientActivityResponse);
+      const sleep = await api.client.sleep.get(userId, range);
+      expectStrictParse(api, serializers.ClientSleepResponse);
+      await api.client.body.get(userId, range);
+      expectStrictParse(api, serializers.ClientBodyResponse);
+      await api.client.workouts.get(userId, range);
+      expectStrictParse(api, serializers.ClientWorkoutResponse);
+      await api.client.meal.get(userId, range);
+      expectStrictParse(api, serializers.ClientFacingMealResponse);
+      await api.client.sleepCycle.get(userId, range);
+      expectStrictParse(api, serializers.ClientSleepCycleResponse);
+      if (target.stateful) {
+        expect(activity.activity.map((a) => a.calendarDate)).toEqual([today]);
+        expect(sleep.sleep.length).toBeGreaterThan(0);
+      }
+    });
+
+    it('when the raw variants and profile.get / getRaw are called, then the SDK parses them', async () => {
+      const api = sdk();
+      const { userId, today } = await dataUser(api, 'fitbit');
+      const range = { startDate: today, endDate: today };
+      await api.client.activity.getRaw(userId, range);
+      expectStrictParse(api, serializers.RawActivity);
+      await api.client.sleep.getRaw(userId, range);
+      expectStrictParse(api, serializers.RawSleep);
+      await api.client.body.getRaw(userId, range);
+      expectStrictParse(api, serializers.RawBody);
+      await api.client.workouts.getRaw(userId, range);
+      expectStrictParse(api, serializers.RawWorkout);
+      const profile = await api.client.profile.get(userId);
+      expectStrictParse(api, serializers.ClientFacingProfile);
+      await api.client.profile.getRaw(userId, { provider: 'fitbit' });
+      expectStrictParse(api, serializers.RawProfile);
+      if (target.stateful) expect(profile.userId).toBe(userId);
+    });
+
+    it('when vitals.heartrateGrouped, stepsGrouped and the deprecated vitals.heartrate are called, then the SDK parses the samples', async () => {
+      const api = sdk();
+      const { userId, today } = await dataUser(api, 'fitbit');
+      const range = { startDate: today, endDate: today };
+      const grouped = await api.client.vitals.heartrateGrouped(userId, range);
+      expectStrictParse(api, serializers.GroupedHeartRateResponse);
+      if (target.stateful) {
+        // The mock answers the operation's first example (heart rate) for every resource.
+        await api.client.vitals.stepsGrouped(userId, { ...range, provider: 'fitbit' });
+        expectStrictParse(api, serializers.GroupedStepsResponse);
+      }
+      const plain = await api.client.vitals.heartrate(userId, range);
+      if (target.stateful) {
+        const samples = (grouped.groups.fitbit ?? []).flatMap((group) => group.data);
+        expect(samples.length).toBeGreaterThan(0);
+        expect(plain.map((sample) => sample.timestamp.getTime())).toEqual(samples.map((sample) => sample.timestamp.getTime()));
+      }
+    });
+
+    it('when workouts.getByWorkoutId and sleep.getStreamBySleepId are called, then the SDK parses the streams', async () => {
+      const api = sdk();
+      let workoutId = UNKNOWN_WORKOUT_ID;
+      let sleepId = UNKNOWN_WORKOUT_ID;
+      if (target.stateful) {
+        // Not every day has a workout: a few users connected to Fitbit.
+        for (let attempt = 0; attempt < 12 && workoutId === UNKNOWN_WORKOUT_ID; attempt += 1) {
+          const { userId, today } = await dataUser(api, 'fitbit');
+          workoutId = (await api.client.workouts.get(userId, { startDate: today, endDate: today })).workouts[0]?.id ?? UNKNOWN_WORKOUT_ID;
+        }
+        const { userId, today } = await dataUser(api, 'fitbit');
+        sleepId = (await api.client.sleep.get(userId, { startDate: today, endDate: today })).sleep[0]!.id;
+      }
+      const stream = await api.client.workouts.getByWorkoutId(workoutId);
+      expectStrictParse(api, serializers.ClientFacingStream);
+      await api.client.sleep.getStreamBySleepId(sleepId);
+      expectStrictParse(api, serializers.ClientFacingSleepStream);
+      if (target.stateful) expect(stream.time?.length).toBeGreaterThan(0);
+    });
+
+    statefulIt('when summaries are asked for a range that ends before it starts, then the SDK parses the 422 into UnprocessableEntityError (server only: the mock checks no domain rule)', async () => {
+      const api = sdk();
+      const { userId } = await dataUser(api, 'fitbit');
+      const error = await sdkError(api.client.sleep.get(userId, { startDate: '2026-11-21', endDate: '2026-11-20' }));
+      expect(error.constructor.name).toBe('UnprocessableEntityError');
+      expect(error.body).toMatchObject({ detail: [expect.objectContaining({ loc: ['query', 'end_date'] })] });
+      expectStrictParse(api, serializers.HttpValidationError);
     });
   });
 

@@ -12,14 +12,14 @@ import {
 } from './resources.js';
 import { seededRandom } from './random.js';
 import {
-  grid, intervalSample, pointSample, sleepIdOf, sleepSignals, sleepValues, timelineAt, type SleepValues, workoutFigures, workoutIdOf, workoutStreamOf,
+  grid, intervalSample, pointSample, sleepIdOf, sleepSignals, sleepValuesOf, timelineAt, type SleepValues, workoutFiguresOf, workoutIdOf, workoutStreamOf,
 } from './streams.js';
 import { extraSeries, bodyOf, mealsOf, tempDeltaOf } from './extras.js';
 import { HR_STEP_MS, timelineOf, type Bucket, type Timeline } from './timeline.js';
 import { HOUR, MINUTE, isValidTimeZone, iso, utcMidnight } from './time-zone.js';
 import type {
   ActivitySummary, DayContext, DayData, IntervalSample, PointSample, ProfileSummary, SleepCycle, SleepStream,
-  SleepSummary, TimeseriesSample, WorkoutStream, WorkoutSummary,
+  SleepSummary, SourceContext, TimeseriesSample, WorkoutStream, WorkoutSummary,
 } from './types.js';
 
 export type {
@@ -32,6 +32,8 @@ export {
   type SampleKind, type SummaryResource, type TimeseriesResource,
 } from './resources.js';
 export { decodeRecordId, recordId, recordIdMatches, type DecodedRecordId, type RecordKind } from './ids.js';
+// raw.ts builds on generateDay; the cycle is safe (nothing runs at module load).
+export { generateRaw, generateRawProfile, RAW_RESOURCES, type RawRecord, type RawResource } from './raw.js';
 
 /** A sleep turns from `tentative` to `confirmed` this long after it ended. */
 export const SLEEP_CONFIRM_MS = 2 * HOUR;
@@ -79,20 +81,12 @@ function bucketSamples(tl: Timeline, resource: TimeseriesResource, asOf: number)
   return out;
 }
 
-/** Instants of the heart-rate samples of the day: every 5 minutes, every minute during workouts. */
-function heartRateTimes(tl: Timeline): number[] {
-  const { day, workouts } = tl.plan;
-  const inWorkout = (t: number) => workouts.some((w) => t >= w.start && t < w.end);
-  const fine = workouts.flatMap((w) => grid(Math.max(w.start, day.start), Math.min(w.end, day.end), MINUTE));
-  if (tl.traits.style === 'workouts') return fine;
-  if (tl.traits.style === 'spot') return [];
-  return [...grid(day.start, day.end).filter((t) => !inWorkout(t)), ...fine].sort((a, b) => a - b);
-}
-
 /** The continuous heart rate of the day visible at asOf, as numbers. */
 function heartRateValues(tl: Timeline, asOf: number): { times: number[]; values: number[] } {
-  const times = heartRateTimes(tl).filter((t) => t <= asOf);
-  return { times, values: times.map((t) => tl.hrAt(t)) };
+  const all = tl.heartRate();
+  let n = all.times.length;
+  while (n > 0 && all.times[n - 1]! > asOf) n -= 1;
+  return n === all.times.length ? all : { times: all.times.slice(0, n), values: all.values.slice(0, n) };
 }
 
 function heartRateSamples(tl: Timeline, asOf: number): PointSample[] {
@@ -104,7 +98,7 @@ function heartRateSamples(tl: Timeline, asOf: number): PointSample[] {
 
 /** Samples during the sleeps that fall in this day (the end of last night, a nap, the start of tonight). */
 function sleepSeries(tl: Timeline, asOf: number, step: number, value: (t: number, sleep: SleepPlan) => number, unit: string): PointSample[] {
-  if (tl.traits.style !== 'wearable') return [];
+  if (tl.traits.style !== 'wearable' && tl.traits.style !== 'bed') return [];
   const { day } = tl.plan;
   const out: PointSample[] = [];
   for (const sleep of tl.sleeps) {
@@ -147,26 +141,54 @@ function timeseriesOf(tl: Timeline, resource: TimeseriesResource, asOf: number):
 
 type HeartStats = NonNullable<ActivitySummary['heart_rate']>;
 
-/** Heart-rate figures of the first n samples. */
-function heartStats(values: readonly number[], walking: readonly boolean[], n: number): HeartStats {
+/**
+ * Heart-rate figures of the samples, and the index of the last sample that
+ * changed them (updated_at moves only when the figures change). One pass:
+ * running sums, min, max and the five lowest values.
+ */
+function heartStats(values: readonly number[], walking: readonly boolean[]): { stats: HeartStats; lastChange: number } {
   let sum = 0;
   let walkSum = 0;
   let walkCount = 0;
-  for (let i = 0; i < n; i += 1) {
-    sum += values[i]!;
+  let min = Infinity;
+  let max = -Infinity;
+  const lowest: number[] = [];
+  let prev: HeartStats | null = null;
+  let lastChange = 0;
+  for (let i = 0; i < values.length; i += 1) {
+    const v = values[i]!;
+    sum += v;
     if (walking[i]) {
-      walkSum += values[i]!;
+      walkSum += v;
       walkCount += 1;
     }
+    if (v < min) min = v;
+    if (v > max) max = v;
+    let j = -1;
+    if (lowest.length < 5) {
+      lowest.push(v);
+      j = lowest.length - 1;
+    } else if (v < lowest[4]!) {
+      j = 4;
+    }
+    if (j >= 0) {
+      while (j > 0 && lowest[j - 1]! > v) {
+        lowest[j] = lowest[j - 1]!;
+        j -= 1;
+      }
+      lowest[j] = v;
+    }
+    const stats: HeartStats = {
+      avg_bpm: Math.round(sum / (i + 1)),
+      min_bpm: min,
+      max_bpm: max,
+      resting_bpm: Math.round(lowest.reduce((a, b) => a + b, 0) / lowest.length),
+      avg_walking_bpm: walkCount > 0 ? Math.round(walkSum / walkCount) : null,
+    };
+    if (!prev || !sameHeart(prev, stats)) lastChange = i;
+    prev = stats;
   }
-  const sorted = values.slice(0, n).sort((a, b) => a - b);
-  return {
-    avg_bpm: round(sum / n),
-    min_bpm: sorted[0]!,
-    max_bpm: sorted[n - 1]!,
-    resting_bpm: round(mean(sorted.slice(0, Math.min(5, n)))),
-    avg_walking_bpm: walkCount > 0 ? round(walkSum / walkCount) : null,
-  };
+  return { stats: prev!, lastChange };
 }
 
 const sameHeart = (a: HeartStats, b: HeartStats) =>
@@ -198,12 +220,9 @@ function activityOf(tl: Timeline, asOf: number, hr: { times: number[]; values: n
   let heart: ActivitySummary['heart_rate'] = null;
   if (hr && hr.values.length > 0) {
     const walking = hr.times.map((t) => (tl.bucketAt(t)?.rate ?? 0) >= 20 && !tl.sleepAt(t) && !tl.workoutAt(t));
-    const n = hr.values.length;
-    heart = heartStats(hr.values, walking, n);
-    // updated_at moves only when the figures change: find the last sample that changed them.
-    let k = n - 1;
-    while (k > 0 && sameHeart(heartStats(hr.values, walking, k), heart)) k -= 1;
-    const last = hr.times[k]!;
+    const { stats, lastChange } = heartStats(hr.values, walking);
+    heart = stats;
+    const last = hr.times[lastChange]!;
     if (last > changedAt) changedAt = last;
   }
   const distance = fields.includes('distanceDm') ? sums.distanceDm / 10 : null;
@@ -324,8 +343,8 @@ function sleepCycleOf(tl: Timeline, sleep: SleepPlan): SleepCycle {
 
 const timeOfDay = (hour: number) => (hour < 11 ? 'Morning' : hour < 14 ? 'Lunch' : hour < 18 ? 'Afternoon' : 'Evening');
 
-function workoutSummaryOf(tl: Timeline, w: WorkoutPlan, stream: WorkoutStream): WorkoutSummary {
-  const f = workoutFigures(tl, w, stream);
+function workoutSummaryOf(tl: Timeline, w: WorkoutPlan): WorkoutSummary {
+  const f = workoutFiguresOf(tl, w);
   const id = workoutIdOf(tl, w);
   return {
     id,
@@ -396,12 +415,12 @@ export function generateDay(ctx: DayContext, asOf?: Date): DayData {
   if (summaries.has('sleep') || summaries.has('sleep_cycle')) {
     for (const sleep of [tl.plan.sleep, ...(tl.plan.nap ? [tl.plan.nap] : [])]) {
       if (sleep.end > at) continue;
-      if (summaries.has('sleep')) data.sleep.push(sleepSummaryOf(tl, sleep, at, sleepValues(tl, sleep)));
+      if (summaries.has('sleep')) data.sleep.push(sleepSummaryOf(tl, sleep, at, sleepValuesOf(tl, sleep)));
       if (summaries.has('sleep_cycle')) data.sleep_cycle.push(sleepCycleOf(tl, sleep));
     }
   }
   if (summaries.has('workouts')) {
-    for (const w of tl.plan.workouts) if (w.end <= at) data.workouts.push(workoutSummaryOf(tl, w, workoutStreamOf(tl, w)));
+    for (const w of tl.plan.workouts) if (w.end <= at) data.workouts.push(workoutSummaryOf(tl, w));
   }
   if (summaries.has('body')) data.body = bodyOf(tl, at);
   if (summaries.has('meal')) data.meal = mealsOf(tl, at);
@@ -433,6 +452,18 @@ export function generateSleepStream(ctx: DayContext, sleepId: string): SleepStre
     respiratory_rate: claims.has('respiratory_rate') ? signals.respiratory_rate : [],
   };
 }
+
+/**
+ * The source context of a provider's records (`source` of summaries, of a
+ * grouped timeseries group, of events); a workout stream's adds its sport
+ * slug and workout id.
+ */
+export function sourceFor(provider: string, workout?: { sport: string; workoutId: string }): SourceContext {
+  return sourceOf(providerTraits(provider), workout);
+}
+
+/** The integer `source_id` of timeseries events: the provider's catalog id (0 for an unknown slug). */
+export const sourceIdFor = (provider: string): number => providerTraits(provider).id;
 
 /**
  * The profile of (user, provider). Timestamps are fixed (2020-01-01) since a

@@ -10,13 +10,16 @@ import { sourceOf } from './person.js';
 import type { MealPlan, SleepPlan } from './plan.js';
 import { seededRandom, type Random } from './random.js';
 import type { TimeseriesResource } from './resources.js';
-import { grid, intervalSample, pointSample, workoutFigures, workoutStreamOf } from './streams.js';
+import { grid, intervalSample, pointSample, workoutFiguresOf } from './streams.js';
 import { BUCKET_MS, hashUnit, timelineOf, type Timeline } from './timeline.js';
 import { addDays, DAY, HOUR, MINUTE, iso, utcMidnight } from './time-zone.js';
 import type { BloodPressureSample, BodySummary, IntervalSample, MealSummary, NoteSample, PointSample, TimeseriesSample } from './types.js';
 
 const round = (value: number, digits = 0) => Math.round(value * 10 ** digits) / 10 ** digits;
 const minute = (t: number) => Math.round(t / MINUTE) * MINUTE;
+
+/** Sorted distinct instants: a sample's timestamp is its identity within a resource. */
+const unique = (times: readonly number[]) => [...new Set(times)].sort((a, b) => a - b);
 
 const rng = (tl: Timeline, part: string): Random => seededRandom(`${tl.key.userId}:${tl.key.provider}:${tl.key.date}:${part}`);
 
@@ -69,7 +72,7 @@ function glucoseSamples(tl: Timeline, asOf: number): PointSample[] {
       dinner ? dinner.time + r.between(100, 130) * MINUTE : null,
       nextSleep.start - r.between(20, 40) * MINUTE,
     ];
-    times = candidates.filter((t): t is number => t !== null && r.next() < 0.8).map(minute).filter((t) => t >= day.start && t < day.end);
+    times = unique(candidates.filter((t): t is number => t !== null && r.next() < 0.8).map(minute).filter((t) => t >= day.start && t < day.end));
   } else {
     times = grid(day.start, day.end, tl.traits.glucose === 'cgm5' ? 5 * MINUTE : 15 * MINUTE);
   }
@@ -181,7 +184,7 @@ export function mealsOf(tl: Timeline, asOf: number): MealSummary[] {
       user_id: tl.key.userId,
       priority_id: tl.traits.id,
       source_id: tl.traits.id,
-      provider_id: String(hashUnit(tl.seed, m.time / MINUTE) * 1e10 | 0),
+      provider_id: String(1_000_000_000 + Math.floor(hashUnit(tl.seed, m.time / MINUTE) * 8_999_999_999)),
       timestamp: iso(m.time),
       calendar_date: tl.key.date,
       name: m.name,
@@ -246,11 +249,13 @@ function ecgSamples(tl: Timeline): PointSample[] {
 
 function workoutEvents(tl: Timeline, resource: 'workout_distance' | 'workout_duration' | 'workout_swimming_stroke' | 'heart_rate_recovery_one_minute'): IntervalSample[] {
   return tl.plan.workouts.map((w) => {
-    if (resource === 'workout_duration') return intervalSample(tl, w.start, w.end, (w.end - w.start) / MINUTE, 'min', w.intensity >= 0.7 ? 'high' : w.intensity >= 0.5 ? 'medium' : 'low');
+    if (resource === 'workout_duration') {
+      return { ...intervalSample(tl, w.start, w.end, (w.end - w.start) / MINUTE, 'min'), intensity: w.intensity >= 0.7 ? 'high' : w.intensity >= 0.5 ? 'medium' : 'low' } as IntervalSample;
+    }
     if (resource === 'heart_rate_recovery_one_minute') {
       return w.intensity >= 0.5 ? event(tl, w.end, Math.max(8, tl.hrAt(w.end - 1000) - tl.hrAt(w.end + MINUTE)), 'count') : null;
     }
-    const f = workoutFigures(tl, w, workoutStreamOf(tl, w));
+    const f = workoutFiguresOf(tl, w);
     if (resource === 'workout_distance') return f.distance === null ? null : intervalSample(tl, w.start, w.end, f.distance, 'm');
     if (w.sport.slug !== 'swimming') return null;
     return intervalSample(tl, w.start, w.end, Math.round(((w.end - w.start) / MINUTE) * 30 * w.intensity / w.sport.intensity), 'count');
@@ -272,7 +277,7 @@ function extraAll(tl: Timeline, resource: TimeseriesResource): { sample: Timeser
     case 'blood_pressure':
       return bpReadings(tl).map((b) => atStart({ timestamp: iso(b.t), systolic: b.systolic, diastolic: b.diastolic, unit: 'mmHg', timezone_offset: tl.offsetAt(b.t), type: null } satisfies BloodPressureSample));
     case 'blood_oxygen': {
-      if (tl.traits.style === 'wearable') {
+      if (tl.traits.style === 'wearable' || tl.traits.style === 'bed') {
         return tl.sleeps.flatMap((s) => grid(Math.max(s.start, day.start), Math.min(s.end, day.end), BUCKET_MS)).map((t) => atStart(pointSample(tl, t, tl.spo2At(t), '%')));
       }
       return bpReadings(tl).map((b) => atStart(pointSample(tl, b.t + MINUTE, tl.spo2At(b.t), '%')));
@@ -298,7 +303,7 @@ function extraAll(tl: Timeline, resource: TimeseriesResource): { sample: Timeser
       return w && rng(tl, 'waist').next() < 0.2 ? [atEnd(event(tl, w.t, waist(tl, w), 'cm'))] : [];
     }
     case 'body_temperature': {
-      if (tl.traits.style === 'wearable') {
+      if (tl.traits.style === 'wearable' || tl.traits.style === 'bed') {
         return sleepsStartingToday(tl).filter((s) => s.type === 'long_sleep').map((s) => ({
           sample: { ...intervalSample(tl, s.start, s.end, round(34.4 + tempDeltaOf(tl, s), 2), '°C'), sensor_location: 'wrist' } as IntervalSample,
           visible: s.end,
@@ -323,7 +328,7 @@ function extraAll(tl: Timeline, resource: TimeseriesResource): { sample: Timeser
     case 'water': {
       const r = rng(tl, 'water');
       const times = [...tl.plan.meals.filter(() => r.next() < 0.7).map((m) => m.time), ...Array.from({ length: r.int(3, 6) }, () => awakeTime(tl, r))];
-      return times.filter(inDay).sort((a, b) => a - b).map((t) => atEnd(event(tl, t, Math.round(r.between(150, 500) / 10) * 10, 'mL')));
+      return unique(times.filter(inDay)).map((t) => atEnd(event(tl, t, Math.round(r.between(150, 500) / 10) * 10, 'mL')));
     }
     case 'caffeine': {
       const r = rng(tl, 'caffeine');
@@ -399,7 +404,7 @@ function extraAll(tl: Timeline, resource: TimeseriesResource): { sample: Timeser
     case 'inhaler_usage': {
       if (!tl.person.asthma) return [];
       const r = rng(tl, 'inhaler');
-      return Array.from({ length: r.int(0, 3) }, () => awakeTime(tl, r)).filter(inDay).sort((a, b) => a - b).map((t) => atEnd(event(tl, t, 1, 'count')));
+      return unique(Array.from({ length: r.int(0, 3) }, () => awakeTime(tl, r)).filter(inDay)).map((t) => atEnd(event(tl, t, 1, 'count')));
     }
     case 'fall': {
       const r = rng(tl, 'fall');
@@ -423,7 +428,7 @@ function extraAll(tl: Timeline, resource: TimeseriesResource): { sample: Timeser
     }
     case 'handwashing': {
       const r = rng(tl, 'handwashing');
-      return Array.from({ length: r.int(3, 9) }, () => awakeTime(tl, r)).filter(inDay).sort((a, b) => a - b)
+      return unique(Array.from({ length: r.int(3, 9) }, () => awakeTime(tl, r)).filter(inDay))
         .map((t) => atEnd(intervalSample(tl, t, t + 20_000, 1, 'count')));
     }
     case 'workout_distance':

@@ -95,7 +95,7 @@ export function personOf(userId: string): Person {
     lat: r.between(-40, 60),
     lng: r.between(-120, 150),
   });
-  if (personCache.size > 50_000) personCache.clear();
+  if (personCache.size > 20_000) personCache.clear();
   personCache.set(userId, person);
   return person;
 }
@@ -107,8 +107,8 @@ export interface ProviderTraits {
   /** Catalog id (the wire `source_id`, and part of record ids). */
   readonly id: number;
   readonly claims: ReadonlySet<string>;
-  /** Worn all day (steps, heart rate round the clock) vs. workouts only vs. spot measurements. */
-  readonly style: 'wearable' | 'workouts' | 'spot';
+  /** Worn all day (steps, heart rate round the clock), a bed sensor (nights only), workouts only, or spot measurements. */
+  readonly style: 'wearable' | 'bed' | 'workouts' | 'spot';
   /** Glucose: every 5 / 15 minutes (CGM) or a few finger-prick readings. */
   readonly glucose: 'cgm5' | 'cgm15' | 'meter';
   readonly sourceType: string;
@@ -152,7 +152,12 @@ export function providerTraits(slug: string): ProviderTraits {
   if (hit) return hit;
   const def = findProvider(slug);
   const claims = new Set<string>(def?.supported_resources ?? []);
-  const style = claims.has('sleep') || claims.has('steps')
+  // Workout apps and bike computers record workouts only; a bed sensor (Eight Sleep) only the nights.
+  const style = PROVIDER_SPORTS[slug]
+    ? 'workouts'
+    : claims.has('sleep') && !claims.has('activity') && !claims.has('steps') && !claims.has('workouts')
+    ? 'bed'
+    : claims.has('sleep') || claims.has('activity')
     ? 'wearable'
     : claims.has('workouts') ? 'workouts' : 'spot';
   const traits: ProviderTraits = Object.freeze({

@@ -127,7 +127,19 @@ function stagesFor(r: Random, duration: number, nap: boolean): { starts: number[
 }
 
 /** The main sleep of local day `date`: it starts the evening before and ends this morning. */
+const sleepCache = new Map<string, SleepPlan>();
+
 export function mainSleepOf(userId: string, provider: string, date: string, timeZone: string, person: Person): SleepPlan {
+  const key = `${userId}|${provider}|${date}|${timeZone}`;
+  const hit = sleepCache.get(key);
+  if (hit) return hit;
+  const sleep = computeMainSleep(userId, provider, date, timeZone, person);
+  if (sleepCache.size > 10_000) sleepCache.clear();
+  sleepCache.set(key, sleep);
+  return sleep;
+}
+
+function computeMainSleep(userId: string, provider: string, date: string, timeZone: string, person: Person): SleepPlan {
   const r = partRandom(userId, provider, date, 'sleep');
   const previous = localDay(addDays(date, -1), timeZone);
   const bedtime = Math.round(person.bedtimeMin + r.between(-40, 50));
@@ -215,10 +227,14 @@ export function dayPlan(userId: string, provider: string, date: string, timeZone
   if (mr.next() < 0.45) meal('Snack', at(mr.between(15.5 * 60, 16.5 * 60)), mr.between(15, 35));
   meal('Dinner', at(mr.between(18.5 * 60, 20 * 60)), mr.between(50, 110));
   meals.sort((a, b) => a.time - b.time);
-  meals.forEach((m, i) => { m.index = i; });
+  // Meals at least 45 minutes apart (two moved past the same workout would collide).
+  meals.forEach((m, i) => {
+    m.index = i;
+    if (i > 0) m.time = Math.max(m.time, meals[i - 1]!.time + 45 * MINUTE);
+  });
 
   const plan: DayPlan = { day, sleep, nextSleep, nap, workouts, meals, activity: partRandom(userId, provider, date, 'activity').between(0.65, 1.35) };
-  if (planCache.size > 20_000) planCache.clear();
+  if (planCache.size > 5_000) planCache.clear();
   planCache.set(key, plan);
   return plan;
 }

@@ -173,6 +173,12 @@ export function workoutFigures(tl: Timeline, w: WorkoutPlan, stream: WorkoutStre
   };
 }
 
+/** The figures of a workout (memoised on its day's timeline: the stream is rebuilt only when read). */
+export const workoutFiguresOf = (tl: Timeline, w: WorkoutPlan) => tl.memo(`workout:${w.index}`, () => workoutFigures(tl, w, workoutStreamOf(tl, w)));
+
+/** The signal values of a sleep (memoised on the timeline the summary is built from). */
+export const sleepValuesOf = (tl: Timeline, sleep: SleepPlan) => tl.memo(`sleep:${sleep.date}:${sleep.index}`, () => sleepValues(tl, sleep));
+
 /** Ids of a day's sleeps and workouts, in plan order. */
 export const sleepIdOf = (tl: Timeline, sleep: SleepPlan) => recordId(tl.key.userId, tl.key.provider, 'sleep', sleep.date, sleep.index);
 export const workoutIdOf = (tl: Timeline, w: WorkoutPlan) => recordId(tl.key.userId, tl.key.provider, 'workout', w.date, w.index);

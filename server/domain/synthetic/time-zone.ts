@@ -68,6 +68,15 @@ export function localDateOf(timeZone: string, epochMs: number): string {
   return new Date(epochMs + offsetSecondsAt(timeZone, epochMs) * 1000).toISOString().slice(0, 10);
 }
 
+/** The local calendar dates of `timeZone` that overlap the instants [fromMs, toMs] (inclusive), in order. */
+export function localDatesBetween(timeZone: string, fromMs: number, toMs: number): string[] {
+  if (toMs < fromMs) return [];
+  const out: string[] = [];
+  const last = localDateOf(timeZone, toMs);
+  for (let date = localDateOf(timeZone, fromMs); date <= last; date = addDays(date, 1)) out.push(date);
+  return out;
+}
+
 /**
  * The first instant whose local wall clock reads at least `wallMs` (a wall
  * time written as if it were UTC). In a DST gap the wall time does not exist
@@ -140,15 +149,19 @@ export function localDay(date: string, timeZone: string): LocalDay {
 export const offsetIn = (day: LocalDay, epochMs: number): number =>
   day.change !== null && epochMs >= day.change ? day.endOffset : day.startOffset;
 
-/** The instant a local wall clock time (minutes after local midnight of `day`, may exceed 1440) occurs. */
+/** The instant a local wall clock time (minutes after local midnight of `day`, may exceed 1440 or be negative) occurs. */
 export function localInstant(day: LocalDay, minutesAfterMidnight: number): number {
+  if (minutesAfterMidnight >= 1440) return localInstant(localDay(addDays(day.date, 1), day.timeZone), minutesAfterMidnight - 1440);
+  if (minutesAfterMidnight < 0) return localInstant(localDay(addDays(day.date, -1), day.timeZone), minutesAfterMidnight + 1440);
   const wall = utcMidnight(day.date) + minutesAfterMidnight * MINUTE;
-  // Fast path: no change inside the day and the wall time falls in it.
-  if (day.change === null && minutesAfterMidnight >= 0 && minutesAfterMidnight < 1440) {
-    const t = wall - day.startOffset * 1000;
-    if (t >= day.start && t < day.end) return t;
+  // The day's offsets are known: a wall time reads one of them (both in a fall-back overlap: the earlier instant).
+  let best = Number.POSITIVE_INFINITY;
+  for (const offset of [day.startOffset, day.endOffset]) {
+    const t = wall - offset * 1000;
+    if (t >= day.start && t < day.end && offsetIn(day, t) === offset && t < best) best = t;
   }
-  return wallToInstant(day.timeZone, wall);
+  // None: the wall time is in a DST gap.
+  return best !== Number.POSITIVE_INFINITY ? best : wallToInstant(day.timeZone, wall);
 }
 
 /** ISO 8601 in UTC as the API family writes it (`+00:00`; milliseconds only when not zero). */

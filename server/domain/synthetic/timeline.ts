@@ -56,6 +56,8 @@ export class Timeline {
   readonly sleeps: SleepPlan[];
   readonly seed: number;
   private bucketList: Bucket[] | null = null;
+  private hrList: { times: number[]; values: number[] } | null = null;
+  private memos = new Map<string, unknown>();
 
   constructor(readonly key: TimelineKey) {
     this.person = personOf(key.userId);
@@ -63,6 +65,12 @@ export class Timeline {
     this.plan = dayPlan(key.userId, key.provider, key.date, key.timeZone, this.person, this.traits);
     this.sleeps = [this.plan.sleep, ...(this.plan.nap ? [this.plan.nap] : []), this.plan.nextSleep];
     this.seed = (this.person.seed ^ Math.imul(this.traits.id + 1, 0x9e3779b1)) >>> 0;
+  }
+
+  /** Memoises a small derived value of this day (a sleep's signal values, a workout's figures). */
+  memo<T>(key: string, compute: () => T): T {
+    if (!this.memos.has(key)) this.memos.set(key, compute());
+    return this.memos.get(key) as T;
   }
 
   get day() {
@@ -94,7 +102,8 @@ export class Timeline {
     if (this.bucketList) return this.bucketList;
     const { day, workouts } = this.plan;
     const p = this.person;
-    const everyday = this.traits.style === 'wearable';
+    // A pedometer (e.g. a cuff maker's app counting steps) counts everyday walking too.
+    const everyday = this.traits.style === 'wearable' || this.traits.claims.has('steps');
     const weightFactor = p.weightKg / 70;
     const list: Bucket[] = [];
     for (let a = Math.floor(day.start / BUCKET_MS) * BUCKET_MS; a < day.end; a += BUCKET_MS) {
@@ -154,6 +163,32 @@ export class Timeline {
     }
     this.bucketList = list;
     return list;
+  }
+
+  /**
+   * The day's continuous heart rate (worn all day: every 5 minutes, every
+   * minute during workouts; workout apps: workouts only), memoised.
+   */
+  heartRate(): { times: number[]; values: number[] } {
+    if (this.hrList) return this.hrList;
+    const { day, workouts } = this.plan;
+    const fine: number[] = [];
+    for (const w of workouts) {
+      for (let t = Math.ceil(Math.max(w.start, day.start) / MINUTE) * MINUTE; t < Math.min(w.end, day.end); t += MINUTE) fine.push(t);
+    }
+    let times: number[] = [];
+    if (this.traits.style === 'workouts') times = fine;
+    else if (this.traits.style === 'bed') {
+      for (const s of this.sleeps) {
+        for (let t = Math.ceil(Math.max(s.start, day.start) / HR_STEP_MS) * HR_STEP_MS; t < Math.min(s.end, day.end); t += HR_STEP_MS) times.push(t);
+      }
+    }
+    else if (this.traits.style === 'wearable') {
+      for (let t = Math.ceil(day.start / HR_STEP_MS) * HR_STEP_MS; t < day.end; t += HR_STEP_MS) if (!this.workoutAt(t)) times.push(t);
+      if (fine.length > 0) times = [...times, ...fine].sort((a, b) => a - b);
+    }
+    this.hrList = { times, values: times.map((t) => this.hrAt(t)) };
+    return this.hrList;
   }
 
   bucketAt(t: number): Bucket | null {
@@ -228,7 +263,7 @@ export function timelineOf(key: TimelineKey): Timeline {
   let t = timelineCache.get(k);
   if (!t) {
     t = new Timeline(key);
-    if (timelineCache.size > 2_000) timelineCache.clear();
+    if (timelineCache.size > 1_000) timelineCache.clear();
     timelineCache.set(k, t);
   }
   return t;

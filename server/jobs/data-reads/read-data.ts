@@ -63,8 +63,26 @@ function readable(record: DataWindowRecord): ReadableWindow {
 
 const covers = (w: ReadableWindow, day: string) => day >= w.firstDay && day <= w.lastDay;
 
+/**
+ * Generated days, most recently used last. A day read as of the same instant is the same data,
+ * so reads repeated between two syncs (a dashboard refreshing, the pages of one range) are not
+ * generated again. The entries are shared: callers never mutate what dayOf returns.
+ */
+const DAY_CACHE_SIZE = 1_000;
+const dayCache = new Map<string, DayData>();
+
 function dayOf(w: ReadableWindow, day: string, resources: readonly (ListedSummary | TimeseriesResource)[]): DayData {
-  return generateDay({ userId: w.record.user_id, provider: w.provider, date: day, timeZone: w.timeZone, resources }, w.asOf);
+  const key = `${w.record.user_id}|${w.provider}|${day}|${w.timeZone}|${resources.join(',')}|${w.record.synced_through}`;
+  const hit = dayCache.get(key);
+  if (hit) {
+    dayCache.delete(key);
+    dayCache.set(key, hit);
+    return hit;
+  }
+  const data = generateDay({ userId: w.record.user_id, provider: w.provider, date: day, timeZone: w.timeZone, resources }, w.asOf);
+  dayCache.set(key, data);
+  if (dayCache.size > DAY_CACHE_SIZE) dayCache.delete(dayCache.keys().next().value!);
+  return data;
 }
 
 function pick<K extends ListedSummary>(data: DayData, resource: K): SummaryOf[K][] {

@@ -5,7 +5,8 @@ import {
   summaryResourcesFor, TIMESERIES_RESOURCES, timeseriesResourcesFor, type IntervalSample, type PointSample,
 } from '../../../server/domain/synthetic/day.js';
 import { PROVIDERS } from '../../../server/domain/providers/catalog.js';
-import { localDay } from '../../../server/domain/synthetic/time-zone.js';
+import { localDay, localInstant, utcMidnight, wallToInstant } from '../../../server/domain/synthetic/time-zone.js';
+import { profileId } from '../../../server/domain/synthetic/ids.js';
 import { personOf } from '../../../server/domain/synthetic/person.js';
 import { ctxArb, dateArb, ms, RUNS } from './helpers.js';
 
@@ -37,6 +38,12 @@ describe('synthetic record ids', () => {
       recordId(OTHER, 'fitbit', 'workout', '2026-11-20', 0),
     ]).size).toBe(6);
     expect(recordIdMatches(id, OTHER)).toBeNull();
+  });
+
+  it('when ids of known records are built, then they are the ones earlier versions gave (webhook consumers and stored events know them)', () => {
+    expect(recordId(USER, 'fitbit', 'workout', '2026-11-20', 1)).toBe('6b1c5c1e-5129-8501-811e-06e469e02f90');
+    expect(recordId(USER, 'oura', 'sleep', '2026-03-08', 0)).toBe('6b1c5c1e-5028-8203-8089-0482a88699a8');
+    expect(profileId(USER, 'fitbit')).toBe('31065686-becd-566e-ad12-1e434e01ccc8');
   });
 
   it('when something that is not a synthetic id is decoded, then the answer is null', () => {
@@ -130,6 +137,23 @@ describe('synthetic days: resources and providers', () => {
     expect(timeseriesResourcesFor('apple_health_kit').filter((r) => !seen.has(r) && !rare.has(r))).toEqual([]);
   });
 
+  it('when the provider is a bed sensor, a workout app or a cuff, then heart rate comes only from nights, workouts or readings', () => {
+    const base = { userId: USER, date: '2026-11-18', timeZone: 'Europe/Berlin' };
+    const bed = generateDay({ ...base, provider: 'eight_sleep' });
+    const nights = [...generateDay({ ...base, provider: 'eight_sleep', date: '2026-11-19' }).sleep, ...bed.sleep];
+    const inNight = (t: number) => nights.some((s) => t >= ms(s.bedtime_start) && t < ms(s.bedtime_stop));
+    expect((bed.timeseries.heartrate as PointSample[]).length).toBeGreaterThan(20);
+    expect((bed.timeseries.heartrate as PointSample[]).every((s) => inNight(ms(s.timestamp)))).toBe(true);
+    for (let d = 10; d < 20; d += 1) {
+      const app = generateDay({ ...base, provider: 'strava', date: `2026-11-${d}` });
+      const inWorkout = (t: number) => app.workouts.some((w) => t >= ms(w.time_start) && t < ms(w.time_end));
+      expect((app.timeseries.heartrate as PointSample[]).every((s) => inWorkout(ms(s.timestamp)))).toBe(true);
+    }
+    const cuff = generateDay({ ...base, provider: 'omron' });
+    const readings = new Set((cuff.timeseries.blood_pressure ?? []).map((s) => s.timestamp));
+    expect((cuff.timeseries.heartrate as PointSample[]).every((s) => readings.has(s.timestamp))).toBe(true);
+  });
+
   it('when the person uses a wheelchair, then pushes take the place of steps and the activity counts them', () => {
     let user = '';
     for (let i = 0; !user; i += 1) if (personOf(`wheelchair-${i}`).wheelchair) user = `wheelchair-${i}`;
@@ -181,6 +205,19 @@ describe('synthetic days: local time zones', () => {
       expect(ms(hr[hr.length - 1]!.timestamp)).toBeLessThan(span.end);
       expect(day.activity!.timezone_offset).toBe(before);
     }
+  });
+
+  it('when a local wall time becomes an instant, then the fast path from the day bounds agrees with the Intl search, in gaps and overlaps too', () => {
+    for (const zone of ['Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe', 'America/Santiago', 'Pacific/Kiritimati']) {
+      for (const date of ['2026-03-08', '2026-03-29', '2026-04-05', '2026-09-06', '2026-10-04', '2026-10-25', '2026-11-01', '2026-11-20']) {
+        const day = localDay(date, zone);
+        for (let m = -90; m < 1540; m += 5) expect(localInstant(day, m), `${zone} ${date} ${m}`).toBe(wallToInstant(zone, utcMidnight(date) + m * 60_000));
+      }
+    }
+    // 02:30 does not exist in New York on 2026-03-08: the end of the gap (03:00 EDT).
+    expect(localInstant(localDay('2026-03-08', 'America/New_York'), 150)).toBe(Date.parse('2026-03-08T07:00:00Z'));
+    // 01:30 happens twice on 2026-11-01: the first time (EDT).
+    expect(localInstant(localDay('2026-11-01', 'America/New_York'), 90)).toBe(Date.parse('2026-11-01T05:30:00Z'));
   });
 
   it('when the user lives in UTC+14, then the local day starts at 10:00 UTC the day before, and the night ends in the local morning', () => {

@@ -1,0 +1,209 @@
+/**
+ * The data plane's reads (`npm run bench`, or alone with `npm run bench:data-reads`): req/s,
+ * p50 and p99 of GET /v2/summary/sleep/{user_id} over 30 days and of
+ * GET /v2/timeseries/{user_id}/heartrate/grouped over one day, at BENCH_CONNECTIONS (10)
+ * connections, on the compiled server exactly as `npm start` runs it (its flags and
+ * environment: NODE_ENV and LOG_LEVEL as they are here, so responses are validated), on PGlite
+ * and, with DATABASE_URL, on a PostgreSQL database of its own (dropped after), the engines
+ * taking turns per operation.
+ *
+ * Before the server starts, the bench migrates its database and adds DATA_BENCH_USERS (10)
+ * users connected to Fitbit whose data windows reach back 30 days (as after a historical
+ * pull), synced up to now. Requests rotate over those users. Prints tables; asserts nothing.
+ *
+ * Environment: BENCH_SECONDS (measured seconds per target and operation, default 10),
+ * BENCH_ROUNDS (5), BENCH_WARMUP_SECONDS (2), BENCH_CONNECTIONS (10), DATA_BENCH_USERS (10),
+ * BENCH_SKIP_COMPILE=1 (reuse dist/).
+ */
+import type { ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { bootstrapSandbox } from '../../server/bootstrap.js';
+import { openDatabase, type Database } from '../../server/storage/database.js';
+import { migrate } from '../../server/storage/migrate.js';
+import { openDataWindow } from '../../server/storage/repositories/data-windows.js';
+import { TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
+import { compile } from '../compile.js';
+import { isMainModule } from '../lib/main-module.js';
+import { freePort, percentile, printTable, spawnServer, stop, waitForOk } from './lib.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
+const ROUND_SECONDS = Math.max(1, Math.round(SECONDS / ROUNDS));
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const USERS = Math.max(1, Number(process.env.DATA_BENCH_USERS ?? 10));
+const TEAM_API_KEY = 'bench-reads-team-api-key';
+const MANAGEMENT_KEY = 'bench-reads-management-key';
+const AUTH = { [TEAM_API_KEY_HEADER]: TEAM_API_KEY };
+const P99_TARGET_MS = 20;
+
+const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+interface Engine {
+  name: string;
+  env: NodeJS.ProcessEnv;
+  open(): Promise<Database>;
+  cleanup(): Promise<void>;
+}
+
+async function pgliteEngine(): Promise<Engine> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-reads-'));
+  return {
+    name: 'PGlite',
+    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+    open: () => openDatabase({ dataDir: path.join(dataDir, 'pglite') }),
+    cleanup: () => rm(dataDir, { recursive: true, force: true }),
+  };
+}
+
+async function postgresEngine(databaseUrl: string): Promise<Engine> {
+  const name = `bench_reads_${Date.now().toString(36)}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-reads-pg-'));
+  return {
+    name: 'PostgreSQL',
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    open: () => openDatabase({ databaseUrl: url.toString() }),
+    cleanup: async () => {
+      await rm(dataDir, { recursive: true, force: true });
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+/** Migrates, bootstraps the sandbox with the bench keys and adds USERS Fitbit users with 30 days of readable history. */
+async function prepare(engine: Engine): Promise<string[]> {
+  const db = await engine.open();
+  try {
+    await migrate(db);
+    const sandbox = await bootstrapSandbox(db, { region: 'us', teamApiKey: TEAM_API_KEY, managementKey: MANAGEMENT_KEY, dataDir: engine.env.DATA_DIR! });
+    const now = new Date().toISOString();
+    const ids: string[] = [];
+    for (let i = 0; i < USERS; i += 1) {
+      const [user] = await db.query<{ id: string }>(
+        `WITH created AS (INSERT INTO users (team_id, client_user_id) VALUES ($1, $2) RETURNING id, team_id)
+         INSERT INTO connections (user_id, team_id, provider, source_type) SELECT id, team_id, 'fitbit', 'device' FROM created RETURNING user_id AS id`,
+        [sandbox.teamId, `bench-reads-${i}`],
+      );
+      await openDataWindow(db, { team_id: sandbox.teamId, user_id: user!.id, provider: 'fitbit', source_type: 'device', history_start: day(-30), opened_at: now });
+      ids.push(user!.id);
+    }
+    return ids;
+  } finally {
+    await db.close();
+  }
+}
+
+async function startServer(engine: Engine): Promise<{ child: ChildProcess; url: string }> {
+  const [teamPort, managementPort] = [await freePort(), await freePort()];
+  const env: NodeJS.ProcessEnv = { PORT: String(teamPort), MANAGEMENT_PORT: String(managementPort), TEAM_API_KEY, MANAGEMENT_KEY, SERVER_PROCESSES: '', ...engine.env };
+  const started = performance.now();
+  const child = spawnServer(env);
+  await waitForOk(`http://127.0.0.1:${teamPort}/v2/providers`, started, 120_000, AUTH);
+  return { child, url: `http://127.0.0.1:${teamPort}` };
+}
+
+interface Operation {
+  title: string;
+  path(userId: string): string;
+}
+
+const OPERATIONS: Operation[] = [
+  { title: 'GET /v2/summary/sleep/{user_id} (30 days)', path: (u) => `/v2/summary/sleep/${u}?start_date=${day(-30)}&end_date=${day(-1)}` },
+  { title: 'GET /v2/timeseries/{user_id}/heartrate/grouped (1 day)', path: (u) => `/v2/timeseries/${u}/heartrate/grouped?start_date=${day(-2)}&end_date=${day(-2)}` },
+];
+
+interface Run {
+  requests: number;
+  seconds: number;
+  latencies: number[];
+  non2xx: number;
+  errors: number;
+}
+
+/** Load on one operation, the requests rotating over the users. */
+function load(url: string, users: readonly string[], op: Operation, seconds: number): Promise<Run> {
+  let next = 0;
+  return new Promise((resolve, reject) => {
+    const latencies: number[] = [];
+    const instance = autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        duration: seconds,
+        headers: AUTH,
+        requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: op.path(users[next++ % users.length]!) }) }],
+      },
+      (error, result) => {
+        if (error) return reject(error instanceof Error ? error : new Error(String(error)));
+        resolve({ requests: result.requests.total, seconds: result.duration, latencies, non2xx: result.non2xx, errors: result.errors });
+      },
+    );
+    instance.on('response', (_client, status, _bytes, ms) => {
+      if (status >= 200 && status < 300) latencies.push(ms);
+    });
+  });
+}
+
+/** What one read answers for the first user, to show the volume measured (sleeps, samples). */
+async function volume(url: string, userId: string, op: Operation): Promise<string> {
+  const body = (await (await fetch(url + op.path(userId), { headers: AUTH })).json()) as { sleep?: unknown[]; groups?: Record<string, { data: unknown[] }[]> };
+  if (body.sleep) return `${body.sleep.length} sleeps`;
+  return `${Object.values(body.groups ?? {}).flat().reduce((n, g) => n + g.data.length, 0)} samples`;
+}
+
+export async function benchDataReads(): Promise<void> {
+  if (process.env.BENCH_SKIP_COMPILE !== '1') await compile();
+  const engines = [await pgliteEngine(), ...(process.env.DATABASE_URL ? [await postgresEngine(process.env.DATABASE_URL)] : [])];
+  const servers: { engine: Engine; users: string[]; child: ChildProcess; url: string }[] = [];
+  try {
+    for (const engine of engines) {
+      const users = await prepare(engine);
+      servers.push({ engine, users, ...(await startServer(engine)) });
+    }
+    const rows: (string | number)[][] = [];
+    for (const op of OPERATIONS) {
+      const runs = new Map<string, Run[]>(servers.map((s) => [s.engine.name, []]));
+      for (const s of servers) await load(s.url, s.users, op, WARMUP_SECONDS);
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const order = round % 2 === 0 ? servers : [...servers].reverse();
+        for (const s of order) runs.get(s.engine.name)!.push(await load(s.url, s.users, op, ROUND_SECONDS));
+      }
+      for (const s of servers) {
+        const all = runs.get(s.engine.name)!;
+        const latencies = all.flatMap((r) => r.latencies);
+        const rps = all.reduce((n, r) => n + r.requests, 0) / Math.max(all.reduce((n, r) => n + r.seconds, 0), Number.EPSILON);
+        const p99 = percentile(latencies, 99);
+        const failed = all.reduce((n, r) => n + r.non2xx + r.errors, 0);
+        rows.push([op.title, s.engine.name, await volume(s.url, s.users[0]!, op), Math.round(rps), percentile(latencies, 50).toFixed(1), p99.toFixed(1), failed, p99 <= P99_TARGET_MS ? 'yes' : 'NO']);
+      }
+    }
+    if (!process.env.DATABASE_URL) rows.push(['(PostgreSQL skipped: DATABASE_URL is unset)', '', '', '', '', '', '', '']);
+    printTable(
+      `Data reads: ${USERS} users x 30 days of Fitbit data, ${CONNECTIONS} connections, ${ROUNDS} x ${ROUND_SECONDS} s per engine, engines taking turns`,
+      ['Operation', 'Engine', 'Answer', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', `p99 <= ${P99_TARGET_MS} ms`],
+      rows,
+    );
+  } finally {
+    for (const s of servers) await stop(s.child);
+    for (const engine of engines) await engine.cleanup();
+  }
+}
+
+if (isMainModule(fileURLToPath(import.meta.url))) await benchDataReads();
