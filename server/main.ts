@@ -16,6 +16,8 @@ import type { Deps } from './http/handlers/context.js';
 import { loadBulkPullSettings } from './jobs/bulk-pull/options.js';
 import { TriggerSignal } from './jobs/bulk-pull/signals.js';
 import { startBulkPullWorker, type BulkPullWorker } from './jobs/bulk-pull/worker.js';
+import { loadDataSyncSettings } from './jobs/data-sync/options.js';
+import { startDataSyncWorker, type DataSyncWorker } from './jobs/data-sync/worker.js';
 import { startDeliveryWorker } from './jobs/webhooks/worker.js';
 import { LabOrderSimulator } from './jobs/lab-orders/simulator.js';
 import { createLogger, type Logger } from './logger.js';
@@ -28,6 +30,8 @@ export interface RunningServer {
   db: Database;
   /** The bulk historical pull worker of this process (null with PULL_WORKER=off). */
   bulkPullWorker: BulkPullWorker | null;
+  /** The sandbox data sync of this process (null with DATA_SYNC_WORKER=off). */
+  dataSyncWorker: DataSyncWorker | null;
   teamUrl: string;
   managementUrl: string;
   close(): Promise<void>;
@@ -71,6 +75,9 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     const { enabled: pullEnabled, ...pullSettings } = loadBulkPullSettings();
     const bulkPullWorker = pullEnabled ? startBulkPullWorker({ db, logger, ...pullSettings, signal: deps.triggerSignal, requeueOnStart: db.kind === 'pglite' }) : null;
     labSimulator.start();
+    // The sandbox data sync (DATA_SYNC_* variables: server/jobs/data-sync/options.ts): daily.data.* events every interval.
+    const { enabled: syncEnabled, ...syncSettings } = loadDataSyncSettings();
+    const dataSyncWorker = syncEnabled ? startDataSyncWorker({ db, logger, ...syncSettings }) : null;
     const port = (server: Server) => (server.address() as { port: number }).port;
     const teamUrl = `http://${config.host}:${port(team)}`;
     const managementUrl = `http://${config.host}:${port(management)}`;
@@ -83,12 +90,14 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
       config,
       db,
       bulkPullWorker,
+      dataSyncWorker,
       teamUrl,
       managementUrl,
       close: async () => {
         await Promise.all([closeServer(team), closeServer(management)]);
         await bulkPullWorker?.stop();
         await labSimulator.stop();
+        await dataSyncWorker?.stop();
         await webhookWorker?.stop();
         await db.close();
       },

@@ -172,6 +172,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/user/providers/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a user's connected providers
+         * @description The providers the user is connected to, oldest connection first, each with the state of its connection and the availability of its resources (`resource_availability`, as in `provider.connection.created`). A deregistered provider is no longer listed. A user without connections gets an empty list; an unknown user, or another team's, is a `404`.
+         */
+        get: operations["listUserProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/user/refresh/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refresh a user's data now
+         * @description Runs the sync of each of the user's connections now, instead of waiting for the next interval of the sandbox sync: whatever the providers delivered since the last sync arrives as `daily.data.*` events (`.created` for new summaries and samples, `.updated` for changed ones) before this call answers, and becomes readable through the summary and timeseries endpoints. A connection that the background sync is syncing at that moment, or that is not synced within `timeout` seconds, is listed in `in_progress_sources` (its data arrives with that sync, or the next interval). A user without connections gets empty lists; an unknown user, or another team's, is a `404`.
+         */
+        post: operations["refreshUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/link/code/create": {
         parameters: {
             query?: never;
@@ -1570,6 +1610,120 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "daily.data.meal.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Meal created or updated
+         * @description Sent when a meal is created (`.created`) or updated (`.updated`). The summary is placed directly in `data`, alongside `user_id` and `source`. Identity: `data.id`; a later version with the same id replaces all earlier versions, so keep the latest per id. Delivery order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyMealEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.meal.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Meal created or updated
+         * @description Sent when a meal is created (`.created`) or updated (`.updated`). The summary is placed directly in `data`, alongside `user_id` and `source`. Identity: `data.id`; a later version with the same id replaces all earlier versions, so keep the latest per id. Delivery order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyMealEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "daily.data.workouts.created": {
         parameters: {
             query?: never;
@@ -1923,7 +2077,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`) is created or updated. `data.data` is the array of samples and `data.source_id` an integer. Identity of a sample: the compound key (resource type, provider, source type, sample timestamp); the latest value received for a key replaces earlier ones. Sources that aggregate into time buckets resend updated values for incomplete buckets, so deduplicate by this key. Delivery order is not guaranteed.
+         * @description Sent when a batch of timeseries samples of one of the first eight timeseries resources (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`; every other resource has its own webhook, whose samples may be of any kind) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -1980,7 +2134,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`) is created or updated. `data.data` is the array of samples and `data.source_id` an integer. Identity of a sample: the compound key (resource type, provider, source type, sample timestamp); the latest value received for a key replaces earlier ones. Sources that aggregate into time buckets resend updated values for incomplete buckets, so deduplicate by this key. Delivery order is not guaranteed.
+         * @description Sent when a batch of timeseries samples of one of the first eight timeseries resources (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`; every other resource has its own webhook, whose samples may be of any kind) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -2037,7 +2191,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`) is created or updated. `data.data` is the array of samples and `data.source_id` an integer. Identity of a sample: the compound key (resource type, provider, source type, sample timestamp); the latest value received for a key replaces earlier ones. Sources that aggregate into time buckets resend updated values for incomplete buckets, so deduplicate by this key. Delivery order is not guaranteed.
+         * @description Sent when a batch of timeseries samples of one of the first eight timeseries resources (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`; every other resource has its own webhook, whose samples may be of any kind) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -2094,7 +2248,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`) is created or updated. `data.data` is the array of samples and `data.source_id` an integer. Identity of a sample: the compound key (resource type, provider, source type, sample timestamp); the latest value received for a key replaces earlier ones. Sources that aggregate into time buckets resend updated values for incomplete buckets, so deduplicate by this key. Delivery order is not guaranteed.
+         * @description Sent when a batch of timeseries samples of one of the first eight timeseries resources (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`; every other resource has its own webhook, whose samples may be of any kind) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -2151,7 +2305,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`) is created or updated. `data.data` is the array of samples and `data.source_id` an integer. Identity of a sample: the compound key (resource type, provider, source type, sample timestamp); the latest value received for a key replaces earlier ones. Sources that aggregate into time buckets resend updated values for incomplete buckets, so deduplicate by this key. Delivery order is not guaranteed.
+         * @description Sent when a batch of timeseries samples of one of the first eight timeseries resources (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`; every other resource has its own webhook, whose samples may be of any kind) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -2208,7 +2362,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`) is created or updated. `data.data` is the array of samples and `data.source_id` an integer. Identity of a sample: the compound key (resource type, provider, source type, sample timestamp); the latest value received for a key replaces earlier ones. Sources that aggregate into time buckets resend updated values for incomplete buckets, so deduplicate by this key. Delivery order is not guaranteed.
+         * @description Sent when a batch of timeseries samples of one of the first eight timeseries resources (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`; every other resource has its own webhook, whose samples may be of any kind) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -2265,7 +2419,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`) is created or updated. `data.data` is the array of samples and `data.source_id` an integer. Identity of a sample: the compound key (resource type, provider, source type, sample timestamp); the latest value received for a key replaces earlier ones. Sources that aggregate into time buckets resend updated values for incomplete buckets, so deduplicate by this key. Delivery order is not guaranteed.
+         * @description Sent when a batch of timeseries samples of one of the first eight timeseries resources (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`; every other resource has its own webhook, whose samples may be of any kind) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -2322,7 +2476,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`) is created or updated. `data.data` is the array of samples and `data.source_id` an integer. Identity of a sample: the compound key (resource type, provider, source type, sample timestamp); the latest value received for a key replaces earlier ones. Sources that aggregate into time buckets resend updated values for incomplete buckets, so deduplicate by this key. Delivery order is not guaranteed.
+         * @description Sent when a batch of timeseries samples of one of the first eight timeseries resources (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`; every other resource has its own webhook, whose samples may be of any kind) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -2379,7 +2533,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`) is created or updated. `data.data` is the array of samples and `data.source_id` an integer. Identity of a sample: the compound key (resource type, provider, source type, sample timestamp); the latest value received for a key replaces earlier ones. Sources that aggregate into time buckets resend updated values for incomplete buckets, so deduplicate by this key. Delivery order is not guaranteed.
+         * @description Sent when a batch of timeseries samples of one of the first eight timeseries resources (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`; every other resource has its own webhook, whose samples may be of any kind) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -2436,7 +2590,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`) is created or updated. `data.data` is the array of samples and `data.source_id` an integer. Identity of a sample: the compound key (resource type, provider, source type, sample timestamp); the latest value received for a key replaces earlier ones. Sources that aggregate into time buckets resend updated values for incomplete buckets, so deduplicate by this key. Delivery order is not guaranteed.
+         * @description Sent when a batch of timeseries samples of one of the first eight timeseries resources (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`; every other resource has its own webhook, whose samples may be of any kind) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -2493,7 +2647,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`) is created or updated. `data.data` is the array of samples and `data.source_id` an integer. Identity of a sample: the compound key (resource type, provider, source type, sample timestamp); the latest value received for a key replaces earlier ones. Sources that aggregate into time buckets resend updated values for incomplete buckets, so deduplicate by this key. Delivery order is not guaranteed.
+         * @description Sent when a batch of timeseries samples of one of the first eight timeseries resources (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`; every other resource has its own webhook, whose samples may be of any kind) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -2550,7 +2704,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`) is created or updated. `data.data` is the array of samples and `data.source_id` an integer. Identity of a sample: the compound key (resource type, provider, source type, sample timestamp); the latest value received for a key replaces earlier ones. Sources that aggregate into time buckets resend updated values for incomplete buckets, so deduplicate by this key. Delivery order is not guaranteed.
+         * @description Sent when a batch of timeseries samples of one of the first eight timeseries resources (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`; every other resource has its own webhook, whose samples may be of any kind) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -2607,7 +2761,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`) is created or updated. `data.data` is the array of samples and `data.source_id` an integer. Identity of a sample: the compound key (resource type, provider, source type, sample timestamp); the latest value received for a key replaces earlier ones. Sources that aggregate into time buckets resend updated values for incomplete buckets, so deduplicate by this key. Delivery order is not guaranteed.
+         * @description Sent when a batch of timeseries samples of one of the first eight timeseries resources (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`; every other resource has its own webhook, whose samples may be of any kind) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -2664,7 +2818,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`) is created or updated. `data.data` is the array of samples and `data.source_id` an integer. Identity of a sample: the compound key (resource type, provider, source type, sample timestamp); the latest value received for a key replaces earlier ones. Sources that aggregate into time buckets resend updated values for incomplete buckets, so deduplicate by this key. Delivery order is not guaranteed.
+         * @description Sent when a batch of timeseries samples of one of the first eight timeseries resources (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`; every other resource has its own webhook, whose samples may be of any kind) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -2721,7 +2875,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`) is created or updated. `data.data` is the array of samples and `data.source_id` an integer. Identity of a sample: the compound key (resource type, provider, source type, sample timestamp); the latest value received for a key replaces earlier ones. Sources that aggregate into time buckets resend updated values for incomplete buckets, so deduplicate by this key. Delivery order is not guaranteed.
+         * @description Sent when a batch of timeseries samples of one of the first eight timeseries resources (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`; every other resource has its own webhook, whose samples may be of any kind) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -2778,7 +2932,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples created or updated
-         * @description Sent when a batch of timeseries samples of one resource (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`) is created or updated. `data.data` is the array of samples and `data.source_id` an integer. Identity of a sample: the compound key (resource type, provider, source type, sample timestamp); the latest value received for a key replaces earlier ones. Sources that aggregate into time buckets resend updated values for incomplete buckets, so deduplicate by this key. Delivery order is not guaranteed.
+         * @description Sent when a batch of timeseries samples of one of the first eight timeseries resources (`glucose`, `steps`, `heartrate`, `hrv`, `blood_oxygen`, `calories_active`, `distance`, `respiratory_rate`; every other resource has its own webhook, whose samples may be of any kind) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`).
          */
         post: {
             parameters: {
@@ -2824,6 +2978,4452 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "daily.data.calories_basal.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.calories_basal.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.floors_climbed.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.floors_climbed.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.blood_pressure.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.blood_pressure.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.body_weight.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.body_weight.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.body_fat.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.body_fat.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.body_temperature.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.body_temperature.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.body_temperature_delta.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.body_temperature_delta.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.water.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.water.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.caffeine.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.caffeine.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.mindfulness_minutes.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.mindfulness_minutes.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.stress_level.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.stress_level.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.vo2_max.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.vo2_max.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.electrocardiogram_voltage.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.electrocardiogram_voltage.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.afib_burden.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.afib_burden.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.heart_rate_alert.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.heart_rate_alert.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.stand_hour.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.stand_hour.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.stand_duration.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.stand_duration.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.sleep_apnea_alert.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.sleep_apnea_alert.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.sleep_breathing_disturbance.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.sleep_breathing_disturbance.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.wheelchair_push.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.wheelchair_push.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.forced_expiratory_volume_1.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.forced_expiratory_volume_1.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.forced_vital_capacity.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.forced_vital_capacity.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.peak_expiratory_flow_rate.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.peak_expiratory_flow_rate.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.inhaler_usage.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.inhaler_usage.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.fall.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.fall.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.uv_exposure.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.uv_exposure.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.daylight_exposure.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.daylight_exposure.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.handwashing.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.handwashing.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.basal_body_temperature.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.basal_body_temperature.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.heart_rate_recovery_one_minute.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.heart_rate_recovery_one_minute.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.body_mass_index.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.body_mass_index.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.lean_body_mass.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.lean_body_mass.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.waist_circumference.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.waist_circumference.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.workout_distance.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.workout_distance.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.workout_swimming_stroke.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.workout_swimming_stroke.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.workout_duration.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.workout_duration.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.insulin_injection.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.insulin_injection.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.carbohydrates.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.carbohydrates.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.note.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.note.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Timeseries samples of any kind created or updated
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyTimeseriesSamplesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "daily.data.workout_stream.created": {
         parameters: {
             query?: never;
@@ -2835,7 +7435,7 @@ export interface webhooks {
         put?: never;
         /**
          * Workout stream available
-         * @description Sent when a workout stream can be read. The event is shallow because of payload size limits: `data` carries the workout id, the provider's id, the sport and a message pointing to the stream read endpoint (`GET /v2/timeseries/workouts/{workout_id}/stream`).
+         * @description Sent right after `daily.data.workouts.created` when the workout's stream can be read (providers that deliver streams). The event is shallow because of payload size limits: `data` carries the workout id, the provider's id of the workout, the sport and a message pointing to the stream read endpoint (`GET /v2/timeseries/workouts/{workout_id}/stream`); `data.source` names the sport and the workout too. Identity: `data.workout_id`.
          */
         post: {
             parameters: {
@@ -2892,7 +7492,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -2949,7 +7549,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -3006,7 +7606,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -3063,7 +7663,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -3120,7 +7720,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -3177,7 +7777,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -3234,7 +7834,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -3291,7 +7891,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -3348,7 +7948,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -3405,7 +8005,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -3462,7 +8062,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -3519,7 +8119,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -3576,7 +8176,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -3633,7 +8233,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -3690,7 +8290,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical pull completed for a resource
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource (the data itself arrives through the `daily.data.*` events). `is_final` was removed from these events: consumers must not require it.
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -3736,6 +8336,2286 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "historical.data.calories_basal.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.floors_climbed.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.blood_pressure.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.body_weight.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.body_fat.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.body_temperature.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.body_temperature_delta.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.water.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.caffeine.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.mindfulness_minutes.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.stress_level.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.vo2_max.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.electrocardiogram_voltage.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.afib_burden.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.heart_rate_alert.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.stand_hour.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.stand_duration.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.sleep_apnea_alert.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.sleep_breathing_disturbance.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.wheelchair_push.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.forced_expiratory_volume_1.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.forced_vital_capacity.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.peak_expiratory_flow_rate.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.inhaler_usage.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.fall.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.uv_exposure.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.daylight_exposure.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.handwashing.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.basal_body_temperature.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.heart_rate_recovery_one_minute.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.body_mass_index.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.lean_body_mass.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.waist_circumference.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.workout_distance.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.workout_swimming_stroke.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.workout_duration.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.insulin_injection.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.carbohydrates.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.note.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.meal.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "provider.connection.created": {
         parameters: {
             query?: never;
@@ -3747,7 +10627,7 @@ export interface webhooks {
         put?: never;
         /**
          * Provider connection created
-         * @description Sent when a user connects a provider. Read the provider from `data.provider`; the identical `data.source` field is deprecated.
+         * @description Sent when a user connects a provider. Read the provider from `data.provider`; the identical `data.source` field is deprecated. `external_user_id` is the user's id at the provider (null for the mobile SDK providers) and `resource_availability` says which resources can be read (in the sandbox, every resource the provider's catalog entry claims).
          */
         post: {
             parameters: {
@@ -3805,7 +10685,7 @@ export interface webhooks {
         /**
          * Hypnogram samples (deprecated)
          * @deprecated
-         * @description Deprecated: replaced by the sleep_cycle summary events (`historical.data.sleep_cycle.created`, `daily.data.sleep_cycle.created`, `daily.data.sleep_cycle.updated`). Stop processing hypnogram events.
+         * @description Deprecated: replaced by the sleep_cycle summary events (`historical.data.sleep_cycle.created`, `daily.data.sleep_cycle.created`, `daily.data.sleep_cycle.updated`). Stop processing hypnogram events. They are sent only to webhook endpoints whose event filter names the hypnogram event type exactly (for example `daily.timeseries.hypnogram.created`): an endpoint without a filter, or with a `daily.*` wildcard, does not receive them. Register such an endpoint to prove that your consumer ignores them. Each carries one sample per sleep stage (`value` is the stage code of `sleep_cycle`, `unit` is `stage`).
          */
         post: {
             parameters: {
@@ -3863,7 +10743,7 @@ export interface webhooks {
         /**
          * Hypnogram samples (deprecated)
          * @deprecated
-         * @description Deprecated: replaced by the sleep_cycle summary events (`historical.data.sleep_cycle.created`, `daily.data.sleep_cycle.created`, `daily.data.sleep_cycle.updated`). Stop processing hypnogram events.
+         * @description Deprecated: replaced by the sleep_cycle summary events (`historical.data.sleep_cycle.created`, `daily.data.sleep_cycle.created`, `daily.data.sleep_cycle.updated`). Stop processing hypnogram events. They are sent only to webhook endpoints whose event filter names the hypnogram event type exactly (for example `daily.timeseries.hypnogram.created`): an endpoint without a filter, or with a `daily.*` wildcard, does not receive them. Register such an endpoint to prove that your consumer ignores them. Each carries one sample per sleep stage (`value` is the stage code of `sleep_cycle`, `unit` is `stage`).
          */
         post: {
             parameters: {
@@ -3921,7 +10801,7 @@ export interface webhooks {
         /**
          * Hypnogram samples (deprecated)
          * @deprecated
-         * @description Deprecated: replaced by the sleep_cycle summary events (`historical.data.sleep_cycle.created`, `daily.data.sleep_cycle.created`, `daily.data.sleep_cycle.updated`). Stop processing hypnogram events.
+         * @description Deprecated: replaced by the sleep_cycle summary events (`historical.data.sleep_cycle.created`, `daily.data.sleep_cycle.created`, `daily.data.sleep_cycle.updated`). Stop processing hypnogram events. They are sent only to webhook endpoints whose event filter names the hypnogram event type exactly (for example `daily.timeseries.hypnogram.created`): an endpoint without a filter, or with a `daily.*` wildcard, does not receive them. Register such an endpoint to prove that your consumer ignores them. Each carries one sample per sleep stage (`value` is the stage code of `sleep_cycle`, `unit` is `stage`).
          */
         post: {
             parameters: {
@@ -4541,6 +11421,128 @@ export interface components {
          * @enum {string}
          */
         ProviderSlug: "oura" | "fitbit" | "vital" | "whoop" | "strava" | "renpho" | "peloton" | "wahoo" | "zwift" | "freestyle_libre" | "abbott_libreview" | "tandem_source" | "freestyle_libre_ble" | "eight_sleep" | "withings" | "apple_health_kit" | "manual" | "ihealth" | "google_fit" | "beurer_api" | "beurer_ble" | "omron" | "omron_ble" | "onetouch_ble" | "accuchek_ble" | "contour_ble" | "dexcom" | "dexcom_v3" | "hammerhead" | "my_fitness_pal" | "health_connect" | "samsung_health" | "polar" | "cronometer" | "kardia" | "whoop_v2" | "ultrahuman" | "my_fitness_pal_v2" | "map_my_fitness" | "runkeeper" | (string & {});
+        /** @description Why a connection is in `error`. */
+        ConnectionErrorDetails: {
+            /**
+             * @example token_refresh_failed
+             * @enum {string}
+             */
+            error_type: "token_refresh_failed" | "webhook_registration_failed" | "user_not_found" | "deregistered_per_provider" | "required_scopes_not_granted" | "provider_credential_error" | "provider_password_expired" | "unknown" | (string & {});
+            /** @example The provider refused to refresh the access token. */
+            error_message: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T07:30:00Z
+             */
+            errored_at: string;
+        };
+        /** @description OAuth scopes of a provider, split into those a resource needs and those it can use. */
+        ScopeRequirementsStr: {
+            /**
+             * @example [
+             *       "heartrate"
+             *     ]
+             */
+            required: string[];
+            /** @example [] */
+            optional: string[];
+        };
+        /** @description The scopes the user granted and denied at the provider's consent, for one resource. */
+        ScopeRequirementsGrants: {
+            user_granted: components["schemas"]["ScopeRequirementsStr"];
+            user_denied: components["schemas"]["ScopeRequirementsStr"];
+        };
+        /** @description Whether a resource of a connection can be read. In the sandbox a resource the provider's catalog entry claims (`supported_resources`) is `available`, and no scope is ever denied. */
+        ResourceAvailability: {
+            /**
+             * @example available
+             * @enum {string}
+             */
+            status: "available" | "unavailable" | (string & {});
+            /** @description The scopes behind the resource; null for providers without OAuth scopes. */
+            scope_requirements?: components["schemas"]["ScopeRequirementsGrants"] | null;
+        };
+        /**
+         * @description The availability of each resource of a connection, keyed by resource (a `supported_resources` value of the provider catalog).
+         * @example {
+         *       "sleep": {
+         *         "status": "available",
+         *         "scope_requirements": null
+         *       }
+         *     }
+         */
+        ResourceAvailabilityMap: {
+            [key: string]: components["schemas"]["ResourceAvailability"];
+        };
+        /** @description A provider the user is connected to, with the state of the connection. */
+        ProviderWithStatus: {
+            /** @example Oura */
+            name: string;
+            /**
+             * @description Provider slug, as in the provider catalog.
+             * @example oura
+             */
+            slug: string;
+            /**
+             * @description URL of the provider's logo.
+             * @example https://storage.googleapis.com/vital-assets/oura.png
+             */
+            logo: string;
+            /**
+             * Format: date-time
+             * @description When the user connected the provider.
+             * @example 2026-11-02T09:15:00Z
+             */
+            created_on: string;
+            /**
+             * @description `connected`, or `error` when the connection stopped working (see `error_details`). Sandbox connections are always `connected`.
+             * @example connected
+             * @enum {string}
+             */
+            status: "connected" | "error" | (string & {});
+            /**
+             * @description The user's identifier at the provider (OAuth providers: the provider's user id; password providers: the username; email providers: the email); null for the mobile SDK providers.
+             * @example oura-5b0c2d9e71
+             */
+            external_user_id?: string | null;
+            /** @description Set only when `status` is `error`. */
+            error_details?: components["schemas"]["ConnectionErrorDetails"] | null;
+            resource_availability: components["schemas"]["ResourceAvailabilityMap"];
+        };
+        /** @description The providers a user is connected to, oldest connection first. */
+        UserProviders: {
+            providers: components["schemas"]["ProviderWithStatus"][];
+        };
+        /** @description The outcome of a refresh: the providers synced now, those still being synced when `timeout` ran out (or by the background sync at that moment: their data arrives with that sync), and those that failed. */
+        UserRefreshResponse: {
+            /**
+             * @description True when no source failed.
+             * @example true
+             */
+            success: boolean;
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * @description Slugs of the providers synced by this refresh.
+             * @example [
+             *       "oura"
+             *     ]
+             */
+            refreshed_sources: string[];
+            /**
+             * @description Slugs of the providers not synced within `timeout`, or being synced by the background sync; they are synced with the next interval at the latest.
+             * @example []
+             */
+            in_progress_sources: string[];
+            /**
+             * @description Slugs of the providers whose sync failed.
+             * @example []
+             */
+            failed_sources: string[];
+        };
         /** @description A short code an iOS app exchanges to share its health-store data with the customer. */
         LinkCode: {
             /**
@@ -6826,65 +13828,7 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         };
-        /** @description Daily activity summary. Identified by `id`; a later version with the same `id` replaces earlier ones. */
-        ActivitySummary: {
-            /**
-             * Format: uuid
-             * @example 4c7e2a1b-9d3f-4e5a-8b6c-7d8e9f0a1b2c
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @description The service user (not the client reference).
-             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
-             */
-            user_id: string;
-            /**
-             * Format: date-time
-             * @description Start of the day the summary covers, in the user's time zone.
-             * @example 2026-11-21T00:00:00+00:00
-             */
-            date: string;
-            /**
-             * Format: date
-             * @example 2026-11-21
-             */
-            calendar_date?: string;
-            /**
-             * @description Total energy burned (kcal).
-             * @example 2315
-             */
-            calories_total?: number | null;
-            /**
-             * @description Energy burned by activity (kcal).
-             * @example 512
-             */
-            calories_active?: number | null;
-            /** @example 9840 */
-            steps?: number | null;
-            /**
-             * @description Distance moved (meters).
-             * @example 7210.5
-             */
-            distance?: number | null;
-            /**
-             * @description Minutes of low-intensity activity.
-             * @example 182
-             */
-            low?: number | null;
-            /**
-             * @description Minutes of medium-intensity activity.
-             * @example 41
-             */
-            medium?: number | null;
-            /**
-             * @description Minutes of high-intensity activity.
-             * @example 12
-             */
-            high?: number | null;
-            source: components["schemas"]["ClientFacingSource"];
-        };
-        /** @description A activity summary was created or updated. The summary is placed directly in `data`; it is identified by `data.id`, and a later version with the same id replaces all earlier versions. */
+        /** @description An activity summary was created or updated. The summary is placed directly in `data`; it is identified by `data.id`, and a later version with the same id replaces all earlier versions. */
         DailyActivityEvent: {
             /**
              * @description Names the payload type in `data`.
@@ -6892,7 +13836,7 @@ export interface components {
              * @enum {string}
              */
             event_type: "daily.data.activity.created" | "daily.data.activity.updated";
-            data: components["schemas"]["ActivitySummary"];
+            data: components["schemas"]["ClientFacingActivity"];
             /**
              * Format: uuid
              * @description The customer team.
@@ -6910,81 +13854,6 @@ export interface components {
              * @example patient-000123
              */
             client_user_id: string;
-        };
-        /** @description Sleep session summary. Identified by `id`; a later version with the same `id` replaces earlier ones. */
-        SleepSummary: {
-            /**
-             * Format: uuid
-             * @example 8e1f2a3b-4c5d-4e6f-9a0b-1c2d3e4f5a6b
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
-             */
-            user_id: string;
-            /**
-             * Format: date-time
-             * @description The day the session is attributed to.
-             * @example 2026-11-21T00:00:00+00:00
-             */
-            date: string;
-            /**
-             * Format: date
-             * @example 2026-11-21
-             */
-            calendar_date?: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-20T23:05:00+00:00
-             */
-            bedtime_start: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T07:02:00+00:00
-             */
-            bedtime_stop: string;
-            /**
-             * @description Offset from UTC in seconds.
-             * @example 0
-             */
-            timezone_offset?: number | null;
-            /**
-             * @description Seconds between bedtime start and stop.
-             * @example 28620
-             */
-            duration?: number;
-            /**
-             * @description Seconds asleep.
-             * @example 26400
-             */
-            total?: number;
-            /** @example 2220 */
-            awake?: number;
-            /** @example 13500 */
-            light?: number;
-            /** @example 6300 */
-            rem?: number;
-            /** @example 6600 */
-            deep?: number;
-            /** @example 82 */
-            score?: number | null;
-            /**
-             * @description Average heart rate while asleep (bpm).
-             * @example 54
-             */
-            hr_average?: number | null;
-            /**
-             * @description Average heart rate variability (RMSSD, ms).
-             * @example 48.5
-             */
-            hrv_mean_rmssd?: number | null;
-            /**
-             * @description Share of the session spent asleep (0 to 100).
-             * @example 92.2
-             */
-            efficiency?: number | null;
-            source: components["schemas"]["ClientFacingSource"];
         };
         /** @description A sleep summary was created or updated. The summary is placed directly in `data`; it is identified by `data.id`, and a later version with the same id replaces all earlier versions. */
         DailySleepEvent: {
@@ -6994,7 +13863,15 @@ export interface components {
              * @enum {string}
              */
             event_type: "daily.data.sleep.created" | "daily.data.sleep.updated";
-            data: components["schemas"]["SleepSummary"];
+            /** @description The sleep summary, with the deprecated `hrv_mean_rmssd` earlier clients read. */
+            data: components["schemas"]["ClientFacingSleep"] & {
+                /**
+                 * @deprecated
+                 * @description Deprecated, equal to `average_hrv` (ms); read `average_hrv`.
+                 * @example 48.5
+                 */
+                hrv_mean_rmssd?: number | null;
+            };
             /**
              * Format: uuid
              * @description The customer team.
@@ -7012,40 +13889,6 @@ export interface components {
              * @example patient-000123
              */
             client_user_id: string;
-        };
-        /** @description Body measurement summary. Identified by `id`; a later version with the same `id` replaces earlier ones. */
-        BodySummary: {
-            /**
-             * Format: uuid
-             * @example 2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
-             */
-            user_id: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T07:30:00+00:00
-             */
-            date: string;
-            /**
-             * Format: date
-             * @example 2026-11-21
-             */
-            calendar_date?: string;
-            /**
-             * @description Weight (kg).
-             * @example 68.4
-             */
-            weight?: number | null;
-            /**
-             * @description Body fat (percent).
-             * @example 24.1
-             */
-            fat?: number | null;
-            source: components["schemas"]["ClientFacingSource"];
         };
         /** @description A body summary was created or updated. The summary is placed directly in `data`; it is identified by `data.id`, and a later version with the same id replaces all earlier versions. */
         DailyBodyEvent: {
@@ -7055,7 +13898,7 @@ export interface components {
              * @enum {string}
              */
             event_type: "daily.data.body.created" | "daily.data.body.updated";
-            data: components["schemas"]["BodySummary"];
+            data: components["schemas"]["ClientFacingBody"];
             /**
              * Format: uuid
              * @description The customer team.
@@ -7074,54 +13917,32 @@ export interface components {
              */
             client_user_id: string;
         };
-        /** @description A sport of the sport catalog. */
-        Sport: {
-            /** @example 4 */
-            id: number;
-            /** @example Running */
-            name: string;
-            /** @example running */
-            slug: string;
-        };
-        /** @description A workout. Identified by `id`; a later version with the same `id` replaces earlier ones. */
-        WorkoutSummary: {
+        /** @description A meal was created or updated. The summary is placed directly in `data`; it is identified by `data.id`, and a later version with the same id replaces all earlier versions. */
+        DailyMealEvent: {
             /**
-             * Format: uuid
-             * @example 5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b
+             * @description Names the payload type in `data`.
+             * @example daily.data.meal.created
+             * @enum {string}
              */
-            id: string;
+            event_type: "daily.data.meal.created" | "daily.data.meal.updated";
+            data: components["schemas"]["ClientFacingMeal"];
             /**
              * Format: uuid
+             * @description The customer team.
+             * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+             */
+            team_id: string;
+            /**
+             * Format: uuid
+             * @description The service user.
              * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
              */
             user_id: string;
-            /** @example Morning run */
-            title?: string | null;
             /**
-             * Format: date-time
-             * @example 2026-11-21T07:30:00+00:00
+             * @description The customer's user reference.
+             * @example patient-000123
              */
-            time_start: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T08:12:00+00:00
-             */
-            time_end: string;
-            /** @example 0 */
-            timezone_offset?: number | null;
-            /** @example 412 */
-            calories?: number | null;
-            /**
-             * @description Meters.
-             * @example 7020
-             */
-            distance?: number | null;
-            /** @example 148 */
-            average_hr?: number | null;
-            /** @example 171 */
-            max_hr?: number | null;
-            sport: components["schemas"]["Sport"];
-            source: components["schemas"]["ClientFacingSource"];
+            client_user_id: string;
         };
         /** @description A workouts summary was created or updated. The summary is placed directly in `data`; it is identified by `data.id`, and a later version with the same id replaces all earlier versions. */
         DailyWorkoutsEvent: {
@@ -7131,7 +13952,7 @@ export interface components {
              * @enum {string}
              */
             event_type: "daily.data.workouts.created" | "daily.data.workouts.updated";
-            data: components["schemas"]["WorkoutSummary"];
+            data: components["schemas"]["ClientFacingWorkout"];
             /**
              * Format: uuid
              * @description The customer team.
@@ -7149,66 +13970,6 @@ export interface components {
              * @example patient-000123
              */
             client_user_id: string;
-        };
-        /** @description Detailed hypnogram of one sleep session: consecutive stages with their offsets from `session_start`. Replaces the deprecated hypnogram timeseries. Identified by `id`; a later version with the same `id` replaces earlier ones. */
-        SleepCycleSummary: {
-            /**
-             * Format: uuid
-             * @example 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
-             */
-            user_id: string;
-            /**
-             * Format: uuid
-             * @description The sleep summary this hypnogram belongs to.
-             * @example 8e1f2a3b-4c5d-4e6f-9a0b-1c2d3e4f5a6b
-             */
-            sleep_id: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-20T23:05:00+00:00
-             */
-            session_start: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T07:02:00+00:00
-             */
-            session_end: string;
-            /**
-             * @example [
-             *       0,
-             *       600,
-             *       3600
-             *     ]
-             */
-            stage_start_offset_second: number[];
-            /**
-             * @example [
-             *       600,
-             *       3600,
-             *       5400
-             *     ]
-             */
-            stage_end_offset_second: number[];
-            /**
-             * @description Stage of each interval: 1 deep, 2 light, 3 rem, 4 awake, 5 out of bed, 0 unknown.
-             * @example [
-             *       4,
-             *       2,
-             *       1
-             *     ]
-             */
-            stage_type: number[];
-            /**
-             * @description IANA time zone of the session.
-             * @example Europe/London
-             */
-            time_zone?: string | null;
-            source: components["schemas"]["ClientFacingSource"];
         };
         /** @description A sleep cycle summary was created or updated. The summary is placed directly in `data`; it is identified by `data.id`, and a later version with the same id replaces all earlier versions. */
         DailySleepCycleEvent: {
@@ -7218,7 +13979,7 @@ export interface components {
              * @enum {string}
              */
             event_type: "daily.data.sleep_cycle.created" | "daily.data.sleep_cycle.updated";
-            data: components["schemas"]["SleepCycleSummary"];
+            data: components["schemas"]["ClientFacingSleepCycle"];
             /**
              * Format: uuid
              * @description The customer team.
@@ -7237,30 +13998,6 @@ export interface components {
              */
             client_user_id: string;
         };
-        /** @description Profile the provider holds for the user. Identified by `id`. */
-        ProfileSummary: {
-            /**
-             * Format: uuid
-             * @example 3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
-             */
-            user_id: string;
-            /**
-             * @description Height (cm).
-             * @example 168
-             */
-            height?: number | null;
-            /**
-             * Format: date
-             * @example 1986-04-21
-             */
-            birth_date?: string | null;
-            source: components["schemas"]["ClientFacingSource"];
-        };
         /** @description A profile summary was created or updated. The summary is placed directly in `data`; it is identified by `data.id`, and a later version with the same id replaces all earlier versions. */
         DailyProfileEvent: {
             /**
@@ -7269,7 +14006,7 @@ export interface components {
              * @enum {string}
              */
             event_type: "daily.data.profile.created" | "daily.data.profile.updated";
-            data: components["schemas"]["ProfileSummary"];
+            data: components["schemas"]["ClientFacingProfile"];
             /**
              * Format: uuid
              * @description The customer team.
@@ -7310,6 +14047,18 @@ export interface components {
             unit: string;
             /** @example 412 */
             value: number;
+            /**
+             * Format: date-time
+             * @description Interval samples (steps, distance, calories, ...) only; the start of the interval, equal to `timestamp`.
+             * @example 2026-11-21T07:00:00+00:00
+             */
+            start?: string;
+            /**
+             * Format: date-time
+             * @description Interval samples only; the end of the interval (exclusive).
+             * @example 2026-11-21T07:15:00+00:00
+             */
+            end?: string;
         };
         /** @description A batch of timeseries samples of one resource from one source. */
         TimeseriesEventData: {
@@ -7319,11 +14068,12 @@ export interface components {
              */
             user_id: string;
             /**
-             * @description Id of the provider in the provider catalog.
+             * @description Id of the provider in the provider catalog (its integer `id`).
              * @example 3
              */
             source_id: number;
             source: components["schemas"]["ClientFacingSource"];
+            /** @description The samples, at most 1,000 per event (a larger batch arrives as several events). */
             data: components["schemas"]["TimeseriesSample"][];
         };
         /** @description A batch of timeseries samples was created or updated. `data.data` holds the samples; each is identified by the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`), and the latest value received for a key replaces earlier ones. Some sources aggregate into time buckets and resend updated values for incomplete buckets, so deduplicate by this key. */
@@ -7352,6 +14102,58 @@ export interface components {
              * @example patient-000123
              */
             client_user_id: string;
+        };
+        /** @description A batch of timeseries samples of one resource from one source, of any sample kind: point, interval, blood pressure (`systolic`, `diastolic` instead of `value`) or note (text `value`). */
+        TimeseriesSamplesEventData: {
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * @description Id of the provider in the provider catalog (its integer `id`).
+             * @example 3
+             */
+            source_id: number;
+            source: components["schemas"]["ClientFacingSource"];
+            /** @description The samples, at most 1,000 per event (a larger batch arrives as several events). */
+            data: components["schemas"]["ClientFacingSample"][];
+        };
+        /** @description A batch of timeseries samples of a resource beyond the first eight (blood pressure, water, body weight, notes, ...) was created or updated; the samples may be of any kind (point, interval, blood pressure, note). `data.data` holds the samples; each is identified by the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`), and the latest value received for a key replaces earlier ones. Some sources aggregate into time buckets and resend updated values for incomplete buckets, so deduplicate by this key. */
+        DailyTimeseriesSamplesEvent: {
+            /**
+             * @description Names the payload type in `data`.
+             * @example daily.data.blood_pressure.created
+             * @enum {string}
+             */
+            event_type: "daily.data.calories_basal.created" | "daily.data.calories_basal.updated" | "daily.data.floors_climbed.created" | "daily.data.floors_climbed.updated" | "daily.data.blood_pressure.created" | "daily.data.blood_pressure.updated" | "daily.data.body_weight.created" | "daily.data.body_weight.updated" | "daily.data.body_fat.created" | "daily.data.body_fat.updated" | "daily.data.body_temperature.created" | "daily.data.body_temperature.updated" | "daily.data.body_temperature_delta.created" | "daily.data.body_temperature_delta.updated" | "daily.data.water.created" | "daily.data.water.updated" | "daily.data.caffeine.created" | "daily.data.caffeine.updated" | "daily.data.mindfulness_minutes.created" | "daily.data.mindfulness_minutes.updated" | "daily.data.stress_level.created" | "daily.data.stress_level.updated" | "daily.data.vo2_max.created" | "daily.data.vo2_max.updated" | "daily.data.electrocardiogram_voltage.created" | "daily.data.electrocardiogram_voltage.updated" | "daily.data.afib_burden.created" | "daily.data.afib_burden.updated" | "daily.data.heart_rate_alert.created" | "daily.data.heart_rate_alert.updated" | "daily.data.stand_hour.created" | "daily.data.stand_hour.updated" | "daily.data.stand_duration.created" | "daily.data.stand_duration.updated" | "daily.data.sleep_apnea_alert.created" | "daily.data.sleep_apnea_alert.updated" | "daily.data.sleep_breathing_disturbance.created" | "daily.data.sleep_breathing_disturbance.updated" | "daily.data.wheelchair_push.created" | "daily.data.wheelchair_push.updated" | "daily.data.forced_expiratory_volume_1.created" | "daily.data.forced_expiratory_volume_1.updated" | "daily.data.forced_vital_capacity.created" | "daily.data.forced_vital_capacity.updated" | "daily.data.peak_expiratory_flow_rate.created" | "daily.data.peak_expiratory_flow_rate.updated" | "daily.data.inhaler_usage.created" | "daily.data.inhaler_usage.updated" | "daily.data.fall.created" | "daily.data.fall.updated" | "daily.data.uv_exposure.created" | "daily.data.uv_exposure.updated" | "daily.data.daylight_exposure.created" | "daily.data.daylight_exposure.updated" | "daily.data.handwashing.created" | "daily.data.handwashing.updated" | "daily.data.basal_body_temperature.created" | "daily.data.basal_body_temperature.updated" | "daily.data.heart_rate_recovery_one_minute.created" | "daily.data.heart_rate_recovery_one_minute.updated" | "daily.data.body_mass_index.created" | "daily.data.body_mass_index.updated" | "daily.data.lean_body_mass.created" | "daily.data.lean_body_mass.updated" | "daily.data.waist_circumference.created" | "daily.data.waist_circumference.updated" | "daily.data.workout_distance.created" | "daily.data.workout_distance.updated" | "daily.data.workout_swimming_stroke.created" | "daily.data.workout_swimming_stroke.updated" | "daily.data.workout_duration.created" | "daily.data.workout_duration.updated" | "daily.data.insulin_injection.created" | "daily.data.insulin_injection.updated" | "daily.data.carbohydrates.created" | "daily.data.carbohydrates.updated" | "daily.data.note.created" | "daily.data.note.updated";
+            data: components["schemas"]["TimeseriesSamplesEventData"];
+            /**
+             * Format: uuid
+             * @description The customer team.
+             * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+             */
+            team_id: string;
+            /**
+             * Format: uuid
+             * @description The service user.
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * @description The customer's user reference.
+             * @example patient-000123
+             */
+            client_user_id: string;
+        };
+        /** @description A sport of the sport catalog. */
+        Sport: {
+            /** @example 4 */
+            id: number;
+            /** @example Running */
+            name: string;
+            /** @example running */
+            slug: string;
         };
         /** @description Shallow notice that a workout's stream can be read through the REST stream endpoint (`GET /v2/timeseries/workouts/{workout_id}/stream`); the stream is not in the payload because of payload size limits. */
         WorkoutStreamEventData: {
@@ -7451,6 +14253,33 @@ export interface components {
              */
             client_user_id: string;
         };
+        /** @description The historical pull of one resource beyond the first fifteen (meal, blood pressure, water and every other timeseries resource) completed: emitted once per resource, after all of its data chunks are fetched. `is_final` was removed from these events: consumers must not require it. */
+        HistoricalPullOtherResourceEvent: {
+            /**
+             * @description Names the payload type in `data`.
+             * @example historical.data.meal.created
+             * @enum {string}
+             */
+            event_type: "historical.data.meal.created" | "historical.data.calories_basal.created" | "historical.data.floors_climbed.created" | "historical.data.blood_pressure.created" | "historical.data.body_weight.created" | "historical.data.body_fat.created" | "historical.data.body_temperature.created" | "historical.data.body_temperature_delta.created" | "historical.data.water.created" | "historical.data.caffeine.created" | "historical.data.mindfulness_minutes.created" | "historical.data.stress_level.created" | "historical.data.vo2_max.created" | "historical.data.electrocardiogram_voltage.created" | "historical.data.afib_burden.created" | "historical.data.heart_rate_alert.created" | "historical.data.stand_hour.created" | "historical.data.stand_duration.created" | "historical.data.sleep_apnea_alert.created" | "historical.data.sleep_breathing_disturbance.created" | "historical.data.wheelchair_push.created" | "historical.data.forced_expiratory_volume_1.created" | "historical.data.forced_vital_capacity.created" | "historical.data.peak_expiratory_flow_rate.created" | "historical.data.inhaler_usage.created" | "historical.data.fall.created" | "historical.data.uv_exposure.created" | "historical.data.daylight_exposure.created" | "historical.data.handwashing.created" | "historical.data.basal_body_temperature.created" | "historical.data.heart_rate_recovery_one_minute.created" | "historical.data.body_mass_index.created" | "historical.data.lean_body_mass.created" | "historical.data.waist_circumference.created" | "historical.data.workout_distance.created" | "historical.data.workout_swimming_stroke.created" | "historical.data.workout_duration.created" | "historical.data.insulin_injection.created" | "historical.data.carbohydrates.created" | "historical.data.note.created";
+            data: components["schemas"]["HistoricalPullEventData"];
+            /**
+             * Format: uuid
+             * @description The customer team.
+             * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+             */
+            team_id: string;
+            /**
+             * Format: uuid
+             * @description The service user.
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * @description The customer's user reference.
+             * @example patient-000123
+             */
+            client_user_id: string;
+        };
         /** @description A provider connection was created. */
         ConnectionEventData: {
             /**
@@ -7464,6 +14293,12 @@ export interface components {
              * @description Deprecated, identical to `provider`; read `provider`.
              */
             source?: components["schemas"]["SourceSummary"];
+            /**
+             * @description The user's identifier at the provider (OAuth providers: the provider's user id; password providers: the username; email providers: the email); null for the mobile SDK providers.
+             * @example oura-5b0c2d9e71
+             */
+            external_user_id?: string | null;
+            resource_availability: components["schemas"]["ResourceAvailabilityMap"];
         };
         /** @description A provider connection was created. Read the provider from `data.provider`; `data.source` is a deprecated copy of it. */
         ProviderConnectionCreatedEvent: {
@@ -8029,6 +14864,72 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listUserProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's connected providers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserProviders"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    refreshUser: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Seconds to spend syncing before answering, from 0 to 60.
+                 * @example 10
+                 */
+                timeout?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Which providers were synced. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserRefreshResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };

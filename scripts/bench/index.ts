@@ -8,5 +8,6 @@ await benchServer();
 await benchDevLoop();
 await (await import('./webhooks.js')).benchWebhooks();
 await (await import('./bulk-pull.js')).benchBulkPull();
+await (await import('./data-sync.js')).benchDataSync();
 await (await import('./data-reads.js')).benchDataReads();
 await (await import('./lab-orders.js')).benchLabOrders();

@@ -116,3 +116,6 @@ export async function collectPages<T extends { id: string }>(
   }
   throw new Error(`still a next_cursor after ${maxPages} pages`);
 }
+export const listUserProviders = (client: TeamClient, user_id: string) => client.GET('/v2/user/providers/{user_id}', { params: { path: { user_id } } });
+export const refreshUser = (client: TeamClient, user_id: string, timeout?: number) =>
+  client.POST('/v2/user/refresh/{user_id}', { params: { path: { user_id }, ...(timeout !== undefined && { query: { timeout } }) } });

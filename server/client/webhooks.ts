@@ -30,13 +30,14 @@ export type WebhookEventType = WebhookEvent['event_type'];
 export type WebhookEventOf<T extends WebhookEventType> = WebhookEvent extends infer E ? (E extends { event_type: infer U } ? (T extends U ? E & { event_type: T } : never) : never) : never;
 
 /** Summaries: `data` is the summary, identified by `data.id`. */
-export type SummaryEvent = Schemas['DailyActivityEvent'] | Schemas['DailySleepEvent'] | Schemas['DailyBodyEvent'] | Schemas['DailyWorkoutsEvent'] | Schemas['DailySleepCycleEvent'] | Schemas['DailyProfileEvent'];
+export type SummaryEvent = Schemas['DailyActivityEvent'] | Schemas['DailySleepEvent'] | Schemas['DailyBodyEvent'] | Schemas['DailyWorkoutsEvent'] | Schemas['DailySleepCycleEvent'] | Schemas['DailyProfileEvent'] | Schemas['DailyMealEvent'];
 /** Timeseries sample batches: `data.data` is the array of samples. */
-export type TimeseriesEvent = Schemas['DailyTimeseriesEvent'];
-export type TimeseriesSample = Schemas['TimeseriesSample'];
+export type TimeseriesEvent = Schemas['DailyTimeseriesEvent'] | Schemas['DailyTimeseriesSamplesEvent'];
+/** A point, interval (`start`, `end`), blood pressure (`systolic`, `diastolic`) or note sample. */
+export type TimeseriesSample = Schemas['ClientFacingSample'];
 /** Deprecated hypnogram samples, replaced by the sleep_cycle summaries: ignore them. */
 export type HypnogramEvent = Schemas['HypnogramEvent'];
-export type HistoricalPullEvent = Schemas['HistoricalPullCompletedEvent'];
+export type HistoricalPullEvent = Schemas['HistoricalPullCompletedEvent'] | Schemas['HistoricalPullOtherResourceEvent'];
 export type ConnectionCreatedEvent = Schemas['ProviderConnectionCreatedEvent'];
 export type WorkoutStreamEvent = Schemas['WorkoutStreamEvent'];
 /** `labtest.order.created` / `labtest.order.updated`: `data` is the order, its newest status in `data.last_event`. */
@@ -133,8 +134,18 @@ export function parseEvent(body: string | unknown): WebhookEvent {
 
 // ---- event families --------------------------------------------------------------------------
 
-const SUMMARY_RESOURCES = ['activity', 'sleep', 'body', 'workouts', 'sleep_cycle', 'profile'] as const;
-const TIMESERIES_RESOURCES = ['glucose', 'steps', 'heartrate', 'hrv', 'blood_oxygen', 'calories_active', 'distance', 'respiratory_rate'] as const;
+const SUMMARY_RESOURCES = ['activity', 'sleep', 'body', 'workouts', 'sleep_cycle', 'profile', 'meal'] as const;
+const TIMESERIES_RESOURCES = [
+  'heartrate', 'hrv', 'steps', 'distance', 'calories_active', 'calories_basal', 'floors_climbed', 'glucose',
+  'blood_oxygen', 'blood_pressure', 'respiratory_rate', 'body_weight', 'body_fat', 'body_temperature',
+  'body_temperature_delta', 'water', 'caffeine', 'mindfulness_minutes', 'stress_level', 'vo2_max',
+  'electrocardiogram_voltage', 'afib_burden', 'heart_rate_alert', 'stand_hour', 'stand_duration',
+  'sleep_apnea_alert', 'sleep_breathing_disturbance', 'wheelchair_push', 'forced_expiratory_volume_1',
+  'forced_vital_capacity', 'peak_expiratory_flow_rate', 'inhaler_usage', 'fall', 'uv_exposure',
+  'daylight_exposure', 'handwashing', 'basal_body_temperature', 'heart_rate_recovery_one_minute',
+  'body_mass_index', 'lean_body_mass', 'waist_circumference', 'workout_distance', 'workout_swimming_stroke',
+  'workout_duration', 'insulin_injection', 'carbohydrates', 'note',
+] as const;
 const HISTORICAL_RESOURCES = [...SUMMARY_RESOURCES, ...TIMESERIES_RESOURCES, 'workout_stream'] as const;
 const DAILY_ACTIONS = ['created', 'updated'] as const;
 
@@ -194,12 +205,13 @@ export interface StoredSummary {
   data: SummaryEvent['data'];
 }
 
-export interface StoredSample extends TimeseriesSample {
+/** A sample as kept: its fields (by kind) and its key's parts. */
+export type StoredSample = TimeseriesSample & {
   resource: string;
   user_id: string;
   provider: string;
   source_type: string | null;
-}
+};
 
 export interface WebhookDeduplicatorOptions {
   /** How many `webhook-id`s are remembered (oldest forgotten first); default 100,000. */

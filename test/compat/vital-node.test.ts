@@ -143,6 +143,27 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
       expectStrictParse(api, serializers.UserSuccessResponse);
     });
 
+    it('when user.getConnectedProviders is called for a connected user, then the SDK parses each provider with its status and resource availability', async () => {
+      const api = sdk();
+      const { userId } = await newUser(api);
+      await api.client.link.connectDemoProvider({ userId, provider: 'oura' });
+      const { providers } = await api.client.user.getConnectedProviders(userId);
+      expect(providers?.length).toBeGreaterThan(0);
+      expect(providers![0]).toMatchObject({ slug: expect.any(String), status: 'connected', createdOn: expect.any(Date), resourceAvailability: expect.any(Object) });
+      if (target.stateful) expect(providers!.map((provider) => provider.slug)).toEqual(['oura']);
+      expectStrictParse(api, serializers.user.getConnectedProviders.Response);
+    });
+
+    it('when user.refresh is called, then the SDK parses which sources were refreshed', async () => {
+      const api = sdk();
+      const { userId } = await newUser(api);
+      await api.client.link.connectDemoProvider({ userId, provider: 'oura' });
+      const refreshed = await api.client.user.refresh(userId, { timeout: 10 });
+      expect(refreshed).toMatchObject({ success: true, refreshedSources: expect.any(Array), inProgressSources: [], failedSources: [] });
+      if (target.stateful) expect(refreshed).toEqual({ success: true, userId, refreshedSources: ['oura'], inProgressSources: [], failedSources: [] });
+      expectStrictParse(api, serializers.UserRefreshSuccessResponse);
+    });
+
     it('when user.delete is called, then the SDK parses the success', async () => {
       const api = sdk();
       const { userId } = await newUser(api);

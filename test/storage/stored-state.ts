@@ -8,18 +8,11 @@ import type { Queryable } from '../../server/storage/database.js';
 import type { ManagementKeyRecord } from '../../server/storage/repositories/credentials.js';
 import type { InsuranceRecord } from '../../server/storage/repositories/insurances.js';
 import type { LinkCodeRecord } from '../../server/storage/repositories/link-codes.js';
-import type { ProviderDataInput, PullProgressRecord } from '../../server/storage/repositories/provider-data.js';
+import type { PullProgressRecord } from '../../server/storage/repositories/provider-data.js';
 import type { BucketKey, PullBucketRecord } from '../../server/storage/repositories/pull-buckets.js';
 import type { PullPreferenceRecord } from '../../server/storage/repositories/pull-preferences.js';
 import { isUuid } from '../../server/storage/repositories/support.js';
 import type { UserInfoRecord } from '../../server/storage/repositories/user-infos.js';
-
-export interface ProviderDataRecord extends ProviderDataInput {
-  team_id: string;
-  user_id: string;
-  provider: string;
-  pulled_at: string;
-}
 
 /** SQLSTATE 23505, optionally for one named constraint (both engines report `code` and `constraint`). */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
@@ -124,20 +117,6 @@ export async function deletePullPreference(db: Queryable, input: { team_id: stri
     input.provider,
   ]);
   return rows.length > 0;
-}
-
-/** A user's records of one provider, by resource and date. */
-export async function listProviderData(
-  db: Queryable,
-  input: { user_id: string; provider: string; resource?: string },
-): Promise<ProviderDataRecord[]> {
-  if (!isUuid(input.user_id)) return [];
-  return db.query<ProviderDataRecord>(
-    `SELECT id, team_id, user_id, provider, resource, kind, date, data, pulled_at FROM provider_data
-     WHERE user_id = $1 AND provider = $2 AND ($3::text IS NULL OR resource = $3)
-     ORDER BY resource, date`,
-    [input.user_id, input.provider, input.resource ?? null],
-  );
 }
 
 export async function getPullProgress(db: Queryable, input: { op_id: string; user_id: string }): Promise<PullProgressRecord | null> {

@@ -12,6 +12,8 @@ import { definition as resolveUser } from './team/resolveUser.js';
 import { definition as createInsurance } from './team/createInsurance.js';
 import { definition as updateUserInfo } from './team/updateUserInfo.js';
 import { definition as createSignInToken } from './team/createSignInToken.js';
+import { definition as listUserProviders } from './team/listUserProviders.js';
+import { definition as refreshUser } from './team/refreshUser.js';
 import { definition as deregisterProvider } from './team/deregisterProvider.js';
 import { definition as createLinkCode } from './team/createLinkCode.js';
 import { definition as createLinkToken } from './team/createLinkToken.js';
@@ -75,6 +77,8 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   createInsurance,
   updateUserInfo,
   createSignInToken,
+  listUserProviders,
+  refreshUser,
   deregisterProvider,
   createLinkCode,
   createLinkToken,

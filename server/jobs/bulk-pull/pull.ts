@@ -1,19 +1,25 @@
 /**
  * One claimed trigger's historical pull, one chunk per transaction. Each
- * transaction first re-checks the claim (locking the trigger's row), stores
- * the chunk's records (upserts by stable id) and moves the stored progress; the
- * transaction of the last chunk also emits `historical.data.<resource>.created`
- * once per resource (dedup key per op, user and resource) and finishes the
- * trigger. A crash anywhere loses at most the chunk in flight, which the next
- * claim fetches again with the same ids.
+ * transaction first re-checks the claim (locking the trigger's row) and moves
+ * the stored progress; nothing per day is stored: a connection's data is derived
+ * from its seed (server/domain/synthetic), and what the pull changes is the
+ * connection's data window (server/storage/repositories/data-windows.ts). The
+ * transaction of the last chunk moves the window's `history_start` back to the
+ * pull's first day, emits `historical.data.<resource>.created` once per resource
+ * (dedup key per op, user and resource) and finishes the trigger. Days already
+ * readable (synced) are not changed by a pull, and it emits no `daily.data.*`
+ * event. A crash anywhere loses at most the chunk in flight, which the next
+ * claim fetches again.
  */
-import { chunkAt, daysOf, historicalDays, pullRange, addDays, toDay, type DayRange } from '../../domain/pull-preferences/pull-range.js';
-import { syntheticDay, syntheticResourcesFor } from '../../domain/synthetic/generate.js';
+import { chunkAt, historicalDays, pullRange, addDays, toDay, type DayRange } from '../../domain/pull-preferences/pull-range.js';
+import { hasWorkoutStream, summaryResourcesFor, timeseriesResourcesFor } from '../../domain/synthetic/resources.js';
 import type { Queryable } from '../../storage/database.js';
 import { finishClaimedTrigger, type TriggerClaim } from '../../storage/repositories/bulk-claims.js';
-import { deletePullProgress, savePullProgress, upsertProviderData } from '../../storage/repositories/provider-data.js';
+import { extendHistory, openDataWindow } from '../../storage/repositories/data-windows.js';
+import { deletePullProgress, savePullProgress } from '../../storage/repositories/provider-data.js';
 import { lockClaimedTriggerContext, type ClaimedTriggerContext } from '../../storage/repositories/pull-context.js';
 import { emitEvent } from '../../storage/repositories/events.js';
+import { findConnection } from '../../storage/repositories/connections.js';
 
 /** What a pull fetches: synthetic data (the sandbox), or nothing (benchmarks of the engine itself). */
 export type PullSource = 'synthetic' | 'none';
@@ -41,8 +47,18 @@ async function finish(tx: Queryable, claim: TriggerClaim, state: 'processed' | '
   return { outcome: 'done', state, events };
 }
 
+/**
+ * The resources a pull of `provider` completes, one `historical.data.<resource>.created` each: its
+ * summaries, its timeseries (not the deprecated hypnogram: sleep_cycle replaces it) and its
+ * workout streams.
+ */
+export function historicalResourcesFor(provider: string): string[] {
+  const timeseries = timeseriesResourcesFor(provider).filter((resource) => resource !== 'hypnogram');
+  return [...summaryResourcesFor(provider), ...timeseries, ...(hasWorkoutStream(provider) ? ['workout_stream'] : [])];
+}
+
 async function emitCompletions(tx: Queryable, claim: TriggerClaim, user: NonNullable<ClaimedTriggerContext['user']>, range: DayRange): Promise<number> {
-  const resources = syntheticResourcesFor(claim.provider);
+  const resources = historicalResourcesFor(claim.provider);
   for (const resource of resources) {
     await emitEvent(
       tx,
@@ -59,8 +75,16 @@ async function emitCompletions(tx: Queryable, claim: TriggerClaim, user: NonNull
   return resources.length;
 }
 
+/** The pulled days become readable: the window's history starts at the pull's first day (a window is opened if the connection has none). */
+async function extendWindow(tx: Queryable, claim: TriggerClaim, range: DayRange): Promise<void> {
+  const key = { team_id: claim.team_id, user_id: claim.user_id, provider: claim.provider };
+  if (await extendHistory(tx, { ...key, start_date: range.start_date })) return;
+  const connection = await findConnection(tx, key);
+  await openDataWindow(tx, { ...key, source_type: connection?.source_type ?? 'unknown', history_start: range.start_date, opened_at: new Date().toISOString() });
+}
+
 /**
- * Fetches and stores the next chunk of the claimed trigger, in `tx` (one transaction per
+ * Fetches the next chunk of the claimed trigger, in `tx` (one transaction per
  * chunk). The pull range is fixed at the first chunk: the op's request day minus the team's
  * historical days for the provider, within the user's ingestion bounds.
  */
@@ -91,13 +115,12 @@ export async function pullNextChunk(tx: Queryable, claim: TriggerClaim, options:
 
   // Fetching nothing needs no chunks: the whole range at once.
   const chunk = options.source === 'none' ? { start_date: from, end_date: range.end_date } : chunkAt(range, from, options.chunkDays);
-  if (options.source === 'synthetic') {
-    const resources = syntheticResourcesFor(claim.provider);
-    const records = daysOf(chunk).flatMap((date) => syntheticDay({ user_id: claim.user_id, provider: claim.provider, date, resources }));
-    await upsertProviderData(tx, { team_id: claim.team_id, user_id: claim.user_id, provider: claim.provider, records });
-  }
   if (chunk.end_date >= range.end_date) {
-    const events = options.source === 'synthetic' ? await emitCompletions(tx, claim, user, range) : 0;
+    let events = 0;
+    if (options.source === 'synthetic') {
+      await extendWindow(tx, claim, range);
+      events = await emitCompletions(tx, claim, user, range);
+    }
     if (progress) await deletePullProgress(tx, claim);
     return finish(tx, claim, 'processed', null, events);
   }

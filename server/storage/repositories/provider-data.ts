@@ -1,48 +1,7 @@
 import type { Queryable } from '../database.js';
 
-// Data a historical pull fetched (synthetic in the sandbox) and the chunk progress of the
-// triggers being pulled.
-
-export interface ProviderDataInput {
-  /** Stable per (user, provider, resource, date): storing it again replaces the row. */
-  id: string;
-  resource: string;
-  kind: 'summary' | 'timeseries';
-  date: string;
-  data: unknown;
-}
-
-/**
- * Stores the records of one user and provider in one statement (unnest of parallel
- * arrays), replacing rows with the same id.
- */
-export async function upsertProviderData(
-  db: Queryable,
-  input: { team_id: string; user_id: string; provider: string; records: readonly ProviderDataInput[] },
-): Promise<number> {
-  if (input.records.length === 0) return 0;
-  const ids: string[] = [];
-  const resources: string[] = [];
-  const kinds: string[] = [];
-  const dates: string[] = [];
-  const data: string[] = [];
-  for (const record of input.records) {
-    ids.push(record.id);
-    resources.push(record.resource);
-    kinds.push(record.kind);
-    dates.push(record.date);
-    data.push(JSON.stringify(record.data));
-  }
-  const rows = await db.query(
-    `INSERT INTO provider_data (id, team_id, user_id, provider, resource, kind, date, data)
-     SELECT r.id, $1, $2, $3, r.resource, r.kind, r.date, r.data::jsonb
-     FROM unnest($4::uuid[], $5::text[], $6::text[], $7::date[], $8::text[]) AS r(id, resource, kind, date, data)
-     ON CONFLICT (id) DO UPDATE SET data = EXCLUDED.data, pulled_at = EXCLUDED.pulled_at
-     RETURNING id`,
-    [input.team_id, input.user_id, input.provider, ids, resources, kinds, dates, data],
-  );
-  return rows.length;
-}
+// The chunk progress of the triggers being pulled. (The pulled data itself is derived from its seed,
+// server/domain/synthetic: migration 003's provider_data table is no longer written.)
 
 export interface PullProgressRecord {
   op_id: string;

@@ -1,8 +1,8 @@
 /**
  * Crash safety with real processes: a server pulling an op of 10,000 triggers is killed with
  * SIGKILL twice, mid-way, and restarted on the same data. Afterwards every trigger completed
- * exactly once, every (user, resource) has exactly one historical event, and every pulled
- * day is stored once. On real PGlite files (the restarted server requeues the dead one's
+ * exactly once, every (user, resource) has exactly one historical event, and every
+ * connection's data window reaches back over the pulled days once. On real PGlite files (the restarted server requeues the dead one's
  * claims at once) and, when DATABASE_URL is set, on PostgreSQL (a database of its own; the
  * claims are requeued when their 3-second lease ends).
  *
@@ -13,9 +13,9 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { historicalResourcesFor } from '../../../server/jobs/bulk-pull/pull.js';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { syntheticResourcesFor } from '../../../server/domain/synthetic/generate.js';
 import { openDatabase, type Database } from '../../../server/storage/database.js';
 import { api, killHard, startServerProcess, stopGracefully, waitForProgress, type ServerProcess } from './processes.js';
 
@@ -117,7 +117,7 @@ describe.each(STORAGES.map((storage) => [storage.label, storage] as const))('bul
 
     const db = await storage.open(dataDir);
     try {
-      const resources = syntheticResourcesFor(PROVIDER);
+      const resources = historicalResourcesFor(PROVIDER);
       const triggers = await db.one<{ total: number; processed: number; retried: number; max_attempts: number }>(
         `SELECT count(*)::int AS total, count(*) FILTER (WHERE state = 'processed' AND finished_at IS NOT NULL)::int AS processed,
                 count(*) FILTER (WHERE attempts > 1)::int AS retried, max(attempts)::int AS max_attempts
@@ -143,12 +143,13 @@ describe.each(STORAGES.map((storage) => [storage.label, storage] as const))('bul
       );
       expect(types).toEqual(resources.map((resource) => ({ event_type: `historical.data.${resource}.created`, n: TRIGGERS })).sort((a, b) => a.event_type.localeCompare(b.event_type)));
 
-      const data = await db.one<{ rows: number; ids: number; user_days: number }>(
-        `SELECT count(*)::int AS rows, count(DISTINCT id)::int AS ids, count(DISTINCT (user_id, resource, date))::int AS user_days
-         FROM provider_data WHERE provider = $1`,
+      // Nothing per day is stored: every connection's window reaches back 3 days (today included), once.
+      const windows = await db.one<{ windows: number; users: number; days: number[] }>(
+        `SELECT count(*)::int AS windows, count(DISTINCT user_id)::int AS users, array_agg(DISTINCT (current_date - history_start + 1)::int) AS days
+         FROM data_windows WHERE provider = $1`,
         [PROVIDER],
       );
-      expect(data).toEqual({ rows: TRIGGERS * 3 * resources.length, ids: TRIGGERS * 3 * resources.length, user_days: TRIGGERS * 3 * resources.length });
+      expect(windows).toEqual({ windows: TRIGGERS, users: TRIGGERS, days: [3] });
       const progress = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM bulk_pull_progress WHERE op_id = $1`, [opId]);
       expect(progress?.n).toBe(0);
     } finally {

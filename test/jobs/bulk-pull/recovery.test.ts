@@ -5,8 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../../helpers/fake-clock.js';
-import { syntheticResourcesFor } from '../../../server/domain/synthetic/generate.js';
-import { pullNextChunk } from '../../../server/jobs/bulk-pull/pull.js';
+import { historicalResourcesFor, pullNextChunk } from '../../../server/jobs/bulk-pull/pull.js';
 import { BulkPullWorker, type BulkPullWorkerOptions } from '../../../server/jobs/bulk-pull/worker.js';
 import { silentLogger } from '../../helpers/silent-logger.js';
 import type { Database } from '../../../server/storage/database.js';
@@ -83,16 +82,17 @@ describe.each(engineCases)('bulk pull recovery on %s', (_label, engine) => {
       // The next worker on this database requeues them at start (as a restarted PGlite server does).
       const done = await runToEnd(op.id, team.id, { chunkDays: 2, requeueOnStart: true, workerId: 'restarted' });
       expect(done).toMatchObject({ status: 'success', processed: 3 });
-      const resources = syntheticResourcesFor('oura');
+      const resources = historicalResourcesFor('oura');
       for (const user of users) {
         expect(await readBulkTrigger(ctx.db, { op_id: op.id, user_id: user })).toMatchObject({ state: 'processed', attempts: 2 });
         expect(await getPullProgress(ctx.db, { op_id: op.id, user_id: user })).toBeNull();
       }
-      const rows = await ctx.db.one<{ n: number; days: number }>(
-        `SELECT count(*)::int AS n, count(DISTINCT date)::int AS days FROM provider_data WHERE user_id = ANY ($1::uuid[])`,
+      // Nothing per day is stored: each window's history now starts at the pull's first day (6 days, today included).
+      const windows = await ctx.db.query<{ days: number }>(
+        `SELECT (current_date - history_start + 1)::int AS days FROM data_windows WHERE user_id = ANY ($1::uuid[])`,
         [users],
       );
-      expect(rows).toEqual({ n: 3 * 6 * resources.length, days: 6 });
+      expect(windows).toEqual(users.map(() => ({ days: 6 })));
       expect(await eventCount(op.id)).toEqual({ n: 3 * resources.length, keys: 3 * resources.length });
     });
 
@@ -106,7 +106,7 @@ describe.each(engineCases)('bulk pull recovery on %s', (_label, engine) => {
 
       const stale = await ctx.db.transaction((tx) => pullNextChunk(tx, old!, { chunkDays: 31, source: 'synthetic' }));
       expect(stale).toEqual({ outcome: 'lost' });
-      expect(await ctx.db.one(`SELECT 1 FROM provider_data WHERE user_id = $1`, [users[0]])).toBeNull();
+      expect(await ctx.db.one(`SELECT 1 FROM data_windows WHERE user_id = $1`, [users[0]])).toBeNull();
 
       const finished = await ctx.db.transaction((tx) => pullNextChunk(tx, fresh!, { chunkDays: 31, source: 'synthetic' }));
       expect(finished).toMatchObject({ outcome: 'done', state: 'processed' });
@@ -180,7 +180,7 @@ describe.each(engineCases)('bulk pull recovery on %s', (_label, engine) => {
       expect(done).toMatchObject({ status: 'failure', processed: 1, failed: 2 });
       expect(await readBulkTrigger(ctx.db, { op_id: op.id, user_id: users[0]! })).toMatchObject({ state: 'failed', error: 'The user no longer exists.' });
       expect(await readBulkTrigger(ctx.db, { op_id: op.id, user_id: users[1]! })).toMatchObject({ state: 'failed', error: 'The user is no longer connected to oura.' });
-      expect(await eventCount(op.id)).toEqual({ n: syntheticResourcesFor('oura').length, keys: syntheticResourcesFor('oura').length });
+      expect(await eventCount(op.id)).toEqual({ n: historicalResourcesFor('oura').length, keys: historicalResourcesFor('oura').length });
     });
   });
 });

@@ -149,7 +149,7 @@ describe('WebhookDeduplicator', () => {
     expect(store.receive('msg_3', steps(412, '2026-11-21T09:00:00+01:00'))).toEqual({ outcome: 'stored', kind: 'timeseries', replaced: 1 });
     // Another source type is another key.
     store.receive('msg_4', steps(7, '2026-11-21T07:00:00+00:00', { provider: 'oura', type: 'phone', app_id: null }));
-    expect(store.samples({ resource: 'steps' }).map((s) => [s.timestamp, s.source_type, s.value])).toEqual([
+    expect(store.samples({ resource: 'steps' }).map((s) => [s.timestamp, s.source_type, 'value' in s ? s.value : null])).toEqual([
       ['2026-11-21T07:00:00+00:00', 'ring', 100],
       ['2026-11-21T07:00:00+00:00', 'phone', 7],
       ['2026-11-21T09:00:00+01:00', 'ring', 412],
@@ -172,7 +172,7 @@ describe('WebhookDeduplicator', () => {
   it('when connections are created, then they are kept per user and provider, read from data.provider', () => {
     const store = new WebhookDeduplicator();
     const oura = { name: 'Oura', slug: 'oura', logo: 'https://example.com/oura.png' };
-    const created: WebhookEvent = { event_type: 'provider.connection.created', data: { user_id: USER, provider: oura }, ...envelope };
+    const created: WebhookEvent = { event_type: 'provider.connection.created', data: { user_id: USER, provider: oura, external_user_id: 'oura-5b0c2d9e71', resource_availability: { sleep: { status: 'available', scope_requirements: null } } }, ...envelope };
     store.receive('msg_1', created);
     expect(store.receive('msg_2', created)).toEqual({ outcome: 'stored', kind: 'connection', replaced: 1 });
     expect(store.connections()).toEqual([created]);

@@ -14,6 +14,8 @@ import { resolveUser } from './resolve-user.js';
 import { createInsurance } from './create-insurance.js';
 import { updateUserInfo } from './update-user-info.js';
 import { createSignInToken } from './create-sign-in-token.js';
+import { listUserProviders } from './list-user-providers.js';
+import { refreshUser } from './refresh-user.js';
 import { deregisterProvider } from './deregister-provider.js';
 import { createLinkCode } from './create-link-code.js';
 import { createLinkToken } from './create-link-token.js';
@@ -66,6 +68,8 @@ export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamConte
     createInsurance: createInsurance(deps),
     updateUserInfo: updateUserInfo(deps),
     createSignInToken: createSignInToken(deps),
+    listUserProviders: listUserProviders(deps),
+    refreshUser: refreshUser(deps),
     deregisterProvider: deregisterProvider(deps),
     createLinkCode: createLinkCode(deps),
     createLinkToken: createLinkToken(deps),

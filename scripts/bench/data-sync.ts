@@ -1,0 +1,291 @@
+/**
+ * The sandbox data sync (`npx tsx scripts/bench/data-sync.ts [--users N]`, part of `npm run bench`).
+ * Prints a table; it is not a test and asserts nothing.
+ *
+ * Against the compiled server as `npm start` runs it (scripts/lib/server-runtime.ts flags,
+ * NODE_ENV=production, compiled first unless BENCH_SKIP_COMPILE=1), on PGlite in a temporary
+ * DATA_DIR and, when DATABASE_URL is set, on PostgreSQL (a database of its own, dropped after):
+ * N users (`--users`, or DATA_SYNC_BENCH_USERS; default 10,000) connected to oura, each with a
+ * data window of 30 days of history last synced one default interval ago (so all are due), and
+ * one webhook endpoint (every event) on a local receiver. The server starts with its default
+ * sync interval; reported:
+ *
+ * - the sync: the time of the worker's first round (every window synced, events in the outbox),
+ *   target: within one default interval;
+ * - delivery: signed events delivered per second to the receiver (first to last delivery),
+ *   target >= 500/s; every 100th delivery is verified (Standard Webhooks signature);
+ * - the database size after the sync (windows and the outbox), target < 2 GB;
+ * - the server's peak resident memory (VmHWM) during the sync and delivery, target <= 400 MB on PGlite.
+ */
+import { spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { Webhook } from 'standardwebhooks';
+import { bootstrapSandbox } from '../../server/bootstrap.js';
+import { newWebhookSecret } from '../../server/domain/webhooks/rules.js';
+import { DEFAULT_DATA_SYNC_SETTINGS } from '../../server/jobs/data-sync/options.js';
+import { openDatabase, type Database } from '../../server/storage/database.js';
+import { migrate } from '../../server/storage/migrate.js';
+import { createWebhookEndpoint } from '../../server/storage/repositories/webhooks.js';
+import { TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
+import { compile, DIST } from '../compile.js';
+import { isMainModule } from '../lib/main-module.js';
+import { serverProcess } from '../lib/server-runtime.js';
+import { freePort, printTable, stop, waitForOk } from './lib.js';
+
+function usersFlag(): number {
+  const index = process.argv.indexOf('--users');
+  const raw = index >= 0 ? process.argv[index + 1] : process.env.DATA_SYNC_BENCH_USERS;
+  const value = Number(raw ?? 10_000);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--users must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+const TEAM_API_KEY = 'bench-sync-team-api-key';
+const MANAGEMENT_KEY = 'bench-sync-management-key';
+const PROVIDER = 'oura';
+const INTERVAL_MS = DEFAULT_DATA_SYNC_SETTINGS.intervalMs;
+const HISTORY_DAYS = 30;
+
+interface Engine {
+  name: string;
+  env: NodeJS.ProcessEnv;
+  open(): Promise<Database>;
+  /** Bytes the engine's data takes. */
+  size(): Promise<number>;
+  cleanup(): Promise<void>;
+}
+
+async function pgliteEngine(): Promise<Engine> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-sync-'));
+  return {
+    name: 'PGlite',
+    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+    open: () => openDatabase({ dataDir: path.join(dataDir, 'pglite') }),
+    size: async () => Number(execFileSync('du', ['-sb', path.join(dataDir, 'pglite')], { encoding: 'utf8' }).split('\t')[0]),
+    cleanup: () => rm(dataDir, { recursive: true, force: true }),
+  };
+}
+
+async function postgresEngine(databaseUrl: string): Promise<Engine> {
+  const name = `bench_sync_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-sync-pg-'));
+  return {
+    name: 'PostgreSQL',
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    open: () => openDatabase({ databaseUrl: url.toString() }),
+    size: async () => {
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      const { rows } = await client.query<{ size: string }>(`SELECT pg_database_size(current_database())::text AS size`);
+      await client.end();
+      return Number(rows[0]!.size);
+    },
+    cleanup: async () => {
+      await rm(dataDir, { recursive: true, force: true });
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** Migrates, bootstraps, adds `count` users connected to oura with due 30-day windows, and the receiver's endpoint. */
+async function prepare(engine: Engine, count: number, receiver: { url: string; secret: string }): Promise<void> {
+  const db = await engine.open();
+  try {
+    await migrate(db);
+    const sandbox = await bootstrapSandbox(db, { region: 'us', teamApiKey: TEAM_API_KEY, managementKey: MANAGEMENT_KEY, dataDir: engine.env.DATA_DIR! });
+    const due = new Date(Date.now() - INTERVAL_MS - 1000).toISOString();
+    await db.query(
+      `WITH created AS (
+         INSERT INTO users (team_id, client_user_id) SELECT $1, 'bench-' || g FROM generate_series(1, $2::int) g RETURNING id, team_id
+       ), connected AS (
+         INSERT INTO connections (user_id, team_id, provider, source_type, created_on) SELECT id, team_id, $3, 'device', $4::timestamptz FROM created
+       )
+       INSERT INTO data_windows (user_id, team_id, provider, source_type, history_start, synced_through, opened_at)
+       SELECT id, team_id, $3, 'device', ($4::timestamptz AT TIME ZONE 'UTC')::date - ($5::int - 1), $4::timestamptz, $4::timestamptz FROM created`,
+      [sandbox.teamId, count, PROVIDER, due, HISTORY_DAYS],
+    );
+    await createWebhookEndpoint(db, { team_id: sandbox.teamId, url: receiver.url, event_types: null, description: 'bench', secret: receiver.secret });
+  } finally {
+    await db.close();
+  }
+}
+
+interface Receiver {
+  url: string;
+  secret: string;
+  count(): number;
+  firstAt(): number | null;
+  lastAt(): number | null;
+  invalid(): number;
+  close(): Promise<void>;
+}
+
+async function startReceiver(): Promise<Receiver> {
+  const secret = newWebhookSecret();
+  const verifier = new Webhook(secret);
+  let count = 0;
+  let invalid = 0;
+  let firstAt: number | null = null;
+  let lastAt: number | null = null;
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const now = performance.now();
+      firstAt ??= now;
+      lastAt = now;
+      count += 1;
+      if (count % 100 === 1) {
+        try {
+          verifier.verify(Buffer.concat(chunks).toString(), {
+            'webhook-id': String(request.headers['webhook-id']),
+            'webhook-timestamp': String(request.headers['webhook-timestamp']),
+            'webhook-signature': String(request.headers['webhook-signature']),
+          });
+        } catch {
+          invalid += 1;
+        }
+      }
+      response.writeHead(204).end();
+    });
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    secret,
+    count: () => count,
+    firstAt: () => firstAt,
+    lastAt: () => lastAt,
+    invalid: () => invalid,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function peakMemoryMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? Number.NaN) / 1024;
+}
+
+interface Result {
+  engine: string;
+  users: number;
+  syncMs: number;
+  events: number;
+  deliveredPerSecond: number;
+  invalid: number;
+  sizeMb: number;
+  peakMb: number;
+}
+
+async function benchEngine(engine: Engine, users: number): Promise<Result> {
+  const receiver = await startReceiver();
+  try {
+    await prepare(engine, users, receiver);
+    const [teamPort, managementPort] = [await freePort(), await freePort()];
+    const runtime = serverProcess({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      PORT: String(teamPort),
+      MANAGEMENT_PORT: String(managementPort),
+      TEAM_API_KEY,
+      MANAGEMENT_KEY,
+      VALIDATE_RESPONSES: '',
+      PULL_WORKER: 'off',
+      ...engine.env,
+    });
+    const child = spawn(process.execPath, [...runtime.nodeFlags, path.join(DIST, 'server/main.js')], { env: runtime.env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let round: { windows: number; events: number; ms: number } | null = null;
+    let buffered = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) {
+        if (!line.includes('data sync round')) continue;
+        try {
+          const entry = JSON.parse(line) as { windows: number; events: number; ms: number };
+          round ??= entry;
+        } catch {
+          // not a log line
+        }
+      }
+    });
+    try {
+      await waitForOk(`http://127.0.0.1:${teamPort}/v2/providers`, performance.now(), 120_000, { [TEAM_API_KEY_HEADER]: TEAM_API_KEY });
+      const deadline = performance.now() + INTERVAL_MS * 3;
+      while (round === null && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+      const synced = round as { windows: number; events: number; ms: number } | null;
+      if (!synced) throw new Error(`no sync round finished within ${(INTERVAL_MS * 3) / 1000} s`);
+      while (receiver.count() < synced.events && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+      const peakMb = peakMemoryMb(child.pid!);
+      const span = ((receiver.lastAt() ?? 0) - (receiver.firstAt() ?? 0)) / 1000;
+      await stop(child);
+      return {
+        engine: engine.name,
+        users,
+        syncMs: synced.ms,
+        events: synced.events,
+        deliveredPerSecond: span > 0 ? receiver.count() / span : Number.NaN,
+        invalid: receiver.invalid(),
+        sizeMb: (await engine.size()) / 1024 / 1024,
+        peakMb,
+      };
+    } finally {
+      await stop(child);
+    }
+  } finally {
+    await receiver.close();
+  }
+}
+
+export async function benchDataSync(): Promise<void> {
+  if (process.env.BENCH_SKIP_COMPILE !== '1') await compile();
+  const users = usersFlag();
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const engines: (() => Promise<Engine>)[] = [pgliteEngine, ...(databaseUrl ? [() => postgresEngine(databaseUrl)] : [])];
+  const results: Result[] = [];
+  for (const engineOf of engines) {
+    const engine = await engineOf();
+    try {
+      results.push(await benchEngine(engine, users));
+    } finally {
+      await engine.cleanup();
+    }
+  }
+  printTable(
+    `Data sync of ${users.toLocaleString('en-US')} oura connections (${HISTORY_DAYS} days of history each, last synced one interval ago; default interval ${INTERVAL_MS / 1000} s)`,
+    ['storage', 'sync round', 'target', 'events', 'delivered', 'target', 'bad signatures', 'database', 'target', 'server peak RSS', 'target'],
+    results.map((r) => [
+      r.engine,
+      `${(r.syncMs / 1000).toFixed(1)} s`,
+      `<= ${INTERVAL_MS / 1000} s`,
+      r.events.toLocaleString('en-US'),
+      `${Math.round(r.deliveredPerSecond)} events/s`,
+      '>= 500/s',
+      r.invalid,
+      `${Math.round(r.sizeMb)} MB`,
+      '< 2048 MB',
+      `${Math.round(r.peakMb)} MB`,
+      r.engine === 'PGlite' ? '<= 400 MB' : '-',
+    ]),
+  );
+  if (!databaseUrl) console.log('\n(PostgreSQL skipped: DATABASE_URL is unset.)');
+}
+
+if (isMainModule(import.meta.filename)) await benchDataSync();

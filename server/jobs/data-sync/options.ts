@@ -1,0 +1,44 @@
+/**
+ * Settings of the sandbox data sync from the environment (read once at start).
+ *
+ * | Variable                   | Default | Meaning |
+ * |----------------------------|---------|---------|
+ * | DATA_SYNC_WORKER           | on      | `off` (or `false`, `0`): this process runs no sync (refresh still works) |
+ * | DATA_SYNC_INTERVAL_MS      | 300000  | a connection is synced when its last sync is this old (5 minutes: a frontend sees events within minutes) |
+ * | DATA_SYNC_BATCH            | 50      | connections synced per transaction |
+ * | DATA_SYNC_MAX_SAMPLES      | 1000    | samples per timeseries event; bigger batches are split |
+ */
+import { MAX_SAMPLES_PER_EVENT } from '../../domain/data-sync/events.js';
+
+export interface DataSyncSettings {
+  enabled: boolean;
+  intervalMs: number;
+  batchSize: number;
+  maxSamplesPerEvent: number;
+}
+
+export const DEFAULT_DATA_SYNC_SETTINGS: DataSyncSettings = {
+  enabled: true,
+  intervalMs: 300_000,
+  batchSize: 50,
+  maxSamplesPerEvent: MAX_SAMPLES_PER_EVENT,
+};
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+export function loadDataSyncSettings(env: NodeJS.ProcessEnv = process.env): DataSyncSettings {
+  const worker = (env.DATA_SYNC_WORKER ?? '').trim().toLowerCase();
+  if (worker !== '' && !['on', 'off', 'true', 'false', '1', '0'].includes(worker)) throw new Error(`DATA_SYNC_WORKER must be on or off, got "${env.DATA_SYNC_WORKER}"`);
+  return {
+    enabled: !['off', 'false', '0'].includes(worker),
+    intervalMs: positiveInteger(env, 'DATA_SYNC_INTERVAL_MS', DEFAULT_DATA_SYNC_SETTINGS.intervalMs),
+    batchSize: positiveInteger(env, 'DATA_SYNC_BATCH', DEFAULT_DATA_SYNC_SETTINGS.batchSize),
+    maxSamplesPerEvent: positiveInteger(env, 'DATA_SYNC_MAX_SAMPLES', DEFAULT_DATA_SYNC_SETTINGS.maxSamplesPerEvent),
+  };
+}

@@ -1,0 +1,152 @@
+/**
+ * The sandbox's live data: each connection's data window is synced on an interval (and on
+ * `POST /v2/user/refresh/{user_id}`). Syncing a window compares, for every local day from
+ * the day of its last sync to today, the day as the provider had delivered it at the last
+ * sync (`generateDay(asOf = synced_through)`) with the day as delivered now
+ * (`generateDay(asOf = now)`), emits the difference as `daily.data.*` events through the
+ * outbox (server/domain/data-sync/events.ts) and moves `synced_through` to now, all in one
+ * transaction: the events exist if and only if the reads show their data.
+ */
+import { dataTimeZone } from '../../domain/data/windows.js';
+import { diffDay, profileEvent, type DailyEvent, type DaySnapshot, type ProviderInfo } from '../../domain/data-sync/events.js';
+import { generateDay, generateProfile } from '../../domain/synthetic/day.js';
+import { providerTraits, sourceOf } from '../../domain/synthetic/person.js';
+import { hasWorkoutStream, summaryResourcesFor } from '../../domain/synthetic/resources.js';
+import { addDays, localDateOf } from '../../domain/synthetic/time-zone.js';
+import type { Database, Queryable } from '../../storage/database.js';
+import { claimDueWindows, lockUserWindows, markSynced, type SyncWindow } from '../../storage/repositories/data-sync.js';
+import { emitEvents, type BatchEvent } from '../../storage/repositories/events.js';
+
+export interface SyncOptions {
+  /** Samples per timeseries event (bigger batches are split). */
+  maxSamplesPerEvent?: number;
+}
+
+/** A day can only be synced this far back (a server stopped for weeks catches up on the last days only). */
+const MAX_CATCH_UP_DAYS = 31;
+
+/** The provider as the events name it, with the source context the generator gives its records. */
+export function providerInfo(slug: string): ProviderInfo {
+  const source = sourceOf(providerTraits(slug));
+  return { id: providerTraits(slug).id, slug, name: source.name, logo: source.logo, source_type: source.type, app_id: source.app_id, streams: hasWorkoutStream(slug) };
+}
+
+/** The local days a sync from `from` to `to` touches, oldest first (at most MAX_CATCH_UP_DAYS). */
+export function daysTouched(timeZone: string, from: Date, to: Date): string[] {
+  const last = localDateOf(timeZone, to.getTime());
+  let day = localDateOf(timeZone, from.getTime());
+  const earliest = addDays(last, -(MAX_CATCH_UP_DAYS - 1));
+  if (day < earliest) day = earliest;
+  const days: string[] = [];
+  for (; day <= last; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+/** The events of one window's sync from its `synced_through` to `now` (pure apart from the generator). */
+export function windowEvents(window: SyncWindow, now: Date, options: SyncOptions = {}): DailyEvent[] {
+  const since = new Date(window.synced_through);
+  if (!(now > since)) return [];
+  const timeZone = dataTimeZone(window.time_zone);
+  const provider = providerInfo(window.provider);
+  const events: DailyEvent[] = [];
+  // The first sync of a connection delivers the profile the provider holds.
+  if (Date.parse(window.synced_through) === Date.parse(window.opened_at) && summaryResourcesFor(window.provider).includes('profile')) {
+    events.push(profileEvent(window.user_id, provider, generateProfile(window.user_id, window.provider) as unknown as Record<string, unknown>));
+  }
+  for (const date of daysTouched(timeZone, since, now)) {
+    const ctx = { userId: window.user_id, provider: window.provider, date, timeZone };
+    const before = generateDay(ctx, since) as unknown as DaySnapshot;
+    const after = generateDay(ctx, now) as unknown as DaySnapshot;
+    events.push(...diffDay(before, after, { userId: window.user_id, provider, ...(options.maxSamplesPerEvent !== undefined && { maxSamplesPerEvent: options.maxSamplesPerEvent }) }));
+  }
+  return events;
+}
+
+const envelope = (window: SyncWindow, event: DailyEvent): BatchEvent => ({
+  event: { event_type: event.event_type, data: event.data, team_id: window.team_id, user_id: window.user_id, client_user_id: window.client_user_id },
+  explicitOnly: event.explicitOnly,
+});
+
+/** Syncs windows locked by the caller's transaction: their events, then their new synced_through. Returns the events written. */
+export async function syncLockedWindows(tx: Queryable, windows: readonly SyncWindow[], now: Date, options: SyncOptions = {}): Promise<number> {
+  let written = 0;
+  const byTeam = new Map<string, BatchEvent[]>();
+  for (const window of windows) {
+    const batch = byTeam.get(window.team_id) ?? [];
+    for (const event of windowEvents(window, now, options)) batch.push(envelope(window, event));
+    byTeam.set(window.team_id, batch);
+  }
+  for (const [teamId, batch] of byTeam) written += await emitEvents(tx, teamId, batch);
+  await markSynced(tx, windows, now);
+  return written;
+}
+
+export interface SyncRound {
+  windows: number;
+  events: number;
+}
+
+/**
+ * Syncs every window due at `now` (last synced more than `intervalMs` ago), `batchSize` windows
+ * per transaction, until none is due. Windows other processes are syncing are skipped.
+ */
+export async function syncDueWindows(db: Database, input: { now: () => Date; intervalMs: number; batchSize: number; stopping?: () => boolean } & SyncOptions): Promise<SyncRound> {
+  const round: SyncRound = { windows: 0, events: 0 };
+  // Due: last synced before the round's start minus the interval. A window synced in this round
+  // is synced up to its batch's `now`, never before the round's start: it is not synced twice.
+  const dueBefore = new Date(input.now().getTime() - input.intervalMs);
+  for (;;) {
+    if (input.stopping?.()) return round;
+    const now = input.now();
+    const done = await db.transaction(async (tx) => {
+      const windows = await claimDueWindows(tx, { dueBefore, limit: input.batchSize });
+      if (windows.length === 0) return null;
+      return { windows: windows.length, events: await syncLockedWindows(tx, windows, now, input) };
+    });
+    if (!done) return round;
+    round.windows += done.windows;
+    round.events += done.events;
+    // PGlite settles queries in microtasks: let HTTP requests in between two batches.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
+export interface RefreshOutcome {
+  refreshed_sources: string[];
+  in_progress_sources: string[];
+  failed_sources: string[];
+}
+
+/**
+ * `POST /v2/user/refresh/{user_id}`: syncs the user's windows now, one transaction per
+ * provider so a failure of one keeps the others. Providers another transaction is syncing,
+ * and those not started before the time is `expired`, are in progress.
+ */
+export async function refreshUserData(db: Database, input: { team_id: string; user_id: string; now: () => Date; expired: () => boolean; onError?: (provider: string, error: unknown) => void } & SyncOptions): Promise<RefreshOutcome> {
+  const outcome: RefreshOutcome = { refreshed_sources: [], in_progress_sources: [], failed_sources: [] };
+  const providers = await db.transaction(async (tx) => {
+    const { locked, busy } = await lockUserWindows(tx, input);
+    outcome.in_progress_sources.push(...busy);
+    return locked.map((window) => window.provider);
+  });
+  for (const provider of providers) {
+    if (input.expired()) {
+      outcome.in_progress_sources.push(provider);
+      continue;
+    }
+    try {
+      const synced = await db.transaction(async (tx) => {
+        const { locked } = await lockUserWindows(tx, input);
+        const window = locked.find((candidate) => candidate.provider === provider);
+        if (!window) return false;
+        await syncLockedWindows(tx, [window], input.now(), input);
+        return true;
+      });
+      (synced ? outcome.refreshed_sources : outcome.in_progress_sources).push(provider);
+    } catch (error) {
+      input.onError?.(provider, error);
+      outcome.failed_sources.push(provider);
+    }
+  }
+  return outcome;
+}

@@ -1,0 +1,72 @@
+import type { Queryable } from '../database.js';
+import { isUuid } from './support.js';
+
+// The sync's view of the data windows (migration 008, server/storage/repositories/data-windows.ts):
+// which open windows are due, locked for the transaction that syncs them (FOR UPDATE SKIP LOCKED,
+// so processes sync disjoint batches), with what their events need (client_user_id, time zone).
+
+export interface SyncWindow {
+  team_id: string;
+  user_id: string;
+  provider: string;
+  /** The connection's source type. */
+  source_type: string;
+  client_user_id: string;
+  /** The user's fallback time zone (null: UTC). */
+  time_zone: string | null;
+  /** The last sync, ISO 8601. */
+  synced_through: string;
+  /** When the window was opened (the connection instant): a window never synced has synced_through = opened_at. */
+  opened_at: string;
+}
+
+const SELECT = `SELECT w.team_id, w.user_id, w.provider, w.source_type, u.client_user_id, u.fallback_time_zone AS time_zone,
+                       to_json(w.synced_through)#>>'{}' AS synced_through, to_json(w.opened_at)#>>'{}' AS opened_at
+                FROM data_windows w
+                JOIN users u ON u.id = w.user_id`;
+
+/**
+ * Open windows (not ended by a deregistration) last synced before `dueBefore`, oldest
+ * first, locked for the caller's transaction; windows another transaction holds are skipped,
+ * so several processes sync disjoint batches.
+ */
+export async function claimDueWindows(tx: Queryable, input: { dueBefore: Date; limit: number }): Promise<SyncWindow[]> {
+  return tx.query<SyncWindow>(
+    `${SELECT}
+     WHERE w.ended_at IS NULL AND w.synced_through < $1
+     ORDER BY w.synced_through, w.user_id, w.provider
+     LIMIT $2
+     FOR UPDATE OF w SKIP LOCKED`,
+    [input.dueBefore.toISOString(), input.limit],
+  );
+}
+
+/** The user's open windows, each locked for the caller's transaction; `busy` lists the providers another transaction is syncing. */
+export async function lockUserWindows(tx: Queryable, input: { team_id: string; user_id: string }): Promise<{ locked: SyncWindow[]; busy: string[] }> {
+  if (!isUuid(input.team_id) || !isUuid(input.user_id)) return { locked: [], busy: [] };
+  const all = await tx.query<{ provider: string }>(
+    `SELECT w.provider FROM data_windows w
+     WHERE w.team_id = $1 AND w.user_id = $2 AND w.ended_at IS NULL ORDER BY w.provider`,
+    [input.team_id, input.user_id],
+  );
+  const locked = await tx.query<SyncWindow>(
+    `${SELECT}
+     WHERE w.team_id = $1 AND w.user_id = $2 AND w.ended_at IS NULL
+     ORDER BY w.provider
+     FOR UPDATE OF w SKIP LOCKED`,
+    [input.team_id, input.user_id],
+  );
+  const held = new Set(locked.map((window) => window.provider));
+  return { locked, busy: all.map((row) => row.provider).filter((provider) => !held.has(provider)) };
+}
+
+/** Moves the windows' `synced_through` to `at` (never backwards). */
+export async function markSynced(tx: Queryable, windows: readonly Pick<SyncWindow, 'user_id' | 'provider'>[], at: Date): Promise<void> {
+  if (windows.length === 0) return;
+  await tx.query(
+    `UPDATE data_windows w SET synced_through = greatest(w.synced_through, $3::timestamptz)
+     FROM unnest($1::uuid[], $2::text[]) AS s(user_id, provider)
+     WHERE w.user_id = s.user_id AND w.provider = s.provider AND w.ended_at IS NULL`,
+    [windows.map((window) => window.user_id), windows.map((window) => window.provider), at.toISOString()],
+  );
+}
