@@ -97,7 +97,10 @@ function withoutNull(schema: JsonObject): JsonObject {
   }
   if (Array.isArray(schema.type) && schema.type.includes('null') && schema.type.length > 1) {
     const types = schema.type.filter((type) => type !== 'null');
-    return { ...schema, type: types.length === 1 ? (types[0] as Json) : types };
+    const narrowed: JsonObject = { ...schema, type: types.length === 1 ? (types[0] as Json) : types };
+    // `enum: [a, b, null]` beside `type: [string, 'null']`: the null member goes with the null type.
+    if (Array.isArray(schema.enum)) narrowed.enum = schema.enum.filter((value) => value !== null);
+    return narrowed;
   }
   return schema;
 }

@@ -26,6 +26,11 @@ describe('prepareForRuntimeValidation', () => {
     expect(parametersOf(prepared)[0]).toEqual({ name: 'region', in: 'query', schema: { type: 'string', maxLength: 80 } });
   });
 
+  it('when a query parameter has type [string, null] and an enum with null, then null leaves the enum too', () => {
+    const prepared = prepareForRuntimeValidation(documentWith([{ name: 'order_key', in: 'query', schema: { type: ['string', 'null'], enum: ['created_at', null], default: 'created_at' } }]));
+    expect(parametersOf(prepared)[0]).toEqual({ name: 'order_key', in: 'query', schema: { type: 'string', enum: ['created_at'], default: 'created_at' } });
+  });
+
   it('when a header parameter is nullable, then the null alternative is dropped too', () => {
     const prepared = prepareForRuntimeValidation(documentWith([{ name: 'x-token', in: 'header', schema: { type: ['string', 'null'] } }]));
     expect(parametersOf(prepared)[0]).toEqual({ name: 'x-token', in: 'header', schema: { type: 'string' } });
