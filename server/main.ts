@@ -17,7 +17,7 @@ import { loadBulkPullSettings } from './jobs/bulk-pull/options.js';
 import { TriggerSignal } from './jobs/bulk-pull/signals.js';
 import { startBulkPullWorker, type BulkPullWorker } from './jobs/bulk-pull/worker.js';
 import { startDeliveryWorker } from './jobs/webhooks/worker.js';
-import { createLogger, type Logger } from './logger.js';
+import { batchedStdout, createLogger, flushLogs, type Logger } from './logger.js';
 import { openDatabase, type Database } from './storage/database.js';
 import { findPgliteTemplate } from './storage/pglite-template.js';
 import { migrate } from './storage/migrate.js';
@@ -74,6 +74,7 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
       { teamUrl, managementUrl, storage: db.kind, ms: Math.round(performance.now() - started), orgId: sandbox.orgId, teamId: sandbox.teamId },
       'server listening',
     );
+    flushLogs(logger);
     if (printsBanner()) process.stdout.write(renderBanner({ teamUrl, managementUrl, storage: db.kind, dataDir: config.dataDir, sandbox, webhookWorker: config.webhookDelivery.enabled, webhookSecretSupplied: Boolean(config.webhookSecret) }));
     return {
       config,
@@ -96,7 +97,7 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]).replace(/\.[jt]s$/, '') === path.resolve(import.meta.filename).replace(/\.[jt]s$/, '');
 if (isMain && !runClusterPrimary(createLogger())) {
-  const logger = processLogger(createLogger());
+  const logger = processLogger(createLogger({ destination: batchedStdout() }));
   startServer(loadConfig(), logger)
     .then((server) => {
       let closing = false;
