@@ -251,22 +251,8 @@ class SettledThenable {
   catch(onRejected?: Callback): SettledThenable {
     return this.then(undefined, onRejected);
   }
-
-  /**
-   * What a middleware that returned `result` returns to Express: undefined once it is
-   * fulfilled, the promise while it is pending; a rejection goes to `next`, as Express would
-   * send the rejection of a returned promise.
-   */
-  static unwrap(result: unknown, next: (error?: unknown) => void): unknown {
-    if (!(result instanceof SettledThenable)) return result;
-    const settled = result.settled;
-    if (settled.state === 'pending') return result.promise;
-    if (settled.state === 'rejected') next(settled.reason ?? new Error('Rejected promise'));
-    return undefined;
-  }
 }
 
-type StepMiddleware = (req: unknown, res: unknown, next: (error?: unknown) => void) => unknown;
 type InstallMiddleware = ((this: unknown, spec: Promise<unknown>) => unknown) & { memoised?: true };
 
 /**
@@ -285,12 +271,7 @@ export function runValidatorStepsSynchronously(): void {
   if (original.memoised) return;
   prototype.installMiddleware = Object.assign(
     function (this: unknown, spec: Promise<unknown>) {
-      const middlewares = original.call(this, new SettledThenable(spec) as unknown as Promise<unknown>) as StepMiddleware[];
-      // Express is given what it expects back from a middleware: nothing, or a native promise.
-      return middlewares.map((middleware) => {
-        const step: StepMiddleware = (req, res, next) => SettledThenable.unwrap(middleware(req, res, next), next);
-        return Object.defineProperty(step, 'name', { value: middleware.name });
-      });
+      return original.call(this, new SettledThenable(spec) as unknown as Promise<unknown>);
     },
     { memoised: true as const },
   );
