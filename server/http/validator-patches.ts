@@ -9,7 +9,7 @@ export const VALIDATOR_PATCHED_VERSION = '5.6.2';
  * How often the patched functions ran the validator's own code, and how often a memo
  * answered instead: tests read them to see that each patch takes effect.
  */
-export const validatorPatchCounters = { patternCompilations: 0, routeWalks: 0, routeMemoHits: 0, parameterNormalisations: 0, objectShapeChecks: 0, synchronousSteps: 0 };
+export const validatorPatchCounters = { patternCompilations: 0, routeWalks: 0, routeMemoHits: 0, parameterNormalisations: 0, objectShapeChecks: 0 };
 
 /**
  * Speed patches of express-openapi-validator 5.6: work it repeats on every request whose
@@ -21,7 +21,6 @@ export function patchValidator(found?: string): void {
   memoiseValidatorRouteMatching();
   memoiseValidatorRouteLookup();
   memoiseValidatorParameterShapes();
-  runValidatorStepsSynchronously();
 }
 
 /**
@@ -203,76 +202,4 @@ export function memoiseValidatorParameterShapes(): void {
       { memoised: true as const },
     );
   }
-}
-
-type Settled = { state: 'pending' } | { state: 'fulfilled'; value: unknown } | { state: 'rejected'; reason: unknown };
-type Callback = ((value: unknown) => unknown) | null | undefined;
-
-const isThenable = (value: unknown): value is PromiseLike<unknown> =>
-  (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
-
-/**
- * A promise's outcome, readable at once once it is settled: `then` on a settled
- * SettledThenable runs its callback now (no microtask) and answers another one; before, it
- * chains on the promise as usual. A callback that returns a promise is chained on it.
- */
-class SettledThenable {
-  private settled: Settled = { state: 'pending' };
-
-  /** `promise`: null for an outcome known at once (`of`), which is never chained on. */
-  constructor(private readonly promise: Promise<unknown> | null) {
-    promise?.then(
-      (value) => (this.settled = { state: 'fulfilled', value }),
-      (reason: unknown) => (this.settled = { state: 'rejected', reason }),
-    );
-  }
-
-  static of(outcome: Settled & { state: 'fulfilled' | 'rejected' }): SettledThenable {
-    const thenable = new SettledThenable(null);
-    thenable.settled = outcome;
-    return thenable;
-  }
-
-  then(onFulfilled?: Callback, onRejected?: Callback): SettledThenable {
-    const settled = this.settled;
-    if (settled.state === 'pending') return new SettledThenable(this.promise!.then(onFulfilled, onRejected));
-    const callback = settled.state === 'fulfilled' ? onFulfilled : onRejected;
-    if (typeof callback !== 'function') return this;
-    validatorPatchCounters.synchronousSteps += 1;
-    let result: unknown;
-    try {
-      result = callback(settled.state === 'fulfilled' ? settled.value : settled.reason);
-    } catch (error) {
-      return SettledThenable.of({ state: 'rejected', reason: error });
-    }
-    return isThenable(result) ? new SettledThenable(Promise.resolve(result)) : SettledThenable.of({ state: 'fulfilled', value: result });
-  }
-
-  catch(onRejected?: Callback): SettledThenable {
-    return this.then(undefined, onRejected);
-  }
-}
-
-type InstallMiddleware = ((this: unknown, spec: Promise<unknown>) => unknown) & { memoised?: true };
-
-/**
- * Each of the validator's middlewares (path params, route lookup, security, multipart,
- * request and response validation) starts with `pContext.then(...)`: its document, loaded
- * once at start-up, awaited again on every request, so every request waits a microtask (and
- * allocates a promise) per middleware. The validator is handed its loaded document as a
- * SettledThenable instead: until it is loaded each step waits for it as before; from then on
- * the steps run at once, one after the other, with the same outcomes (an error thrown in a
- * step still goes to its `.catch(next)`). Idempotent.
- */
-export function runValidatorStepsSynchronously(): void {
-  const prototype = requireFromValidator<{ OpenApiValidator: { prototype: { installMiddleware: InstallMiddleware } } }>('express-openapi-validator/dist/openapi.validator.js')
-    .OpenApiValidator.prototype;
-  const original = prototype.installMiddleware;
-  if (original.memoised) return;
-  prototype.installMiddleware = Object.assign(
-    function (this: unknown, spec: Promise<unknown>) {
-      return original.call(this, new SettledThenable(spec) as unknown as Promise<unknown>);
-    },
-    { memoised: true as const },
-  );
 }

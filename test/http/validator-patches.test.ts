@@ -7,7 +7,6 @@ import {
   memoiseValidatorParameterShapes,
   memoiseValidatorRouteLookup,
   memoiseValidatorRouteMatching,
-  runValidatorStepsSynchronously,
   validatorPatchCounters,
 } from '../../server/http/validator-patches.js';
 
@@ -183,54 +182,6 @@ describe('memoiseValidatorParameterShapes', () => {
       const bad = await request(served).get('/markers?lab_id=x&size=0').set('X-Trace', 'abcdef');
       expect(bad.status).toBe(400);
       expect(bad.body.paths).toEqual(expect.arrayContaining(['/query/lab_id/0', '/query/size', '/headers/x-trace']));
-    }
-  });
-});
-
-describe('runValidatorStepsSynchronously', () => {
-  const document = {
-    openapi: '3.1.0',
-    info: { title: 'steps', version: '1' },
-    paths: {
-      '/items/{id}': {
-        get: {
-          operationId: 'getItem',
-          parameters: [
-            { name: 'id', in: 'path', required: true, schema: { type: 'integer' } },
-            { name: 'size', in: 'query', schema: { type: 'integer', minimum: 1 } },
-          ],
-          responses: { '200': { description: 'ok' } },
-        },
-      },
-    },
-  };
-
-  function app() {
-    runValidatorStepsSynchronously();
-    runValidatorStepsSynchronously();
-    return validatorApp(document, { allErrors: true }, (served) => served.get('/items/:id', (req, res) => res.json({ id: req.params.id, query: req.query })));
-  }
-
-  it('when the document is loaded, then the validator runs its steps at once, and answers as it would', async () => {
-    const served = app();
-    // The first request may wait for the document to load.
-    expect((await request(served).get('/items/1')).status).toBe(200);
-    const steps = validatorPatchCounters.synchronousSteps;
-    const ok = await request(served).get('/items/2?size=5');
-    expect(ok.status).toBe(200);
-    expect(ok.body).toEqual({ id: 2, query: { size: 5 } });
-    expect(validatorPatchCounters.synchronousSteps).toBeGreaterThan(steps);
-  });
-
-  it('when a step fails (a bad parameter, an unknown path), then its error reaches the error handler as before, every time', async () => {
-    const served = app();
-    expect((await request(served).get('/items/1')).status).toBe(200);
-    for (let i = 0; i < 3; i++) {
-      const bad = await request(served).get('/items/x?size=0');
-      expect(bad.status).toBe(400);
-      expect(bad.body.paths).toEqual(expect.arrayContaining(['/params/id', '/query/size']));
-      expect((await request(served).get('/nothing')).status).toBe(404);
-      expect((await request(served).post('/items/1')).status).toBe(405);
     }
   });
 });
