@@ -331,6 +331,8 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
       validateResponses: options.validateResponses ? { removeAdditional: false } : false,
       validateSecurity: { handlers: securityHandlers },
       ignoreUndocumented: false,
+      // No operation takes multipart/form-data: its middleware would only check that, on every request.
+      fileUploader: false,
     }),
   );
   app.use((error: { status?: number } | undefined, req: Request, _res: Response, next: (error?: unknown) => void) =>
