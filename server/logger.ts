@@ -3,6 +3,32 @@ import { LINK_TOKEN_HEADER, MANAGEMENT_KEY_HEADER, TEAM_API_KEY_HEADER } from '.
 
 export type { Logger };
 
+/** Log lines held before a write (a line is about 150 bytes), and at most how long. */
+const BATCH_BYTES = 2048;
+const BATCH_MS = 50;
+
+/**
+ * Standard output, written in batches: under load a `request` line per request written at once
+ * is a system call per request (about 4% of a catalog read); held until 2 KB or 50 ms have
+ * gathered, it is one per dozen requests. Each write is whole lines of at most 4 KB
+ * (PIPE_BUF), so the lines of several processes sharing a pipe never interleave. What is
+ * held is written when the process exits (process.exit included), and by `flushLogs`.
+ */
+export function batchedStdout(): pino.DestinationStream {
+  const stream = pino.destination({ dest: 1, sync: true, minLength: BATCH_BYTES, maxWrite: 4096, periodicFlush: BATCH_MS });
+  process.once('exit', () => stream.flushSync());
+  batched.add(stream);
+  return stream;
+}
+
+const batched = new WeakSet<object>();
+
+/** Writes the log lines a batched destination holds (before writing to stdout directly). */
+export function flushLogs(logger: Logger): void {
+  const stream = (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] as { flushSync(): void } | undefined;
+  if (stream && batched.has(stream)) stream.flushSync();
+}
+
 /**
  * Structured JSON logs. Credentials and personal data never reach them: request
  * logs carry the route template (not the URL, which may hold a client user id),

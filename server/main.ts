@@ -20,7 +20,7 @@ import { loadDataSyncSettings } from './jobs/data-sync/options.js';
 import { startDataSyncWorker, type DataSyncWorker } from './jobs/data-sync/worker.js';
 import { startDeliveryWorker } from './jobs/webhooks/worker.js';
 import { LabOrderSimulator } from './jobs/lab-orders/simulator.js';
-import { createLogger, type Logger } from './logger.js';
+import { batchedStdout, createLogger, flushLogs, type Logger } from './logger.js';
 import { openDatabase, type Database } from './storage/database.js';
 import { findPgliteTemplate } from './storage/pglite-template.js';
 import { migrate } from './storage/migrate.js';
@@ -85,6 +85,7 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
       { teamUrl, managementUrl, storage: db.kind, ms: Math.round(performance.now() - started), orgId: sandbox.orgId, teamId: sandbox.teamId },
       'server listening',
     );
+    flushLogs(logger);
     if (printsBanner()) process.stdout.write(renderBanner({ teamUrl, managementUrl, storage: db.kind, dataDir: config.dataDir, sandbox, webhookWorker: config.webhookDelivery.enabled, webhookSecretSupplied: Boolean(config.webhookSecret) }));
     return {
       config,
@@ -110,7 +111,7 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]).replace(/\.[jt]s$/, '') === path.resolve(import.meta.filename).replace(/\.[jt]s$/, '');
 if (isMain && !runClusterPrimary(createLogger())) {
-  const logger = processLogger(createLogger());
+  const logger = processLogger(createLogger({ destination: batchedStdout() }));
   startServer(loadConfig(), logger)
     .then((server) => {
       let closing = false;

@@ -134,22 +134,37 @@ function securityAuthenticators<Ctx>(document: OpenApiDocument, authenticators: 
 }
 
 const CONTEXT = Symbol('handler context');
+const AUTHENTICATED = Symbol('authentication');
 type WithContext<Ctx> = Request & {
   [CONTEXT]?: Ctx;
   openapi?: { schema?: { operationId?: string; security?: SecurityRequirements }; pathParams?: Record<string, string> };
 };
 
-function requestLog(logger: Logger): RequestHandler {
-  return (req, res, next) => {
-    const started = performance.now();
-    // Read now: a HEAD request is served as a GET (see createApiApp).
-    const method = req.method;
-    res.on('finish', () => {
-      const route = (req as WithContext<unknown>).openapi?.schema?.operationId ?? 'unmatched';
-      logger.info({ method, operation: route, status: res.statusCode, ms: Math.round(performance.now() - started) }, 'request');
-    });
-    next();
+/** The `request` line of a request, logged when its response is sent: by operation (never the URL), status and time. */
+function logRequest(logger: Logger, req: Request, res: Response): void {
+  const started = performance.now();
+  // Read now: a HEAD request is served as a GET (see createApiApp).
+  const method = req.method;
+  res.once('finish', () => {
+    const route = (req as WithContext<unknown>).openapi?.schema?.operationId ?? 'unmatched';
+    logger.info({ method, operation: route, status: res.statusCode, ms: Math.round(performance.now() - started) }, 'request');
+  });
+}
+
+/** Runs `middlewares` one after the other as Express would (an error, thrown or passed, or a rejected promise, skips the rest), then `done`. */
+function runInOrder(middlewares: readonly RequestHandler[], req: Request, res: Response, done: (error?: unknown) => void): void {
+  let index = 0;
+  const step = (error?: unknown): void => {
+    if (error !== undefined || index === middlewares.length) return done(error);
+    const middleware = middlewares[index++]!;
+    try {
+      const result: unknown = middleware(req, res, step);
+      if (result instanceof Promise) result.catch((rejected: unknown) => done(rejected ?? new Error('Rejected promise')));
+    } catch (thrown) {
+      done(thrown);
+    }
   };
+  step();
 }
 
 /**
@@ -194,23 +209,18 @@ interface Verdict {
  */
 function operationRoutes(document: OpenApiDocument): { reaches(req: Request): boolean; allow(req: Request): string | null; answersGet(req: Request): boolean } {
   const paths = pathRoutes(document);
-  // Worked out once per request (several middlewares ask), and remembered by method and path.
-  const verdicts = new WeakMap<Request, Verdict>();
+  // Remembered by method and path (the memo starts over when full: paths carry ids).
   const byRoute = new BoundedMap<string, Verdict>(10_000);
   // Under `app.use(path, ...)`, req.path is relative to the mount path.
   const pathOf = (req: Request) => `${req.baseUrl}${req.path}`;
   const verdict = (req: Request) => {
-    let found = verdicts.get(req);
+    const path = pathOf(req);
+    const key = `${req.method} ${path}`;
+    let found = byRoute.get(key);
     if (!found) {
-      const path = pathOf(req);
-      const key = `${req.method} ${path}`;
-      found = byRoute.get(key);
-      if (!found) {
-        const route = paths.match(path);
-        found = { reaches: route?.operations.has(req.method) ?? false, allow: route?.allow ?? null };
-        byRoute.set(key, found);
-      }
-      verdicts.set(req, found);
+      const route = paths.match(path);
+      found = { reaches: route?.operations.has(req.method) ?? false, allow: route?.allow ?? null };
+      byRoute.set(key, found);
     }
     return found;
   };
@@ -237,7 +247,6 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', memoisedQueryParser());
-  if (options.logger.isLevelEnabled('info')) app.use(requestLog(options.logger));
 
   // Routing first, as in FastAPI: a request that reaches no operation gets its 405 (another
   // method of an operation's path) or 404 (from the validator) whatever its body, headers or
@@ -245,34 +254,45 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
   // Otherwise a malformed body is a 422, or a team key on the management API a 403, on a path
   // or method no operation has.
   const routes = operationRoutes(options.document);
-  // HEAD on a GET operation is that GET without the body (RFC 9110): it runs as the GET
-  // (the same checks, status and headers), and Node sends no body in the answer to a HEAD.
-  app.use((req, _res, next) => {
-    if (req.method === 'HEAD' && routes.answersGet(req)) req.method = 'GET';
-    next();
-  });
-  const routed = (middleware: RequestHandler): RequestHandler => (req, res, next) => (routes.reaches(req) ? middleware(req, res, next) : next());
   const extraRoutes = express.Router();
   options.extraRoutes?.(extraRoutes);
+  // What runs before the validator for a request that reaches an operation, in order: the
+  // larger body limits of their paths (and a collection after a large body), the JSON parser,
+  // the pre-validation middleware.
+  const beforeValidation = options.beforeValidation ?? [];
+  const defaultChain = [parseJsonBodies('1mb'), ...beforeValidation];
+  const bodyLimits = Object.entries(options.bodyLimits ?? {}).map(([path, limit]) => ({
+    path,
+    chain: [collectAfterLargeBodies(), parseJsonBodies(limit), ...defaultChain],
+  }));
+  const logRequests = options.logger.isLevelEnabled('info');
+  // One Express layer for all of it (each layer costs every request a router step).
   app.use((req, res, next) => {
-    if (routes.reaches(req)) return next();
-    extraRoutes(req, res, (error?: unknown) => next(error ?? (routes.allow(req) !== null ? Object.assign(new Error('Method Not Allowed'), { status: 405 }) : undefined)));
+    if (logRequests) logRequest(options.logger, req, res);
+    // HEAD on a GET operation is that GET without the body (RFC 9110): it runs as the GET
+    // (the same checks, status and headers), and Node sends no body in the answer to a HEAD.
+    if (req.method === 'HEAD' && routes.answersGet(req)) req.method = 'GET';
+    if (!routes.reaches(req)) {
+      extraRoutes(req, res, (error?: unknown) => next(error ?? (routes.allow(req) !== null ? Object.assign(new Error('Method Not Allowed'), { status: 405 }) : undefined)));
+      return;
+    }
+    // (body-parser skips a body already parsed, so the larger limit wins where it applies)
+    const limited = bodyLimits.find((limit) => req.path === limit.path || req.path.startsWith(`${limit.path}/`));
+    runInOrder(limited?.chain ?? defaultChain, req, res, next);
   });
-  for (const [path, limit] of Object.entries(options.bodyLimits ?? {})) app.use(path, routed(collectAfterLargeBodies()), routed(parseJsonBodies(limit)));
-  app.use(routed(parseJsonBodies('1mb')));
-  for (const middleware of options.beforeValidation ?? []) app.use(routed(middleware));
 
   // The validator calls the handler of each scheme an operation lists; all of them run the
   // operation's one authenticator, once per request (so a key and a token sent together are
   // judged together, and looked up once).
   const authenticatorOf = securityAuthenticators(options.document, options.authenticators, options.name);
-  const authenticated = new WeakMap<Request, MaybePromise<Ctx>>();
+  // On the request itself (a WeakMap entry per request would cost the collector more).
+  type Authenticated = Request & { [AUTHENTICATED]?: MaybePromise<Ctx> };
   // Why the authenticator refused a request. When every alternative fails, the validator
   // reports the first one's error, which for `ApiKeyAuth | LinkToken` with only a (bad) token
   // is "x-vital-api-key header required": the authenticator's own reason is the one to send.
   const refusals = new WeakMap<Request, unknown>();
   const authenticate = (req: Request): MaybePromise<Ctx> => {
-    let found = authenticated.get(req);
+    let found = (req as Authenticated)[AUTHENTICATED];
     if (found === undefined) {
       try {
         found = authenticatorOf(req)(req);
@@ -281,7 +301,7 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
         throw error;
       }
       if (found instanceof Promise) found.catch((error: unknown) => refusals.set(req, error));
-      authenticated.set(req, found);
+      (req as Authenticated)[AUTHENTICATED] = found;
     }
     return found;
   };
@@ -311,6 +331,8 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
       validateResponses: options.validateResponses ? { removeAdditional: false } : false,
       validateSecurity: { handlers: securityHandlers },
       ignoreUndocumented: false,
+      // No operation takes multipart/form-data: its middleware would only check that, on every request.
+      fileUploader: false,
     }),
   );
   app.use((error: { status?: number } | undefined, req: Request, _res: Response, next: (error?: unknown) => void) =>
@@ -350,7 +372,12 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
       bytes = Buffer.from(JSON.stringify(body));
       serialised.set(body, bytes);
     }
-    res.status(status).type('application/json; charset=utf-8').send(bytes);
+    // Straight to Node: what res.send would add is nothing here (no ETag, so never a 304;
+    // Node itself sends no body in the answer to a HEAD).
+    res.statusCode = status;
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Content-Length', bytes.length);
+    res.end(bytes);
   };
 
   // After authentication and the contract checks, before any handler can store the text.
