@@ -23,16 +23,13 @@
  * BULK_BENCH_ENQUEUE_ONLY=1 runs part 1 alone. BENCH_CPU_PROF=<dir> runs each server under
  * --cpu-prof (profiles written to <dir> when it stops).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import pg from 'pg';
 import { bootstrapSandbox } from '../../server/bootstrap.js';
-import { openDatabase, type Database } from '../../server/storage/database.js';
 import { migrate } from '../../server/storage/migrate.js';
 import { compile } from '../compile.js';
 import { freePort, median, printTable, spawnServer, stop, waitForOk } from './lib.js';
+import { benchEngines, type BenchEngine } from './engines.js';
 import { isMainModule } from '../lib/main-module.js';
 import { TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
 
@@ -45,49 +42,11 @@ const MANAGEMENT_KEY = 'bench-bulk-management-key';
 const AUTH = { [TEAM_API_KEY_HEADER]: TEAM_API_KEY };
 const PROVIDER = 'oura';
 
-interface Engine {
-  name: string;
-  /** Where the server keeps its data, prepared (migrated, bootstrapped, seeded) by `prepare`. */
-  env: NodeJS.ProcessEnv;
-  open(): Promise<Database>;
-  cleanup(): Promise<void>;
-}
 
-async function pgliteEngine(): Promise<Engine> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-bulk-'));
-  return {
-    name: 'PGlite',
-    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
-    open: () => openDatabase({ dataDir: path.join(dataDir, 'pglite') }),
-    cleanup: () => rm(dataDir, { recursive: true, force: true }),
-  };
-}
 
-async function postgresEngine(databaseUrl: string): Promise<Engine> {
-  const name = `bench_bulk_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-bulk-pg-'));
-  return {
-    name: 'PostgreSQL',
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    open: () => openDatabase({ databaseUrl: url.toString() }),
-    cleanup: async () => {
-      await rm(dataDir, { recursive: true, force: true });
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 
 /** Migrates, bootstraps the sandbox with the bench keys, and adds `count` users connected to oura. Returns their ids. */
-async function prepare(engine: Engine, count: number): Promise<string[]> {
+async function prepare(engine: BenchEngine, count: number): Promise<string[]> {
   const db = await engine.open();
   try {
     await migrate(db);
@@ -107,7 +66,7 @@ async function prepare(engine: Engine, count: number): Promise<string[]> {
   }
 }
 
-async function startServer(engine: Engine, extra: NodeJS.ProcessEnv) {
+async function startServer(engine: BenchEngine, extra: NodeJS.ProcessEnv) {
   const [teamPort, managementPort] = [await freePort(), await freePort()];
   const env: NodeJS.ProcessEnv = {
     NODE_ENV: 'production',
@@ -163,7 +122,7 @@ interface EnqueueResult {
   idleMb: number;
 }
 
-async function benchEnqueue(engine: Engine): Promise<EnqueueResult> {
+async function benchEnqueue(engine: BenchEngine): Promise<EnqueueResult> {
   const users = await prepare(engine, USERS);
   const server = await startServer(engine, {});
   try {
@@ -185,7 +144,7 @@ interface OverheadResult {
   status: string;
 }
 
-async function benchOverhead(engineOf: () => Promise<Engine>, source: 'none' | 'synthetic'): Promise<OverheadResult> {
+async function benchOverhead(engineOf: () => Promise<BenchEngine>, source: 'none' | 'synthetic'): Promise<OverheadResult> {
   const engine = await engineOf();
   try {
     const users = await prepare(engine, TRIGGERS);
@@ -207,7 +166,7 @@ async function benchOverhead(engineOf: () => Promise<Engine>, source: 'none' | '
 export async function benchBulkPull(): Promise<void> {
   if (process.env.BENCH_SKIP_COMPILE !== '1') await compile();
   const databaseUrl = process.env.DATABASE_URL || undefined;
-  const engines: (() => Promise<Engine>)[] = [pgliteEngine, ...(databaseUrl ? [() => postgresEngine(databaseUrl)] : [])];
+  const engines = benchEngines('bulk');
 
   const enqueue: EnqueueResult[] = [];
   const overhead: OverheadResult[] = [];

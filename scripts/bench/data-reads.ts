@@ -16,20 +16,16 @@
  * BENCH_SKIP_COMPILE=1 (reuse dist/).
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { bootstrapSandbox } from '../../server/bootstrap.js';
-import { openDatabase, type Database } from '../../server/storage/database.js';
 import { migrate } from '../../server/storage/migrate.js';
 import { openDataWindow } from '../../server/storage/repositories/data-windows.js';
 import { TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
 import { compile } from '../compile.js';
 import { isMainModule } from '../lib/main-module.js';
 import { freePort, percentile, printTable, spawnServer, stop, waitForOk } from './lib.js';
+import { benchEngines, type BenchEngine } from './engines.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
@@ -44,51 +40,11 @@ const P99_TARGET_MS = 20;
 
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
-interface Engine {
-  name: string;
-  env: NodeJS.ProcessEnv;
-  open(): Promise<Database>;
-  cleanup(): Promise<void>;
-}
 
-async function pgliteEngine(): Promise<Engine> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-reads-'));
-  return {
-    name: 'PGlite',
-    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
-    open: () => openDatabase({ dataDir: path.join(dataDir, 'pglite') }),
-    cleanup: () => rm(dataDir, { recursive: true, force: true }),
-  };
-}
 
-async function postgresEngine(databaseUrl: string): Promise<Engine> {
-  const name = `bench_reads_${Date.now().toString(36)}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-reads-pg-'));
-  return {
-    name: 'PostgreSQL',
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    open: () => openDatabase({ databaseUrl: url.toString() }),
-    cleanup: async () => {
-      await rm(dataDir, { recursive: true, force: true });
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    },
-  };
-}
 
 /** Migrates, bootstraps the sandbox with the bench keys and adds USERS Fitbit users with 30 days of readable history. */
-async function prepare(engine: Engine): Promise<string[]> {
+async function prepare(engine: BenchEngine): Promise<string[]> {
   const db = await engine.open();
   try {
     await migrate(db);
@@ -110,7 +66,7 @@ async function prepare(engine: Engine): Promise<string[]> {
   }
 }
 
-async function startServer(engine: Engine): Promise<{ child: ChildProcess; url: string }> {
+async function startServer(engine: BenchEngine): Promise<{ child: ChildProcess; url: string }> {
   const [teamPort, managementPort] = [await freePort(), await freePort()];
   const env: NodeJS.ProcessEnv = { PORT: String(teamPort), MANAGEMENT_PORT: String(managementPort), TEAM_API_KEY, MANAGEMENT_KEY, SERVER_PROCESSES: '', ...engine.env };
   const started = performance.now();
@@ -170,8 +126,8 @@ async function volume(url: string, userId: string, op: Operation): Promise<strin
 
 export async function benchDataReads(): Promise<void> {
   if (process.env.BENCH_SKIP_COMPILE !== '1') await compile();
-  const engines = [await pgliteEngine(), ...(process.env.DATABASE_URL ? [await postgresEngine(process.env.DATABASE_URL)] : [])];
-  const servers: { engine: Engine; users: string[]; child: ChildProcess; url: string }[] = [];
+  const engines = await Promise.all(benchEngines('reads').map((create) => create()));
+  const servers: { engine: BenchEngine; users: string[]; child: ChildProcess; url: string }[] = [];
   try {
     for (const engine of engines) {
       const users = await prepare(engine);

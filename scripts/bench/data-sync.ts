@@ -18,18 +18,13 @@
  * - the server's peak resident memory (VmHWM) during the sync and delivery, target <= 400 MB on PGlite.
  */
 import { spawn } from 'node:child_process';
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { bootstrapSandbox } from '../../server/bootstrap.js';
 import { newWebhookSecret } from '../../server/domain/webhooks/rules.js';
 import { DEFAULT_DATA_SYNC_SETTINGS } from '../../server/jobs/data-sync/options.js';
-import { openDatabase, type Database } from '../../server/storage/database.js';
 import { migrate } from '../../server/storage/migrate.js';
 import { createWebhookEndpoint } from '../../server/storage/repositories/webhooks.js';
 import { TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
@@ -37,6 +32,7 @@ import { compile, DIST } from '../compile.js';
 import { isMainModule } from '../lib/main-module.js';
 import { serverProcess } from '../lib/server-runtime.js';
 import { freePort, printTable, stop, waitForOk } from './lib.js';
+import { benchEngines, type BenchEngine } from './engines.js';
 
 function usersFlag(): number {
   const index = process.argv.indexOf('--users');
@@ -52,58 +48,11 @@ const PROVIDER = 'oura';
 const INTERVAL_MS = DEFAULT_DATA_SYNC_SETTINGS.intervalMs;
 const HISTORY_DAYS = 30;
 
-interface Engine {
-  name: string;
-  env: NodeJS.ProcessEnv;
-  open(): Promise<Database>;
-  /** Bytes the engine's data takes. */
-  size(): Promise<number>;
-  cleanup(): Promise<void>;
-}
 
-async function pgliteEngine(): Promise<Engine> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-sync-'));
-  return {
-    name: 'PGlite',
-    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
-    open: () => openDatabase({ dataDir: path.join(dataDir, 'pglite') }),
-    size: async () => Number(execFileSync('du', ['-sb', path.join(dataDir, 'pglite')], { encoding: 'utf8' }).split('\t')[0]),
-    cleanup: () => rm(dataDir, { recursive: true, force: true }),
-  };
-}
 
-async function postgresEngine(databaseUrl: string): Promise<Engine> {
-  const name = `bench_sync_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-sync-pg-'));
-  return {
-    name: 'PostgreSQL',
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    open: () => openDatabase({ databaseUrl: url.toString() }),
-    size: async () => {
-      const client = new pg.Client({ connectionString: url.toString() });
-      await client.connect();
-      const { rows } = await client.query<{ size: string }>(`SELECT pg_database_size(current_database())::text AS size`);
-      await client.end();
-      return Number(rows[0]!.size);
-    },
-    cleanup: async () => {
-      await rm(dataDir, { recursive: true, force: true });
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 
 /** Migrates, bootstraps, adds `count` users connected to oura with due 30-day windows, and the receiver's endpoint. */
-async function prepare(engine: Engine, count: number, receiver: { url: string; secret: string }): Promise<void> {
+async function prepare(engine: BenchEngine, count: number, receiver: { url: string; secret: string }): Promise<void> {
   const db = await engine.open();
   try {
     await migrate(db);
@@ -193,7 +142,7 @@ interface Result {
   peakMb: number;
 }
 
-async function benchEngine(engine: Engine, users: number): Promise<Result> {
+async function benchEngine(engine: BenchEngine, users: number): Promise<Result> {
   const receiver = await startReceiver();
   try {
     await prepare(engine, users, receiver);
@@ -258,7 +207,7 @@ export async function benchDataSync(): Promise<void> {
   if (process.env.BENCH_SKIP_COMPILE !== '1') await compile();
   const users = usersFlag();
   const databaseUrl = process.env.DATABASE_URL || undefined;
-  const engines: (() => Promise<Engine>)[] = [pgliteEngine, ...(databaseUrl ? [() => postgresEngine(databaseUrl)] : [])];
+  const engines = benchEngines('sync');
   const results: Result[] = [];
   for (const engineOf of engines) {
     const engine = await engineOf();

@@ -21,11 +21,7 @@
  */
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { startMocks } from '../../mocks/index.js';
 import { bootstrapSandbox } from '../../server/bootstrap.js';
 import { MARKER_CATALOG } from '../../server/domain/lab-markers/catalog.js';
@@ -33,11 +29,11 @@ import { fullStatus, LIFECYCLES } from '../../server/domain/lab-orders/lifecycle
 import { newOrderBody } from '../../server/domain/lab-orders/order.js';
 import { COLLECTION_METHODS, standardLabTests, toLabTestView } from '../../server/domain/lab-tests/catalog.js';
 import { MANAGEMENT_KEY_HEADER, TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
-import { openDatabase, type Database } from '../../server/storage/database.js';
 import { migrate } from '../../server/storage/migrate.js';
 import { compile } from '../compile.js';
 import { isMainModule } from '../lib/main-module.js';
 import { freePort, percentile, printTable, spawnServer, stop, waitForOk } from './lib.js';
+import { benchEngines, type BenchEngine } from './engines.js';
 
 const ORDERS = Number(process.env.LAB_BENCH_ORDERS ?? 100_000);
 const SIMULATED = Number(process.env.LAB_BENCH_SIMULATED ?? 1_000);
@@ -51,40 +47,8 @@ const WALK_IN = STANDARD.find((t) => t.method === 'walk_in_test')!;
 const FIRST_NAMES = ['Maria', 'James', 'Aiko', 'Olu', 'Sven', 'Priya', 'Lucas', 'Fatima', 'Chen', 'Noah'];
 const LAST_NAMES = ['Lopez', 'Smith', 'Tanaka', 'Adeyemi', 'Berg', 'Patel', 'Silva', 'Haddad', 'Wei', 'Miller'];
 
-interface Engine {
-  name: string;
-  env: NodeJS.ProcessEnv;
-  open(): Promise<Database>;
-  cleanup(): Promise<void>;
-}
 
-async function pgliteEngine(): Promise<Engine> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-lab-'));
-  return { name: 'PGlite', env: { DATA_DIR: dataDir, DATABASE_URL: '' }, open: () => openDatabase({ dataDir: path.join(dataDir, 'pglite') }), cleanup: () => rm(dataDir, { recursive: true, force: true }) };
-}
 
-async function postgresEngine(databaseUrl: string): Promise<Engine> {
-  const name = `bench_lab_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-lab-pg-'));
-  return {
-    name: 'PostgreSQL',
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    open: () => openDatabase({ databaseUrl: url.toString() }),
-    cleanup: async () => {
-      await rm(dataDir, { recursive: true, force: true });
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 
 interface Prepared {
   orgId: string;
@@ -96,7 +60,7 @@ interface Prepared {
  * Migrates, bootstraps, and writes ORDERS orders of 100 users straight into the tables: the
  * statuses of every method's success path, patient names from a small set, one event each.
  */
-async function prepare(engine: Engine): Promise<Prepared> {
+async function prepare(engine: BenchEngine): Promise<Prepared> {
   const db = await engine.open();
   try {
     await migrate(db);
@@ -178,7 +142,7 @@ const orderBody = (userId: string) =>
     order_set: { lab_test_ids: [WALK_IN.id] },
   });
 
-async function startServer(engine: Engine) {
+async function startServer(engine: BenchEngine) {
   const [teamPort, managementPort] = [await freePort(), await freePort()];
   const env: NodeJS.ProcessEnv = {
     NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(teamPort), MANAGEMENT_PORT: String(managementPort),
@@ -259,7 +223,7 @@ export async function benchLabOrders(): Promise<void> {
   } finally {
     await mocks.close();
   }
-  const engines = [await pgliteEngine(), ...(process.env.DATABASE_URL ? [await postgresEngine(process.env.DATABASE_URL)] : [])];
+  const engines = await Promise.all(benchEngines('lab').map((create) => create()));
   const rows: (string | number)[][] = [];
   const simRows: (string | number)[][] = [];
   for (const engine of engines) {

@@ -1,0 +1,68 @@
+/**
+ * The two database engines a bench runs the server on, each a fresh, throwaway
+ * store: PGlite in a temporary folder, or a new database on the PostgreSQL of
+ * DATABASE_URL. `env` is what the server process is started with; `open` gives
+ * the bench its own connection to prepare the data.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../server/storage/database.js';
+
+export interface BenchEngine {
+  name: 'PGlite' | 'PostgreSQL';
+  env: NodeJS.ProcessEnv;
+  open(): Promise<Database>;
+  /** Bytes the engine's data takes. */
+  size(): Promise<number>;
+  cleanup(): Promise<void>;
+}
+
+async function onPostgres<T>(connectionString: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** PGlite in a new temporary folder named after `label`. */
+export async function pgliteEngine(label: string): Promise<BenchEngine> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `bench-${label}-`));
+  return {
+    name: 'PGlite',
+    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+    open: () => openDatabase({ dataDir: path.join(dataDir, 'pglite') }),
+    size: async () => Number(execFileSync('du', ['-sb', path.join(dataDir, 'pglite')], { encoding: 'utf8' }).split('\t')[0]),
+    cleanup: () => rm(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/** A new database `bench_<label>_<time>` on the server of `databaseUrl`, dropped by `cleanup`. */
+export async function postgresEngine(databaseUrl: string, label: string): Promise<BenchEngine> {
+  const name = `bench_${label.replace(/\W/g, '_')}_${Date.now().toString(36)}`;
+  await onPostgres(databaseUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `bench-${label}-pg-`));
+  return {
+    name: 'PostgreSQL',
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    open: () => openDatabase({ databaseUrl: url.toString() }),
+    size: () => onPostgres(url.toString(), async (client) => Number((await client.query<{ size: string }>(`SELECT pg_database_size(current_database())::text AS size`)).rows[0]!.size)),
+    cleanup: async () => {
+      await rm(dataDir, { recursive: true, force: true });
+      await onPostgres(databaseUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+/** The engines of this machine, created when asked: PGlite, and PostgreSQL when DATABASE_URL is set. */
+export function benchEngines(label: string): (() => Promise<BenchEngine>)[] {
+  const databaseUrl = process.env.DATABASE_URL;
+  return [() => pgliteEngine(label), ...(databaseUrl ? [() => postgresEngine(databaseUrl, label)] : [])];
+}
