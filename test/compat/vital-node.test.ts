@@ -477,6 +477,27 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
       expectStrictParse(api, serializers.PostOrderResponse);
     });
 
+    it('when getResultRaw, getResultMetadata, getResultPdf and getOrderRequistionPdf are called for a completed order, then the SDK parses the results and reads both PDFs', async () => {
+      const api = sdk();
+      const id = (await placeOrder(api)).order.id;
+      if (target.stateful) {
+        await api.client.labTests.simulateOrderProcess(id);
+        // The simulation runs in the background; the results exist once the order is completed.
+        for (let attempt = 0; (await api.client.labTests.getOrder(id)).events.at(-1)?.status !== 'completed.walk_in_test.completed'; attempt++) {
+          if (attempt > 300) throw new Error(`order ${id} did not complete`);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+      const results = await api.client.labTests.getResultRaw(id);
+      expectStrictParse(api, serializers.LabResultsRaw);
+      expect(results.results.length).toBeGreaterThan(0);
+      await api.client.labTests.getResultMetadata(id);
+      expectStrictParse(api, serializers.LabResultsMetadata);
+      for (const pdf of [await api.client.labTests.getResultPdf(id), await api.client.labTests.getOrderRequistionPdf(id)]) {
+        expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      }
+    });
+
     statefulIt(`when labTests.createOrder is repeated with its idempotency key, then the SDK gets the same order ${STATELESS}`, async () => {
       const api = sdk();
       const key = `compat-${randomUUID()}`;
