@@ -290,7 +290,13 @@ describe.each(engineCases)('webhook management API on %s', (_label, engine) => {
       const event = verifyWebhook(created.secret, { 'webhook-id': delivery!.id, 'webhook-timestamp': delivery!.timestamp, 'webhook-signature': delivery!.signature }, delivery!.body);
       expect(event).toEqual({
         event_type: 'provider.connection.created',
-        data: { user_id: user!.user_id, provider: { name: 'Oura', slug: 'oura', logo: expect.any(String) }, source: { name: 'Oura', slug: 'oura', logo: expect.any(String) } },
+        data: {
+          user_id: user!.user_id,
+          provider: { name: 'Oura', slug: 'oura', logo: expect.any(String) },
+          source: { name: 'Oura', slug: 'oura', logo: expect.any(String) },
+          external_user_id: expect.any(String),
+          resource_availability: expect.objectContaining({ sleep: expect.objectContaining({ status: 'available' }) }),
+        },
         team_id: server.teamId,
         user_id: user!.user_id,
         client_user_id: clientUserId,
