@@ -242,7 +242,9 @@ describe('docs rendered in Chromium, served by the team server', () => {
       expect(anchors).toHaveLength(webhooks.length);
       for (const anchor of anchors) expect(await page.locator(`[data-section-id="${anchor}"]`).count(), `landing link #${anchor}`).toBe(1);
 
-      await page.screenshot({ path: path.join(SCREENSHOTS, 'team.png'), fullPage: true });
+      // The whole team reference is taller than Chromium can capture in one image: its first screens.
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'team.png'), fullPage: true, clip: { x: 0, y: 0, width: 1400, height: Math.min(height, 12_000) } });
       await page.screenshot({ path: path.join(SCREENSHOTS, 'team-top.png') });
       await expectOffline(page, errors);
       await page.close();
