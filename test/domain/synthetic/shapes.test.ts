@@ -10,12 +10,12 @@ describe('synthetic days: wire shapes', () => {
   it('when summaries are generated, then they validate against the team API schemas and carry every field of the issue', () => {
     fc.assert(fc.property(ctxArb(['fitbit', 'vital', 'apple_health_kit', 'strava', 'withings', 'cronometer']), (ctx) => {
       const day = generateDay(ctx);
-      if (day.activity) expect(teamSchemaViolations('ActivitySummary', day.activity)).toEqual([]);
-      for (const s of day.sleep) expect(teamSchemaViolations('SleepSummary', s)).toEqual([]);
-      for (const c of day.sleep_cycle) expect(teamSchemaViolations('SleepCycleSummary', c)).toEqual([]);
-      if (day.body) expect(teamSchemaViolations('BodySummary', day.body)).toEqual([]);
-      for (const w of day.workouts) expect(teamSchemaViolations('WorkoutSummary', w)).toEqual([]);
-      expect(teamSchemaViolations('ProfileSummary', generateProfile(ctx.userId, ctx.provider))).toEqual([]);
+      if (day.activity) expect(teamSchemaViolations('ClientFacingActivity', day.activity)).toEqual([]);
+      for (const s of day.sleep) expect(teamSchemaViolations('ClientFacingSleep', s)).toEqual([]);
+      for (const c of day.sleep_cycle) expect(teamSchemaViolations('ClientFacingSleepCycle', c)).toEqual([]);
+      if (day.body) expect(teamSchemaViolations('ClientFacingBody', day.body)).toEqual([]);
+      for (const w of day.workouts) expect(teamSchemaViolations('ClientFacingWorkout', w)).toEqual([]);
+      expect(teamSchemaViolations('ClientFacingProfile', generateProfile(ctx.userId, ctx.provider))).toEqual([]);
       if (day.activity) {
         expect(Object.keys(day.activity).sort()).toEqual(['calendar_date', 'calories_active', 'calories_total', 'created_at', 'daily_movement', 'date', 'distance', 'floors_climbed', 'heart_rate', 'high', 'id', 'low', 'medium', 'source', 'steps', 'time_zone', 'timezone_offset', 'updated_at', 'user_id', 'wheelchair_push', 'wheelchair_use']);
         expect(day.activity.date).toBe(`${ctx.date}T00:00:00+00:00`);
@@ -26,6 +26,7 @@ describe('synthetic days: wire shapes', () => {
         expect(w.provider_id).toMatch(/^\d{10}$/);
       }
       for (const m of day.meal) {
+        expect(teamSchemaViolations('ClientFacingMeal', m)).toEqual([]);
         expect(m.energy.value).toBe(Math.round(4 * m.macros.carbs + 4 * m.macros.protein + 9 * m.macros.fats.total));
         expect(m.calendar_date).toBe(ctx.date);
         expect(m.provider_id).toMatch(/^\d{10}$/);
