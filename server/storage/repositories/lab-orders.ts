@@ -193,40 +193,37 @@ export async function listOrders(
   if (filter.user_id !== null && !isUuid(filter.user_id)) return { orders: [], total: 0 };
   const orderIds = filter.order_ids === null ? null : filter.order_ids.filter(isUuid);
   const search = filter.search_input?.trim() || null;
-  const params = [
-    teamId,
-    filter.created_from,
-    filter.created_to,
-    filter.updated_from,
-    filter.updated_to,
-    filter.low_statuses ? [...filter.low_statuses] : null,
-    filter.methods ? [...filter.methods] : null,
-    filter.is_critical,
-    filter.interpretation,
-    filter.user_id,
-    filter.patient_name?.trim().toLowerCase() || null,
-    orderIds,
-    search,
-    search !== null && isUuid(search) ? search : null,
-  ];
-  const where = `o.team_id = $1
-    AND ($2::timestamptz IS NULL OR o.created_at >= $2)
-    AND ($3::timestamptz IS NULL OR o.created_at <= $3)
-    AND ($4::timestamptz IS NULL OR o.updated_at >= $4)
-    AND ($5::timestamptz IS NULL OR o.updated_at <= $5)
-    AND ($6::text[] IS NULL OR o.low_status = ANY ($6::text[]))
-    AND ($7::text[] IS NULL OR o.method = ANY ($7::text[]))
-    AND ($8::boolean IS NULL OR (o.interpretation IS NOT DISTINCT FROM 'critical') = $8)
-    AND ($9::text IS NULL OR o.interpretation = $9)
-    AND ($10::uuid IS NULL OR o.user_id = $10)
-    AND ($11::text IS NULL OR strpos(o.patient_name, $11) > 0)
-    AND ($12::uuid[] IS NULL OR o.id = ANY ($12::uuid[]))
-    AND ($13::text IS NULL OR o.id = $14::uuid OR o.sample_id = $13 OR strpos(o.patient_name, lower($13)) > 0)`;
+  // Only the filters given become conditions, so that the planner sees plain predicates and uses
+  // the (team_id, low_status | user_id | created_at ...) indexes instead of a generic plan.
+  const params: unknown[] = [teamId];
+  const conditions = ['o.team_id = $1'];
+  const add = (value: unknown, condition: (placeholder: string) => string) => {
+    if (value === null || value === undefined) return;
+    params.push(value);
+    conditions.push(condition(`$${params.length}`));
+  };
+  add(filter.created_from, (p) => `o.created_at >= ${p}::timestamptz`);
+  add(filter.created_to, (p) => `o.created_at <= ${p}::timestamptz`);
+  add(filter.updated_from, (p) => `o.updated_at >= ${p}::timestamptz`);
+  add(filter.updated_to, (p) => `o.updated_at <= ${p}::timestamptz`);
+  add(filter.low_statuses ? [...filter.low_statuses] : null, (p) => `o.low_status = ANY (${p}::text[])`);
+  add(filter.methods ? [...filter.methods] : null, (p) => `o.method = ANY (${p}::text[])`);
+  add(filter.is_critical, (p) => `(o.interpretation IS NOT DISTINCT FROM 'critical') = ${p}::boolean`);
+  add(filter.interpretation, (p) => `o.interpretation = ${p}::text`);
+  add(filter.user_id, (p) => `o.user_id = ${p}::uuid`);
+  add(filter.patient_name?.trim().toLowerCase() || null, (p) => `strpos(o.patient_name, ${p}::text) > 0`);
+  add(orderIds, (p) => `o.id = ANY (${p}::uuid[])`);
+  if (search !== null) {
+    params.push(search, isUuid(search) ? search : null);
+    const [text, id] = [`$${params.length - 1}`, `$${params.length}`];
+    conditions.push(`(o.id = ${id}::uuid OR o.sample_id = ${text}::text OR strpos(o.patient_name, lower(${text}::text)) > 0)`);
+  }
+  const where = conditions.join(' AND ');
   const direction = sort.direction === 'asc' ? 'ASC' : 'DESC';
   const [count, rows] = await Promise.all([
     db.one<{ total: number }>(`SELECT count(*) AS total FROM lab_orders o WHERE ${where}`, params),
     db.query<LabOrderRecord>(
-      `${SELECT_ORDER} WHERE ${where} ORDER BY ${SORT_COLUMNS[sort.key]} ${direction}, o.id ${direction} LIMIT $15 OFFSET $16`,
+      `${SELECT_ORDER} WHERE ${where} ORDER BY ${SORT_COLUMNS[sort.key]} ${direction}, o.id ${direction} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, paging.size, (paging.page - 1) * paging.size],
     ),
   ]);
