@@ -5,19 +5,21 @@
  * background; a mock answers its examples at once).
  */
 import type { TeamClient, TeamSchemas } from '../../server/client/index.js';
-import { check, fail, show } from './assertions.js';
+import { check, fail, show, type Outcome } from './assertions.js';
 import type { CheckContext } from './context.js';
-import { must } from './operation.js';
+import { must, notOnMock, type CheckDefinition } from './operation.js';
+import { otherTeamClient } from './requests.js';
+import { MANAGEMENT } from './shared-checks.js';
+import { orderBody } from './values.js';
 
 type Order = TeamSchemas['Order'];
 
 /** How long a check waits for the target's simulator to complete an order. */
 const RESULTS_WAIT_MS = 20_000;
 
-export const orderRequestBody = (userId: string, labTestId: string) => ({
-  user_id: userId,
-  patient_details: { first_name: 'Maria', last_name: 'Lopez', dob: '1986-04-21', gender: 'female' as const, phone_number: '+14155550123', email: 'maria.lopez@example.com' },
-  patient_address: { first_line: '123 Main St.', city: 'San Francisco', state: 'CA', zip: '94110', country: 'US' },
+/** values.ts's order body, on the given lab test, with an ordering physician (printed on the requisition). */
+export const orderRequestBody = (userId: string, labTestId: string): TeamSchemas['CreateOrderRequest'] => ({
+  ...orderBody(userId),
   order_set: { lab_test_ids: [labTestId] },
   physician: { first_name: 'Jack', last_name: 'Smith', npi: '1234567893' },
 });
@@ -32,7 +34,7 @@ export async function walkInLabTestId(client: TeamClient): Promise<string> {
 
 /** A new order of a new user of the client's team. */
 export async function placeOrder(client: TeamClient, userId: string): Promise<Order> {
-  const answer = must('createOrder', await client.POST('/v3/order', { body: orderRequestBody(userId, await walkInLabTestId(client)) as TeamSchemas['CreateOrderRequest'] }));
+  const answer = must('createOrder', await client.POST('/v3/order', { body: orderRequestBody(userId, await walkInLabTestId(client)) }));
   return answer.order as Order;
 }
 
@@ -77,3 +79,27 @@ export function runCompletedOrder(t: CheckContext): Promise<Order> {
 export async function newOrder(t: CheckContext): Promise<Order> {
   return placeOrder(t.team, (await t.fixtures.createUser()).user_id);
 }
+
+/**
+ * A new walk-in order of the run's user, through createOrder: the answer on a server, the
+ * first example on a mock (`onMock: 'example'`), or a failed check where a server is required.
+ */
+export async function fixtureOrder(t: CheckContext, onMock: 'example' | 'server only' = 'server only'): Promise<TeamSchemas['OrderResponse']> {
+  const { user_id } = await t.fixtures.user();
+  const answer = await t.team.POST('/v3/order', { body: orderBody(user_id) });
+  return onMock === 'example'
+    ? t.expect.successOrFirstExample<TeamSchemas['OrderResponse']>('team', 'createOrder', answer)
+    : t.expect.success<TeamSchemas['OrderResponse']>('team', 'createOrder', answer);
+}
+
+/** The check every operation on one order has: another team's key gets a 404 for the team's order. */
+export const otherTeamsOrder = (operationId: string, call: (client: TeamClient, orderId: string) => Promise<Outcome>): CheckDefinition =>
+  notOnMock(
+    'credentials',
+    "404 for the team's order with another team's key",
+    async (t) => {
+      const created = await fixtureOrder(t);
+      t.expect.error('team', operationId, await call(await otherTeamClient(t), created.order.id), 404);
+    },
+    MANAGEMENT,
+  );

@@ -1,10 +1,10 @@
 /** POST /v3/order/{order_id}/test: Simulate an order. */
 import { checkEqual } from '../../assertions.js';
 import { always, notOnMock, type OperationDefinition } from '../../operation.js';
-import { NOT_A_UUID, orderBody, UNKNOWN_ID } from '../../values.js';
-import { errorChecks, MANAGEMENT, teamKeyChecks } from '../../shared-checks.js';
-import { otherTeamClient } from '../../requests.js';
+import { NOT_A_UUID, UNKNOWN_ID } from '../../values.js';
+import { errorChecks, teamKeyChecks } from '../../shared-checks.js';
 import { newOrder } from '../../world.js';
+import { fixtureOrder, otherTeamsOrder } from '../../lab-results.js';
 import type { TeamClient, TeamSchemas } from '../../../../server/client/index.js';
 
 const { pathNotAUuid, notFound } = errorChecks('team');
@@ -20,14 +20,12 @@ export const definition: OperationDefinition = {
   fuzzPools: (a, b) => ({ order_id: [...a.orderIds, ...a.orderIds, ...b.orderIds] }),
   checks: [
     always('starts a simulation: on a mock the first example, on a server the order as it was', async (t) => {
-      const { user_id } = await t.fixtures.user();
-      const created = t.expect.successOrFirstExample<TeamSchemas['OrderResponse']>('team', 'createOrder', await t.team.POST('/v3/order', { body: orderBody(user_id) }));
+      const created = await fixtureOrder(t, 'example');
       const answer = t.expect.successOrFirstExample<TeamSchemas['OrderResponse']>('team', 'simulateOrder', await simulate(t.team, created.order.id));
       if (!t.isMock) checkEqual(answer.order.id, created.order.id, 'the simulated order');
     }),
     notOnMock('domain-rules', '422 naming ["query", "final_status"] for a status of another method', async (t) => {
-      const { user_id } = await t.fixtures.user();
-      const created = t.expect.success<TeamSchemas['OrderResponse']>('team', 'createOrder', await t.team.POST('/v3/order', { body: orderBody(user_id) }));
+      const created = await fixtureOrder(t);
       t.expect.validation('team', 'simulateOrder', await simulate(t.team, created.order.id, 'completed.testkit.completed'), [{ loc: ['query', 'final_status'] }]);
     }),
     always('422 naming ["query", "final_status"] when it is no status', async (t) => {
@@ -35,16 +33,7 @@ export const definition: OperationDefinition = {
     }),
     pathNotAUuid('simulateOrder', 'order_id', (t) => simulate(t.team, NOT_A_UUID)),
     notFound('simulateOrder', '404 for an unknown order_id', (t) => simulate(t.team, UNKNOWN_ID)),
-    notOnMock(
-      'credentials',
-      "404 for the team's order with another team's key",
-      async (t) => {
-        const { user_id } = await t.fixtures.user();
-        const created = t.expect.success<TeamSchemas['OrderResponse']>('team', 'createOrder', await t.team.POST('/v3/order', { body: orderBody(user_id) }));
-        t.expect.error('team', 'simulateOrder', await simulate(await otherTeamClient(t), created.order.id), 404);
-      },
-      MANAGEMENT,
-    ),
+    otherTeamsOrder('simulateOrder', simulate),
     missingKey('simulateOrder', (t) => simulate(t.teamWithoutKey, UNKNOWN_ID)),
     unknownKey('simulateOrder', (_t, client) => simulate(client, UNKNOWN_ID)),
   ],
