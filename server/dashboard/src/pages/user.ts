@@ -6,7 +6,7 @@
 import { ApiError, ok, type Apis, type TeamSchemas } from '../api.js';
 import type { Page, PageContext } from '../routes.js';
 import { formatDateTime } from '../lib/format.js';
-import { actionButton, copyable, details, field, h, replace, table, toast, withStates } from '../ui.js';
+import { actionButton, copyable, details, errorBox, field, h, replace, table, toast, withStates } from '../ui.js';
 import { renderDataSection } from './user-data.js';
 
 type User = TeamSchemas['ClientFacingUser'];
@@ -168,51 +168,58 @@ export const userPage: Page = {
   title: 'User',
   async render(view, ctx) {
     const user_id = ctx.params.user_id!;
+    const status = h('div', { 'data-testid': 'user-page-status' }, h('p', { class: 'loading', role: 'status' }, 'Loading…'));
     const record = h('div', { 'data-testid': 'user-record' });
     const info = h('div', { 'data-testid': 'user-info' });
     const insurance = h('div', { 'data-testid': 'user-insurance' });
     const data = h('section', { class: 'card', 'aria-labelledby': 'data-title', 'data-testid': 'data-section' });
     const heading = h('h1', null, 'User');
-    const loadRecord = () =>
-      withStates(
-        record,
-        () => ok(ctx.apis.team.GET('/v2/user/{user_id}', userPath(user_id))),
-        (user) => {
-          heading.textContent = `User ${user.client_user_id}`;
-          document.title = `${user.client_user_id} · Sandbox dashboard`;
-          return recordView(user);
-        },
-        ctx.signal,
-      );
+    const readUser = () => ok(ctx.apis.team.GET('/v2/user/{user_id}', userPath(user_id)));
+    const showUser = (user: User) => {
+      heading.textContent = `User ${user.client_user_id}`;
+      document.title = `${user.client_user_id} · Sandbox dashboard`;
+      return recordView(user);
+    };
+    const reloadRecord = () => void withStates(record, readUser, showUser, ctx.signal);
     const changed = () => {
-      void loadRecord();
+      reloadRecord();
       renderDataSection(data, ctx, user_id);
     };
-    view.append(
-      h('p', null, h('a', { href: '#/users' }, '← Users')),
-      heading,
+    // Everything is asked at once; the sections show once the user is known to exist (an
+    // unknown user is one error, not one per section, and its 404s are not "none yet").
+    const user = readUser();
+    const body = h(
+      'div',
+      { hidden: true },
       h(
         'div',
         { class: 'grid' },
         h('section', { class: 'card', 'aria-labelledby': 'record-title' }, h('h2', { id: 'record-title' }, 'Record'), record),
-        h(
-          'section',
-          { class: 'card', 'aria-labelledby': 'info-title' },
-          h('h2', { id: 'info-title' }, 'User info'),
-          info,
-          h('h2', { id: 'insurance-title' }, 'Insurance'),
-          insurance,
-        ),
+        h('section', { class: 'card', 'aria-labelledby': 'info-title' }, h('h2', { id: 'info-title' }, 'User info'), info, h('h2', { id: 'insurance-title' }, 'Insurance'), insurance),
       ),
       connectionsSection(ctx, user_id, changed),
       toolsSection(ctx.apis, user_id, () => renderDataSection(data, ctx, user_id)),
       data,
     );
+    view.append(h('p', null, h('a', { href: '#/users' }, '← Users')), heading, status, body);
     renderDataSection(data, ctx, user_id);
-    await Promise.all([
-      loadRecord(),
-      withStates(info, (signal) => noneOn404(ok(ctx.apis.team.GET('/v2/user/{user_id}/info/latest', { ...userPath(user_id), signal }))), userInfoView, ctx.signal),
-      withStates(insurance, (signal) => noneOn404(ok(ctx.apis.team.GET('/v2/user/{user_id}/insurance/latest', { ...userPath(user_id), signal }))), insuranceView, ctx.signal),
-    ]);
+    void withStates(info, (signal) => noneOn404(ok(ctx.apis.team.GET('/v2/user/{user_id}/info/latest', { ...userPath(user_id), signal }))), userInfoView, ctx.signal);
+    void withStates(insurance, (signal) => noneOn404(ok(ctx.apis.team.GET('/v2/user/{user_id}/insurance/latest', { ...userPath(user_id), signal }))), insuranceView, ctx.signal);
+    try {
+      replace(record, showUser(await user));
+    } catch (error) {
+      if (ctx.signal.aborted) return;
+      replace(
+        status,
+        errorBox(error, () => {
+          view.replaceChildren();
+          void userPage.render(view, ctx);
+        }),
+      );
+      return;
+    }
+    if (ctx.signal.aborted) return;
+    status.replaceChildren();
+    body.hidden = false;
   },
 };
