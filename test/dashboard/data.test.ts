@@ -9,6 +9,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { insuranceBody, UNKNOWN_ID, userInfoBody } from '../../scripts/conformance/values.js';
 import { TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
+import { createTeamWithKey } from '../api/helpers.js';
 import { isoDate, addDays } from '../../server/dashboard/src/lib/format.js';
 import { because, screenshots, SKIP, TEST_TIMEOUT_MS, useDashboard } from './harness.js';
 
@@ -163,6 +164,25 @@ describe('dashboard user page and data in Chromium', () => {
       await alert.getByRole('button', { name: 'Retry' }).waitFor();
       await screenshots(page, 'user-error');
       await dash.expectClean(opened, [new RegExp(UNKNOWN_ID)]);
+      await page.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it.skipIf(SKIP)(
+    `when another team's user is opened by its id, then the page says it is not found and shows none of its data${because}`,
+    async () => {
+      const other = await createTeamWithKey(dash.server);
+      const created = await request(dash.server.team).post('/v2/user').set(TEAM_API_KEY_HEADER, other.apiKey).send({ client_user_id: 'other-teams-user' });
+      expect(created.status).toBe(200);
+      const userId = (created.body as { user_id: string }).user_id;
+      const opened = await dash.signedIn(`#/users/${userId}`);
+      const { page } = opened;
+      const alert = page.getByTestId('user-page-status').getByRole('alert');
+      await alert.waitFor();
+      expect(await alert.innerText()).toContain('not found');
+      expect(await page.locator('body').innerText()).not.toContain('other-teams-user');
+      await dash.expectClean(opened, [new RegExp(userId)]);
       await page.close();
     },
     TEST_TIMEOUT_MS,
