@@ -55,6 +55,12 @@ describe('the dashboard on the team server', () => {
     expect(csp).not.toContain('unsafe');
   });
 
+  it('when the shell is served, then its config tag holds what config.json answers (no request before the first API call)', async () => {
+    const html = await (await fetch(`${server.teamUrl}/dashboard/`)).text();
+    const content = /<meta name="dashboard-config" content="([^"]*)">/.exec(html)?.[1];
+    expect(JSON.parse(content!.replace(/&quot;/g, '"').replace(/&amp;/g, '&'))).toEqual({ managementUrl: server.managementUrl, orgId: server.orgId });
+  });
+
   it('when config.json is asked, then it names the management API and the sandbox org, no key', async () => {
     const response = await fetch(`${server.teamUrl}/dashboard/config.json`);
     expect(response.status).toBe(200);
