@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancelAllowed, humanize, isFinal, orderTimeline, simulationTargets, statusLabel } from '../../../server/dashboard/src/lib/order-timeline.js';
+import { cancelAllowed, humanize, isFinal, lowLevelStatuses, orderTimeline, resultsReady, simulationTargets, statusLabel } from '../../../server/dashboard/src/lib/order-timeline.js';
 
 describe('orderTimeline', () => {
   it('when events come in any order, then they are sorted by id and the newest is current', () => {
@@ -65,5 +65,24 @@ describe('cancelAllowed', () => {
     expect(refused.ok).toBe(false);
     expect(!refused.ok && refused.reason).toMatch(/cannot be cancelled/);
     expect(cancelAllowed('cancelled.testkit.cancelled').ok).toBe(false);
+  });
+});
+
+describe('lowLevelStatuses', () => {
+  it('when listed, then every low-level status of every method appears once', () => {
+    const statuses = lowLevelStatuses();
+    expect(new Set(statuses).size).toBe(statuses.length);
+    for (const low of ['ordered', 'completed', 'transit_lab', 'draw_completed', 'corrected', 'do_not_process']) expect(statuses).toContain(low);
+    expect(statuses).toHaveLength(27); // the OrderLowLevelStatus enum
+  });
+});
+
+describe('resultsReady', () => {
+  it('when partial results, completed or corrected, then results can be read', () => {
+    expect(resultsReady('sample_with_lab.walk_in_test.partial_results')).toBe(true);
+    expect(resultsReady('completed.testkit.completed')).toBe(true);
+    expect(resultsReady('completed.walk_in_test.corrected')).toBe(true);
+    expect(resultsReady('received.testkit.ordered')).toBe(false);
+    expect(resultsReady('nonsense')).toBe(false);
   });
 });

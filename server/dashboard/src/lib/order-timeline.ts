@@ -1,10 +1,10 @@
 /**
  * The status timeline of a lab order and what the Lab order page offers next: the
- * statuses a simulation may walk to and whether cancelling is allowed. The rules are
- * the server's own state machine (a pure domain module, no Node imports), so the
- * buttons never offer what the API would refuse.
+ * statuses a simulation may walk to and whether cancelling is allowed, by the server's
+ * own state machine (order-lifecycle.ts mirrors it), so the buttons never offer what
+ * the API would refuse. Pure.
  */
-import { decideCancel, LIFECYCLES, parseStatus, simulationPath } from '../../../domain/lab-orders/lifecycle.js';
+import { decideCancel, LIFECYCLES, parseStatus, simulationPath } from './order-lifecycle.js';
 
 export interface OrderEventLike {
   id: number;
@@ -90,4 +90,15 @@ export function cancelAllowed(status: string): { ok: true } | { ok: false; reaso
 export function isFinal(status: string): boolean {
   const parsed = parseStatus(status);
   return parsed !== null && (LIFECYCLES[parsed.method].next[parsed.low] ?? []).length === 0;
+}
+
+/** Every low-level status of every method, once each, in table order (the orders list's status filter). */
+export function lowLevelStatuses(): string[] {
+  return [...new Set(Object.values(LIFECYCLES).flatMap((lifecycle) => Object.keys(lifecycle.tops)))];
+}
+
+/** The status after which results can be read (partial or complete). */
+export function resultsReady(status: string): boolean {
+  const low = parseStatus(status)?.low;
+  return low === 'partial_results' || low === 'completed' || low === 'corrected';
 }
