@@ -1,7 +1,8 @@
 /**
  * The one build: lint the hand-written documents, bundle each API with Redocly,
  * generate its types with openapi-typescript and its offline Redoc page, render
- * the docs landing page (docs/index.html) from both bundles, and write
+ * the docs landing page (docs/index.html) from both bundles, bundle the
+ * dashboard (server/dashboard/ -> dashboard/, scripts/lib/dashboard.ts), and write
  * everything to generated/ (or to --out <dir>, used by the freshness check),
  * with generated/.inputs.sha256, the hash of its inputs (scripts/lib/input-hash.ts).
  *
@@ -14,6 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { APIS, artifactPaths, GENERATED_DIR, type ApiDocument } from './lib/apis.js';
 import { bundleDocument } from './lib/bundle.js';
+import { buildDashboard, formatKiB } from './lib/dashboard.js';
 import { BUILD_INPUTS_FILE, buildInputsHash } from './lib/input-hash.js';
 import { LANDING_PAGE_NAME, readRedocScript, REDOC_SCRIPT_NAME, renderDocsPage, renderLandingPage } from './docs/render.js';
 import { lintDocuments } from './lib/lint.js';
@@ -38,6 +40,7 @@ export async function build({ outDir, lint, log = () => {} }: BuildOptions): Pro
   const inputsHash = buildInputsHash();
   const lintRun = lint ? timed(() => lintDocuments(APIS.map((api) => api.source))) : undefined;
 
+  const dashboardRun = timed(() => buildDashboard());
   const bundles = await Promise.all(
     APIS.map(async (api) => {
       const out = artifactPaths(outDir, api.name);
@@ -55,6 +58,10 @@ export async function build({ outDir, lint, log = () => {} }: BuildOptions): Pro
   await mkdir(path.join(outDir, 'docs'), { recursive: true });
   await writeText(path.join(outDir, 'docs', REDOC_SCRIPT_NAME), await readRedocScript());
   await writeText(path.join(outDir, 'docs', LANDING_PAGE_NAME), renderLandingPage(Object.fromEntries(bundles) as Record<ApiDocument['name'], string>));
+
+  const [dashboard, dashboardMs] = await dashboardRun;
+  for (const file of dashboard.files) await writeText(path.join(outDir, 'dashboard', file.name), file.contents);
+  log(`  dashboard  ${dashboardMs.toFixed(0)} ms, ${dashboard.size.raw} bytes (${formatKiB(dashboard.size.raw)}), gzip ${dashboard.size.gzip} bytes (${formatKiB(dashboard.size.gzip)})`);
 
   if (lintRun) {
     const [outcome, lintMs] = await lintRun;

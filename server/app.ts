@@ -19,6 +19,7 @@ import type { Deps } from './http/handlers/context.js';
 import { createManagementHandlers } from './http/handlers/management/index.js';
 import { createTeamHandlers } from './http/handlers/team/index.js';
 import { mountLinkPages } from './http/link-pages.js';
+import { managementCors, mountDashboard } from './http/dashboard.js';
 
 /**
  * Serves the docs at /docs/ (the landing page), /docs/team.html and
@@ -65,6 +66,7 @@ export function createTeamApp(deps: Deps): Express {
     extraRoutes: (app) => {
       mountDocs(app, 'team', deps.config);
       mountLinkPages(app, deps);
+      mountDashboard(app, deps);
     },
   });
 }
@@ -80,6 +82,8 @@ export function createManagementApp(deps: Deps): Express {
     logger: deps.logger,
     errors: { missingCredentialDetail: MANAGEMENT_MISSING_KEY, invalidCredentialDetail: MANAGEMENT_INVALID_KEY },
     beforeValidation: [rejectTeamKeyOnManagementApi(deps.db)],
+    // The dashboard (served by the team server, another origin) calls the management API from the browser.
+    cors: managementCors(deps.config),
     extraRoutes: (app) => mountDocs(app, 'management', deps.config),
   });
 }

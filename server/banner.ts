@@ -38,6 +38,7 @@ export function renderBanner({ teamUrl, managementUrl, storage, dataDir, sandbox
     '',
     `  Team API        ${teamUrl}        docs: ${teamUrl}/docs/`,
     `  Management API  ${managementUrl}        docs: ${managementUrl}/docs/`,
+    `  Dashboard       ${teamUrl}/dashboard/`,
     `  Storage         ${storage === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.resolve(dataDir)}`}`,
     `  Org id          ${sandbox.orgId}`,
     `  Team id         ${sandbox.teamId}`,

@@ -18,6 +18,10 @@ export const COMPILE_INPUTS_FILE = '.inputs.sha256';
 const BUILD_ENTRY = 'scripts/build.ts';
 /** Packages run as binaries (not imported) whose version changes the build's output. */
 const BUILD_TOOL_PACKAGES = ['@redocly/cli'];
+/** The dashboard's sources (bundled by the build, scripts/lib/dashboard.ts) and the packages in its bundle. */
+const DASHBOARD_DIR = 'server/dashboard';
+const DASHBOARD_ENTRY = 'server/dashboard/src/main.ts';
+const DASHBOARD_PACKAGES = ['esbuild', 'uplot', 'openapi-fetch'];
 /** What the compile step reads besides the source folders. */
 const COMPILE_PACKAGES = ['typescript', '@electric-sql/pglite'];
 const COMPILE_SOURCES = ['server', 'mocks', 'scripts', 'generated'];
@@ -82,12 +86,16 @@ function hashInputs(root: string, files: readonly string[], packages: readonly s
 
 /**
  * Hash of everything the build's output depends on: every file under spec/, the build's
- * own sources (scripts/build.ts and the local modules it imports) and the versions of the
- * packages it imports or runs.
+ * own sources (scripts/build.ts and the local modules it imports), the dashboard's sources
+ * (server/dashboard/ and the local modules its entry imports, except generated/ types,
+ * which the spec makes) and the versions of the packages it imports or runs.
  */
 export function buildInputsHash(root = ROOT): string {
   const graph = importGraph(path.join(root, BUILD_ENTRY));
-  return hashInputs(root, [...filesBelow(path.join(root, 'spec')), ...graph.files], [...new Set([...graph.packages, ...BUILD_TOOL_PACKAGES])].sort());
+  const generated = path.join(root, 'generated') + path.sep;
+  const dashboard = importGraph(path.join(root, DASHBOARD_ENTRY)).files.filter((file) => !file.startsWith(generated));
+  const files = [...new Set([...filesBelow(path.join(root, 'spec')), ...graph.files, ...filesBelow(path.join(root, DASHBOARD_DIR)), ...dashboard])];
+  return hashInputs(root, files, [...new Set([...graph.packages, ...BUILD_TOOL_PACKAGES, ...DASHBOARD_PACKAGES])].sort());
 }
 
 /** Hash of everything dist/ is compiled and copied from. */

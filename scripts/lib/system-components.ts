@@ -24,7 +24,7 @@ export function systemComponents(): SystemComponent[] {
     {
       name: 'Chromium',
       available: Boolean(chromiumPath()),
-      suites: 'the docs browser suite (test/docs/: landing page and Redoc pages rendered in Chromium)',
+      suites: 'the browser suites (test/docs/: landing page and Redoc pages rendered in Chromium; test/dashboard/: the sandbox dashboard driven in Chromium)',
       reason: 'no Chromium at CHROMIUM_PATH, /usr/bin/chromium or /usr/bin/chromium-browser',
       howTo: "Install Debian's chromium (`apt-get install -y chromium`; `.ci/run` does) or set CHROMIUM_PATH, and run `npm run test:all`.",
     },

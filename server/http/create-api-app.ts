@@ -46,6 +46,11 @@ export interface ApiAppOptions<Operations, Ctx> {
   extraRoutes?: (router: Router) => void;
   /** Middleware that runs after body parsing and before the validator. */
   beforeValidation?: RequestHandler[];
+  /**
+   * CORS, first of all (before routing, so a preflight `OPTIONS` is answered on any path):
+   * sets the headers of the request's origin and returns true when it answered the request.
+   */
+  cors?: (req: Request, res: Response) => boolean;
 }
 
 /**
@@ -269,6 +274,7 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
   // One Express layer for all of it (each layer costs every request a router step).
   app.use((req, res, next) => {
     if (logRequests) logRequest(options.logger, req, res);
+    if (options.cors?.(req, res)) return;
     // HEAD on a GET operation is that GET without the body (RFC 9110): it runs as the GET
     // (the same checks, status and headers), and Node sends no body in the answer to a HEAD.
     if (req.method === 'HEAD' && routes.answersGet(req)) req.method = 'GET';

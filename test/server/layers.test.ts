@@ -5,12 +5,12 @@ import { describe, expect, it } from 'vitest';
 /**
  * The layers of server/ (see the folders' READMEs): http -> domain and jobs -> storage. A layer
  * imports only the layers listed for it; `shared/` (wire names, dependency guards) and
- * `generated/` types are for everyone. The files at the top of server/ put the layers
+ * `generated/` types are for everyone; the dashboard (a browser app) takes only `shared/`. The files at the top of server/ put the layers
  * together (main, app, bootstrap) and are imported by none of them, except the leaves below.
  */
 const SERVER = path.resolve(import.meta.dirname, '../../server');
 
-type Area = 'http' | 'jobs' | 'domain' | 'storage' | 'client' | 'shared' | 'root';
+type Area = 'http' | 'jobs' | 'domain' | 'storage' | 'client' | 'dashboard' | 'shared' | 'root';
 
 const ALLOWED: Record<Area, readonly string[]> = {
   http: ['http', 'jobs', 'domain', 'storage', 'shared', 'root:logger', 'root:config', 'root:documents'],
@@ -18,6 +18,8 @@ const ALLOWED: Record<Area, readonly string[]> = {
   domain: ['domain', 'shared'],
   storage: ['storage', 'shared'],
   client: ['client', 'shared'],
+  // The browser app: it reaches the server through the public APIs only.
+  dashboard: ['dashboard', 'shared'],
   shared: ['shared'],
   root: ['http', 'jobs', 'domain', 'storage', 'client', 'shared', 'root'],
 };

@@ -21,3 +21,9 @@ export async function findOrg(db: Queryable, id: string): Promise<OrgRecord | nu
   if (!isUuid(id)) return null;
   return db.one<OrgRecord>(`SELECT ${COLUMNS} FROM orgs WHERE id = $1`, [id]);
 }
+
+/** The sandbox's own org: the first one created (bootstrap.ts creates it on the first start). */
+export async function findFirstOrgId(db: Queryable): Promise<string | null> {
+  const row = await db.one<{ id: string }>(`SELECT id FROM orgs ORDER BY created_on, id LIMIT 1`);
+  return row?.id ?? null;
+}

@@ -1,0 +1,112 @@
+/**
+ * Charts on uPlot (bundled with its CSS: nothing loaded from elsewhere). Each
+ * chart's root gets `data-testid="chart-<name>"` and `data-series-count`; an
+ * empty data set shows "No data in this range" instead of a chart.
+ */
+import uPlot from 'uplot';
+import { hasData, slug, stack, type ChartData } from './lib/chart-data.js';
+import { h } from './ui.js';
+
+export type { ChartData, SeriesData } from './lib/chart-data.js';
+
+const COLORS = ['#2563eb', '#d97706', '#059669', '#9333ea', '#dc2626', '#0891b2', '#4b5563'];
+const HEIGHT = 240;
+
+interface Style {
+  kind: 'line' | 'bars' | 'stacked' | 'steps';
+  /** Labels of a step chart's y values (hypnogram stages), by value. */
+  yLabels?: Record<number, string>;
+}
+
+const utc = (ts: number) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC');
+
+function chartWidth(el: HTMLElement): number {
+  return Math.max(280, Math.floor(el.clientWidth || el.parentElement?.clientWidth || 600) - 2);
+}
+
+function draw(el: HTMLElement, data: ChartData, style: Style): HTMLElement {
+  const name = data.name ?? slug(data.title);
+  const root = h('figure', { class: 'chart', 'data-testid': `chart-${name}`, 'data-series-count': String(hasData(data) ? data.series.length : 0) }, h('figcaption', null, data.title));
+  el.appendChild(root);
+  if (!hasData(data)) {
+    root.appendChild(h('p', { class: 'empty' }, 'No data in this range'));
+    return root;
+  }
+  const drawn = style.kind === 'stacked' ? stack(data.series) : data.series;
+  const bars = style.kind === 'bars' || style.kind === 'stacked' ? uPlot.paths.bars!({ size: [0.7, 48], align: 0 }) : undefined;
+  const stepped = style.kind === 'steps' ? uPlot.paths.stepped!({ align: 1 }) : undefined;
+  const units = [...new Set(data.series.map((series) => series.unit).filter(Boolean))];
+  // Stacked bars: the tallest (the sum) first, so each shorter one is drawn over it.
+  const order = style.kind === 'stacked' ? drawn.map((_, i) => i).reverse() : drawn.map((_, i) => i);
+  const series: uPlot.Series[] = [
+    {},
+    ...order.map((i) => {
+      const s = data.series[i]!;
+      const color = COLORS[i % COLORS.length]!;
+      return {
+        label: s.unit ? `${s.label} (${s.unit})` : s.label,
+        stroke: color,
+        width: style.kind === 'line' || style.kind === 'steps' ? 2 : 1,
+        fill: style.kind === 'line' ? undefined : `${color}cc`,
+        paths: bars ?? stepped,
+        points: { show: style.kind === 'line' && data.x.length <= 60 },
+        spanGaps: false,
+        // The legend shows each series' own value, not the stacked sum.
+        value: (_u: uPlot, _v: number | null, _s: number, idx: number | null) => {
+          const raw = idx === null ? null : s.values[idx];
+          if (raw === null || raw === undefined) return '–';
+          return style.yLabels ? (style.yLabels[raw] ?? String(raw)) : Number(raw).toLocaleString('en-US', { maximumFractionDigits: 1 });
+        },
+      } satisfies uPlot.Series;
+    }),
+  ];
+  const yAxis: uPlot.Axis = { label: units.length === 1 ? units[0] : undefined, size: style.yLabels ? 70 : 60 };
+  if (style.yLabels) {
+    const labels = style.yLabels;
+    yAxis.values = (_u, splits) => splits.map((v) => labels[v] ?? '');
+    yAxis.splits = () => Object.keys(labels).map(Number);
+  }
+  const options: uPlot.Options = {
+    width: chartWidth(el),
+    height: HEIGHT,
+    tzDate: utc,
+    series,
+    axes: [{}, yAxis],
+    scales: { x: { time: true }, y: style.yLabels ? { range: () => [Math.min(...Object.keys(labels(style)).map(Number)) - 0.5, Math.max(...Object.keys(labels(style)).map(Number)) + 0.5] } : { auto: true } },
+    legend: { live: true },
+    cursor: { drag: { x: false, y: false } },
+  };
+  if (style.kind === 'bars' || style.kind === 'stacked') {
+    // Room for the first and last bar.
+    const step = data.x.length > 1 ? (data.x[data.x.length - 1]! - data.x[0]!) / (data.x.length - 1) : 86_400;
+    options.scales!.x!.range = () => [data.x[0]! - step / 2, data.x[data.x.length - 1]! + step / 2];
+  }
+  const columns: uPlot.AlignedData = [data.x, ...order.map((i) => drawn[i]!.values)];
+  const chart = new uPlot(options, columns, root);
+  // Follow the container's width (phone-sized windows, rotated screens).
+  const observer = new ResizeObserver(() => {
+    if (!root.isConnected) {
+      observer.disconnect();
+      chart.destroy();
+      return;
+    }
+    const width = chartWidth(el);
+    if (Math.abs(width - chart.width) > 4) chart.setSize({ width, height: HEIGHT });
+  });
+  observer.observe(el);
+  return root;
+}
+
+const labels = (style: Style) => style.yLabels ?? {};
+
+/** A line per series over time. */
+export const lineChart = (el: HTMLElement, data: ChartData): HTMLElement => draw(el, data, { kind: 'line' });
+
+/** Bars per x (one series, or several side by side drawn over each other: prefer one). */
+export const barChart = (el: HTMLElement, data: ChartData): HTMLElement => draw(el, data, { kind: 'bars' });
+
+/** Bars per x with the series stacked (sleep stages per night). */
+export const stackedBars = (el: HTMLElement, data: ChartData): HTMLElement => draw(el, data, { kind: 'stacked' });
+
+/** A step chart with named levels (a hypnogram: stage over time). */
+export const stepChart = (el: HTMLElement, data: ChartData, yLabels: Record<number, string>): HTMLElement => draw(el, data, { kind: 'steps', yLabels });

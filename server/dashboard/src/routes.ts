@@ -1,0 +1,50 @@
+/**
+ * The route table: hash paths (`#/users/<id>`) to pages. A pattern's `:name`
+ * segments become `params`. Each helper adds the lines of its own pages.
+ */
+import type { Apis } from './api.js';
+import { userPage } from './pages/user.js';
+import { usersPage } from './pages/users.js';
+
+export interface PageContext {
+  apis: Apis;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  navigate(hash: string): void;
+  /** Aborted when the route changes: stop polling, ignore late answers. */
+  signal: AbortSignal;
+}
+
+export interface Page {
+  title: string;
+  render(view: HTMLElement, ctx: PageContext): void | Promise<void>;
+}
+
+export const routes: [pattern: string, page: Page][] = [
+  ['/users', usersPage],
+  ['/users/:user_id', userPage],
+];
+
+/** The page and params of a hash path, or null when no pattern matches. */
+export function matchRoute(path: string): { page: Page; params: Record<string, string> } | null {
+  const parts = path.split('/').filter(Boolean);
+  for (const [pattern, page] of routes) {
+    const segments = pattern.split('/').filter(Boolean);
+    if (segments.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    const matches = segments.every((segment, i) => {
+      const part = parts[i]!;
+      if (segment.startsWith(':')) {
+        try {
+          params[segment.slice(1)] = decodeURIComponent(part);
+        } catch {
+          return false;
+        }
+        return true;
+      }
+      return segment === part;
+    });
+    if (matches) return { page, params };
+  }
+  return null;
+}
