@@ -123,6 +123,12 @@ function addEndpointForm(scope: Scope, onCreated: (created: ManagementSchemas['W
   narrow.addEventListener('input', () => {
     const term = narrow.value.trim().toLowerCase();
     for (const item of choices.querySelectorAll<HTMLElement>('li[data-value]')) item.hidden = term !== '' && !item.dataset.value!.includes(term);
+    // A group with nothing left to show loses its heading too.
+    for (const list of choices.querySelectorAll<HTMLElement>('ul')) {
+      const empty = [...list.children].every((item) => (item as HTMLElement).hidden);
+      list.hidden = empty;
+      if (list.previousElementSibling instanceof HTMLElement) list.previousElementSibling.hidden = empty;
+    }
   });
 
   const submit = actionButton(
@@ -160,7 +166,7 @@ function addEndpointForm(scope: Scope, onCreated: (created: ManagementSchemas['W
     h('h2', { id: 'webhook-add-title' }, 'Add an endpoint'),
     field('URL', url, 'HTTPS, or HTTP to a loopback host (localhost, 127.0.0.1) for local development.'),
     field('Description (optional)', description),
-    h('details', { class: 'event-filter' }, h('summary', null, 'Filter by event type'), field('Event types', narrow), choices),
+    h('details', { class: 'event-filter' }, h('summary', null, 'Filter by event type'), field('Narrow the list', narrow), choices),
     chosen,
     problem,
     submit,
@@ -201,7 +207,7 @@ async function eventPayload(scope: Scope, feed: Map<string, TeamEvent>, eventId:
   return null;
 }
 
-/** One endpoint: its details, actions and deliveries (refreshed while any is pending). */
+/** One endpoint: its details, actions and deliveries (refreshed every two seconds). */
 class EndpointView {
   readonly root: HTMLElement;
   private readonly deliveries = h('div', { 'data-testid': 'webhook-deliveries' });
@@ -216,6 +222,7 @@ class EndpointView {
   private rows: Delivery[] = [];
   private cursor: string | null = null;
   private polling = false;
+  private drawn = '';
   private loading: Promise<void> = Promise.resolve();
 
   constructor(
@@ -298,7 +305,9 @@ class EndpointView {
       this.draw();
       this.watch();
     } catch (error) {
-      if (!this.scope.signal.aborted) replace(this.deliveries, errorBox(error, () => void this.refresh(true)));
+      if (this.scope.signal.aborted) return;
+      this.drawn = '';
+      replace(this.deliveries, errorBox(error, () => void this.refresh(true)));
     }
   }
 
@@ -321,15 +330,14 @@ class EndpointView {
     await this.refresh();
   }
 
+  /** Keeps the deliveries live: a refresh every two seconds while the page is open (new events, retries, replays). */
   private watch() {
-    if (this.polling || !this.rows.some((row) => row.status === 'pending')) return;
+    if (this.polling) return;
     this.polling = true;
     poll(
       async () => {
         await this.refresh();
-        const again = this.rows.some((row) => row.status === 'pending');
-        if (!again) this.polling = false;
-        return again;
+        return true;
       },
       DELIVERY_POLL_MS,
       this.scope.signal,
@@ -337,6 +345,10 @@ class EndpointView {
   }
 
   private draw() {
+    // Redraw only on a change (or for the countdown of a pending retry): keyboard focus stays put.
+    const signature = JSON.stringify([this.rows, this.cursor, this.statusFilter.value]);
+    if (signature === this.drawn && !this.rows.some((row) => row.status === 'pending')) return;
+    this.drawn = signature;
     const now = new Date();
     // Keep open payloads open across refreshes.
     const open = new Set([...this.deliveries.querySelectorAll<HTMLDetailsElement>('details[open][data-delivery-id]')].map((d) => d.dataset.deliveryId));
@@ -363,7 +375,10 @@ class EndpointView {
           'span',
           { 'data-testid': 'delivery-response' },
           answer ?? '–',
-          delivery.last_error && delivery.last_status_code !== null ? h('span', { class: 'muted' }, ` (${delivery.last_error})`) : null,
+          // The error text adds nothing when it only repeats the status.
+          delivery.last_error && delivery.last_status_code !== null && delivery.last_error !== `endpoint answered ${delivery.last_status_code}`
+            ? h('span', { class: 'muted' }, ` (${delivery.last_error})`)
+            : null,
         ),
         delivery.next_attempt_at ? formatDateTime(delivery.next_attempt_at) : '–',
         formatDateTime(delivery.created_on),
