@@ -399,6 +399,9 @@ class EndpointView {
     ];
     if (this.cursor) body.push(actionButton('More deliveries', () => this.more(), { class: 'secondary', 'data-testid': 'deliveries-more' }));
     replace(this.deliveries, ...body);
+    // Each cell names its column: the narrow layout shows rows as cards.
+    const headers = [...this.deliveries.querySelectorAll('thead th')].map((th) => th.textContent ?? '');
+    for (const row of this.deliveries.querySelectorAll('tbody tr')) [...row.children].forEach((cell, i) => cell.setAttribute('data-label', headers[i] ?? ''));
     const tableRows = this.deliveries.querySelectorAll('tbody tr');
     this.rows.forEach((delivery, i) => {
       tableRows[i]?.setAttribute('data-testid', 'delivery');
