@@ -20,9 +20,20 @@ interface Style {
 
 const utc = (ts: number) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC');
 
-function chartWidth(el: HTMLElement): number {
-  return Math.max(280, Math.floor(el.clientWidth || el.parentElement?.clientWidth || 600) - 2);
+/** The drawing width: the figure's content box (it sits in a grid cell or a section). */
+function chartWidth(root: HTMLElement): number {
+  const style = getComputedStyle(root);
+  const inner = root.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return Math.max(240, Math.floor(inner || 600));
 }
+
+const DAY = 86_400;
+const pad = (n: number) => String(n).padStart(2, '0');
+/** `11-23` of a day's unix seconds (UTC). */
+const dayLabel = (ts: number) => {
+  const date = new Date(ts * 1000);
+  return `${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+};
 
 function draw(el: HTMLElement, data: ChartData, style: Style): HTMLElement {
   const name = data.name ?? slug(data.title);
@@ -47,7 +58,7 @@ function draw(el: HTMLElement, data: ChartData, style: Style): HTMLElement {
         label: s.unit ? `${s.label} (${s.unit})` : s.label,
         stroke: color,
         width: style.kind === 'line' || style.kind === 'steps' ? 2 : 1,
-        fill: style.kind === 'line' ? undefined : `${color}cc`,
+        fill: style.kind === 'line' || style.kind === 'steps' ? undefined : `${color}cc`,
         paths: bars ?? stepped,
         points: { show: style.kind === 'line' && data.x.length <= 60 },
         spanGaps: false,
@@ -61,18 +72,28 @@ function draw(el: HTMLElement, data: ChartData, style: Style): HTMLElement {
     }),
   ];
   const yAxis: uPlot.Axis = { label: units.length === 1 ? units[0] : undefined, size: style.yLabels ? 70 : 60 };
+  // Daily data (every x at 00:00 UTC): one tick per day (thinned to fit), labelled with the date only.
+  const daily = data.x.every((x) => x % DAY === 0);
+  const xAxis: uPlot.Axis = {};
+  if (daily) {
+    xAxis.splits = () => {
+      const every = Math.max(1, Math.ceil(data.x.length / 8));
+      return data.x.filter((_, i) => i % every === 0);
+    };
+    xAxis.values = (_u, splits) => splits.map(dayLabel);
+  }
   if (style.yLabels) {
     const labels = style.yLabels;
     yAxis.values = (_u, splits) => splits.map((v) => labels[v] ?? '');
     yAxis.splits = () => Object.keys(labels).map(Number);
   }
   const options: uPlot.Options = {
-    width: chartWidth(el),
+    width: chartWidth(root),
     height: HEIGHT,
     tzDate: utc,
     series,
-    axes: [{}, yAxis],
-    scales: { x: { time: true }, y: style.yLabels ? { range: () => [Math.min(...Object.keys(labels(style)).map(Number)) - 0.5, Math.max(...Object.keys(labels(style)).map(Number)) + 0.5] } : { auto: true } },
+    axes: [xAxis, yAxis],
+    scales: { x: { time: true }, y: yScale(style, drawn) },
     legend: { live: true },
     cursor: { drag: { x: false, y: false } },
   };
@@ -90,14 +111,25 @@ function draw(el: HTMLElement, data: ChartData, style: Style): HTMLElement {
       chart.destroy();
       return;
     }
-    const width = chartWidth(el);
+    const width = chartWidth(root);
     if (Math.abs(width - chart.width) > 4) chart.setSize({ width, height: HEIGHT });
   });
-  observer.observe(el);
+  observer.observe(root);
   return root;
 }
 
-const labels = (style: Style) => style.yLabels ?? {};
+/** The y scale: the named levels of a step chart; from 0 for bars (a bar's height is its value); automatic for lines. */
+function yScale(style: Style, drawn: { values: (number | null)[] }[]): uPlot.Scale {
+  if (style.yLabels) {
+    const levels = Object.keys(style.yLabels).map(Number);
+    return { range: () => [Math.min(...levels) - 0.5, Math.max(...levels) + 0.5] };
+  }
+  if (style.kind === 'bars' || style.kind === 'stacked') {
+    const max = Math.max(0, ...drawn.flatMap((s) => s.values.filter((v): v is number => v !== null)));
+    return { range: () => [0, max > 0 ? max * 1.08 : 1] };
+  }
+  return { auto: true };
+}
 
 /** A line per series over time. */
 export const lineChart = (el: HTMLElement, data: ChartData): HTMLElement => draw(el, data, { kind: 'line' });

@@ -1,25 +1,202 @@
-/** One user: its record. */
-import { ok } from '../api.js';
-import type { Page } from '../routes.js';
+/**
+ * One user: its record, user info and insurance, connections (connect a demo
+ * provider, deregister), the link-code and sign-in-token generators, the refresh
+ * button, and the Data section (pages/user-data.ts).
+ */
+import { getJsonOrNull, ok, type Apis, type TeamSchemas } from '../api.js';
+import type { Page, PageContext } from '../routes.js';
 import { formatDateTime } from '../lib/format.js';
-import { details, h, withStates } from '../ui.js';
+import { actionButton, copyable, details, field, h, replace, table, toast, withStates } from '../ui.js';
+import { renderDataSection } from './user-data.js';
+
+type User = TeamSchemas['ClientFacingUser'];
+type UserInfo = TeamSchemas['UserInfo'];
+type Insurance = TeamSchemas['ClientFacingInsurance'];
+
+/** The providers the API family's demo connections support. */
+export const DEMO_PROVIDERS = ['fitbit', 'oura', 'apple_health_kit', 'freestyle_libre'] as const;
+
+const userPath = (user_id: string) => ({ params: { path: { user_id } } });
+
+function recordView(user: User): Node {
+  return details([
+    ['client_user_id', h('span', { 'data-testid': 'user-client-id' }, user.client_user_id)],
+    ['user_id', h('code', null, user.user_id)],
+    ['Created', formatDateTime(user.created_on)],
+    ['Fallback time zone', user.fallback_time_zone?.id ?? ''],
+    ['Fallback birth date', user.fallback_birth_date?.value ?? ''],
+    ['Ingestion', user.ingestion_start || user.ingestion_end ? `${user.ingestion_start ?? '…'} to ${user.ingestion_end ?? '…'}` : ''],
+    ['Connected providers', user.connected_sources.map((source) => source.provider.slug).join(', ')],
+  ]);
+}
+
+function userInfoView(info: UserInfo | null): Node {
+  if (!info) return h('p', { class: 'empty', 'data-testid': 'user-info-none' }, 'None yet (PATCH /v2/user/{user_id}/info sets it).');
+  const address = info.address;
+  return details([
+    ['Name', `${info.first_name} ${info.last_name}`],
+    ['Email', info.email],
+    ['Phone', info.phone_number],
+    ['Gender', info.gender],
+    ['Date of birth', info.dob],
+    ['Address', address ? [address.first_line, address.second_line, `${address.zip_code ?? ''} ${address.city}`.trim(), address.state].filter(Boolean).join(', ') : ''],
+  ]);
+}
+
+function insuranceView(insurance: Insurance | null): Node {
+  if (!insurance) return h('p', { class: 'empty', 'data-testid': 'insurance-none' }, 'None yet (POST /v2/user/{user_id}/insurance adds one).');
+  return details([
+    ['Payor', `${insurance.company?.name ?? ''} (${insurance.payor_code})`],
+    ['Member id', insurance.member_id],
+    ['Group id', insurance.group_id ?? ''],
+    ['Relationship', String(insurance.relationship)],
+    ['Insured', `${insurance.insured.first_name} ${insurance.insured.last_name}`],
+    ['Primary', insurance.is_primary ? 'yes' : 'no'],
+  ]);
+}
+
+function connectionsSection(ctx: PageContext, user_id: string, changed: () => void): HTMLElement {
+  const list = h('div', { 'data-testid': 'connections' });
+  const section = h('section', { class: 'card', 'aria-labelledby': 'connections-title' }, h('h2', { id: 'connections-title' }, 'Connections'), list);
+  const load = () =>
+    withStates(
+      list,
+      () => ok(ctx.apis.team.GET('/v2/user/providers/{user_id}', userPath(user_id))),
+      ({ providers }) => {
+        const rows = providers.map((provider) => [
+          h('span', { 'data-testid': `connection-${provider.slug}` }, provider.name, ' ', h('code', null, provider.slug)),
+          h('span', { class: `badge ${provider.status === 'connected' ? 'ok' : 'bad'}` }, String(provider.status)),
+          formatDateTime(provider.created_on),
+          actionButton(
+            'Deregister',
+            async () => {
+              if (!confirm(`Deregister ${provider.name}? The connection ends; its data window stops growing.`)) return;
+              await ok(ctx.apis.team.DELETE('/v2/user/{user_id}/{provider}', { params: { path: { user_id, provider: provider.slug as TeamSchemas['ProviderSlug'] } } }));
+              toast(`${provider.name} deregistered.`);
+              void load();
+              changed();
+            },
+            { class: 'danger', 'data-testid': `deregister-${provider.slug}`, 'aria-label': `Deregister ${provider.name}` },
+          ),
+        ]);
+        const connected = new Set(providers.map((provider) => provider.slug));
+        const choice = h(
+          'select',
+          { name: 'demo-provider', 'data-testid': 'demo-provider' },
+          ...DEMO_PROVIDERS.map((slug) => h('option', { value: slug, disabled: connected.has(slug) }, connected.has(slug) ? `${slug} (connected)` : slug)),
+        );
+        const firstFree = DEMO_PROVIDERS.find((slug) => !connected.has(slug));
+        if (firstFree) choice.value = firstFree;
+        const connect = actionButton(
+          'Connect demo provider',
+          async () => {
+            const result = await ok(ctx.apis.team.POST('/v2/link/connect/demo', { body: { user_id, provider: choice.value as TeamSchemas['ProviderSlug'] } }));
+            toast(result.detail);
+            void load();
+            changed();
+          },
+          { 'data-testid': 'connect-demo', disabled: !firstFree },
+        );
+        return [
+          providers.length ? table(['Provider', 'Status', 'Connected', ''], rows, { 'data-testid': 'connections-table' }) : h('p', { class: 'empty' }, 'No connection yet.'),
+          h('div', { class: 'controls' }, field('Demo provider', choice), connect),
+        ];
+      },
+      ctx.signal,
+    );
+  void load();
+  return section;
+}
+
+function toolsSection(apis: Apis, user_id: string, refreshed: () => void): HTMLElement {
+  const output = h('div', { 'aria-live': 'polite', 'data-testid': 'tools-output' });
+  const linkCode = actionButton(
+    'Create a link code',
+    async () => {
+      const code = await ok(apis.team.POST('/v2/link/code/create', { params: { query: { user_id } } }));
+      replace(output, h('h3', null, 'Link code'), copyable(code.code, 'link-code'), h('p', { class: 'muted' }, `Expires ${formatDateTime(code.expires_at)}. Exchange URL:`), copyable(code.exchange_url, 'link-code-url'));
+    },
+    { 'data-testid': 'create-link-code' },
+  );
+  const signInToken = actionButton(
+    'Create a sign-in token',
+    async () => {
+      const token = await ok(apis.team.POST('/v2/user/{user_id}/sign_in_token', userPath(user_id)));
+      replace(output, h('h3', null, 'Sign-in token (mobile SDK)'), copyable(token.sign_in_token, 'sign-in-token'), h('p', { class: 'muted' }, 'One-time: the app signs in once per install.'));
+    },
+    { 'data-testid': 'create-sign-in-token' },
+  );
+  const refresh = actionButton(
+    'Refresh',
+    async () => {
+      const result = await ok(apis.team.POST('/v2/user/refresh/{user_id}', userPath(user_id)));
+      const list = (items: string[]) => (items.length ? items.join(', ') : 'none');
+      replace(
+        output,
+        h('h3', null, 'Refresh'),
+        details([
+          ['Refreshed', list(result.refreshed_sources)],
+          ['In progress', list(result.in_progress_sources)],
+          ['Failed', list(result.failed_sources)],
+        ]),
+      );
+      refreshed();
+    },
+    { 'data-testid': 'refresh-user' },
+  );
+  return h('section', { class: 'card', 'aria-labelledby': 'tools-title' }, h('h2', { id: 'tools-title' }, 'Tools'), h('div', { class: 'row' }, linkCode, signInToken, refresh), output);
+}
 
 export const userPage: Page = {
   title: 'User',
   async render(view, ctx) {
     const user_id = ctx.params.user_id!;
-    const record = h('section', { 'data-testid': 'user-record' });
-    view.append(h('p', null, h('a', { href: '#/users' }, '← Users')), h('h1', null, 'User'), record);
-    await withStates(
-      record,
-      () => ok(ctx.apis.team.GET('/v2/user/{user_id}', { params: { path: { user_id } } })),
-      (user) =>
-        details([
-          ['client_user_id', user.client_user_id],
-          ['user_id', h('code', null, user.user_id)],
-          ['Created', formatDateTime(user.created_on)],
-        ]),
-      ctx.signal,
+    const record = h('div', { 'data-testid': 'user-record' });
+    const info = h('div', { 'data-testid': 'user-info' });
+    const insurance = h('div', { 'data-testid': 'user-insurance' });
+    const data = h('section', { class: 'card', 'aria-labelledby': 'data-title', 'data-testid': 'data-section' });
+    const heading = h('h1', null, 'User');
+    const loadRecord = () =>
+      withStates(
+        record,
+        () => ok(ctx.apis.team.GET('/v2/user/{user_id}', userPath(user_id))),
+        (user) => {
+          heading.textContent = `User ${user.client_user_id}`;
+          document.title = `${user.client_user_id} · Sandbox dashboard`;
+          return recordView(user);
+        },
+        ctx.signal,
+      );
+    const changed = () => {
+      void loadRecord();
+      renderDataSection(data, ctx, user_id);
+    };
+    view.append(
+      h('p', null, h('a', { href: '#/users' }, '← Users')),
+      heading,
+      h(
+        'div',
+        { class: 'grid' },
+        h('section', { class: 'card', 'aria-labelledby': 'record-title' }, h('h2', { id: 'record-title' }, 'Record'), record),
+        h(
+          'section',
+          { class: 'card', 'aria-labelledby': 'info-title' },
+          h('h2', { id: 'info-title' }, 'User info'),
+          info,
+          h('h2', { id: 'insurance-title' }, 'Insurance'),
+          insurance,
+        ),
+      ),
+      connectionsSection(ctx, user_id, changed),
+      toolsSection(ctx.apis, user_id, () => renderDataSection(data, ctx, user_id)),
+      data,
     );
+    renderDataSection(data, ctx, user_id);
+    const enc = encodeURIComponent(user_id);
+    await Promise.all([
+      loadRecord(),
+      withStates(info, (signal) => getJsonOrNull<UserInfo>(ctx.apis, `/v2/user/${enc}/info/latest`, signal), userInfoView, ctx.signal),
+      withStates(insurance, (signal) => getJsonOrNull<Insurance>(ctx.apis, `/v2/user/${enc}/insurance/latest`, signal), insuranceView, ctx.signal),
+    ]);
   },
 };

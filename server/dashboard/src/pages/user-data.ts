@@ -1,0 +1,234 @@
+/**
+ * The Data section of the user page: a date range (default the last 7 days, at
+ * most 31) and a provider filter; charts of the daily summaries (steps, calories,
+ * sleep stages per night, weight), one day's timeseries (heart rate, glucose,
+ * steps per bucket), the workouts with a workout's stream, the sleeps with a
+ * night's hypnogram. Data shaping lives in lib/series.ts.
+ */
+import { ok, type TeamSchemas } from '../api.js';
+import { barChart, lineChart, stackedBars, stepChart } from '../charts.js';
+import { formatDateTime, formatDuration, formatNumber, lastDays, rangeProblem } from '../lib/format.js';
+import { alignTimeseries, dailyByProvider, formatPace, HYPNOGRAM_LEVELS, hypnogram, metersToKm, paceMinPerKm, sleepStagesPerNight, workoutStreamCharts } from '../lib/series.js';
+import type { PageContext } from '../routes.js';
+import { field, h, replace, table, withStates } from '../ui.js';
+
+type Range = { start_date: string; end_date: string; provider?: string };
+type Workout = TeamSchemas['ClientFacingWorkout'];
+/** What the sleeps list reads of a sleep (openapi-fetch's response types widen open enums oddly: structural here). */
+type Sleep = Pick<TeamSchemas['ClientFacingSleep'], 'id' | 'calendar_date' | 'bedtime_start' | 'bedtime_stop' | 'total' | 'score' | 'source'>;
+type SleepCycle = TeamSchemas['ClientFacingSleepCycle'];
+type TimeseriesResource = TeamSchemas['TimeseriesResource'];
+
+export const MAX_RANGE_DAYS = 31;
+const DEFAULT_RANGE_DAYS = 7;
+/** One day's timeseries charts: resource, title, unit, chart kind. */
+const DAY_SERIES: [TimeseriesResource, string, string, 'line' | 'bars'][] = [
+  ['heartrate', 'Heart rate', 'bpm', 'line'],
+  ['glucose', 'Glucose', 'mmol/L', 'line'],
+  ['steps', 'Steps per bucket', 'count', 'bars'],
+];
+/** Pages of one day's grouped timeseries followed at most (a page holds whole days). */
+const MAX_PAGES = 5;
+
+/** Draws the section into `section` (again after a connection changed). */
+export function renderDataSection(section: HTMLElement, ctx: PageContext, user_id: string): void {
+  const defaults = lastDays(new Date(), DEFAULT_RANGE_DAYS);
+  const from = h('input', { type: 'date', name: 'from', value: ctx.query.get('from') ?? defaults.from, 'data-testid': 'range-from' });
+  const to = h('input', { type: 'date', name: 'to', value: ctx.query.get('to') ?? defaults.to, 'data-testid': 'range-to' });
+  const provider = h('select', { name: 'provider', 'data-testid': 'provider-filter' }, h('option', { value: '' }, 'All providers'));
+  const problem = h('div', { class: 'error', role: 'alert', hidden: true, 'data-testid': 'range-problem' });
+  const show = h('button', { type: 'submit', 'data-testid': 'show-data' }, 'Show');
+  const controls = h('form', { class: 'controls', 'aria-label': 'Data range' }, field('From', from), field('To', to), field('Provider', provider), show);
+  const summaries = h('div', { 'data-testid': 'summary-charts' });
+  const day = h('div', { 'data-testid': 'day-charts' });
+  const workouts = h('div', { 'data-testid': 'workouts' });
+  const sleeps = h('div', { 'data-testid': 'sleeps' });
+  replace(
+    section,
+    h('h2', { id: 'data-title' }, 'Data'),
+    controls,
+    problem,
+    h('h3', null, 'Daily summaries'),
+    summaries,
+    h('h3', null, 'One day'),
+    day,
+    h('h3', null, 'Workouts'),
+    workouts,
+    h('h3', null, 'Sleeps'),
+    sleeps,
+  );
+
+  // The provider filter lists the user's connections.
+  void ok(ctx.apis.team.GET('/v2/user/providers/{user_id}', { params: { path: { user_id } } }))
+    .then(({ providers }) => {
+      if (ctx.signal.aborted) return;
+      for (const p of providers) provider.append(h('option', { value: p.slug }, p.name));
+    })
+    .catch(() => {
+      // The connections section shows that error; the filter stays at "All providers".
+    });
+
+  let run: AbortController | undefined;
+  const load = () => {
+    const issue = rangeProblem(from.value, to.value, MAX_RANGE_DAYS);
+    problem.hidden = !issue;
+    problem.textContent = issue ?? '';
+    if (issue) return;
+    run?.abort();
+    run = new AbortController();
+    const signal = AbortSignal.any([ctx.signal, run.signal]);
+    const range: Range = { start_date: from.value, end_date: to.value, ...(provider.value ? { provider: provider.value } : {}) };
+    const path = { user_id };
+    void withStates(
+      summaries,
+      () =>
+        Promise.all([
+          ok(ctx.apis.team.GET('/v2/summary/activity/{user_id}', { params: { path, query: range }, signal })),
+          ok(ctx.apis.team.GET('/v2/summary/sleep/{user_id}', { params: { path, query: range }, signal })),
+          ok(ctx.apis.team.GET('/v2/summary/body/{user_id}', { params: { path, query: range }, signal })),
+        ]),
+      ([{ activity }, { sleep }, { body }]) => {
+        const grid = h('div', { class: 'charts' });
+        barChart(grid, { ...dailyByProvider(activity, range.start_date, range.end_date, (a) => a.steps, 'Daily steps', 'steps'), name: 'steps' });
+        lineChart(grid, { ...dailyByProvider(activity, range.start_date, range.end_date, (a) => a.calories_total, 'Daily calories', 'kcal'), name: 'calories' });
+        stackedBars(grid, sleepStagesPerNight(sleep, range.start_date, range.end_date));
+        lineChart(grid, { ...dailyByProvider(body, range.start_date, range.end_date, (b) => b.weight, 'Weight', 'kg'), name: 'weight' });
+        return grid;
+      },
+      signal,
+    );
+    renderDay(day, ctx, user_id, range, signal);
+    void withStates(
+      workouts,
+      () => ok(ctx.apis.team.GET('/v2/summary/workouts/{user_id}', { params: { path, query: range }, signal })),
+      ({ workouts: list }) => workoutList(list, ctx, signal),
+      signal,
+    );
+    void withStates(
+      sleeps,
+      () =>
+        Promise.all([
+          ok(ctx.apis.team.GET('/v2/summary/sleep/{user_id}', { params: { path, query: range }, signal })),
+          ok(ctx.apis.team.GET('/v2/summary/sleep_cycle/{user_id}', { params: { path, query: range }, signal })),
+        ]),
+      ([{ sleep }, { sleep_cycle }]) => sleepList(sleep, sleep_cycle),
+      signal,
+    );
+  };
+  controls.addEventListener('submit', (event) => {
+    event.preventDefault();
+    load();
+  });
+  provider.addEventListener('change', load);
+  load();
+}
+
+function renderDay(container: HTMLElement, ctx: PageContext, user_id: string, range: Range, signal: AbortSignal) {
+  const picker = h('input', { type: 'date', name: 'day', value: range.end_date, min: range.start_date, max: range.end_date, 'data-testid': 'day-picker' });
+  const charts = h('div', { class: 'charts' });
+  replace(container, h('div', { class: 'controls' }, field('Day', picker)), charts);
+  const draw = () => {
+    const date = picker.value || range.end_date;
+    const query = { start_date: date, end_date: date, ...(range.provider ? { provider: range.provider } : {}) };
+    void withStates(
+      charts,
+      () =>
+        Promise.all(
+          DAY_SERIES.map(async ([resource]) => {
+            const groups: Record<string, { data: { timestamp: string; value?: number | string | null }[] }[]> = {};
+            let cursor: string | null = null;
+            for (let page = 0; page < MAX_PAGES; page++) {
+              const answer: TeamSchemas['GroupedTimeseriesResponse'] = await ok(
+                ctx.apis.team.GET('/v2/timeseries/{user_id}/{resource}/grouped', { params: { path: { user_id, resource }, query: cursor ? { ...query, next_cursor: cursor } : query }, signal }),
+              );
+              for (const [slug, list] of Object.entries(answer.groups)) (groups[slug] ??= []).push(...(list as { data: { timestamp: string; value?: number | string | null }[] }[]));
+              cursor = answer.next_cursor;
+              if (!cursor) break;
+            }
+            return groups;
+          }),
+        ),
+      (results) => {
+        const grid = h('div', { class: 'charts-inner' });
+        DAY_SERIES.forEach(([resource, title, unit, kind], i) => {
+          const data = alignTimeseries(results[i]!, `${title} on ${date}`, unit, `day-${resource}`);
+          (kind === 'bars' ? barChart : lineChart)(grid, data);
+        });
+        return [...grid.childNodes];
+      },
+      signal,
+    );
+  };
+  picker.addEventListener('change', draw);
+  draw();
+}
+
+function workoutList(list: Workout[], ctx: PageContext, signal: AbortSignal): Node[] {
+  if (list.length === 0) return [h('p', { class: 'empty' }, 'No workout in this range.')];
+  const stream = h('div', { 'data-testid': 'workout-stream', 'aria-live': 'polite' });
+  const rows = list.map((workout) => [
+    formatDateTime(workout.time_start),
+    workout.title ?? workout.sport.name,
+    formatDuration((Date.parse(workout.time_end) - Date.parse(workout.time_start)) / 1000),
+    workout.distance ? `${formatNumber(metersToKm(workout.distance), 2)} km` : '–',
+    workout.average_hr ? `${workout.average_hr} bpm` : '–',
+    formatPace(paceMinPerKm(workout.average_speed)),
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'secondary',
+        'data-testid': 'show-workout-stream',
+        'aria-label': `Show the stream of ${workout.sport.name} at ${formatDateTime(workout.time_start)}`,
+        onclick: () =>
+          void withStates(
+            stream,
+            () => ok(ctx.apis.team.GET('/v2/timeseries/workouts/{workout_id}/stream', { params: { path: { workout_id: workout.id } }, signal })),
+            (data) => {
+              const grid = h('div', { class: 'charts' });
+              const charts = workoutStreamCharts(data);
+              lineChart(grid, charts.heartRate);
+              lineChart(grid, charts.pace);
+              return [h('p', null, h('strong', null, `${workout.sport.name}, ${formatDateTime(workout.time_start)}`)), grid];
+            },
+            signal,
+          ),
+      },
+      'Stream',
+    ),
+  ]);
+  return [table(['Start', 'Workout', 'Duration', 'Distance', 'Avg HR', 'Avg pace', ''], rows, { 'data-testid': 'workouts-table' }), stream];
+}
+
+function sleepList(list: Sleep[], cycles: SleepCycle[]): Node[] {
+  if (list.length === 0) return [h('p', { class: 'empty' }, 'No sleep in this range.')];
+  const night = h('div', { 'data-testid': 'sleep-hypnogram', 'aria-live': 'polite' });
+  const rows = list.map((sleep) => {
+    const cycle = cycles.find((c) => c.sleep_id === sleep.id);
+    return [
+      sleep.calendar_date,
+      `${formatDateTime(sleep.bedtime_start)} to ${formatDateTime(sleep.bedtime_stop)}`,
+      formatDuration(sleep.total),
+      sleep.score === null || sleep.score === undefined ? '–' : String(sleep.score),
+      sleep.source.provider,
+      cycle
+        ? h(
+            'button',
+            {
+              type: 'button',
+              class: 'secondary',
+              'data-testid': 'show-hypnogram',
+              'aria-label': `Show the hypnogram of the night of ${sleep.calendar_date}`,
+              onclick: () => {
+                replace(night, h('p', null, h('strong', null, `Night of ${sleep.calendar_date} (${sleep.source.provider})`)));
+                stepChart(night, hypnogram(cycle), HYPNOGRAM_LEVELS);
+              },
+            },
+            'Hypnogram',
+          )
+        : h('span', { class: 'muted' }, 'no sleep cycle'),
+    ];
+  });
+  return [table(['Night', 'In bed', 'Asleep', 'Score', 'Provider', ''], rows, { 'data-testid': 'sleeps-table' }), night];
+}
+
