@@ -11,7 +11,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List users
+         * @description The team's users, newest first (users created in the same instant by `user_id`, descending), `limit` at a time from `offset`, each with its connected sources as *Get a user* returns it, and `total`, the number of users that match. Paging by offset is not stable while users are created or deleted: a page may then repeat or skip a user.
+         *
+         *     `search` is an extension of this service: it keeps the users whose `client_user_id` contains it, ignoring case, and the user whose `user_id` it is exactly.
+         */
+        get: operations["listUsers"];
         put?: never;
         /**
          * Create a user
@@ -124,6 +130,46 @@ export interface paths {
          *     **Name rules of the labs.** `first_name` and `last_name` are 1 to 50 characters of letters (accented Latin letters included), spaces, hyphens and apostrophes (`'` or `’`); they start and end with a letter and never have two separators in a row. Digits, other punctuation and emoji are a `422` naming the field.
          */
         patch: operations["updateUserInfo"];
+        trace?: never;
+    };
+    "/v2/user/{user_id}/info/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the latest user info
+         * @description The user's demographic information as last stored by *Update user info*, in the shape that operation answers. A user without stored info is a `404` that says so; an unknown user, or another team's, is a `404` too.
+         */
+        get: operations["getLatestUserInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/user/{user_id}/insurance/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the latest insurance
+         * @description The user's insurance as last stored by *Create insurance*, in the shape that operation answers. With `is_primary`, the primary (`true`) or the secondary (`false`) insurance; without it, whichever of the two was stored last. A user without such an insurance is a `404` that says so; an unknown user, or another team's, is a `404` too.
+         */
+        get: operations["getLatestInsurance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v2/user/{user_id}/sign_in_token": {
@@ -11021,36 +11067,6 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
-        /**
-         * @description The customer's own unique user reference (unique per team). It must not contain personal data: a value that looks like an e-mail address or a phone number is rejected with a `422`.
-         * @example patient-000123
-         */
-        ClientUserId: string;
-        /** @description A new user. */
-        CreateUserRequest: {
-            client_user_id: components["schemas"]["ClientUserId"];
-            /**
-             * @description IANA time zone identifier (for example `Europe/London`); an unknown zone is a `422`.
-             * @example Europe/London
-             */
-            fallback_time_zone?: string | null;
-            /**
-             * Format: date
-             * @example 1986-04-21
-             */
-            fallback_birth_date?: string | null;
-            /**
-             * Format: date
-             * @description Lower bound of user data ingestion; must not be after `ingestion_end`.
-             * @example 2026-01-01
-             */
-            ingestion_start?: string | null;
-            /**
-             * Format: date
-             * @example null
-             */
-            ingestion_end?: string | null;
-        };
         /** @description The provider behind a connected source, as shown on the user record. */
         SourceSummary: {
             /** @example Oura */
@@ -11149,6 +11165,26 @@ export interface components {
              */
             ingestion_end: string | null;
         };
+        /** @description A page of the team's users, newest first (users created in the same instant by `user_id`, descending), with the number of users that match the query. */
+        PaginatedUsersResponse: {
+            /** @description The users of the page, each as *Get a user* returns it. */
+            users: components["schemas"]["ClientFacingUser"][];
+            /**
+             * @description How many users of the team match the query (`search`), across every page.
+             * @example 1
+             */
+            total: number;
+            /**
+             * @description The `offset` of the request (its default when none was sent).
+             * @example 0
+             */
+            offset: number;
+            /**
+             * @description The `limit` of the request (its default when none was sent).
+             * @example 100
+             */
+            limit: number;
+        };
         /** @description Body of every error response other than `422`. */
         ErrorDetail: {
             /**
@@ -11182,6 +11218,36 @@ export interface components {
         /** @description Body of a `422 Unprocessable Entity` response. Lists every violation found in the request, not only the first one. */
         HTTPValidationError: {
             detail: components["schemas"]["ValidationError"][];
+        };
+        /**
+         * @description The customer's own unique user reference (unique per team). It must not contain personal data: a value that looks like an e-mail address or a phone number is rejected with a `422`.
+         * @example patient-000123
+         */
+        ClientUserId: string;
+        /** @description A new user. */
+        CreateUserRequest: {
+            client_user_id: components["schemas"]["ClientUserId"];
+            /**
+             * @description IANA time zone identifier (for example `Europe/London`); an unknown zone is a `422`.
+             * @example Europe/London
+             */
+            fallback_time_zone?: string | null;
+            /**
+             * Format: date
+             * @example 1986-04-21
+             */
+            fallback_birth_date?: string | null;
+            /**
+             * Format: date
+             * @description Lower bound of user data ingestion; must not be after `ingestion_end`.
+             * @example 2026-01-01
+             */
+            ingestion_start?: string | null;
+            /**
+             * Format: date
+             * @example null
+             */
+            ingestion_end?: string | null;
         };
         /** @description Outcome of an operation that returns no resource. */
         SuccessResponse: {
@@ -14455,15 +14521,6 @@ export interface components {
         };
     };
     responses: {
-        /** @description The request conflicts with the current state of a resource. */
-        BadRequest: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorDetail"];
-            };
-        };
         /** @description The credential header is missing, or its key is unknown or revoked. */
         Unauthorized: {
             headers: {
@@ -14473,8 +14530,8 @@ export interface components {
                 "application/json": components["schemas"]["ErrorDetail"];
             };
         };
-        /** @description The request body is larger than the service accepts (1 MiB, or 8 MiB for the bulk pull). */
-        PayloadTooLarge: {
+        /** @description An unexpected error. The body never contains internals; retry later. */
+        InternalServerError: {
             headers: {
                 [name: string]: unknown;
             };
@@ -14482,8 +14539,17 @@ export interface components {
                 "application/json": components["schemas"]["ErrorDetail"];
             };
         };
-        /** @description An unexpected error. The body never contains internals; retry later. */
-        InternalServerError: {
+        /** @description The request conflicts with the current state of a resource. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorDetail"];
+            };
+        };
+        /** @description The request body is larger than the service accepts (1 MiB, or 8 MiB for the bulk pull). */
+        PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
             };
@@ -14577,6 +14643,53 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    listUsers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many users of the list to skip.
+                 * @example 0
+                 */
+                offset?: number;
+                /**
+                 * @description Users per page, at most 500.
+                 * @example 100
+                 */
+                limit?: number;
+                /**
+                 * @description *Extension of this service.* Only the users whose `client_user_id` contains this text (case-insensitive; an empty text matches every user), or whose `user_id` it is exactly.
+                 * @example patient-0001
+                 */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the team's users. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedUsersResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description A query parameter is out of range, not an integer, or unknown. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     createUser: {
         parameters: {
             query?: never;
@@ -14787,6 +14900,96 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             /** @description The body does not satisfy the contract, or a name breaks the labs' name rules. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getLatestUserInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user. Typed as a plain string, as the interface states for this endpoint; an id that matches no user of the team is a `404`.
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdStringPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user info as last stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserInfo"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The user has no stored info yet, or is unknown or another team's (the two are indistinguishable on purpose). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getLatestInsurance: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `true` for the primary insurance, `false` for the secondary one; left out, the one stored last.
+                 * @example true
+                 */
+                is_primary?: boolean;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user. Typed as a plain string, as the interface states for this endpoint; an id that matches no user of the team is a `404`.
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdStringPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The insurance as last stored, with the payor company. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFacingInsurance"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The user has no (such) insurance yet, or is unknown or another team's (the two are indistinguishable on purpose). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description A query parameter is not a boolean, or unknown. */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -13,7 +13,7 @@ describe.each(apiEngines.slice(0, 1))('methods on %s', (_label, engine) => {
   it.each([
     ['PUT', '/v2/providers', 'GET, HEAD'],
     ['DELETE', '/v2/user/resolve/patient-1', 'GET, HEAD'],
-    ['PATCH', '/v2/user', 'POST'],
+    ['PATCH', '/v2/user', 'GET, HEAD, POST'],
     ['GET', `/v2/user/${UNKNOWN_ID}/insurance`, 'POST'],
     ['POST', `/v2/user/${UNKNOWN_ID}`, 'GET, HEAD, DELETE'],
   ])('when %s is sent to %s, then it is a 405 whose Allow lists %s', async (method, path, allow) => {
@@ -60,7 +60,7 @@ describe.each(apiEngines.slice(0, 1))('methods on %s', (_label, engine) => {
   });
 
   it('when HEAD is sent to a path without GET, then it is a 405 with Allow', async () => {
-    const head = await fetch(`${ctx.server.teamUrl}/v2/user`, { method: 'HEAD', headers: { 'x-vital-api-key': ctx.server.apiKey } });
+    const head = await fetch(`${ctx.server.teamUrl}/v2/link/token`, { method: 'HEAD', headers: { 'x-vital-api-key': ctx.server.apiKey } });
     expect(head.status).toBe(405);
     expect(head.headers.get('allow')).toBe('POST');
   });

@@ -61,7 +61,7 @@ const CASES: [string, Call, Partial<Sample>][] = [
   ['PUT on the providers path', { api: 'team', method: 'PUT', path: '/v2/providers' }, { status: 405, allow: ['GET', 'HEAD'] }],
   ['OPTIONS without CORS preflight headers', { api: 'team', method: 'OPTIONS', path: '/v2/providers' }, { status: 405, allow: ['GET', 'HEAD'] }],
   ['HEAD on a GET operation', { api: 'team', method: 'HEAD', path: '/v2/providers' }, { status: 200, allow: null, body: '' }],
-  ['HEAD on a POST-only path', { api: 'team', method: 'HEAD', path: '/v2/user' }, { status: 405, allow: ['POST'] }],
+  ['HEAD on a POST-only path', { api: 'team', method: 'HEAD', path: '/v2/link/token' }, { status: 405, allow: ['POST'] }],
   ['an unknown query parameter', { api: 'team', method: 'GET', path: '/v2/providers?foo=1' }, { status: 422, violations: ['["query","foo"] value_error'] }],
   ['a __proto__ query parameter', { api: 'team', method: 'GET', path: '/v2/providers?__proto__=x' }, { status: 422, violations: ['["query","__proto__"] value_error'] }],
   ['a query parameter with an empty name', { api: 'team', method: 'GET', path: '/v2/providers?=x' }, { status: 422, violations: ['["query",""] value_error'] }],

@@ -14,6 +14,7 @@ import { LabOrderSimulator } from '../../server/jobs/lab-orders/simulator.js';
 import { silentLogger } from '../helpers/silent-logger.js';
 import { API_NAMES, readBundle, type ApiName } from '../../scripts/conformance/openapi.js';
 import { eveningZone } from '../../scripts/conformance/operations/data-reads.js';
+import { insuranceBody, userInfoBody } from '../../scripts/conformance/values.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { engines, SETUP_TIMEOUT_MS } from '../storage/helpers.js';
 import { afterAll, beforeAll } from 'vitest';
@@ -239,6 +240,9 @@ describe.each(API_NAMES)('request examples of the %s API on the server', (api) =
       if (typeof values.user_id === 'string') values.user_id = await world.user(values.user_id);
       const userId = typeof values.user_id === 'string' ? values.user_id : await world.user('any');
       if (c.operationId === 'deregisterProvider') await world.team('POST', '/v2/link/connect/demo', { user_id: userId, provider: values.provider });
+      // The latest info and insurance reads answer what was stored (of the kind the example asks).
+      if (c.operationId === 'getLatestUserInfo') await world.team('PATCH', `/v2/user/${userId}/info`, userInfoBody());
+      if (c.operationId === 'getLatestInsurance') await world.team('POST', `/v2/user/${userId}/insurance`, { ...insuranceBody(), is_primary: values.is_primary ?? true });
       // The profile reads name a provider the user is connected to; the stream reads a workout or sleep the team can read.
       if (c.path.startsWith('/v2/summary/profile/')) await world.team('POST', '/v2/link/connect/demo', { user_id: userId, provider: values.provider });
       if (values.workout_id !== undefined) values.workout_id = await world.readableRecord('workouts', 'strava');

@@ -6,11 +6,14 @@
  */
 import type { OperationDefinition } from '../operation.js';
 import { definition as createUser } from './team/createUser.js';
+import { definition as listUsers } from './team/listUsers.js';
 import { definition as getUser } from './team/getUser.js';
 import { definition as deleteUser } from './team/deleteUser.js';
 import { definition as resolveUser } from './team/resolveUser.js';
 import { definition as createInsurance } from './team/createInsurance.js';
 import { definition as updateUserInfo } from './team/updateUserInfo.js';
+import { definition as getLatestUserInfo } from './team/getLatestUserInfo.js';
+import { definition as getLatestInsurance } from './team/getLatestInsurance.js';
 import { definition as createSignInToken } from './team/createSignInToken.js';
 import { definition as listUserProviders } from './team/listUserProviders.js';
 import { definition as refreshUser } from './team/refreshUser.js';
@@ -71,11 +74,14 @@ import { definition as getOrderRequisitionPdf } from './team/getOrderRequisition
 
 export const OPERATIONS: readonly OperationDefinition[] = [
   createUser,
+  listUsers,
   getUser,
   deleteUser,
   resolveUser,
   createInsurance,
   updateUserInfo,
+  getLatestUserInfo,
+  getLatestInsurance,
   createSignInToken,
   listUserProviders,
   refreshUser,

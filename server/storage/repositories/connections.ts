@@ -81,3 +81,23 @@ export async function deleteConnection(
     [input.user_id, input.team_id, input.provider],
   );
 }
+
+/** The connections of several users of the team (one statement), each user's oldest first. */
+export async function listConnectionsOfUsers(
+  db: Queryable,
+  input: { team_id: string; user_ids: readonly string[] },
+): Promise<Map<string, ConnectionRecord[]>> {
+  const byUser = new Map<string, ConnectionRecord[]>();
+  const ids = input.user_ids.filter(isUuid);
+  if (!isUuid(input.team_id) || ids.length === 0) return byUser;
+  const rows = await db.query<ConnectionRecord>(
+    `SELECT ${COLUMNS} FROM connections WHERE user_id = ANY ($1::uuid[]) AND team_id = $2 ORDER BY user_id, created_on, provider`,
+    [ids, input.team_id],
+  );
+  for (const row of rows) {
+    const list = byUser.get(row.user_id);
+    if (list) list.push(row);
+    else byUser.set(row.user_id, [row]);
+  }
+  return byUser;
+}

@@ -54,3 +54,21 @@ export async function upsertInsurances<Insurance extends object>(
   });
 }
 
+
+/**
+ * The user's stored insurance: of one kind (`is_primary`), or with `is_primary` null the one
+ * written last (the primary on a tie). Null when none, or the user is not in the team.
+ */
+export async function findLatestInsurance<Insurance extends object>(
+  db: Queryable,
+  input: { team_id: string; user_id: string; is_primary: boolean | null },
+): Promise<InsuranceRecord<Insurance> | null> {
+  if (!isUuid(input.team_id) || !isUuid(input.user_id)) return null;
+  return db.one<InsuranceRecord<Insurance>>(
+    `SELECT i.user_id, i.is_primary, i.record, i.created_on, i.updated_at
+     FROM insurances i JOIN users u ON u.id = i.user_id
+     WHERE i.user_id = $1 AND u.team_id = $2 AND ($3::boolean IS NULL OR i.is_primary = $3::boolean)
+     ORDER BY i.updated_at DESC, i.is_primary DESC LIMIT 1`,
+    [input.user_id, input.team_id, input.is_primary],
+  );
+}

@@ -25,3 +25,13 @@ export async function upsertUserInfo<Info extends object>(
   );
 }
 
+
+/** The user's stored info document, or null when none (or the user is not in the team). */
+export async function findUserInfo<Info extends object>(db: Queryable, input: { team_id: string; user_id: string }): Promise<UserInfoRecord<Info> | null> {
+  if (!isUuid(input.team_id) || !isUuid(input.user_id)) return null;
+  return db.one<UserInfoRecord<Info>>(
+    `SELECT i.user_id, i.info, i.updated_at FROM user_infos i JOIN users u ON u.id = i.user_id
+     WHERE i.user_id = $1 AND u.team_id = $2`,
+    [input.user_id, input.team_id],
+  );
+}

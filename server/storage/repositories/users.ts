@@ -158,3 +158,37 @@ export async function deleteUser(db: Queryable, input: { team_id: string; user_i
   ]);
   return rows.length > 0;
 }
+
+export interface UserPage {
+  users: UserRecord[];
+  /** How many users of the team match (every page's). */
+  total: number;
+}
+
+/**
+ * A page of the team's users, newest first (ties by id, descending), and how many match.
+ * `search`: client_user_id contains `contains` ignoring case, or the id is `user_id`.
+ * Both statements walk users_team_created_idx (migration 009).
+ */
+export async function listUsers(
+  db: Queryable,
+  input: { team_id: string; offset: number; limit: number; search: { contains: string; user_id: string | null } | null },
+): Promise<UserPage> {
+  if (!isUuid(input.team_id)) return { users: [], total: 0 };
+  const params: unknown[] = [input.team_id];
+  let filter = '';
+  if (input.search) {
+    params.push(input.search.contains, input.search.user_id);
+    filter = 'AND (strpos(lower(client_user_id), lower($2::text)) > 0 OR id = $3::uuid)';
+  }
+  const counted = await db.one<{ total: number }>(`SELECT count(*)::int AS total FROM users WHERE team_id = $1 ${filter}`, params);
+  const total = counted?.total ?? 0;
+  if (input.offset >= total) return { users: [], total };
+  const n = params.length;
+  const rows = await db.query<UserRow>(
+    `SELECT ${COLUMNS} FROM users WHERE team_id = $1 ${filter}
+     ORDER BY created_on DESC, id DESC OFFSET $${n + 1} LIMIT $${n + 2}`,
+    [...params, input.offset, input.limit],
+  );
+  return { users: rows.map(toUser), total };
+}

@@ -8,11 +8,14 @@ import type { operations } from '../../../../generated/team/schema.js';
 import type { HandlerMap } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
 import { createUser } from './create-user.js';
+import { listUsers } from './list-users.js';
 import { getUser } from './get-user.js';
 import { deleteUser } from './delete-user.js';
 import { resolveUser } from './resolve-user.js';
 import { createInsurance } from './create-insurance.js';
 import { updateUserInfo } from './update-user-info.js';
+import { getLatestUserInfo } from './get-latest-user-info.js';
+import { getLatestInsurance } from './get-latest-insurance.js';
 import { createSignInToken } from './create-sign-in-token.js';
 import { listUserProviders } from './list-user-providers.js';
 import { refreshUser } from './refresh-user.js';
@@ -62,11 +65,14 @@ import { getOrderRequisitionPdf } from './get-order-requisition-pdf.js';
 export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamContext> {
   return {
     createUser: createUser(deps),
+    listUsers: listUsers(deps),
     getUser: getUser(deps),
     deleteUser: deleteUser(deps),
     resolveUser: resolveUser(deps),
     createInsurance: createInsurance(deps),
     updateUserInfo: updateUserInfo(deps),
+    getLatestUserInfo: getLatestUserInfo(deps),
+    getLatestInsurance: getLatestInsurance(deps),
     createSignInToken: createSignInToken(deps),
     listUserProviders: listUserProviders(deps),
     refreshUser: refreshUser(deps),
