@@ -4,7 +4,7 @@
  * its expected finish under the provider's throttle.
  */
 import type { TeamSchemas } from '../api.js';
-import { okAs, poll, untypedGet } from '../interactions.js';
+import { okAs, poll } from '../interactions.js';
 import { anyActive, bulkProgress, finishText, isActive } from '../lib/bulk-progress.js';
 import { formatDateTime } from '../lib/format.js';
 import type { Page, PageContext } from '../routes.js';
@@ -12,11 +12,11 @@ import { actionButton, errorBox, errorText, field, h, replace, toast, withStates
 
 type BulkOp = TeamSchemas['BulkOp'];
 type BulkOpsPage = TeamSchemas['BulkOpsPage'];
-type UsersPage = { users: TeamSchemas['ClientFacingUser'][]; total: number; offset: number; limit: number };
+type UsersPage = TeamSchemas['PaginatedUsersResponse'];
 type User = TeamSchemas['ClientFacingUser'];
 
 const opsPage = (ctx: PageContext, query: { page_size: number; next_cursor?: string }) => okAs<BulkOpsPage>(ctx.apis.team.GET('/v2/link/bulk_op', { params: { query } }));
-const usersPage = (ctx: PageContext, query: { offset: number; limit: number; search?: string }) => untypedGet<UsersPage>(ctx.apis.team, '/v2/user', { query });
+const usersPage = (ctx: PageContext, query: { offset: number; limit: number; search?: string }) => okAs<UsersPage>(ctx.apis.team.GET('/v2/user', { params: { query } }));
 
 const USERS_PER_PAGE = 50;
 const OPS_PER_PAGE = 10;

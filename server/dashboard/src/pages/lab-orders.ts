@@ -3,7 +3,7 @@
  * order a lab test for a user, the patient prefilled from the user's info record.
  */
 import { ApiError, type Apis, type TeamSchemas } from '../api.js';
-import { okAs, untypedGet } from '../interactions.js';
+import { okAs } from '../interactions.js';
 import { formatDateTime } from '../lib/format.js';
 import { humanize, lowLevelStatuses, statusLabel } from '../lib/order-timeline.js';
 import { orderPatient, patientFromInfo, PLACEHOLDER_PATIENT, type PatientForm } from '../lib/patient-prefill.js';
@@ -15,7 +15,7 @@ type User = TeamSchemas['ClientFacingUser'];
 
 const labTestPage = (apis: Apis, cursor: string | null) =>
   okAs<TeamSchemas['LabTestPage']>(apis.team.GET('/v3/lab_test', { params: { query: { lab_test_limit: 100, ...(cursor ? { next_cursor: cursor } : {}) } } }));
-const usersPage = (apis: Apis) => untypedGet<{ users: User[] }>(apis.team, '/v2/user', { query: { limit: 500 } });
+const usersPage = (apis: Apis) => okAs<TeamSchemas['PaginatedUsersResponse']>(apis.team.GET('/v2/user', { params: { query: { limit: 500 } } }));
 
 const ORDERS_PER_PAGE = 20;
 
@@ -34,7 +34,7 @@ async function allLabTests(apis: Apis): Promise<LabTest[]> {
 /** The user's latest info record, or null when it has none (404). */
 async function latestInfo(apis: Apis, userId: string): Promise<TeamSchemas['UserInfo'] | null> {
   try {
-    return await untypedGet<TeamSchemas['UserInfo']>(apis.team, '/v2/user/{user_id}/info/latest', { path: { user_id: userId } });
+    return await okAs<TeamSchemas['UserInfo']>(apis.team.GET('/v2/user/{user_id}/info/latest', { params: { path: { user_id: userId } } }));
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
