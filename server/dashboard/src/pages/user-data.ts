@@ -8,6 +8,7 @@
 import { ok, type TeamSchemas } from '../api.js';
 import { barChart, lineChart, stackedBars, stepChart } from '../charts.js';
 import { formatDateTime, formatDuration, formatNumber, lastDays, rangeProblem } from '../lib/format.js';
+import { shared } from '../lib/async.js';
 import { alignTimeseries, dailyByProvider, formatPace, HYPNOGRAM_LEVELS, hypnogram, metersToKm, paceMinPerKm, sleepStagesPerNight, workoutStreamCharts } from '../lib/series.js';
 import type { PageContext } from '../routes.js';
 import { field, h, replace, table, withStates } from '../ui.js';
@@ -79,41 +80,28 @@ export function renderDataSection(section: HTMLElement, ctx: PageContext, user_i
     const signal = AbortSignal.any([ctx.signal, run.signal]);
     const range: Range = { start_date: from.value, end_date: to.value, ...(provider.value ? { provider: provider.value } : {}) };
     const path = { user_id };
+    // Each summary is asked once, however many views draw it (sleep: the chart and the list).
+    const activity = shared(() => ok(ctx.apis.team.GET('/v2/summary/activity/{user_id}', { params: { path, query: range }, signal })));
+    const sleep = shared(() => ok(ctx.apis.team.GET('/v2/summary/sleep/{user_id}', { params: { path, query: range }, signal })));
+    const body = shared(() => ok(ctx.apis.team.GET('/v2/summary/body/{user_id}', { params: { path, query: range }, signal })));
+    const workoutList$ = shared(() => ok(ctx.apis.team.GET('/v2/summary/workouts/{user_id}', { params: { path, query: range }, signal })));
+    const cycles = shared(() => ok(ctx.apis.team.GET('/v2/summary/sleep_cycle/{user_id}', { params: { path, query: range }, signal })));
     void withStates(
       summaries,
-      () =>
-        Promise.all([
-          ok(ctx.apis.team.GET('/v2/summary/activity/{user_id}', { params: { path, query: range }, signal })),
-          ok(ctx.apis.team.GET('/v2/summary/sleep/{user_id}', { params: { path, query: range }, signal })),
-          ok(ctx.apis.team.GET('/v2/summary/body/{user_id}', { params: { path, query: range }, signal })),
-        ]),
-      ([{ activity }, { sleep }, { body }]) => {
+      () => Promise.all([activity(), sleep(), body()]),
+      ([{ activity: days }, { sleep: nights }, { body: bodies }]) => {
         const grid = h('div', { class: 'charts' });
-        barChart(grid, { ...dailyByProvider(activity, range.start_date, range.end_date, (a) => a.steps, 'Daily steps', 'steps'), name: 'steps' });
-        lineChart(grid, { ...dailyByProvider(activity, range.start_date, range.end_date, (a) => a.calories_total, 'Daily calories', 'kcal'), name: 'calories' });
-        stackedBars(grid, sleepStagesPerNight(sleep, range.start_date, range.end_date));
-        lineChart(grid, { ...dailyByProvider(body, range.start_date, range.end_date, (b) => b.weight, 'Weight', 'kg'), name: 'weight' });
+        barChart(grid, { ...dailyByProvider(days, range.start_date, range.end_date, (a) => a.steps, 'Daily steps', 'steps'), name: 'steps' });
+        lineChart(grid, { ...dailyByProvider(days, range.start_date, range.end_date, (a) => a.calories_total, 'Daily calories', 'kcal'), name: 'calories' });
+        stackedBars(grid, sleepStagesPerNight(nights, range.start_date, range.end_date));
+        lineChart(grid, { ...dailyByProvider(bodies, range.start_date, range.end_date, (b) => b.weight, 'Weight', 'kg'), name: 'weight' });
         return grid;
       },
       signal,
     );
     renderDay(day, ctx, user_id, range, signal);
-    void withStates(
-      workouts,
-      () => ok(ctx.apis.team.GET('/v2/summary/workouts/{user_id}', { params: { path, query: range }, signal })),
-      ({ workouts: list }) => workoutList(list, ctx, signal),
-      signal,
-    );
-    void withStates(
-      sleeps,
-      () =>
-        Promise.all([
-          ok(ctx.apis.team.GET('/v2/summary/sleep/{user_id}', { params: { path, query: range }, signal })),
-          ok(ctx.apis.team.GET('/v2/summary/sleep_cycle/{user_id}', { params: { path, query: range }, signal })),
-        ]),
-      ([{ sleep }, { sleep_cycle }]) => sleepList(sleep, sleep_cycle),
-      signal,
-    );
+    void withStates(workouts, workoutList$, ({ workouts: list }) => workoutList(list, ctx, signal), signal);
+    void withStates(sleeps, () => Promise.all([sleep(), cycles()]), ([{ sleep: list }, { sleep_cycle }]) => sleepList(list, sleep_cycle), signal);
   };
   controls.addEventListener('submit', (event) => {
     event.preventDefault();
