@@ -3,7 +3,7 @@
  * follow every operation's progress (polled every second while one is running) with
  * its expected finish under the provider's throttle.
  */
-import type { TeamSchemas } from '../api.js';
+import { ApiError, type TeamSchemas } from '../api.js';
 import { okAs, poll } from '../interactions.js';
 import { anyActive, bulkProgress, finishText, isActive } from '../lib/bulk-progress.js';
 import { formatDateTime } from '../lib/format.js';
@@ -72,6 +72,32 @@ class OperationView {
     );
     this.finish.textContent = finishText(op, now);
   }
+}
+
+/**
+ * Bulk pulls belong to the link migration endpoints, off for a new team. A management
+ * session can switch them on here (the management API's team update); a team-key
+ * session is told where.
+ */
+function linkMigrationHelp(ctx: PageContext, onEnabled: () => void): HTMLElement {
+  const { management, session } = ctx.apis;
+  if (!management || !session.orgId || !session.teamId) {
+    return h('p', { class: 'hint' }, 'An organization admin enables them with the management API (team update, ', h('code', null, 'link_migration_enabled: true'), '); sign in with the management key to do it from here.');
+  }
+  const path = { org_id: session.orgId, team_id: session.teamId };
+  return h(
+    'p',
+    { class: 'row' },
+    actionButton(
+      'Enable bulk pulls for this team',
+      async () => {
+        await okAs<unknown>(management.PATCH('/v1/org/{org_id}/team/{team_id}', { params: { path }, body: { link_migration_enabled: true } }));
+        toast('Bulk pulls are enabled for the team: start the pull again.');
+        onEnabled();
+      },
+      { 'data-testid': 'bulk-enable-link-migration' },
+    ),
+  );
 }
 
 /** The users checklist: search, pages, select all on the page; the selection survives paging. */
@@ -179,6 +205,7 @@ export const bulkPullsPage: Page = {
           operations.upsert([answer.operation], true);
         } catch (error) {
           problem.replaceChildren(errorBox(error));
+          if (error instanceof ApiError && error.status === 403) problem.append(linkMigrationHelp(ctx, () => (problem.hidden = true)));
           problem.hidden = false;
         }
       },
