@@ -119,27 +119,6 @@ export async function ok<T>(call: Promise<{ data?: T; error?: unknown; response:
   return data as T;
 }
 
-/** A team API GET answered with JSON (for an operation the generated types do not have yet). */
-export async function getJson<T>(apis: Apis, path: string, signal?: AbortSignal): Promise<T> {
-  const body = await getJsonOrNull<T>(apis, path, signal, false);
-  return body as T;
-}
-
-/** A team API GET answered with JSON, or null on a 404 (for reads where "none yet" is an answer, not an error). */
-export async function getJsonOrNull<T>(apis: Apis, path: string, signal?: AbortSignal, notFoundIsNull = true): Promise<T | null> {
-  let response: Response;
-  try {
-    response = await fetch(new URL(path, teamBaseUrl()), { headers: { [TEAM_API_KEY_HEADER]: apis.session.teamKey, accept: 'application/json' }, signal });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, `The server could not be reached (${error instanceof Error ? error.message : String(error)}).`);
-  }
-  if (response.status === 404 && notFoundIsNull) return null;
-  const body = (await response.json().catch(() => null)) as { detail?: unknown } | null;
-  if (!response.ok) throw new ApiError(response.status, body?.detail ?? response.statusText);
-  return body as T;
-}
-
 /** A team API GET with the key in its header (for PDFs), as a Blob. */
 export async function fetchBlob(apis: Apis, path: string): Promise<Blob> {
   let response: Response;

@@ -1,11 +1,9 @@
 /** The users list's query and pager text. Pure: test/dashboard/unit/users.test.ts. */
 
-/** The query of `GET /v2/user` for a search text and a page. */
-export function usersQuery(search: string, offset: number, limit: number): string {
-  const query = new URLSearchParams({ offset: String(offset), limit: String(limit) });
+/** The query of `GET /v2/user` for a search text and a page (no `search` when there is no text). */
+export function usersQuery(search: string, offset: number, limit: number): { offset: number; limit: number; search?: string } {
   const term = search.trim();
-  if (term) query.set('search', term);
-  return query.toString();
+  return term ? { offset, limit, search: term } : { offset, limit };
 }
 
 /** `1–50 of 123`, `0 of 0`. */

@@ -3,20 +3,37 @@
  * provider, deregister), the link-code and sign-in-token generators, the refresh
  * button, and the Data section (pages/user-data.ts).
  */
-import { getJsonOrNull, ok, type Apis, type TeamSchemas } from '../api.js';
+import { ApiError, ok, type Apis, type TeamSchemas } from '../api.js';
 import type { Page, PageContext } from '../routes.js';
 import { formatDateTime } from '../lib/format.js';
 import { actionButton, copyable, details, field, h, replace, table, toast, withStates } from '../ui.js';
 import { renderDataSection } from './user-data.js';
 
 type User = TeamSchemas['ClientFacingUser'];
-type UserInfo = TeamSchemas['UserInfo'];
-type Insurance = TeamSchemas['ClientFacingInsurance'];
+/**
+ * What the views read of user info and insurance. Open enums (`gender`, `relationship`) are
+ * `unknown` here: openapi-fetch's response types turn their `string & {}` into an object type.
+ */
+type UserInfo = Pick<TeamSchemas['UserInfo'], 'first_name' | 'last_name' | 'email' | 'phone_number' | 'dob' | 'address'> & { gender: unknown };
+type Insurance = Pick<TeamSchemas['ClientFacingInsurance'], 'payor_code' | 'member_id' | 'group_id' | 'is_primary' | 'company'> & {
+  relationship: unknown;
+  insured: { first_name: string; last_name: string };
+};
 
 /** The providers the API family's demo connections support. */
 export const DEMO_PROVIDERS = ['fitbit', 'oura', 'apple_health_kit', 'freestyle_libre'] as const;
 
 const userPath = (user_id: string) => ({ params: { path: { user_id } } });
+
+/** "None stored yet" is a 404 of the latest-info reads: an answer, not an error. */
+async function noneOn404<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
 
 function recordView(user: User): Node {
   return details([
@@ -37,7 +54,7 @@ function userInfoView(info: UserInfo | null): Node {
     ['Name', `${info.first_name} ${info.last_name}`],
     ['Email', info.email],
     ['Phone', info.phone_number],
-    ['Gender', info.gender],
+    ['Gender', String(info.gender)],
     ['Date of birth', info.dob],
     ['Address', address ? [address.first_line, address.second_line, `${address.zip_code ?? ''} ${address.city}`.trim(), address.state].filter(Boolean).join(', ') : ''],
   ]);
@@ -192,11 +209,10 @@ export const userPage: Page = {
       data,
     );
     renderDataSection(data, ctx, user_id);
-    const enc = encodeURIComponent(user_id);
     await Promise.all([
       loadRecord(),
-      withStates(info, (signal) => getJsonOrNull<UserInfo>(ctx.apis, `/v2/user/${enc}/info/latest`, signal), userInfoView, ctx.signal),
-      withStates(insurance, (signal) => getJsonOrNull<Insurance>(ctx.apis, `/v2/user/${enc}/insurance/latest`, signal), insuranceView, ctx.signal),
+      withStates(info, (signal) => noneOn404(ok(ctx.apis.team.GET('/v2/user/{user_id}/info/latest', { ...userPath(user_id), signal }))), userInfoView, ctx.signal),
+      withStates(insurance, (signal) => noneOn404(ok(ctx.apis.team.GET('/v2/user/{user_id}/insurance/latest', { ...userPath(user_id), signal }))), insuranceView, ctx.signal),
     ]);
   },
 };

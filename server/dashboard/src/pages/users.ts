@@ -3,19 +3,13 @@
  * newest first, and the "Create user" form. The search and the page are kept in
  * the hash (`#/users?search=...&offset=...`), so Back returns to the same list.
  */
-import { getJson, ok, type TeamSchemas } from '../api.js';
+import { ok, type TeamSchemas } from '../api.js';
 import { formatDateTime } from '../lib/format.js';
 import { pageSummary, usersQuery } from '../lib/users.js';
 import type { Page, PageContext } from '../routes.js';
 import { actionButton, debounce, field, h, replace, table, withStates } from '../ui.js';
 
 type User = TeamSchemas['ClientFacingUser'];
-interface UsersPage {
-  users: User[];
-  total: number;
-  offset: number;
-  limit: number;
-}
 
 export const PAGE_SIZE = 50;
 const SEARCH_DELAY_MS = 250;
@@ -78,7 +72,7 @@ export const usersPage: Page = {
       history.replaceState(null, '', `#/users${query.size ? `?${query}` : ''}`);
       void withStates(
         list,
-        (s) => getJson<UsersPage>(ctx.apis, `/v2/user?${usersQuery(state.search, state.offset, PAGE_SIZE)}`, s),
+        (s) => ok(ctx.apis.team.GET('/v2/user', { params: { query: usersQuery(state.search, state.offset, PAGE_SIZE) }, signal: s })),
         (page) => {
           if (page.users.length === 0) {
             return h('p', { class: 'empty', 'data-testid': 'users-empty' }, state.search ? `No user matches "${state.search}".` : 'No user yet: create one below.');
