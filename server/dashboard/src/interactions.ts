@@ -93,13 +93,3 @@ export function lazyDetails(summary: string, build: () => Promise<Node> | Node, 
 export function okAs<T>(call: Promise<{ data?: unknown; error?: unknown; response: Response }>): Promise<T> {
   return ok(call) as Promise<T>;
 }
-
-/**
- * A GET of an operation the generated types do not describe yet (the dash-api branch
- * adds GET /v2/user, /v2/user/{user_id}/info/latest and the management events list);
- * replaced by the typed client calls once merged.
- */
-export function untypedGet<T>(client: unknown, path: string, params: { path?: Record<string, string>; query?: Record<string, unknown> }): Promise<T> {
-  const loose = client as { GET(path: string, init: { params: typeof params }): Promise<{ data?: unknown; error?: unknown; response: Response }> };
-  return okAs<T>(loose.GET(path, { params }));
-}

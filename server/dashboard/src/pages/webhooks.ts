@@ -5,7 +5,7 @@
  * the events as they are emitted.
  */
 import { clearSession, ok, type Apis, type ManagementSchemas } from '../api.js';
-import { confirmButton, jsonBlock, lazyDetails, okAs, poll, untypedGet } from '../interactions.js';
+import { confirmButton, jsonBlock, lazyDetails, okAs, poll } from '../interactions.js';
 import { deliveryStatusText, eventTypeChoices, filterText, isReplayable, responseText } from '../lib/delivery-format.js';
 import { FEED_CAP, mergeFeed, nextAfter } from '../lib/event-feed.js';
 import { formatDateTime } from '../lib/format.js';
@@ -14,21 +14,11 @@ import { actionButton, copyable, errorBox, errorText, field, h, replace, table, 
 
 type Endpoint = ManagementSchemas['WebhookEndpoint'];
 type Delivery = ManagementSchemas['WebhookDelivery'];
-interface TeamEvent {
-  id: string;
-  event_type: string;
-  created_at: string;
-  user_id?: string | null;
-  client_user_id?: string | null;
-  data?: unknown;
-}
-interface EventPage {
-  data: TeamEvent[];
-  next_cursor: string | null;
-}
+type EventPage = ManagementSchemas['TeamEventPage'];
+type TeamEvent = ManagementSchemas['TeamEvent'];
 
 const eventsPage = (scope: Scope, query: { after?: string; event_type?: string; limit?: number; next_cursor?: string }) =>
-  untypedGet<EventPage>(scope.management, '/v1/org/{org_id}/team/{team_id}/event', { path: { org_id: scope.org_id, team_id: scope.team_id }, query });
+  okAs<EventPage>(scope.management.GET('/v1/org/{org_id}/team/{team_id}/event', { params: { path: { org_id: scope.org_id, team_id: scope.team_id }, query } }));
 
 const FEED_POLL_MS = 1000;
 const DELIVERY_POLL_MS = 2000;
