@@ -106,8 +106,10 @@ describe('dashboard webhooks in Chromium', () => {
       await failed.waitFor();
       expect(await failed.getByTestId('delivery-response').innerText()).toMatch(/^HTTP 500/);
       expect(await failed.getByTestId('delivery-status-text').innerText()).toBe('Failed after 1 attempt');
-      await failed.locator('details.payload summary').click();
-      const payload = failed.getByTestId('delivery-payload');
+      const deliveryId = await failed.getAttribute('data-delivery-id');
+      const payloadRow = endpoint.locator(`tr[data-payload-for="${deliveryId}"]`);
+      await payloadRow.locator('details.payload summary').click();
+      const payload = payloadRow.getByTestId('delivery-payload');
       await payload.waitFor();
       expect(await payload.innerText()).toContain('"provider.connection.created"');
       await screenshots(page, 'webhooks-failed');

@@ -347,15 +347,6 @@ class EndpointView {
       return;
     }
     const rows = this.rows.map((delivery) => {
-      const payload = lazyDetails(
-        'Payload',
-        async () => {
-          const event = await eventPayload(this.scope, this.feed, delivery.event_id, delivery.event_type);
-          return event ? jsonBlock(event, 'delivery-payload') : h('p', { class: 'empty' }, 'The event is no longer in the team’s events list.');
-        },
-        { 'data-delivery-id': delivery.id, class: 'payload' },
-      );
-      if (open.has(delivery.id)) payload.open = true;
       const answer = responseText(delivery);
       return [
         h('code', null, delivery.event_type),
@@ -372,20 +363,27 @@ class EndpointView {
         ),
         delivery.next_attempt_at ? formatDateTime(delivery.next_attempt_at) : '–',
         formatDateTime(delivery.created_on),
-        h(
-          'div',
-          { class: 'row' },
-          actionButton('Replay', () => this.replay([delivery.id]), {
-            class: isReplayable(delivery) ? '' : 'secondary',
-            'data-testid': 'delivery-replay',
-            'aria-label': `Replay the ${delivery.event_type} delivery`,
-          }),
-          payload,
-        ),
+        actionButton('Replay', () => this.replay([delivery.id]), {
+          class: isReplayable(delivery) ? '' : 'secondary',
+          'data-testid': 'delivery-replay',
+          'aria-label': `Replay the ${delivery.event_type} delivery`,
+        }),
       ];
     });
+    const payloads = this.rows.map((delivery) => {
+      const payload = lazyDetails(
+        'Payload',
+        async () => {
+          const event = await eventPayload(this.scope, this.feed, delivery.event_id, delivery.event_type);
+          return event ? jsonBlock(event, 'delivery-payload') : h('p', { class: 'empty' }, 'The event is no longer in the team’s events list.');
+        },
+        { 'data-delivery-id': delivery.id, class: 'payload' },
+      );
+      if (open.has(delivery.id)) payload.open = true;
+      return payload;
+    });
     const body = [
-      table(['Event', 'Status', 'Attempts', 'Last answer', 'Next retry', 'Created', ''], rows, { 'data-testid': 'deliveries-table', class: 'deliveries' }),
+      table(['Event', 'Status', 'Attempts', 'Last answer', 'Next retry', 'Created', 'Replay'], rows, { 'data-testid': 'deliveries-table', class: 'deliveries' }),
     ];
     if (this.cursor) body.push(actionButton('More deliveries', () => this.more(), { class: 'secondary', 'data-testid': 'deliveries-more' }));
     replace(this.deliveries, ...body);
@@ -394,8 +392,13 @@ class EndpointView {
     for (const row of this.deliveries.querySelectorAll('tbody tr')) [...row.children].forEach((cell, i) => cell.setAttribute('data-label', headers[i] ?? ''));
     const tableRows = this.deliveries.querySelectorAll('tbody tr');
     this.rows.forEach((delivery, i) => {
-      tableRows[i]?.setAttribute('data-testid', 'delivery');
-      tableRows[i]?.setAttribute('data-delivery-status', delivery.status);
+      const row = tableRows[i];
+      if (!row) return;
+      row.setAttribute('data-testid', 'delivery');
+      row.setAttribute('data-delivery-id', delivery.id);
+      row.setAttribute('data-delivery-status', delivery.status);
+      // The payload gets a full-width row of its own under its delivery.
+      row.after(h('tr', { class: 'payload-row', 'data-payload-for': delivery.id }, h('td', { colspan: headers.length, 'data-label': '' }, payloads[i]!)));
     });
   }
 }
