@@ -8,6 +8,7 @@
  *   day's charts and the workouts and sleeps lists drawn (fitbit + freestyle_libre, 30-day range).
  * Times are taken in the page (performance.now() when a MutationObserver sees the element),
  * median of BENCH_ROUNDS (5) fresh pages after one warm-up. Prints tables; asserts nothing.
+ * DASHBOARD_BENCH_DETAIL=1 also prints each page's requests with their durations.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
@@ -99,6 +100,9 @@ async function seed(teamUrl: string, db: Awaited<ReturnType<typeof startServer>>
   return user_id;
 }
 
+/** The requests of the last measured page: path and duration (ms), slowest first. */
+let lastRequests: [string, number][] = [];
+
 /** Opens `hash` in a fresh page with the session set, and returns the in-page time (ms since navigation start) when every test id is drawn. */
 async function timeTo(browser: Browser, teamUrl: string, hash: string, testIds: string[]): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
@@ -120,6 +124,10 @@ async function timeTo(browser: Browser, teamUrl: string, hash: string, testIds: 
   await page.goto(`${teamUrl}/dashboard/${hash}`);
   // A page that never gets there (an error state) counts as NaN after 30 s, not as a hang.
   const ms = (await page.evaluate('Promise.race([window.__ready, new Promise((resolve) => setTimeout(() => resolve(NaN), 30000))])')) as number;
+  lastRequests = (await page.evaluate(
+    "performance.getEntriesByType('resource').map((e) => [new URL(e.name).pathname.replace(/[0-9a-f-]{36}/g, '{id}'), Math.round(e.responseEnd - e.startTime)])",
+  )) as [string, number][];
+  lastRequests.sort((a, b) => b[1] - a[1]);
   await context.close();
   return ms;
 }
@@ -147,6 +155,7 @@ async function main() {
       const times: number[] = [];
       for (let i = 0; i < ROUNDS; i++) times.push(await timeTo(browser, server.teamUrl, hash, ids));
       const ms = median(times);
+      if (process.env.DASHBOARD_BENCH_DETAIL === '1') printTable(`${label}: requests of the last page, slowest first (ms)`, ['request', 'ms'], lastRequests);
       rows.push([label, Number.isNaN(ms) ? 'never drawn' : ms.toFixed(0), Math.max(...times).toFixed(0), `<= ${TARGET_MS}`, ms <= TARGET_MS ? 'yes' : 'NO']);
     }
     printTable(`Dashboard time to drawn (ms from navigation start, median of ${ROUNDS} after a warm-up)`, ['page', 'median', 'max', 'target', 'met'], rows);

@@ -87,14 +87,14 @@ function hashInputs(root: string, files: readonly string[], packages: readonly s
 /**
  * Hash of everything the build's output depends on: every file under spec/, the build's
  * own sources (scripts/build.ts and the local modules it imports), the dashboard's sources
- * (server/dashboard/ and the local modules its entry imports, except generated/ types,
+ * (server/dashboard/ but its README, and the local modules its entry imports, except generated/ types,
  * which the spec makes) and the versions of the packages it imports or runs.
  */
 export function buildInputsHash(root = ROOT): string {
   const graph = importGraph(path.join(root, BUILD_ENTRY));
   const generated = path.join(root, 'generated') + path.sep;
   const dashboard = importGraph(path.join(root, DASHBOARD_ENTRY)).files.filter((file) => !file.startsWith(generated));
-  const files = [...new Set([...filesBelow(path.join(root, 'spec')), ...graph.files, ...filesBelow(path.join(root, DASHBOARD_DIR)), ...dashboard])];
+  const files = [...new Set([...filesBelow(path.join(root, 'spec')), ...graph.files, ...filesBelow(path.join(root, DASHBOARD_DIR)).filter((file) => !file.endsWith('.md')), ...dashboard])];
   return hashInputs(root, files, [...new Set([...graph.packages, ...BUILD_TOOL_PACKAGES, ...DASHBOARD_PACKAGES])].sort());
 }
 

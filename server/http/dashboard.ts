@@ -77,41 +77,64 @@ function send(req: { headers: Record<string, string | string[] | undefined> }, r
   else res.send(body);
 }
 
-/** GET /dashboard/ (the shell), /dashboard/app.js, /dashboard/app.css and /dashboard/config.json. */
+/** The empty config tag of index.html, which the server fills in (saves the page a request before its first API call). */
+export const CONFIG_TAG = '<meta name="dashboard-config" content="">';
+
+const escapeAttribute = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+
+/** GET /dashboard/ (the shell, with config.json's content in its config tag), /dashboard/app.js, /dashboard/app.css and /dashboard/config.json. */
 export function mountDashboard(app: Router, deps: Deps): void {
   const cache = new Map<string, Cached>();
   // The built files, re-read when the build rewrites them (npm run dev keeps the server running).
+  const read = async (name: string): Promise<Cached> => {
+    const location = generatedPath(`dashboard/${name}`);
+    const { mtimeMs } = await stat(location);
+    let entry = cache.get(name);
+    if (!entry || entry.mtimeMs !== mtimeMs) {
+      const body = await readFile(location);
+      entry = { mtimeMs, body, etag: etagOf(body) };
+      cache.set(name, entry);
+    }
+    return entry;
+  };
   const file =
     (name: string): RequestHandler =>
     async (req, res, next) => {
       try {
-        const location = generatedPath(`dashboard/${name}`);
-        const { mtimeMs } = await stat(location);
-        let entry = cache.get(name);
-        if (!entry || entry.mtimeMs !== mtimeMs) {
-          const body = await readFile(location);
-          entry = { mtimeMs, body, etag: etagOf(body) };
-          cache.set(name, entry);
-        }
+        const entry = await read(name);
         send(req, res, deps.config, CONTENT_TYPES[name]!, entry.body, entry.etag);
       } catch (error) {
         next(error);
       }
     };
   let orgId: Promise<string | null> | undefined;
+  const configBody = async () => {
+    orgId ??= findFirstOrgId(deps.db).catch((error: unknown) => {
+      orgId = undefined;
+      throw error;
+    });
+    return JSON.stringify({ managementUrl: dashboardManagementUrl(deps.config), orgId: await orgId });
+  };
+  const shell: RequestHandler = async (req, res, next) => {
+    try {
+      const [entry, config] = await Promise.all([read('index.html'), configBody()]);
+      const body = entry.body.toString('utf8').replace(CONFIG_TAG, `<meta name="dashboard-config" content="${escapeAttribute(config)}">`);
+      send(req, res, deps.config, CONTENT_TYPES['index.html']!, body, etagOf(body));
+    } catch (error) {
+      next(error);
+    }
+  };
   const config: RequestHandler = async (req, res, next) => {
     try {
-      orgId ??= findFirstOrgId(deps.db);
-      const body = JSON.stringify({ managementUrl: dashboardManagementUrl(deps.config), orgId: await orgId });
+      const body = await configBody();
       send(req, res, deps.config, 'application/json; charset=utf-8', body, etagOf(body));
     } catch (error) {
-      orgId = undefined;
       next(error);
     }
   };
   // The shell loads app.js and app.css relative to itself, so it is served at /dashboard/ (with the slash).
-  app.get('/dashboard', (req, res, next) => (req.originalUrl.split('?')[0]!.endsWith('/') ? file('index.html')(req, res, next) : res.redirect(301, '/dashboard/')));
-  app.get('/dashboard/index.html', file('index.html'));
+  app.get('/dashboard', (req, res, next) => (req.originalUrl.split('?')[0]!.endsWith('/') ? shell(req, res, next) : res.redirect(301, '/dashboard/')));
+  app.get('/dashboard/index.html', shell);
   app.get('/dashboard/app.js', file('app.js'));
   app.get('/dashboard/app.css', file('app.css'));
   app.get('/dashboard/config.json', config);

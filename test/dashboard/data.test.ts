@@ -5,7 +5,11 @@
  * drawn from the seeded demo user's history.
  */
 import type { Page } from 'playwright-core';
+import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { insuranceBody, UNKNOWN_ID, userInfoBody } from '../../scripts/conformance/values.js';
+import { TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
+import { createTeamWithKey } from '../api/helpers.js';
 import { isoDate, addDays } from '../../server/dashboard/src/lib/format.js';
 import { because, screenshots, SKIP, TEST_TIMEOUT_MS, useDashboard } from './harness.js';
 
@@ -122,6 +126,63 @@ describe('dashboard user page and data in Chromium', () => {
       await page.getByTestId('chart-hypnogram').scrollIntoViewIfNeeded();
       await screenshots(page, 'user-streams');
       await dash.expectClean(opened, EXPECTED_404S);
+      await page.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it.skipIf(SKIP)(
+    `when the user has user info and insurance, then the page shows them${because}`,
+    async () => {
+      const user = dash.seeded.users[1]!;
+      const team = (method: 'patch' | 'post', url: string) => request(dash.server.team)[method](url).set(TEAM_API_KEY_HEADER, dash.server.apiKey);
+      expect((await team('patch', `/v2/user/${user.user_id}/info`).send(userInfoBody())).status).toBe(200);
+      expect((await team('post', `/v2/user/${user.user_id}/insurance`).send(insuranceBody())).status).toBe(200);
+      const opened = await dash.signedIn(`#/users/${user.user_id}`);
+      const { page } = opened;
+      await expect.poll(() => page.getByTestId('user-info').innerText()).toContain("Anne-Marie O'Connor");
+      expect(await page.getByTestId('user-info').innerText()).toContain('anne.oconnor@example.com');
+      await expect.poll(() => page.getByTestId('user-insurance').innerText()).toContain('W123456789');
+      expect(await page.getByTestId('user-insurance').innerText()).toContain('AETNA');
+      await dash.expectClean(opened);
+      await page.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it.skipIf(SKIP)(
+    `when the user does not exist (or is another team's), then the page shows the API's message with a Retry button${because}`,
+    async () => {
+      const opened = await dash.signedIn(`#/users/${UNKNOWN_ID}`);
+      const { page } = opened;
+      const alert = page.getByTestId('user-page-status').getByRole('alert');
+      await alert.waitFor();
+      expect(await alert.innerText()).toMatch(/HTTP 404.*not found/);
+      // One error for the page: the sections (whose reads were 404s too) stay hidden.
+      expect(await page.getByRole('alert').count()).toBe(1);
+      expect(await page.getByTestId('user-info').isVisible()).toBe(false);
+      await alert.getByRole('button', { name: 'Retry' }).waitFor();
+      await screenshots(page, 'user-error');
+      await dash.expectClean(opened, [new RegExp(UNKNOWN_ID)]);
+      await page.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it.skipIf(SKIP)(
+    `when another team's user is opened by its id, then the page says it is not found and shows none of its data${because}`,
+    async () => {
+      const other = await createTeamWithKey(dash.server);
+      const created = await request(dash.server.team).post('/v2/user').set(TEAM_API_KEY_HEADER, other.apiKey).send({ client_user_id: 'other-teams-user' });
+      expect(created.status).toBe(200);
+      const userId = (created.body as { user_id: string }).user_id;
+      const opened = await dash.signedIn(`#/users/${userId}`);
+      const { page } = opened;
+      const alert = page.getByTestId('user-page-status').getByRole('alert');
+      await alert.waitFor();
+      expect(await alert.innerText()).toContain('not found');
+      expect(await page.locator('body').innerText()).not.toContain('other-teams-user');
+      await dash.expectClean(opened, [new RegExp(userId)]);
       await page.close();
     },
     TEST_TIMEOUT_MS,

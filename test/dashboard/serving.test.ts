@@ -2,13 +2,12 @@
  * How the team server serves the dashboard (headers, CSP, config.json) and how
  * the management API answers CORS for it: over HTTP, no browser needed.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardCsp } from '../../server/http/dashboard.js';
 import { MANAGEMENT_KEY_HEADER } from '../../server/shared/wire.js';
 import { startDashboardServer } from './harness.js';
 import { SETUP_TIMEOUT_MS } from '../storage/helpers.js';
 import type { TestServer } from '../helpers/test-server.js';
-import { afterAll, beforeAll } from 'vitest';
 
 describe('the dashboard on the team server', () => {
   let server: TestServer;
@@ -56,6 +55,12 @@ describe('the dashboard on the team server', () => {
     expect(csp).not.toContain('unsafe');
   });
 
+  it('when the shell is served, then its config tag holds what config.json answers (no request before the first API call)', async () => {
+    const html = await (await fetch(`${server.teamUrl}/dashboard/`)).text();
+    const content = /<meta name="dashboard-config" content="([^"]*)">/.exec(html)?.[1];
+    expect(JSON.parse(content!.replace(/&quot;/g, '"').replace(/&amp;/g, '&'))).toEqual({ managementUrl: server.managementUrl, orgId: server.orgId });
+  });
+
   it('when config.json is asked, then it names the management API and the sandbox org, no key', async () => {
     const response = await fetch(`${server.teamUrl}/dashboard/config.json`);
     expect(response.status).toBe(200);
@@ -95,7 +100,7 @@ describe('the dashboard on the team server', () => {
     expect(listed.headers.get('access-control-allow-origin')).toBeNull();
   });
 
-  it('when the team API is asked from the dashboard origin, then it needs no CORS (same origin) and adds none', async () => {
+  it('when the team API is asked with another Origin, then it adds no CORS header (the dashboard calls it from its own origin)', async () => {
     const response = await fetch(`${server.teamUrl}/v2/providers`, { headers: { origin: 'http://evil.example', 'x-vital-api-key': server.apiKey } });
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBeNull();

@@ -47,6 +47,24 @@ describe('dashboard sign-in in Chromium', () => {
   );
 
   it.skipIf(SKIP)(
+    `when a wrong management key is entered, then it is refused with a message and no team is listed${because}`,
+    async () => {
+      const opened = await dash.open();
+      const { page } = opened;
+      await page.getByTestId('management-key').fill('mg_not_a_key_of_this_org_0000000000');
+      await page.getByTestId('management-list-teams').click();
+      const error = page.getByTestId('management-sign-in-error');
+      await error.waitFor();
+      expect(await error.innerText()).toMatch(/^That management key or org id was refused: .+/);
+      expect(await page.getByTestId('team-picker').locator('button').count()).toBe(0);
+      expect(await page.evaluate(() => sessionStorage.getItem('dashboard.session'))).toBeNull();
+      await dash.expectClean(opened, [/\/v1\/org\/[^/]+\/team$/]);
+      await page.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it.skipIf(SKIP)(
     `when the management key is entered, then the org's teams are listed, picking one signs in with a session key that sign-out revokes${because}`,
     async () => {
       const opened = await dash.open();

@@ -51,6 +51,8 @@ describe('start-up banner keys', () => {
       expect(first).toContain(`Team API key    ${saved.team_api_key}   (header x-vital-api-key)`);
       expect(first).toContain(`Management key  ${saved.management_key}   (header X-Management-Key)`);
       expect(first).toContain(`Generated keys are shown this once; they are also in ${path.join(config.dataDir, 'bootstrap.json')}.`);
+      // The dashboard is on the team server, beside its docs.
+      expect(first).toMatch(/^ {2}Dashboard {7}http:\/\/127\.0\.0\.1:\d+\/dashboard\/$/m);
 
       const second = await bannerOf(config);
       expect(second).not.toContain(saved.team_api_key);

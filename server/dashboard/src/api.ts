@@ -63,8 +63,19 @@ export class ApiError extends Error {
 
 let config: DashboardConfig = { managementUrl: '', orgId: null };
 
-/** Reads /dashboard/config.json once, at start (main.ts). */
+const isConfig = (value: unknown): value is DashboardConfig => typeof (value as DashboardConfig | null)?.managementUrl === 'string';
+
+/** The configuration, at start (main.ts): from the shell's config tag (the server fills it in), else from /dashboard/config.json. */
 export async function loadDashboardConfig(): Promise<DashboardConfig> {
+  try {
+    const embedded: unknown = JSON.parse(document.querySelector<HTMLMetaElement>('meta[name="dashboard-config"]')?.content || 'null');
+    if (isConfig(embedded)) {
+      config = embedded;
+      return config;
+    }
+  } catch {
+    // An unreadable tag: ask for config.json.
+  }
   const response = await fetch('config.json', { headers: { accept: 'application/json' } });
   if (!response.ok) throw new ApiError(response.status, 'The dashboard configuration could not be read.');
   config = (await response.json()) as DashboardConfig;

@@ -64,7 +64,11 @@ function start() {
   );
   replace(root(), header, view);
 
+  let first = true;
   const route = () => {
+    // After a navigation (not the first page), keyboard and screen reader users start at the new page.
+    const moveFocus = !first;
+    first = false;
     routeController?.abort();
     routeController = new AbortController();
     const hash = location.hash || DEFAULT_HASH;
@@ -83,6 +87,7 @@ function start() {
       return;
     }
     document.title = `${match.page.title} · Sandbox dashboard`;
+    if (moveFocus) view.focus({ preventScroll: false });
     const ctx = {
       apis,
       params: match.params,

@@ -11,6 +11,7 @@ import { formatDateTime, formatDuration, formatNumber, lastDays, rangeProblem } 
 import { shared } from '../lib/async.js';
 import { alignTimeseries, dailyByProvider, formatPace, HYPNOGRAM_LEVELS, hypnogram, metersToKm, paceMinPerKm, sleepStagesPerNight, workoutStreamCharts } from '../lib/series.js';
 import type { PageContext } from '../routes.js';
+import type { ProvidersRead } from './user.js';
 import { field, h, replace, table, withStates } from '../ui.js';
 
 type Range = { start_date: string; end_date: string; provider?: string };
@@ -32,7 +33,7 @@ const DAY_SERIES: [TimeseriesResource, string, string, 'line' | 'bars'][] = [
 const MAX_PAGES = 5;
 
 /** Draws the section into `section` (again after a connection changed). */
-export function renderDataSection(section: HTMLElement, ctx: PageContext, user_id: string): void {
+export function renderDataSection(section: HTMLElement, ctx: PageContext, user_id: string, providers: ProvidersRead): void {
   const defaults = lastDays(new Date(), DEFAULT_RANGE_DAYS);
   const from = h('input', { type: 'date', name: 'from', value: ctx.query.get('from') ?? defaults.from, 'data-testid': 'range-from' });
   const to = h('input', { type: 'date', name: 'to', value: ctx.query.get('to') ?? defaults.to, 'data-testid': 'range-to' });
@@ -60,10 +61,10 @@ export function renderDataSection(section: HTMLElement, ctx: PageContext, user_i
   );
 
   // The provider filter lists the user's connections.
-  void ok(ctx.apis.team.GET('/v2/user/providers/{user_id}', { params: { path: { user_id } } }))
-    .then(({ providers }) => {
+  void providers()
+    .then(({ providers: list }) => {
       if (ctx.signal.aborted) return;
-      for (const p of providers) provider.append(h('option', { value: p.slug }, p.name));
+      for (const p of list) provider.append(h('option', { value: p.slug }, p.name));
     })
     .catch(() => {
       // The connections section shows that error; the filter stays at "All providers".

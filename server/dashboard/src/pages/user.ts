@@ -5,8 +5,9 @@
  */
 import { ApiError, ok, type Apis, type TeamSchemas } from '../api.js';
 import type { Page, PageContext } from '../routes.js';
+import { shared } from '../lib/async.js';
 import { formatDateTime } from '../lib/format.js';
-import { actionButton, copyable, details, field, h, replace, table, toast, withStates } from '../ui.js';
+import { actionButton, copyable, details, errorBox, field, h, replace, table, toast, withStates } from '../ui.js';
 import { renderDataSection } from './user-data.js';
 
 type User = TeamSchemas['ClientFacingUser'];
@@ -72,13 +73,16 @@ function insuranceView(insurance: Insurance | null): Node {
   ]);
 }
 
-function connectionsSection(ctx: PageContext, user_id: string, changed: () => void): HTMLElement {
+/** The user's connections, as the connections section and the data section's provider filter read them. */
+export type ProvidersRead = () => Promise<{ providers: { slug: string; name: string; status: unknown; created_on: string }[] }>;
+
+function connectionsSection(ctx: PageContext, user_id: string, providersRead: () => ProvidersRead, changed: () => void): HTMLElement {
   const list = h('div', { 'data-testid': 'connections' });
   const section = h('section', { class: 'card', 'aria-labelledby': 'connections-title' }, h('h2', { id: 'connections-title' }, 'Connections'), list);
   const load = () =>
     withStates(
       list,
-      () => ok(ctx.apis.team.GET('/v2/user/providers/{user_id}', userPath(user_id))),
+      () => providersRead()(),
       ({ providers }) => {
         const rows = providers.map((provider) => [
           h('span', { 'data-testid': `connection-${provider.slug}` }, provider.name, ' ', h('code', null, provider.slug)),
@@ -90,8 +94,8 @@ function connectionsSection(ctx: PageContext, user_id: string, changed: () => vo
               if (!confirm(`Deregister ${provider.name}? The connection ends; its data window stops growing.`)) return;
               await ok(ctx.apis.team.DELETE('/v2/user/{user_id}/{provider}', { params: { path: { user_id, provider: provider.slug as TeamSchemas['ProviderSlug'] } } }));
               toast(`${provider.name} deregistered.`);
-              void load();
               changed();
+              void load();
             },
             { class: 'danger', 'data-testid': `deregister-${provider.slug}`, 'aria-label': `Deregister ${provider.name}` },
           ),
@@ -109,8 +113,8 @@ function connectionsSection(ctx: PageContext, user_id: string, changed: () => vo
           async () => {
             const result = await ok(ctx.apis.team.POST('/v2/link/connect/demo', { body: { user_id, provider: choice.value as TeamSchemas['ProviderSlug'] } }));
             toast(result.detail);
-            void load();
             changed();
+            void load();
           },
           { 'data-testid': 'connect-demo', disabled: !firstFree },
         );
@@ -168,51 +172,62 @@ export const userPage: Page = {
   title: 'User',
   async render(view, ctx) {
     const user_id = ctx.params.user_id!;
+    const status = h('div', { 'data-testid': 'user-page-status' }, h('p', { class: 'loading', role: 'status' }, 'Loading…'));
     const record = h('div', { 'data-testid': 'user-record' });
     const info = h('div', { 'data-testid': 'user-info' });
     const insurance = h('div', { 'data-testid': 'user-insurance' });
     const data = h('section', { class: 'card', 'aria-labelledby': 'data-title', 'data-testid': 'data-section' });
     const heading = h('h1', null, 'User');
-    const loadRecord = () =>
-      withStates(
-        record,
-        () => ok(ctx.apis.team.GET('/v2/user/{user_id}', userPath(user_id))),
-        (user) => {
-          heading.textContent = `User ${user.client_user_id}`;
-          document.title = `${user.client_user_id} · Sandbox dashboard`;
-          return recordView(user);
-        },
-        ctx.signal,
-      );
-    const changed = () => {
-      void loadRecord();
-      renderDataSection(data, ctx, user_id);
+    const readUser = () => ok(ctx.apis.team.GET('/v2/user/{user_id}', userPath(user_id)));
+    const showUser = (user: User) => {
+      heading.textContent = `User ${user.client_user_id}`;
+      document.title = `${user.client_user_id} · Sandbox dashboard`;
+      return recordView(user);
     };
-    view.append(
-      h('p', null, h('a', { href: '#/users' }, '← Users')),
-      heading,
+    const reloadRecord = () => void withStates(record, readUser, showUser, ctx.signal);
+    // One read of the connections for both sections, asked again after a connection changed.
+    const readProviders = (): ProvidersRead => shared(() => ok(ctx.apis.team.GET('/v2/user/providers/{user_id}', userPath(user_id))));
+    let providers = readProviders();
+    const changed = () => {
+      providers = readProviders();
+      reloadRecord();
+      renderDataSection(data, ctx, user_id, providers);
+    };
+    // Everything is asked at once; the sections show once the user is known to exist (an
+    // unknown user is one error, not one per section, and its 404s are not "none yet").
+    const user = readUser();
+    const body = h(
+      'div',
+      { hidden: true },
       h(
         'div',
         { class: 'grid' },
         h('section', { class: 'card', 'aria-labelledby': 'record-title' }, h('h2', { id: 'record-title' }, 'Record'), record),
-        h(
-          'section',
-          { class: 'card', 'aria-labelledby': 'info-title' },
-          h('h2', { id: 'info-title' }, 'User info'),
-          info,
-          h('h2', { id: 'insurance-title' }, 'Insurance'),
-          insurance,
-        ),
+        h('section', { class: 'card', 'aria-labelledby': 'info-title' }, h('h2', { id: 'info-title' }, 'User info'), info, h('h2', { id: 'insurance-title' }, 'Insurance'), insurance),
       ),
-      connectionsSection(ctx, user_id, changed),
-      toolsSection(ctx.apis, user_id, () => renderDataSection(data, ctx, user_id)),
+      connectionsSection(ctx, user_id, () => providers, changed),
+      toolsSection(ctx.apis, user_id, () => renderDataSection(data, ctx, user_id, providers)),
       data,
     );
-    renderDataSection(data, ctx, user_id);
-    await Promise.all([
-      loadRecord(),
-      withStates(info, (signal) => noneOn404(ok(ctx.apis.team.GET('/v2/user/{user_id}/info/latest', { ...userPath(user_id), signal }))), userInfoView, ctx.signal),
-      withStates(insurance, (signal) => noneOn404(ok(ctx.apis.team.GET('/v2/user/{user_id}/insurance/latest', { ...userPath(user_id), signal }))), insuranceView, ctx.signal),
-    ]);
+    view.append(h('p', null, h('a', { href: '#/users' }, '← Users')), heading, status, body);
+    renderDataSection(data, ctx, user_id, providers);
+    void withStates(info, (signal) => noneOn404(ok(ctx.apis.team.GET('/v2/user/{user_id}/info/latest', { ...userPath(user_id), signal }))), userInfoView, ctx.signal);
+    void withStates(insurance, (signal) => noneOn404(ok(ctx.apis.team.GET('/v2/user/{user_id}/insurance/latest', { ...userPath(user_id), signal }))), insuranceView, ctx.signal);
+    try {
+      replace(record, showUser(await user));
+    } catch (error) {
+      if (ctx.signal.aborted) return;
+      replace(
+        status,
+        errorBox(error, () => {
+          view.replaceChildren();
+          void userPage.render(view, ctx);
+        }),
+      );
+      return;
+    }
+    if (ctx.signal.aborted) return;
+    status.replaceChildren();
+    body.hidden = false;
   },
 };

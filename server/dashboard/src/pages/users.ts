@@ -103,7 +103,7 @@ export const usersPage: Page = {
     search.addEventListener('input', searchNow);
     const searchForm = h('form', { class: 'inline-form', role: 'search' }, field('Search users', search, 'Part of a client_user_id (any case), or a whole user_id.'));
     searchForm.addEventListener('submit', (event) => event.preventDefault());
-    replace(view, h('h1', null, 'Users'), searchForm, list, createForm(ctx));
+    replace(view, h('h1', null, 'Users'), createForm(ctx), searchForm, list);
     load();
   },
 };
