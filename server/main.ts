@@ -62,7 +62,9 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     const size = Number(process.env.MARKER_CATALOG_SIZE ?? 0);
     // Walks simulated lab orders (POST /v3/order/{order_id}/test) along their statuses; resumes pending ones at start.
     const labSimulator = new LabOrderSimulator({ db, logger });
-    const deps: Deps = { db, markers: size ? scaleCatalog(size) : MARKER_CATALOG, now: () => new Date(), config, logger, triggerSignal: new TriggerSignal(), announceRevokedCredentials: credentialRevocations(() => forgetCredentials(db)), labSimulations: labSimulator };
+    // The bulk pull worker's settings (PULL_* variables: server/jobs/bulk-pull/options.ts); the estimated end of a bulk op assumes them too.
+    const { enabled: pullEnabled, ...pullSettings } = loadBulkPullSettings();
+    const deps: Deps = { db, markers: size ? scaleCatalog(size) : MARKER_CATALOG, now: () => new Date(), config, logger, triggerSignal: new TriggerSignal(), announceRevokedCredentials: credentialRevocations(() => forgetCredentials(db)), labSimulations: labSimulator, bulkPull: { policies: pullSettings.policies, concurrency: pullSettings.concurrency } };
     const team = await listen(createTeamApp(deps), config.teamPort, config.host, 'PORT');
     const management = await listen(createManagementApp(deps), config.managementPort, config.host, 'MANAGEMENT_PORT').catch(async (error: unknown) => {
       await closeServer(team);
@@ -70,9 +72,8 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     });
     // Sends the outbox's webhook deliveries (WEBHOOK_WORKER=false leaves that to other processes).
     const webhookWorker = startDeliveryWorker(db, config.webhookDelivery, logger);
-    // The bulk pull worker (PULL_* variables: server/jobs/bulk-pull/options.ts). On PGlite this process is
-    // the only one on the data directory, so claims left by a killed run are requeued at once.
-    const { enabled: pullEnabled, ...pullSettings } = loadBulkPullSettings();
+    // The bulk pull worker. On PGlite this process is the only one on the data directory, so claims
+    // left by a killed run are requeued at once.
     const bulkPullWorker = pullEnabled ? startBulkPullWorker({ db, logger, ...pullSettings, signal: deps.triggerSignal, requeueOnStart: db.kind === 'pglite' }) : null;
     labSimulator.start();
     // The sandbox data sync (DATA_SYNC_* variables: server/jobs/data-sync/options.ts): daily.data.* events every interval.

@@ -350,6 +350,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/org/{org_id}/team/{team_id}/event": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                org_id: components["parameters"]["OrgIdPath"];
+                /**
+                 * @description A team of the organization.
+                 * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+                 */
+                team_id: components["parameters"]["TeamIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List team events
+         * @description The events the service emitted for the team (whether or not an endpoint received them), each as its webhook deliveries carry it plus its `id` and `created_at`: newest first, `limit` at a time, older pages through `next_cursor`; optionally only those of one `event_type`.
+         *
+         *     For a live feed, pass `after`, the `id` of the newest event seen: the answer is the events emitted after it, oldest first, at most `limit`; poll again with the `id` of the last one (`next_cursor` is then always `null`). Order is by emission time (events of the same millisecond by id): an event whose change commits later than a poll, with an earlier emission time than the events that poll returned, is not returned to a feed polling after them.
+         *
+         *     *Supporting endpoint: extends the interface spec.*
+         */
+        get: operations["listTeamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -683,6 +718,50 @@ export interface components {
         ReplayWebhookDeliveriesResult: {
             /** @example 3 */
             replayed: number;
+        };
+        /** @description An event the service emitted for the team, as its webhook deliveries carry it: the envelope of the team API's webhooks (`event_type`, `data`, `team_id`, `user_id`, `client_user_id`), plus its id (the `webhook-id` of its deliveries, and the `event_id` of *List webhook deliveries*) and when it was emitted. */
+        TeamEvent: {
+            /**
+             * @description The event id, as in the `webhook-id` header of its deliveries.
+             * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
+             */
+            id: string;
+            /**
+             * @description The event type, one of the team API's webhooks (e.g. `provider.connection.created`).
+             * @example provider.connection.created
+             */
+            event_type: string;
+            /**
+             * Format: date-time
+             * @description When the event was emitted.
+             * @example 2026-11-22T09:20:00Z
+             */
+            created_at: string;
+            /**
+             * Format: uuid
+             * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+             */
+            team_id: string;
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /** @example patient-000123 */
+            client_user_id: string;
+            /** @description The event's `data` exactly as delivered; its shape is the event type's (see the team API's webhooks). */
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A page of the team's events: newest first, or with `after` oldest first (events emitted in the same millisecond are ordered by id). */
+        TeamEventPage: {
+            data: components["schemas"]["TeamEvent"][];
+            /**
+             * @description Opaque cursor of the next (older) page; `null` on the last page, and always with `after` (poll again with the `id` of the last event).
+             * @example null
+             */
+            next_cursor: string | null;
         };
     };
     responses: {
@@ -1311,6 +1390,71 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listTeamEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only events of exactly this type.
+                 * @example provider.connection.created
+                 */
+                event_type?: string;
+                /**
+                 * @description The `id` of an event of the team: only the events emitted after it, oldest first. An id that is not one of the team's events is a `422`. Not together with `next_cursor`.
+                 * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
+                 */
+                after?: string;
+                /**
+                 * @description The `next_cursor` of the previous page, unchanged; anything else is a `422`. The example is a real cursor: the page after the event of the `connection_created` example.
+                 * @example eyJjcmVhdGVkX29uIjoiMjAyNi0xMS0yMlQwOToyMDowMFoiLCJpZCI6IjJjM2Q0ZTVmLTZhN2ItNGM4ZC05ZTBmLTFhMmIzYzRkNWU2ZiJ9
+                 */
+                next_cursor?: string | null;
+                /**
+                 * @description Events per page, at most 200.
+                 * @example 50
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                org_id: components["parameters"]["OrgIdPath"];
+                /**
+                 * @description A team of the organization.
+                 * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+                 */
+                team_id: components["parameters"]["TeamIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the team's events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamEventPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A query parameter is out of its bounds or unknown, `next_cursor` was not issued by the service, `after` is not an event of the team, or `after` and `next_cursor` were sent together. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
             500: components["responses"]["InternalServerError"];
         };
     };

@@ -11738,6 +11738,12 @@ export interface components {
              * @example null
              */
             ended_at: string | null;
+            /**
+             * Format: date-time
+             * @description While the operation is in progress: when its pending and running triggers are expected to be done, as the service computes it at the time of the response. Its pending triggers start after those of the team's older operations for the same provider, each start allowed by the provider's throttle (counting the starts already made in the current window) and by the pull workers' capacity, and each pull is assumed to take as long as the team's recent pulls of that provider did (1 second before any). An estimate, not a promise: it moves as pulls run faster or slower. `null` once the operation ended (see `ended_at`).
+             * @example 2026-11-22T09:00:38Z
+             */
+            estimated_end_at: string | null;
         };
         /** @description The operation the triggers were enqueued as. */
         BulkTriggerHistoricalPullResponse: {

@@ -35,7 +35,9 @@ describe.each(apiEngines)('listBulkOps (GET /v2/link/bulk_op) on %s', (_label, e
     const created = [await createOp(team), await createOp(team, [team.unconnected]), await createOp(team, [team.connected])];
     const listed = await page(team);
     expect(listed.next_cursor).toBeNull();
-    expect(listed.data).toEqual([...created].sort(newestFirst));
+    // The estimated end is computed at each answer, so only the rest is compared as created.
+    const withoutEstimate = ({ estimated_end_at: _estimate, ...op }: BulkOp) => op;
+    expect(listed.data.map(withoutEstimate)).toEqual([...created].sort(newestFirst).map(withoutEstimate));
     expect(listed.data.map((op) => op.started_at)).toEqual([...listed.data.map((op) => op.started_at)].sort().reverse());
     expect(listed.data.find((op) => op.id === created[1]!.id)).toMatchObject({ status: 'success', pending: 0, not_connected: 1 });
   });
@@ -124,5 +126,73 @@ describe.each(apiEngines)('listBulkOps (GET /v2/link/bulk_op) on %s', (_label, e
 
   it.each([-1, 51, 'ten'])('when page_size is %j, then 422 on ["query", "page_size"]', async (size) => {
     expectOnlyViolations(await ctx.team().get('/v2/link/bulk_op').query({ page_size: size }), [['query', 'page_size']]);
+  });
+});
+
+describe.each(apiEngines)('estimated_end_at of bulk operations on %s (no pull worker: triggers stay where they are)', (_label, engine) => {
+  const ctx = useApiApp(engine);
+  const MINUTE = 60_000;
+  const NOW = Date.UTC(2026, 10, 22, 9, 0, 0);
+  const at = (ms: number) => new Date(ms).toISOString();
+
+  /** A new team with link migration enabled and `count` users connected to strava (1 start per 15 minutes). */
+  async function stravaTeam(count: number): Promise<OtherTeam & { users: string[] }> {
+    const team = await ctx.otherTeam();
+    await setLinkMigrationEnabled(ctx.server.db, { team_id: team.team.id, enabled: true });
+    const users: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const user = await ctx.newUser({}, team.apiKey);
+      await ctx.connect(user.user_id, 'strava', team.apiKey);
+      users.push(user.user_id);
+    }
+    return { ...team, users };
+  }
+  const trigger = async (team: OtherTeam, userIds: string[]) =>
+    expectStatus<PullResponse>(await ctx.team(team.apiKey).post('/v2/link/bulk_trigger_historical_pull').send({ user_ids: userIds, provider: 'strava' }), 202).operation;
+  const listed = async (team: OtherTeam) => expectStatus<BulkOpsPage>(await ctx.team(team.apiKey).get('/v2/link/bulk_op'), 200).data;
+
+  it('when 3 strava triggers are pending on an empty window, then the op is expected to end when its 3rd may start (2 windows on) plus one pull (1 s before any pull ran)', async () => {
+    const team = await stravaTeam(3);
+    ctx.server.setNow(new Date(NOW));
+    const op = await trigger(team, team.users);
+    expect(op.estimated_end_at).toBe(at(NOW + 30 * MINUTE + 1_000));
+    expect((await listed(team)).map((listedOp) => listedOp.estimated_end_at)).toEqual([at(NOW + 30 * MINUTE + 1_000)]);
+  });
+
+  it("when a newer op of the same provider waits behind an older one's pending triggers, then it is expected to end after them", async () => {
+    const team = await stravaTeam(2);
+    ctx.server.setNow(new Date(NOW));
+    const older = await trigger(team, team.users);
+    const newer = await trigger(team, [team.users[0]!]);
+    const byId = new Map((await listed(team)).map((op) => [op.id, op.estimated_end_at]));
+    expect([byId.get(older.id), byId.get(newer.id)]).toEqual([at(NOW + 15 * MINUTE + 1_000), at(NOW + 30 * MINUTE + 1_000)]);
+  });
+
+  it('when the window already holds a recent start, then the first pending trigger waits for it to leave', async () => {
+    const team = await stravaTeam(1);
+    await ctx.server.db.query(
+      `INSERT INTO pull_throttle_buckets (team_id, provider, recent_starts) VALUES ($1, 'strava', $2::jsonb)
+       ON CONFLICT (team_id, provider) DO UPDATE SET recent_starts = EXCLUDED.recent_starts`,
+      [team.team.id, JSON.stringify([NOW - 5 * MINUTE])],
+    );
+    ctx.server.setNow(new Date(NOW));
+    expect((await trigger(team, team.users)).estimated_end_at).toBe(at(NOW + 10 * MINUTE + 1_000));
+  });
+
+  it('when time passes without a start, then the estimate is computed from the new now', async () => {
+    const team = await stravaTeam(1);
+    ctx.server.setNow(new Date(NOW));
+    await trigger(team, team.users);
+    ctx.server.setNow(new Date(NOW + 2 * MINUTE));
+    expect((await listed(team))[0]!.estimated_end_at).toBe(at(NOW + 2 * MINUTE + 1_000));
+  });
+
+  it('when an op ended (no user connected), then estimated_end_at is null', async () => {
+    const team = await stravaTeam(0);
+    const unconnected = await ctx.newUser({}, team.apiKey);
+    const response = await ctx.team(team.apiKey).post('/v2/link/bulk_trigger_historical_pull').send({ user_ids: [unconnected.user_id], provider: 'strava' });
+    const op = (response.body as PullResponse).operation;
+    expect([op.status, op.estimated_end_at]).toEqual(['success', null]);
+    expect((await listed(team)).map((listedOp) => [listedOp.status, listedOp.estimated_end_at])).toEqual([['success', null]]);
   });
 });

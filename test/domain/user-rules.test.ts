@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { userSearch } from '../../server/domain/users/search.js';
 import { ingestionBoundsAreOrdered, isKnownTimeZone, looksLikePersonalData } from '../../server/domain/users/rules.js';
 
 describe('client_user_id personal data rule', () => {
@@ -27,5 +28,15 @@ describe('time zones and ingestion bounds', () => {
     expect(ingestionBoundsAreOrdered('2026-02-01', '2026-01-01')).toBe(false);
     expect(ingestionBoundsAreOrdered('2026-01-01', '2026-01-01')).toBe(true);
     expect(ingestionBoundsAreOrdered(null, '2026-01-01')).toBe(true);
+  });
+});
+
+describe('userSearch (the users list search)', () => {
+  it('when the text is a UUID in any case, then it also names that user id, lower-cased; the text is kept as sent', () => {
+    expect(userSearch('6B1C5C1E-0CBB-4C58-9C7B-2C1D0E8F7A10')).toEqual({ contains: '6B1C5C1E-0CBB-4C58-9C7B-2C1D0E8F7A10', user_id: '6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10' });
+  });
+
+  it.each(['patient-0001', '', '6b1c5c1e-0cbb-4c58-9c7b', ' 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10'])('when the text %j is not a UUID, then it names no user id', (text) => {
+    expect(userSearch(text)).toEqual({ contains: text, user_id: null });
   });
 });

@@ -1,14 +1,17 @@
 /** The endpoint and retry rules, and the WEBHOOK_* configuration. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
 import {
   DEFAULT_RETRY_SCHEDULE_MS,
   endpointUrlProblem,
+  eventIdOfMessageId,
   maxAttempts,
   newWebhookSecret,
   parseRetrySchedule,
   retryDelayAfter,
   secretProblem,
+  webhookMessageId,
 } from '../../server/domain/webhooks/rules.js';
 
 describe('endpoint URLs', () => {
@@ -101,4 +104,21 @@ describe('WEBHOOK_* configuration', () => {
     expect(() => loadConfig({ WEBHOOK_SECRET: 'secret' })).toThrow(/WEBHOOK_SECRET must start with whsec_/);
     expect(() => loadConfig({ WEBHOOK_CONCURRENCY: '0' })).toThrow(/WEBHOOK_CONCURRENCY must be a positive integer/);
   });
+});
+
+describe('message ids', () => {
+  it('when an event id is made a message id, then eventIdOfMessageId gives the event id back', () => {
+    fc.assert(
+      fc.property(fc.uuid(), (id) => {
+        expect(eventIdOfMessageId(webhookMessageId(id))).toBe(id);
+      }),
+    );
+  });
+
+  it.each(['msg_', 'msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6', 'msg_2C3D4E5F6A7B4C8D9E0F1A2B3C4D5E6F', '2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f', 'msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6fa'])(
+    'when %j is not a message id of ours, then it names no event',
+    (text) => {
+      expect(eventIdOfMessageId(text)).toBeNull();
+    },
+  );
 });

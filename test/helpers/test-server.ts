@@ -8,6 +8,7 @@ import { MARKER_CATALOG } from '../../server/domain/lab-markers/catalog.js';
 import type { Deps } from '../../server/http/handlers/context.js';
 import { TriggerSignal } from '../../server/jobs/bulk-pull/signals.js';
 import { BulkPullWorker, type BulkPullWorkerOptions } from '../../server/jobs/bulk-pull/worker.js';
+import { DEFAULT_BULK_PULL_SETTINGS } from '../../server/jobs/bulk-pull/options.js';
 import { LabOrderSimulator } from '../../server/jobs/lab-orders/simulator.js';
 import type { Logger } from '../../server/logger.js';
 import { silentLogger } from './silent-logger.js';
@@ -66,7 +67,10 @@ export async function startTestServer(engine: Engine, overrides: Partial<Config>
   const config: Config = { ...loadConfig({}), validateResponses: true, bulkWaitWindowMs: 1500, ...overrides };
   const sandbox = await bootstrapSandbox(test.db, { region: 'us', teamApiKey: TEST_TEAM_KEY, managementKey: TEST_MANAGEMENT_KEY, dataDir: os.tmpdir() });
   let fixedNow: Date | null = null;
-  const deps: Deps = { db: test.db, markers: MARKER_CATALOG, now: () => fixedNow ?? new Date(), config, logger: options.logger ?? silentLogger(), triggerSignal: new TriggerSignal() };
+  const workerOptions = options.bulkPullWorker === true ? {} : options.bulkPullWorker || null;
+  // The estimated end of a bulk op assumes the worker's throttle overrides and concurrency.
+  const bulkPull = { policies: workerOptions?.policies ?? DEFAULT_BULK_PULL_SETTINGS.policies, concurrency: workerOptions?.concurrency ?? DEFAULT_BULK_PULL_SETTINGS.concurrency };
+  const deps: Deps = { db: test.db, markers: MARKER_CATALOG, now: () => fixedNow ?? new Date(), config, logger: options.logger ?? silentLogger(), triggerSignal: new TriggerSignal(), bulkPull };
   const labSimulator = options.labSimulator ? new LabOrderSimulator({ db: test.db, logger: deps.logger, pollMs: 50 }) : null;
   if (labSimulator) deps.labSimulations = labSimulator.start();
   const team = createTeamApp(deps);
@@ -74,7 +78,6 @@ export async function startTestServer(engine: Engine, overrides: Partial<Config>
   const [teamServer, managementServer] = await Promise.all([listen(team), listen(management)]);
   const url = (server: Server) => `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   config.publicTeamUrl = url(teamServer);
-  const workerOptions = options.bulkPullWorker === true ? {} : options.bulkPullWorker || null;
   const bulkPullWorker = workerOptions ? new BulkPullWorker({ db: test.db, logger: deps.logger, signal: deps.triggerSignal, ...workerOptions }).start() : null;
   return {
     team,

@@ -240,6 +240,13 @@ describe.each(API_NAMES)('request examples of the %s API on the server', (api) =
       if (typeof values.user_id === 'string') values.user_id = await world.user(values.user_id);
       const userId = typeof values.user_id === 'string' ? values.user_id : await world.user('any');
       if (c.operationId === 'deregisterProvider') await world.team('POST', '/v2/link/connect/demo', { user_id: userId, provider: values.provider });
+      if (c.operationId === 'listTeamEvents') {
+        // `after` names an event of the team (a connection emits one); with it, a next_cursor is a 422, so it is left out.
+        await world.team('POST', '/v2/link/connect/demo', { user_id: userId, provider: 'oura' });
+        const events = (await World.management(server, 'GET', `/v1/org/${server.orgId}/team/${world.teamId}/event?limit=1`)) as { data: { id: string }[] };
+        values.after = events.data[0]!.id;
+        delete values.next_cursor;
+      }
       // The latest info and insurance reads answer what was stored (of the kind the example asks).
       if (c.operationId === 'getLatestUserInfo') await world.team('PATCH', `/v2/user/${userId}/info`, userInfoBody());
       if (c.operationId === 'getLatestInsurance') await world.team('POST', `/v2/user/${userId}/insurance`, { ...insuranceBody(), is_primary: values.is_primary ?? true });

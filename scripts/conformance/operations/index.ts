@@ -39,6 +39,7 @@ import { definition as createWebhookEndpoint } from './management/createWebhookE
 import { definition as listWebhookEndpoints } from './management/listWebhookEndpoints.js';
 import { definition as deleteWebhookEndpoint } from './management/deleteWebhookEndpoint.js';
 import { definition as listWebhookDeliveries } from './management/listWebhookDeliveries.js';
+import { definition as listTeamEvents } from './management/listTeamEvents.js';
 import { definition as replayWebhookDeliveries } from './management/replayWebhookDeliveries.js';
 import { definition as getActivity } from './team/getActivity.js';
 import { definition as getSleep } from './team/getSleep.js';
@@ -123,6 +124,7 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   listWebhookEndpoints,
   deleteWebhookEndpoint,
   listWebhookDeliveries,
+  listTeamEvents,
   replayWebhookDeliveries,
   listLabTests,
   listLabTestsDeprecated,

@@ -3,8 +3,12 @@
  * segments become `params`. Each helper adds the lines of its own pages.
  */
 import type { Apis } from './api.js';
+import { bulkPullsPage } from './pages/bulk-pulls.js';
+import { labOrderPage } from './pages/lab-order.js';
+import { labOrdersPage } from './pages/lab-orders.js';
 import { userPage } from './pages/user.js';
 import { usersPage } from './pages/users.js';
+import { webhooksPage } from './pages/webhooks.js';
 
 export interface PageContext {
   apis: Apis;
@@ -23,6 +27,10 @@ export interface Page {
 export const routes: [pattern: string, page: Page][] = [
   ['/users', usersPage],
   ['/users/:user_id', userPage],
+  ['/bulk-pulls', bulkPullsPage],
+  ['/webhooks', webhooksPage],
+  ['/lab-orders', labOrdersPage],
+  ['/lab-orders/:order_id', labOrderPage],
 ];
 
 /** The page and params of a hash path, or null when no pattern matches. */

@@ -87,3 +87,11 @@ export function secretProblem(secret: string): string | null {
 
 /** The Standard Webhooks message id of an event: stable across retries and replays. */
 export const webhookMessageId = (eventId: string) => `msg_${eventId.replace(/-/g, '')}`;
+
+const MESSAGE_ID = /^msg_([0-9a-f]{8})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{12})$/;
+
+/** The event id a message id names (the inverse of webhookMessageId), or null when it is not one. */
+export function eventIdOfMessageId(messageId: string): string | null {
+  const parts = MESSAGE_ID.exec(messageId);
+  return parts ? parts.slice(1).join('-') : null;
+}

@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import type { Logger } from '../../logger.js';
 import type { MarkerCatalog } from '../../domain/lab-markers/catalog.js';
 import type { TriggerSignal } from '../../jobs/bulk-pull/signals.js';
+import type { PolicyOverrides } from '../../domain/throttle/policy.js';
 import type { Database } from '../../storage/database.js';
 import type { LinkTokenWithTeam } from '../../storage/repositories/link-tokens.js';
 
@@ -22,6 +23,11 @@ export interface Deps {
   announceRevokedCredentials?: (() => Promise<void>) | undefined;
   /** Wakes this process's lab order simulator when a simulation starts (server/jobs/lab-orders/simulator.ts); others find it by polling. */
   labSimulations?: { wake(): void } | undefined;
+  /**
+   * The bulk pull worker's throttle overrides and concurrency (PULL_* variables), which the
+   * estimated end of a bulk operation assumes; the defaults when not given.
+   */
+  bulkPull?: { policies: PolicyOverrides; concurrency: number } | undefined;
 }
 
 /** The authenticated caller of the team API. */

@@ -1,4 +1,5 @@
 import type { Queryable } from '../database.js';
+import { isUuid, toPage, type Page } from './support.js';
 
 /** The envelope every event shares (see the `webhooks` of the team API). */
 export interface EventEnvelope<Data = unknown> {
@@ -95,4 +96,47 @@ export async function emitEvents(tx: Queryable, teamId: string, batch: readonly 
     [teamId, types, payloads, explicit],
   );
   return row?.written ?? 0;
+}
+
+/** An event as the team's event list shows it: its envelope as delivered, with its id and time. */
+export interface TeamEventRecord {
+  id: string;
+  created_on: string;
+  payload: EventEnvelope;
+}
+
+/** Keyset position in a team's event list (emission time, then id). */
+export interface TeamEventCursor {
+  created_on: string;
+  id: string;
+}
+
+/**
+ * A page of the team's events (optionally of one type): newest first after `before`, or with
+ * `after` the events emitted after that position, oldest first. `limit + 1` rows are read,
+ * so the caller knows whether more exist.
+ */
+export async function listTeamEvents(
+  db: Queryable,
+  input: { team_id: string; event_type: string | null; before?: TeamEventCursor | null; after?: TeamEventCursor | null; limit: number },
+): Promise<Page<TeamEventRecord, TeamEventCursor>> {
+  const position = input.after ?? input.before ?? null;
+  if (!isUuid(input.team_id) || (position && !isUuid(position.id))) return { rows: [], has_more: false, next: null };
+  const [compare, order] = input.after ? ['>', 'ASC'] : ['<', 'DESC'];
+  const rows = await db.query<TeamEventRecord>(
+    `SELECT id, created_on, payload FROM events
+     WHERE team_id = $1
+       AND ($2::text IS NULL OR event_type = $2::text)
+       AND ($3::timestamptz IS NULL OR (created_on, id) ${compare} ($3::timestamptz, $4::uuid))
+     ORDER BY created_on ${order}, id ${order}
+     LIMIT $5`,
+    [input.team_id, input.event_type, position?.created_on ?? null, position?.id ?? null, input.limit + 1],
+  );
+  return toPage(rows, input.limit, (row): TeamEventCursor => ({ created_on: row.created_on, id: row.id }));
+}
+
+/** Where the team's event is in its list, or null when the team has no such event. */
+export async function findTeamEventPosition(db: Queryable, input: { team_id: string; event_id: string }): Promise<TeamEventCursor | null> {
+  if (!isUuid(input.team_id) || !isUuid(input.event_id)) return null;
+  return db.one<TeamEventCursor>(`SELECT created_on, id FROM events WHERE id = $1 AND team_id = $2`, [input.event_id, input.team_id]);
 }

@@ -18,6 +18,7 @@ import { listWebhookEndpoints } from './list-webhook-endpoints.js';
 import { createWebhookEndpoint } from './create-webhook-endpoint.js';
 import { deleteWebhookEndpoint } from './delete-webhook-endpoint.js';
 import { listWebhookDeliveries } from './list-webhook-deliveries.js';
+import { listTeamEvents } from './list-team-events.js';
 import { replayWebhookDeliveries } from './replay-webhook-deliveries.js';
 // scaffold:imports
 
@@ -34,6 +35,7 @@ export function createManagementHandlers(deps: Deps): HandlerMap<operations, Man
     createWebhookEndpoint: createWebhookEndpoint(deps),
     deleteWebhookEndpoint: deleteWebhookEndpoint(deps),
     listWebhookDeliveries: listWebhookDeliveries(deps),
+    listTeamEvents: listTeamEvents(deps),
     replayWebhookDeliveries: replayWebhookDeliveries(deps),
     // scaffold:handlers
   };

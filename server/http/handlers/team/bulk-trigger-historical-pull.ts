@@ -3,7 +3,7 @@ import { triggerHistoricalPull } from '../../../jobs/bulk-pull/trigger.js';
 import { ApiError, ValidationFailure } from '../../api-error.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
-import { toBulkOp } from './bulk-op-views.js';
+import { toBulkOps } from './bulk-op-views.js';
 
 /**
  * POST /v2/link/bulk_trigger_historical_pull: validates the users, then stores
@@ -23,6 +23,6 @@ export const bulkTriggerHistoricalPull =
     if (result.outcome === 'unknown_users') {
       throw new ValidationFailure(result.unknown.map(({ index, msg }) => ({ loc: ['body', 'user_ids', index], msg, type: 'value_error' })));
     }
-    const responseBody = { detail: result.detail, operation: toBulkOp(result.op), not_connected_user_ids: result.not_connected };
+    const responseBody = { detail: result.detail, operation: (await toBulkOps(deps, teamId, [result.op]))[0]!, not_connected_user_ids: result.not_connected };
     return result.done ? { status: 200, body: responseBody } : { status: 202, body: responseBody };
   };

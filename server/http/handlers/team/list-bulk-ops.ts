@@ -3,7 +3,7 @@ import { listBulkOps as listOps, type BulkOpCursor } from '../../../storage/repo
 import { decodeCursor, encodeCursor } from '../../cursor.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
-import { toBulkOp } from './bulk-op-views.js';
+import { toBulkOps } from './bulk-op-views.js';
 
 /** GET /v2/link/bulk_op: the team's bulk operations, newest first, cursor-paged. */
 export const listBulkOps =
@@ -13,5 +13,5 @@ export const listBulkOps =
     const pageSize = query.page_size ?? 10;
     if (pageSize === 0) return { status: 200, body: { data: [], next_cursor: query.next_cursor ?? null } };
     const page = await listOps(deps.db, { team_id: teamId, after: after as BulkOpCursor | null, limit: pageSize });
-    return { status: 200, body: { data: page.ops.map(toBulkOp), next_cursor: page.next ? encodeCursor(page.next) : null } };
+    return { status: 200, body: { data: await toBulkOps(deps, teamId, page.ops), next_cursor: page.next ? encodeCursor(page.next) : null } };
   };
