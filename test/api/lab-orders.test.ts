@@ -32,7 +32,7 @@ describe.each(apiEngines)('createOrder and getOrder (POST /v3/order, GET /v3/ord
     expect(order.passthrough).toBe('crm-1');
     expect(order.billing_type).toBe('client_bill');
     expect(order.sample_id).toMatch(/^SB\d{10}$/);
-    expect(order.requisition_form_url).toBe(`${ctx.server.deps.config.publicTeamUrl}/v3/order/${order.id}/requisition/pdf`);
+    expect(order.requisition_form_url).toMatch(new RegExp(`^${ctx.server.deps.config.publicTeamUrl}/v3/order/${order.id}/requisition/pdf/signed\\?expires=\\d+&signature=[\\w-]+$`));
     expect(order.patient_details).toMatchObject(patientDetails);
     expect(order.shipping_details).toBeNull();
     const read = expectStatus<Order>(await ctx.team().get(`/v3/order/${order.id}`), 200);

@@ -9,7 +9,8 @@ import { createLabOrder } from '../../../jobs/lab-orders/create-order.js';
 import { ApiError, ValidationFailure } from '../../api-error.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
-import { findTeamLabTests } from './lab-test-views.js';
+import { findTeamLabTests, storedLabTestView } from './lab-test-views.js';
+import { requisitionFormUrl } from './requisition-url.js';
 import { userNotFound } from './views.js';
 
 type Order = components['schemas']['Order'];
@@ -67,8 +68,8 @@ export const createOrder =
       details_id: randomUUID(),
       shipment_id: randomUUID(),
       at,
-      public_url: deps.config.publicTeamUrl,
-      lab_test: toLabTestView(deps.markers, labTest),
+      requisition_form_url: await requisitionFormUrl(deps, orderId, at),
+      lab_test: 'lab_test' in resolved ? storedLabTestView(deps.markers, labTest) : toLabTestView(deps.markers, labTest),
       method,
       patient_details: body.patient_details,
       patient_address: body.patient_address,

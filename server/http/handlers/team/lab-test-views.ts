@@ -1,4 +1,5 @@
-import { isStandardLabTestId, standardLabTests, type CollectionMethod, type LabTestDefinition, type LabTestStatus } from '../../../domain/lab-tests/catalog.js';
+import type { MarkerCatalog } from '../../../domain/lab-markers/catalog.js';
+import { isStandardLabTestId, standardLabTests, toLabTestView, type CollectionMethod, type LabTestDefinition, type LabTestStatus, type LabTestView } from '../../../domain/lab-tests/catalog.js';
 import { findLabTest, findLabTests, type LabTestRecord } from '../../../storage/repositories/lab-tests.js';
 import { ApiError } from '../../api-error.js';
 import type { Deps } from '../context.js';
@@ -34,4 +35,23 @@ export async function requireLabTest(deps: Deps, teamId: string, labTestId: stri
   const record = await findLabTest(deps.db, teamId, labTestId);
   if (!record) throw new ApiError(404, `Lab test ${labTestId} not found.`);
   return toLabTestDefinition(record);
+}
+
+// Lab tests never change once stored, so the view of a stored (or standard) lab test is the
+// same for every order of it: built once per catalog and id (an order's body then holds the
+// same object, whose stored text storage memoises too).
+const views = new WeakMap<MarkerCatalog, Map<string, Readonly<LabTestView>>>();
+const VIEWS_KEPT = 1_000;
+
+/** The LabTest view of a stored or standard lab test, memoised. */
+export function storedLabTestView(markers: MarkerCatalog, test: LabTestDefinition): Readonly<LabTestView> {
+  let byId = views.get(markers);
+  if (!byId) views.set(markers, (byId = new Map()));
+  let view = byId.get(test.id);
+  if (view === undefined) {
+    view = Object.freeze(toLabTestView(markers, test));
+    if (byId.size >= VIEWS_KEPT) byId.delete(byId.keys().next().value as string);
+    byId.set(test.id, view);
+  }
+  return view;
 }
