@@ -1,9 +1,10 @@
 import type { Database } from '../../storage/database.js';
-import { emitEvent } from '../../storage/repositories/events.js';
+import { emitEvent, emitEvents } from '../../storage/repositories/events.js';
 import {
   findIdempotencyKey,
   findOrder,
   insertOrder,
+  insertOrders,
   lockIdempotencyKey,
   recordIdempotencyKey,
   type LabOrderRecord,
@@ -69,6 +70,27 @@ export async function createLabOrder(db: Database, input: CreateOrderInput): Pro
   }).catch((error: unknown) => {
     if (error instanceof UserNotFound) return { outcome: 'user_not_found' } as const;
     throw error;
+  });
+}
+
+/**
+ * Creates orders without an idempotency key or a new lab test (the concurrent requests of a
+ * group commit), each with its first event and `labtest.order.created`, in one transaction:
+ * one statement for the orders, one for the events of each team. One result per input, null
+ * where the user is not the team's (nothing is written for it).
+ */
+export async function createLabOrders(db: Database, orders: readonly NewLabOrder[]): Promise<(LabOrderRecord | null)[]> {
+  return db.transaction(async (tx) => {
+    const stored = await insertOrders(tx, orders);
+    const byTeam = new Map<string, LabOrderRecord[]>();
+    for (const order of stored) if (order) byTeam.set(order.team_id, [...(byTeam.get(order.team_id) ?? []), order]);
+    for (const [teamId, created] of byTeam) {
+      // (A new order's id is new, so its event needs no dedup key as a retried step's would.)
+      await emitEvents(tx, teamId, created.map((order) => ({
+        event: { event_type: 'labtest.order.created', data: toOrderView(order), team_id: order.team_id, user_id: order.user_id, client_user_id: order.client_user_id },
+      })));
+    }
+    return stored;
   });
 }
 

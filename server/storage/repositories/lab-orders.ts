@@ -113,40 +113,70 @@ export interface NewLabOrder {
  * transaction is not aborted).
  */
 export async function insertOrder(db: Queryable, input: NewLabOrder): Promise<LabOrderRecord | null> {
-  const { lab_test: labTest, ...body } = input.body;
-  const snapshot = labTest !== null && typeof labTest === 'object' ? labTestSnapshot(labTest) : null;
-  // The whole record comes back from the statement (its one event included): no second read.
-  const row = await db.one<StoredRow>(
-    `WITH snapshot AS (
-       INSERT INTO lab_order_lab_tests (digest, view) SELECT $12, $13::jsonb WHERE $12::text IS NOT NULL
+  return (await insertOrders(db, [input]))[0]!;
+}
+
+/**
+ * Stores new orders, each with its first event, in one statement (group commit of POST
+ * /v3/order): one result per input, in order, null where the user is not the team's. The
+ * records come back from the statement itself (no second read).
+ */
+export async function insertOrders(db: Queryable, inputs: readonly NewLabOrder[]): Promise<(LabOrderRecord | null)[]> {
+  if (inputs.length === 0) return [];
+  const columns = { id: [] as string[], team_id: [] as string[], user_id: [] as string[], lab_test_id: [] as string[], method: [] as string[], status: [] as string[], low_status: [] as string[],
+    patient_name: [] as string[], sample_id: [] as string[], body: [] as string[], lab_test_view: [] as (string | null)[], at: [] as string[] };
+  const snapshots = new Map<string, string>();
+  for (const input of inputs) {
+    const { lab_test: labTest, ...body } = input.body;
+    const snapshot = labTest !== null && typeof labTest === 'object' ? labTestSnapshot(labTest) : null;
+    if (snapshot) snapshots.set(snapshot.digest, snapshot.json);
+    columns.id.push(input.id);
+    columns.team_id.push(input.team_id);
+    columns.user_id.push(input.user_id);
+    columns.lab_test_id.push(input.lab_test_id);
+    columns.method.push(input.method);
+    columns.status.push(input.status);
+    columns.low_status.push(input.low_status);
+    columns.patient_name.push(input.patient_name);
+    columns.sample_id.push(input.sample_id);
+    columns.body.push(JSON.stringify(snapshot ? body : input.body));
+    columns.lab_test_view.push(snapshot?.digest ?? null);
+    columns.at.push(input.at);
+  }
+  const rows = await db.query<StoredRow>(
+    `WITH input AS (
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::timestamptz[])
+         AS i(id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, sample_id, body, lab_test_view, at)
+     ),
+     snapshot AS (
+       INSERT INTO lab_order_lab_tests (digest, view) SELECT d, v::jsonb FROM unnest($13::text[], $14::text[]) AS s(d, v)
        ON CONFLICT (digest) DO NOTHING
      ),
      new_order AS (
        INSERT INTO lab_orders (id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, sample_id, body, lab_test_view, created_at, updated_at)
-       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $12, $11, $11
-       WHERE EXISTS (SELECT 1 FROM users WHERE id = $3 AND team_id = $2)
+       SELECT i.id, i.team_id, i.user_id, i.lab_test_id, i.method, i.status, i.low_status, i.patient_name, i.sample_id, i.body::jsonb, i.lab_test_view, i.at, i.at
+       FROM input i WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = i.user_id AND u.team_id = i.team_id)
        RETURNING *
      ),
      first_event AS (
        INSERT INTO lab_order_events (order_id, status, created_at)
-       SELECT id, $6, $11 FROM new_order
-       RETURNING id, created_at, status, status_detail
+       SELECT id, status, created_at FROM new_order
+       RETURNING id, order_id, created_at, status, status_detail
      ),
      patient AS (
-       INSERT INTO lab_order_patient_names (team_id, patient_name) SELECT team_id, patient_name FROM new_order
+       INSERT INTO lab_order_patient_names (team_id, patient_name) SELECT DISTINCT team_id, patient_name FROM new_order
        ON CONFLICT DO NOTHING
      )
      SELECT o.id, o.team_id, o.user_id, u.client_user_id, o.lab_test_id, o.method, o.status, o.low_status,
        o.patient_name, o.sample_id, o.interpretation, o.body, o.lab_test_view, o.created_at, o.updated_at,
-       (SELECT json_agg(json_build_object('id', e.id, 'created_at', ${ISO('e.created_at')}, 'status', e.status, 'status_detail', e.status_detail)) FROM first_event e) AS events
-     FROM new_order o JOIN users u ON u.id = o.user_id`,
-    [input.id, input.team_id, input.user_id, input.lab_test_id, input.method, input.status, input.low_status, input.patient_name, input.sample_id,
-      JSON.stringify(snapshot ? body : input.body), input.at, snapshot?.digest ?? null, snapshot?.json ?? null],
+       json_build_array(json_build_object('id', e.id, 'created_at', ${ISO('e.created_at')}, 'status', e.status, 'status_detail', e.status_detail)) AS events
+     FROM new_order o JOIN users u ON u.id = o.user_id JOIN first_event e ON e.order_id = o.id`,
+    [...Object.values(columns), [...snapshots.keys()], [...snapshots.values()]],
   );
-  if (!row) return null;
-  // The snapshot may be new to this process: it is the value just stored.
-  if (snapshot && !labTestViews.has(snapshot.digest)) remember(snapshot.digest, JSON.parse(snapshot.json) as Record<string, unknown>);
-  return (await withLabTests(db, [row]))[0]!;
+  // The snapshots may be new to this process: they are the values just stored.
+  for (const [digest, json] of snapshots) if (!labTestViews.has(digest)) remember(digest, JSON.parse(json) as Record<string, unknown>);
+  const stored = new Map((await withLabTests(db, rows)).map((record) => [record.id, record]));
+  return inputs.map((input) => stored.get(input.id) ?? null);
 }
 
 /** The team's order with its events, or null (unknown id, another team's, or not a uuid). */
