@@ -19,10 +19,18 @@ export function toLabTestDefinition(record: LabTestRecord): LabTestDefinition {
   };
 }
 
+// The standard lab tests of a catalog (built by filtering every marker of it: not per request).
+const standards = new WeakMap<MarkerCatalog, readonly LabTestDefinition[]>();
+function standardsOf(markers: MarkerCatalog): readonly LabTestDefinition[] {
+  let tests = standards.get(markers);
+  if (!tests) standards.set(markers, (tests = Object.freeze(standardLabTests(markers).map((test) => Object.freeze(test)))));
+  return tests;
+}
+
 /** The team's lab tests (standard ones included) among these ids, by lowercased id. */
 export async function findTeamLabTests(deps: Deps, teamId: string, ids: readonly string[]): Promise<Map<string, LabTestDefinition>> {
   const found = new Map<string, LabTestDefinition>();
-  for (const test of standardLabTests(deps.markers)) if (ids.some((id) => id.toLowerCase() === test.id)) found.set(test.id, test);
+  for (const test of standardsOf(deps.markers)) if (ids.some((id) => id.toLowerCase() === test.id)) found.set(test.id, test);
   const stored = await findLabTests(deps.db, teamId, ids.filter((id) => !isStandardLabTestId(id)));
   for (const record of stored) found.set(record.id, toLabTestDefinition(record));
   return found;
@@ -30,7 +38,7 @@ export async function findTeamLabTests(deps: Deps, teamId: string, ids: readonly
 
 /** The team's lab test (a standard one included), or the 404. */
 export async function requireLabTest(deps: Deps, teamId: string, labTestId: string): Promise<LabTestDefinition> {
-  const standard = standardLabTests(deps.markers).find((t) => t.id === labTestId.toLowerCase());
+  const standard = standardsOf(deps.markers).find((t) => t.id === labTestId.toLowerCase());
   if (standard) return standard;
   const record = await findLabTest(deps.db, teamId, labTestId);
   if (!record) throw new ApiError(404, `Lab test ${labTestId} not found.`);
