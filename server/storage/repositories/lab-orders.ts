@@ -242,6 +242,11 @@ export async function transitionOrder(db: Queryable, t: OrderTransition): Promis
   return moved ? findOrder(db, t.team_id, t.order_id) : null;
 }
 
+/** VACUUM (ANALYZE) of the order tables (PGlite, which has no autovacuum: jobs/lab-orders/maintenance.ts). */
+export async function vacuumLabOrders(db: Queryable): Promise<void> {
+  await db.exec('VACUUM (ANALYZE) lab_orders, lab_order_events, lab_order_patient_names');
+}
+
 // ---- idempotency keys ----------------------------------------------------------------------
 
 /** The order an idempotency key made, with the hash of the body it came with; null when the key is new. */

@@ -6,6 +6,7 @@ import { newOrderBody, patientName, toOrderView } from '../../../domain/lab-orde
 import { resolveOrderLabTests } from '../../../domain/lab-orders/order-set.js';
 import { COLLECTION_METHODS, toLabTestView, type CollectionMethod, type LabTestDefinition } from '../../../domain/lab-tests/catalog.js';
 import { createLabOrder, createLabOrders, type CreateOrderOutcome } from '../../../jobs/lab-orders/create-order.js';
+import { noteLabOrderWrites } from '../../../jobs/lab-orders/maintenance.js';
 import { groupCommit } from '../../../storage/group-commit.js';
 import type { NewLabOrder } from '../../../storage/repositories/lab-orders.js';
 import { ApiError, ValidationFailure } from '../../api-error.js';
@@ -111,6 +112,7 @@ export const createOrder = (deps: Deps): Handler<operations['createOrder'], Team
           : null,
         order,
       });
+    if (outcome.outcome === 'created') noteLabOrderWrites(deps.db, 1, deps.logger);
     switch (outcome.outcome) {
       case 'user_not_found':
         throw userNotFound(body.user_id);
