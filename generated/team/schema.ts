@@ -1312,6 +1312,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/order/{order_id}/requisition/pdf/signed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Download a requisition form through its signed URL
+         * @description The target of an order's deprecated `requisition_form_url`: the same requisition form as `GET /v3/order/{order_id}/requisition/pdf`, without an API key. The URL carries its expiry (`expires`, 7 days after the order was created) and a signature (`signature`, an HMAC-SHA256 by a secret of the server over the order id and the expiry): a URL past its expiry, or whose order id, expiry or signature was changed, is a `403`. Take the URL as the order gives it; after it expires, use the PDF endpoint with the team's key.
+         *
+         *     *Supporting endpoint: the sandbox's stand-in for the signed download link.*
+         */
+        get: operations["getSignedOrderRequisitionPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "daily.data.activity.created": {
@@ -13637,8 +13665,8 @@ export interface components {
             health_insurance_id: string | null;
             /**
              * @deprecated
-             * @description Deprecated; download the requisition form from `GET /v3/order/{order_id}/requisition/pdf`. It is that endpoint's URL (call it with the team key); null for a cancelled order.
-             * @example http://127.0.0.1:8000/v3/order/5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d/requisition/pdf
+             * @description Deprecated; download the requisition form from `GET /v3/order/{order_id}/requisition/pdf`. A signed URL of the form that needs no API key (`GET /v3/order/{order_id}/requisition/pdf/signed`), valid 7 days from the order's creation: the order gives the same URL for its whole life (in reads and webhooks alike), and once it expired the endpoint answers a `403`. Null for a cancelled order.
+             * @example http://127.0.0.1:8000/v3/order/5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d/requisition/pdf/signed?expires=1795435200&signature=3q1h0V0mXbH1n2oQ6Yc8S2rJQ9mLwq3bE3sFZl5nW4k
              */
             requisition_form_url: string | null;
             /** @example false */
@@ -17044,6 +17072,64 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getSignedOrderRequisitionPdf: {
+        parameters: {
+            query: {
+                /**
+                 * @description When the URL expires (Unix time, seconds), as signed.
+                 * @example 1795435200
+                 */
+                expires: number;
+                /**
+                 * @description The URL's signature (base64url, as the order's `requisition_form_url` gives it).
+                 * @example 3q1h0V0mXbH1n2oQ6Yc8S2rJQ9mLwq3bE3sFZl5nW4k
+                 */
+                signature: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The requisition form (PDF). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The order was cancelled; it has no requisition form. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description The URL expired, or it is not a URL the server signed for this order. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];

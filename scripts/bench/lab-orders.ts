@@ -25,11 +25,13 @@ import autocannon from 'autocannon';
 import { startMocks } from '../../mocks/index.js';
 import { bootstrapSandbox } from '../../server/bootstrap.js';
 import { MARKER_CATALOG } from '../../server/domain/lab-markers/catalog.js';
+import { requisitionUrlExpiry, signedRequisitionUrl } from '../../server/domain/lab-documents/signed-url.js';
 import { fullStatus, LIFECYCLES } from '../../server/domain/lab-orders/lifecycle.js';
 import { newOrderBody } from '../../server/domain/lab-orders/order.js';
 import { COLLECTION_METHODS, standardLabTests, toLabTestView } from '../../server/domain/lab-tests/catalog.js';
 import { MANAGEMENT_KEY_HEADER, TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
 import { migrate } from '../../server/storage/migrate.js';
+import { labTestSnapshot } from '../../server/storage/repositories/lab-orders.js';
 import { compile } from '../compile.js';
 import { isMainModule } from '../lib/main-module.js';
 import { freePort, percentile, printTable, spawnServer, stop, waitForOk } from './lib.js';
@@ -60,7 +62,7 @@ interface Prepared {
  * Migrates, bootstraps, and writes ORDERS orders of 100 users straight into the tables: the
  * statuses of every method's success path, patient names from a small set, one event each.
  */
-async function prepare(engine: BenchEngine): Promise<Prepared> {
+export async function prepare(engine: BenchEngine): Promise<Prepared> {
   const db = await engine.open();
   try {
     await migrate(db);
@@ -70,13 +72,19 @@ async function prepare(engine: BenchEngine): Promise<Prepared> {
       [sandbox.teamId],
     );
     const at = new Date().toISOString();
+    const orderId = randomUUID();
+    const requisitionUrl = signedRequisitionUrl({ base_url: 'http://127.0.0.1:8000', order_id: orderId, expires: requisitionUrlExpiry(at), key: 'bench-key' });
     const body = newOrderBody({
-      order_id: randomUUID(), details_id: randomUUID(), shipment_id: randomUUID(), at, public_url: 'http://127.0.0.1:8000',
+      order_id: orderId, details_id: randomUUID(), shipment_id: randomUUID(), at, requisition_form_url: requisitionUrl,
       lab_test: toLabTestView(MARKER_CATALOG, WALK_IN), method: 'walk_in_test',
       patient_details: { first_name: 'Maria', last_name: 'Lopez', dob: '1986-04-21', gender: 'female', phone_number: '+14155550123', email: 'maria.lopez@example.com' },
       patient_address: { first_line: '123 Main St.', city: 'San Francisco', state: 'CA', zip: '94110', country: 'US' },
       health_insurance_id: null,
     });
+    // Stored as insertOrder stores it: the lab test once, each order naming it.
+    const { lab_test: labTest, ...stored } = body;
+    const snapshot = labTestSnapshot(labTest);
+    await db.query(`INSERT INTO lab_order_lab_tests (digest, view) VALUES ($1, $2::jsonb) ON CONFLICT DO NOTHING`, [snapshot.digest, snapshot.json]);
     const statuses = COLLECTION_METHODS.flatMap((method) => LIFECYCLES[method].successPath.map((low) => ({ method, low, status: fullStatus(method, low) })));
     const names = FIRST_NAMES.flatMap((first) => LAST_NAMES.map((last) => `${first} ${last}`.toLowerCase()));
     const chunk = 10_000;
@@ -88,16 +96,20 @@ async function prepare(engine: BenchEngine): Promise<Prepared> {
                   ($3::jsonb -> (g % jsonb_array_length($3::jsonb))) AS s, ($4::text[])[1 + g % array_length($4::text[], 1)] AS name
            FROM generate_series($5::int, $5::int + $6::int - 1) g
          ), orders AS (
-           INSERT INTO lab_orders (id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, sample_id, interpretation, body, created_at, updated_at)
+           INSERT INTO lab_orders (id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, sample_id, interpretation, body, lab_test_view, created_at, updated_at)
            SELECT id, $1, user_id, $7, s ->> 'method', s ->> 'status', s ->> 'low', name, 'SB' || lpad(g::text, 10, '0'),
                   CASE WHEN s ->> 'low' = 'completed' THEN (ARRAY['normal', 'abnormal', 'critical'])[1 + g % 3] END,
-                  $8::jsonb, now() - g * interval '1 second', now() - g * interval '1 second'
+                  $8::jsonb, $9, now() - g * interval '1 second', now() - g * interval '1 second'
            FROM params RETURNING id, status, created_at
          )
          INSERT INTO lab_order_events (order_id, status, created_at) SELECT id, status, created_at FROM orders`,
-        [sandbox.teamId, users.map((u) => u.id), JSON.stringify(statuses), names, start, n, WALK_IN.id, JSON.stringify(body)],
+        [sandbox.teamId, users.map((u) => u.id), JSON.stringify(statuses), names, start, n, WALK_IN.id, JSON.stringify(stored), snapshot.digest],
       );
     }
+    await db.query(`INSERT INTO lab_order_patient_names (team_id, patient_name) SELECT DISTINCT team_id, patient_name FROM lab_orders WHERE team_id = $1 ON CONFLICT DO NOTHING`, [sandbox.teamId]);
+    // As the server keeps it: PostgreSQL's autovacuum, or on PGlite the server's own vacuum every
+    // few thousand order writes (jobs/lab-orders/maintenance.ts), would have run during 100,000 writes.
+    await db.exec('VACUUM (ANALYZE) lab_orders, lab_order_events, lab_order_lab_tests, lab_order_patient_names');
     return { orgId: sandbox.orgId, teamId: sandbox.teamId, userId: users[0]!.id };
   } finally {
     await db.close();

@@ -1,4 +1,5 @@
 import { isUtf8 } from 'node:buffer';
+import { randomUUID } from 'node:crypto';
 import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler, type Response, type Router } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from '../logger.js';
@@ -236,6 +237,50 @@ function operationRoutes(document: OpenApiDocument): { reaches(req: Request): bo
   };
 }
 
+/**
+ * Straight to Node: what res.send would add is nothing here (no ETag, so never a 304; Node
+ * itself sends no body in the answer to a HEAD).
+ */
+function sendBytes(res: Response, status: number, bytes: Buffer): void {
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', bytes.length);
+  res.end(bytes);
+}
+
+// Stands for a frozen part in the JSON text of a body (the NUL makes it a text no stored value
+// has: PostgreSQL refuses U+0000 in text and jsonb, and so does the server in requests).
+const PART_MARK = `\u0000part:${randomUUID()}:`;
+const PART_TEXT = new RegExp(`"${JSON.stringify(PART_MARK).slice(1, -1).replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}(\\d+)"`, 'g');
+
+/**
+ * The JSON bytes of a body whose frozen parts (a lab test shared by every order of a page,
+ * say) are serialised once and their bytes reused, as frozen bodies are: same text as
+ * JSON.stringify(body).
+ */
+function withFrozenParts(body: object, serialised: WeakMap<object, Buffer>): Buffer {
+  const parts: Buffer[] = [];
+  const text = JSON.stringify(body, (_key, value: unknown) => {
+    if (value === null || typeof value !== 'object' || value === body || !Object.isFrozen(value)) return value;
+    let bytes = serialised.get(value);
+    if (bytes === undefined) {
+      bytes = Buffer.from(JSON.stringify(value));
+      serialised.set(value, bytes);
+    }
+    parts.push(bytes);
+    return `${PART_MARK}${parts.length - 1}`;
+  });
+  if (parts.length === 0) return Buffer.from(text);
+  const pieces: Buffer[] = [];
+  let from = 0;
+  for (const match of text.matchAll(PART_TEXT)) {
+    pieces.push(Buffer.from(text.slice(from, match.index)), parts[Number(match[1])]!);
+    from = match.index + match[0].length;
+  }
+  pieces.push(Buffer.from(text.slice(from)));
+  return Buffer.concat(pieces);
+}
+
 const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
 
 /**
@@ -358,8 +403,13 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
       res.status(status).type('application/pdf').send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
       return;
     }
-    if (body === null || typeof body !== 'object' || !Object.isFrozen(body)) {
+    if (body === null || typeof body !== 'object') {
       res.status(status).json(body);
+      return;
+    }
+    if (!Object.isFrozen(body)) {
+      if (options.validateResponses) res.status(status).json(body);
+      else sendBytes(res, status, withFrozenParts(body, serialised));
       return;
     }
     if (options.validateResponses) {
@@ -378,12 +428,7 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
       bytes = Buffer.from(JSON.stringify(body));
       serialised.set(body, bytes);
     }
-    // Straight to Node: what res.send would add is nothing here (no ETag, so never a 304;
-    // Node itself sends no body in the answer to a HEAD).
-    res.statusCode = status;
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    res.setHeader('Content-Length', bytes.length);
-    res.end(bytes);
+    sendBytes(res, status, bytes);
   };
 
   // After authentication and the contract checks, before any handler can store the text.

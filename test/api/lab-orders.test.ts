@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LabOrderSimulator } from '../../server/jobs/lab-orders/simulator.js';
 import { silentLogger } from '../helpers/silent-logger.js';
+import { listEventPayloads } from '../storage/stored-state.js';
 import { ISO_TIMESTAMP } from '../storage/helpers.js';
 import { orderBody, patientDetails, TESTKIT, WALK_IN, STANDARD } from './lab-order-fixtures.js';
 import { apiEngines, expectDetail, expectStatus, expectValidation, UNKNOWN_ID, useApiApp, type ApiApp, type TeamSchemas } from './helpers.js';
@@ -32,7 +33,7 @@ describe.each(apiEngines)('createOrder and getOrder (POST /v3/order, GET /v3/ord
     expect(order.passthrough).toBe('crm-1');
     expect(order.billing_type).toBe('client_bill');
     expect(order.sample_id).toMatch(/^SB\d{10}$/);
-    expect(order.requisition_form_url).toBe(`${ctx.server.deps.config.publicTeamUrl}/v3/order/${order.id}/requisition/pdf`);
+    expect(order.requisition_form_url).toMatch(new RegExp(`^${ctx.server.deps.config.publicTeamUrl}/v3/order/${order.id}/requisition/pdf/signed\\?expires=\\d+&signature=[\\w-]+$`));
     expect(order.patient_details).toMatchObject(patientDetails);
     expect(order.shipping_details).toBeNull();
     const read = expectStatus<Order>(await ctx.team().get(`/v3/order/${order.id}`), 200);
@@ -97,6 +98,21 @@ describe.each(apiEngines)('createOrder and getOrder (POST /v3/order, GET /v3/ord
     expectDetail(await ctx.team().get(`/v3/order/${theirs.id}`), 404, `Order ${theirs.id} not found.`);
     expectStatus(await ctx.team(other.apiKey).get(`/v3/order/${theirs.id}`), 200);
     expectDetail(await ctx.team().get(`/v3/order/${UNKNOWN_ID}`), 404, `Order ${UNKNOWN_ID} not found.`);
+  });
+
+  it('when orders come at once, one for an unknown user, then each other one is created with its own labtest.order.created and the unknown user is a 404', async () => {
+    const users = await Promise.all(Array.from({ length: 6 }, () => ctx.newUser()));
+    const answers = await Promise.all([...users.map((u) => u.user_id), UNKNOWN_ID].map((userId) => ctx.team().post('/v3/order').send(orderBody(userId))));
+    expectDetail(answers.pop()!, 404);
+    const orders = answers.map((answer) => expectStatus<OrderResponse>(answer, 200).order);
+    expect(orders.map((o) => o.user_id)).toEqual(users.map((u) => u.user_id));
+    expect(new Set(orders.map((o) => o.id)).size).toBe(orders.length);
+    const created = await listEventPayloads<{ data: Order }>(ctx.server.db, { team_id: ctx.server.teamId, event_type: 'labtest.order.created' });
+    for (const order of orders) {
+      expect(created.filter((event) => event.data.id === order.id).map((event) => event.data)).toEqual([order]);
+      expect(expectStatus<Order>(await ctx.team().get(`/v3/order/${order.id}`), 200)).toEqual(order);
+    }
+    expect(created.filter((event) => event.data.user_id === UNKNOWN_ID)).toEqual([]);
   });
 
   it('when the same idempotency key comes with the same body, then the same order is answered and no second one is made', async () => {

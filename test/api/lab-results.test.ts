@@ -180,6 +180,64 @@ describe.each(apiEngines)('lab results (GET /v3/order/{order_id}/result, /result
     expectDetail(await ctx.team().get(`/v3/order/${order.id}/requisition/pdf`), 400, `Order ${order.id} was cancelled; it has no requisition form.`);
   });
 
+  /** The path and query of an order's signed requisition_form_url, checked to be on the team server. */
+  function signedPath(order: Order): string {
+    const url = new URL(order.requisition_form_url!);
+    expect(`${url.origin}`).toBe(new URL(ctx.server.deps.config.publicTeamUrl).origin);
+    expect(url.pathname).toBe(`/v3/order/${order.id}/requisition/pdf/signed`);
+    return `${url.pathname}${url.search}`;
+  }
+
+  it('when an order is placed, then its requisition_form_url expires 7 days after its creation and serves the requisition PDF without an API key', async () => {
+    const order = await placeOrder();
+    const url = new URL(order.requisition_form_url!);
+    expect(Number(url.searchParams.get('expires'))).toBe(Math.floor(Date.parse(order.created_at) / 1000) + 7 * 86_400);
+    expect(url.searchParams.get('signature')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const response = await binary(ctx.team(null).get(signedPath(order)));
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect((response.body as Buffer).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const { text } = await pdfText(new Uint8Array(response.body as Buffer));
+    expect(text).toContain(order.id);
+    // The same URL in every read of the order.
+    expect(expectStatus<Order>(await ctx.team().get(`/v3/order/${order.id}`), 200).requisition_form_url).toBe(order.requisition_form_url);
+  });
+
+  it('when the signature, the expiry or the order id of the URL is changed, or another order\'s signature is used, then 403 with a detail', async () => {
+    const [order, other] = [await placeOrder(), await placeOrder()];
+    const url = new URL(order.requisition_form_url!);
+    const [expires, signature] = [url.searchParams.get('expires')!, url.searchParams.get('signature')!];
+    const otherSignature = new URL(other.requisition_form_url!).searchParams.get('signature')!;
+    const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
+    const refused = [
+      `/v3/order/${order.id}/requisition/pdf/signed?expires=${expires}&signature=${flipped}`,
+      `/v3/order/${order.id}/requisition/pdf/signed?expires=${Number(expires) + 86_400}&signature=${signature}`,
+      `/v3/order/${other.id}/requisition/pdf/signed?expires=${expires}&signature=${signature}`,
+      `/v3/order/${order.id}/requisition/pdf/signed?expires=${expires}&signature=${otherSignature}`,
+      `/v3/order/${UNKNOWN_ID}/requisition/pdf/signed?expires=${expires}&signature=${signature}`,
+    ];
+    for (const path of refused) {
+      expectDetail(await ctx.team(null).get(path), 403, 'Invalid signature: this is not the requisition form URL of this order.');
+    }
+    expectValidation(await ctx.team(null).get(`/v3/order/${order.id}/requisition/pdf/signed?expires=${expires}`), [{ loc: ['query', 'signature'] }]);
+  });
+
+  it('when the URL is past its expiry, then 403 naming the expiry; until then, the PDF', async () => {
+    const order = await placeOrder();
+    const expires = Number(new URL(order.requisition_form_url!).searchParams.get('expires'));
+    ctx.server.setNow(new Date(expires * 1000 - 1000));
+    expect((await binary(ctx.team(null).get(signedPath(order)))).status).toBe(200);
+    ctx.server.setNow(new Date(expires * 1000));
+    expectDetail(await ctx.team(null).get(signedPath(order)), 403, new RegExp(`^This requisition form URL expired at ${new Date(expires * 1000).toISOString()}; download the form from GET /v3/order/${order.id}/requisition/pdf`));
+  });
+
+  it('when the order was cancelled, then its signed URL answers 400 as the PDF endpoint does', async () => {
+    const order = await placeOrder();
+    const path = signedPath(order);
+    expect(expectStatus<TeamSchemas['OrderResponse']>(await ctx.team().post(`/v3/order/${order.id}/cancel`), 200).order.requisition_form_url).toBeNull();
+    expectDetail(await ctx.team(null).get(path), 400, `Order ${order.id} was cancelled; it has no requisition form.`);
+  });
+
   it("when the order is another team's, then every endpoint answers 404 as for an unknown order", async () => {
     const other = await ctx.otherTeam();
     const theirs = await placeOrder({}, other.apiKey);

@@ -102,3 +102,46 @@ describe('response validation of memoised bodies', () => {
     expect(checked).toHaveLength(0);
   });
 });
+
+describe('bodies with frozen parts (without response validation)', () => {
+  // A part shared by the items of a body, as a memoised lab test is by the orders of a page.
+  const shared = Object.freeze({ name: 'shared "part"', list: [1, 2], nested: { text: 'é \u2028 \\ /' } });
+  const partsApp = () =>
+    createApiApp({
+      name: 'test',
+      document: structuredClone(document) as never,
+      handlers: {
+        good: async () => ({ status: 200, body: { items: [{ id: 1, part: shared }, { id: 2, part: shared, more: [shared, null] }], tail: 'x' } }),
+        bad: async () => ({ status: 200, body: { items: [], text: '\u0000part:looks like a mark:0' } }),
+        numbers: async () => ({ status: 200, body: { part: shared } }),
+        fresh: async () => ({ status: 200, body: [shared, Object.freeze([1, 'two'])] }),
+      } as never,
+      authenticators: {},
+      validateResponses: false,
+      logger: silentLogger(),
+      errors: { missingCredentialDetail: 'missing', invalidCredentialDetail: 'invalid' },
+    });
+
+  it('when a body holds the same frozen part several times, then its bytes are exactly JSON.stringify of the body, on every send', async () => {
+    const served = partsApp();
+    const expected = {
+      '/good': JSON.stringify({ items: [{ id: 1, part: shared }, { id: 2, part: shared, more: [shared, null] }], tail: 'x' }),
+      '/numbers': JSON.stringify({ part: shared }),
+      '/fresh': JSON.stringify([shared, [1, 'two']]),
+    };
+    for (let round = 0; round < 2; round++) {
+      for (const [path, text] of Object.entries(expected)) {
+        const answer = await request(served).get(path);
+        expect(answer.status).toBe(200);
+        expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(answer.text).toBe(text);
+        expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(text));
+      }
+    }
+  });
+
+  it('when a text of the body looks like the mark of a part, then it is sent as it is', async () => {
+    const answer = await request(partsApp()).get('/bad');
+    expect(answer.text).toBe(JSON.stringify({ items: [], text: '\u0000part:looks like a mark:0' }));
+  });
+});

@@ -269,8 +269,14 @@ describe.each(API_NAMES)('request examples of the %s API on the server', (api) =
           patient_details: { first_name: 'Maria', last_name: 'Lopez', dob: '1986-04-21', gender: 'female', phone_number: '+14155550123', email: 'maria.lopez@example.com' },
           patient_address: { first_line: '123 Main St.', city: 'San Francisco', state: 'CA', zip: '94110', country: 'US' },
           order_set: { lab_test_ids: ['0b1f8a3e-3c57-4d0f-9b5e-3f7a8d2c1e01'] },
-        })) as { order: { id: string } };
+        })) as { order: { id: string; requisition_form_url: string } };
         values.order_id = placed.order.id;
+        if (c.operationId === 'getSignedOrderRequisitionPdf') {
+          // The signed URL's expiry and signature are the order's own (an example's would not verify).
+          const signed = new URL(placed.order.requisition_form_url).searchParams;
+          values.expires = Number(signed.get('expires'));
+          values.signature = signed.get('signature');
+        }
       }
       if (values.order_id !== undefined && c.operationId.startsWith('getOrderResult')) {
         // Results exist once the order is completed: simulate it there, taking the steps here.

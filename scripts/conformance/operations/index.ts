@@ -71,6 +71,7 @@ import { definition as getOrderResult } from './team/getOrderResult.js';
 import { definition as getOrderResultMetadata } from './team/getOrderResultMetadata.js';
 import { definition as getOrderResultPdf } from './team/getOrderResultPdf.js';
 import { definition as getOrderRequisitionPdf } from './team/getOrderRequisitionPdf.js';
+import { definition as getSignedOrderRequisitionPdf } from './team/getSignedOrderRequisitionPdf.js';
 // scaffold:imports
 
 export const OPERATIONS: readonly OperationDefinition[] = [
@@ -140,5 +141,6 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   getOrderResultMetadata,
   getOrderResultPdf,
   getOrderRequisitionPdf,
+  getSignedOrderRequisitionPdf,
   // scaffold:operations
 ];

@@ -52,8 +52,8 @@ export interface NewOrderInput {
   shipment_id: string;
   /** ISO instant of creation. */
   at: string;
-  /** The server's public team API URL (the requisition form URL's base). */
-  public_url: string;
+  /** The signed URL of the order's requisition form (lab-documents/signed-url.ts). */
+  requisition_form_url: string;
   lab_test: LabTestView;
   method: CollectionMethod;
   patient_details: PatientDetailsInput;
@@ -173,7 +173,7 @@ export function newOrderBody(input: NewOrderInput): OrderBody {
     clinical_notes: input.clinical_notes ?? null,
     physician: input.physician ?? null,
     health_insurance_id: input.health_insurance_id,
-    requisition_form_url: `${input.public_url.replace(/\/+$/, '')}/v3/order/${input.order_id}/requisition/pdf`,
+    requisition_form_url: input.requisition_form_url,
     priority: input.priority ?? false,
     shipping_details: input.method === 'testkit'
       ? { receiver_name: receiver, first_line: a.first_line, second_line: a.second_line ?? null, city: a.city, state: a.state, zip: a.zip, country: a.country, phone_number: a.phone_number ?? p.phone_number }

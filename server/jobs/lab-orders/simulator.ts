@@ -3,6 +3,7 @@ import type { Logger } from '../../logger.js';
 import type { Database } from '../../storage/database.js';
 import { claimDueSimulation, deleteSimulation, findOrder, lockOrderStatus, rescheduleSimulation } from '../../storage/repositories/lab-orders.js';
 import type { StatusChange } from './on-status-change.js';
+import { noteLabOrderWrites } from './maintenance.js';
 import { applyTransition } from './transition.js';
 
 export interface LabOrderSimulatorOptions {
@@ -62,6 +63,12 @@ export class LabOrderSimulator {
 
   /** Takes one due step, if any. */
   async step(): Promise<StepOutcome> {
+    const outcome = await this.stepInTransaction();
+    if (outcome === 'stepped' || outcome === 'finished') noteLabOrderWrites(this.db, 1, this.logger);
+    return outcome;
+  }
+
+  private async stepInTransaction(): Promise<StepOutcome> {
     return this.db.transaction(async (tx): Promise<StepOutcome> => {
       const at = this.now().toISOString();
       const simulation = await claimDueSimulation(tx, at);

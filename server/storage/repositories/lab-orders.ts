@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Queryable } from '../database.js';
 import { isUuid } from './support.js';
 
@@ -15,6 +16,8 @@ export interface LabOrderEventRecord {
  * A stored order. `body` holds the wire fields of the Order that do not change with
  * its status (patient_details, patient_address, lab_test, details, physician...), as
  * the caller gave them; the status, interpretation, times and events are columns.
+ * `body.lab_test` is stored once per distinct value (lab_order_lab_tests) and put back
+ * into the body on every read.
  */
 export interface LabOrderRecord {
   id: string;
@@ -38,11 +41,56 @@ export interface LabOrderRecord {
 
 const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+const EVENTS = `coalesce((SELECT json_agg(json_build_object('id', e.id, 'created_at', ${ISO('e.created_at')}, 'status', e.status, 'status_detail', e.status_detail) ORDER BY e.id)
+              FROM lab_order_events e WHERE e.order_id = o.id), '[]'::json)`;
+
 const SELECT_ORDER = `SELECT o.id, o.team_id, o.user_id, u.client_user_id, o.lab_test_id, o.method, o.status, o.low_status,
-    o.patient_name, o.sample_id, o.interpretation, o.body, o.created_at, o.updated_at,
-    coalesce((SELECT json_agg(json_build_object('id', e.id, 'created_at', ${ISO('e.created_at')}, 'status', e.status, 'status_detail', e.status_detail) ORDER BY e.id)
-              FROM lab_order_events e WHERE e.order_id = o.id), '[]'::json) AS events
+    o.patient_name, o.sample_id, o.interpretation, o.body, o.lab_test_view, o.created_at, o.updated_at, ${EVENTS} AS events
   FROM lab_orders o JOIN users u ON u.id = o.user_id`;
+
+type StoredRow = Omit<LabOrderRecord, 'body'> & { body: Record<string, unknown>; lab_test_view: string | null };
+
+// ---- lab test snapshots --------------------------------------------------------------------
+
+/**
+ * The lab_test values read so far, by digest. A digest is the SHA-256 of the value's JSON,
+ * so an entry can never be stale, whatever database it was read from. Values are frozen:
+ * every order of the lab test shares the one object.
+ */
+const labTestViews = new Map<string, Readonly<Record<string, unknown>>>();
+const LAB_TEST_VIEWS_KEPT = 1_000;
+function remember(digest: string, view: Record<string, unknown>): void {
+  if (labTestViews.has(digest)) return;
+  if (labTestViews.size >= LAB_TEST_VIEWS_KEPT) labTestViews.delete(labTestViews.keys().next().value as string);
+  labTestViews.set(digest, Object.freeze(view));
+}
+
+/** The text and digest (lab_orders.lab_test_view) of a lab_test value, memoised per object. */
+const snapshots = new WeakMap<object, { digest: string; json: string }>();
+export function labTestSnapshot(labTest: object): { digest: string; json: string } {
+  let snapshot = snapshots.get(labTest);
+  if (!snapshot) {
+    const json = JSON.stringify(labTest);
+    snapshot = { digest: createHash('sha256').update(json).digest('base64url'), json };
+    snapshots.set(labTest, snapshot);
+  }
+  return snapshot;
+}
+
+/** Puts each row's lab_test back into its body (orders stored before migration 009 carry their own). */
+async function withLabTests(db: Queryable, rows: StoredRow[]): Promise<LabOrderRecord[]> {
+  const missing = [...new Set(rows.flatMap((row) => (row.lab_test_view !== null && !labTestViews.has(row.lab_test_view) ? [row.lab_test_view] : [])))];
+  if (missing.length > 0) {
+    const found = await db.query<{ digest: string; view: Record<string, unknown> }>(`SELECT digest, view FROM lab_order_lab_tests WHERE digest = ANY ($1::text[])`, [missing]);
+    for (const { digest, view } of found) remember(digest, view);
+  }
+  return rows.map(({ lab_test_view: digest, ...row }) => {
+    if (digest === null) return row;
+    const labTest = labTestViews.get(digest);
+    if (labTest === undefined) throw new Error(`Lab test snapshot ${digest} of order ${row.id} is missing`);
+    return { ...row, body: { ...row.body, lab_test: labTest } };
+  });
+}
 
 export interface NewLabOrder {
   id: string;
@@ -65,27 +113,87 @@ export interface NewLabOrder {
  * transaction is not aborted).
  */
 export async function insertOrder(db: Queryable, input: NewLabOrder): Promise<LabOrderRecord | null> {
-  const inserted = await db.one<{ id: string }>(
-    `WITH new_order AS (
-       INSERT INTO lab_orders (id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, sample_id, body, created_at, updated_at)
-       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $11
-       WHERE EXISTS (SELECT 1 FROM users WHERE id = $3 AND team_id = $2)
-       RETURNING id
+  return (await insertOrders(db, [input]))[0]!;
+}
+
+/**
+ * Stores new orders, each with its first event, in one statement (group commit of POST
+ * /v3/order): one result per input, in order, null where the user is not the team's. The
+ * records come back from the statement itself (no second read).
+ */
+export async function insertOrders(db: Queryable, inputs: readonly NewLabOrder[]): Promise<(LabOrderRecord | null)[]> {
+  if (inputs.length === 0) return [];
+  const columns = { id: [] as string[], team_id: [] as string[], user_id: [] as string[], lab_test_id: [] as string[], method: [] as string[], status: [] as string[], low_status: [] as string[],
+    patient_name: [] as string[], sample_id: [] as string[], body: [] as string[], lab_test_view: [] as (string | null)[], at: [] as string[] };
+  const snapshots = new Map<string, string>();
+  for (const input of inputs) {
+    const { lab_test: labTest, ...body } = input.body;
+    const snapshot = labTest !== null && typeof labTest === 'object' ? labTestSnapshot(labTest) : null;
+    if (snapshot) snapshots.set(snapshot.digest, snapshot.json);
+    columns.id.push(input.id);
+    columns.team_id.push(input.team_id);
+    columns.user_id.push(input.user_id);
+    columns.lab_test_id.push(input.lab_test_id);
+    columns.method.push(input.method);
+    columns.status.push(input.status);
+    columns.low_status.push(input.low_status);
+    columns.patient_name.push(input.patient_name);
+    columns.sample_id.push(input.sample_id);
+    columns.body.push(JSON.stringify(snapshot ? body : input.body));
+    columns.lab_test_view.push(snapshot?.digest ?? null);
+    columns.at.push(input.at);
+  }
+  const rows = await db.query<StoredRow>(
+    `WITH input AS (
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::timestamptz[])
+         AS i(id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, sample_id, body, lab_test_view, at)
+     ),
+     snapshot AS (
+       INSERT INTO lab_order_lab_tests (digest, view) SELECT d, v::jsonb FROM unnest($13::text[], $14::text[]) AS s(d, v)
+       ON CONFLICT (digest) DO NOTHING
+     ),
+     new_order AS (
+       INSERT INTO lab_orders (id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, sample_id, body, lab_test_view, created_at, updated_at)
+       SELECT i.id, i.team_id, i.user_id, i.lab_test_id, i.method, i.status, i.low_status, i.patient_name, i.sample_id, i.body::jsonb, i.lab_test_view, i.at, i.at
+       FROM input i WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = i.user_id AND u.team_id = i.team_id)
+       RETURNING *
      ),
      first_event AS (
        INSERT INTO lab_order_events (order_id, status, created_at)
-       SELECT id, $6, $11 FROM new_order
+       SELECT id, status, created_at FROM new_order
+       RETURNING id, order_id, created_at, status, status_detail
+     ),
+     patient AS (
+       INSERT INTO lab_order_patient_names (team_id, patient_name) SELECT DISTINCT team_id, patient_name FROM new_order
+       ON CONFLICT DO NOTHING
      )
-     SELECT id FROM new_order`,
-    [input.id, input.team_id, input.user_id, input.lab_test_id, input.method, input.status, input.low_status, input.patient_name, input.sample_id, JSON.stringify(input.body), input.at],
+     SELECT o.id, o.team_id, o.user_id, u.client_user_id, o.lab_test_id, o.method, o.status, o.low_status,
+       o.patient_name, o.sample_id, o.interpretation, o.body, o.lab_test_view, o.created_at, o.updated_at,
+       json_build_array(json_build_object('id', e.id, 'created_at', ${ISO('e.created_at')}, 'status', e.status, 'status_detail', e.status_detail)) AS events
+     FROM new_order o JOIN users u ON u.id = o.user_id JOIN first_event e ON e.order_id = o.id`,
+    [...Object.values(columns), [...snapshots.keys()], [...snapshots.values()]],
   );
-  return inserted ? findOrder(db, input.team_id, input.id) : null;
+  // The snapshots may be new to this process: they are the values just stored.
+  for (const [digest, json] of snapshots) if (!labTestViews.has(digest)) remember(digest, JSON.parse(json) as Record<string, unknown>);
+  const stored = new Map((await withLabTests(db, rows)).map((record) => [record.id, record]));
+  return inputs.map((input) => stored.get(input.id) ?? null);
 }
 
 /** The team's order with its events, or null (unknown id, another team's, or not a uuid). */
 export async function findOrder(db: Queryable, teamId: string, orderId: string): Promise<LabOrderRecord | null> {
   if (!isUuid(orderId)) return null;
-  return db.one<LabOrderRecord>(`${SELECT_ORDER} WHERE o.team_id = $1 AND o.id = $2`, [teamId, orderId]);
+  const row = await db.one<StoredRow>(`${SELECT_ORDER} WHERE o.team_id = $1 AND o.id = $2`, [teamId, orderId]);
+  return row ? (await withLabTests(db, [row]))[0]! : null;
+}
+
+/**
+ * The order of any team, or null: only for a request that proved its right to the order
+ * otherwise (a signed requisition form URL names the order and carries no key).
+ */
+export async function findOrderOfAnyTeam(db: Queryable, orderId: string): Promise<LabOrderRecord | null> {
+  if (!isUuid(orderId)) return null;
+  const row = await db.one<StoredRow>(`${SELECT_ORDER} WHERE o.id = $1`, [orderId]);
+  return row ? (await withLabTests(db, [row]))[0]! : null;
 }
 
 /** Locks the order's row for the rest of the transaction and returns its status (null when not the team's). */
@@ -132,6 +240,11 @@ export async function transitionOrder(db: Queryable, t: OrderTransition): Promis
     [t.team_id, t.order_id, t.from, t.to, t.low_status, t.status_detail, t.at, t.interpretation !== undefined, t.interpretation ?? null, JSON.stringify(t.body_patch ?? {})],
   );
   return moved ? findOrder(db, t.team_id, t.order_id) : null;
+}
+
+/** VACUUM (ANALYZE) of the order tables (PGlite, which has no autovacuum: jobs/lab-orders/maintenance.ts). */
+export async function vacuumLabOrders(db: Queryable): Promise<void> {
+  await db.exec('VACUUM (ANALYZE) lab_orders, lab_order_events, lab_order_patient_names');
 }
 
 // ---- idempotency keys ----------------------------------------------------------------------
@@ -211,23 +324,26 @@ export async function listOrders(
   add(filter.is_critical, (p) => `(o.interpretation IS NOT DISTINCT FROM 'critical') = ${p}::boolean`);
   add(filter.interpretation, (p) => `o.interpretation = ${p}::text`);
   add(filter.user_id, (p) => `o.user_id = ${p}::uuid`);
-  add(filter.patient_name?.trim().toLowerCase() || null, (p) => `strpos(o.patient_name, ${p}::text) > 0`);
+  // A substring of the name: the team's names containing it (lab_order_patient_names), then
+  // their orders by index. The same orders as strpos(o.patient_name, ...) > 0.
+  const namesContaining = (p: string) => `ARRAY(SELECT n.patient_name FROM lab_order_patient_names n WHERE n.team_id = $1 AND strpos(n.patient_name, ${p}) > 0)`;
+  add(filter.patient_name?.trim().toLowerCase() || null, (p) => `o.patient_name = ANY (${namesContaining(`${p}::text`)})`);
   add(orderIds, (p) => `o.id = ANY (${p}::uuid[])`);
   if (search !== null) {
     params.push(search, isUuid(search) ? search : null);
     const [text, id] = [`$${params.length - 1}`, `$${params.length}`];
-    conditions.push(`(o.id = ${id}::uuid OR o.sample_id = ${text}::text OR strpos(o.patient_name, lower(${text}::text)) > 0)`);
+    conditions.push(`(o.id = ${id}::uuid OR o.sample_id = ${text}::text OR o.patient_name = ANY (${namesContaining(`lower(${text}::text)`)}))`);
   }
   const where = conditions.join(' AND ');
   const direction = sort.direction === 'asc' ? 'ASC' : 'DESC';
   const [count, rows] = await Promise.all([
     db.one<{ total: number }>(`SELECT count(*) AS total FROM lab_orders o WHERE ${where}`, params),
-    db.query<LabOrderRecord>(
+    db.query<StoredRow>(
       `${SELECT_ORDER} WHERE ${where} ORDER BY ${SORT_COLUMNS[sort.key]} ${direction}, o.id ${direction} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, paging.size, (paging.page - 1) * paging.size],
     ),
   ]);
-  return { orders: rows, total: count?.total ?? 0 };
+  return { orders: await withLabTests(db, rows), total: count?.total ?? 0 };
 }
 
 // ---- simulations ---------------------------------------------------------------------------

@@ -5,11 +5,15 @@ import { initialStatus, parseStatus } from '../../../domain/lab-orders/lifecycle
 import { newOrderBody, patientName, toOrderView } from '../../../domain/lab-orders/order.js';
 import { resolveOrderLabTests } from '../../../domain/lab-orders/order-set.js';
 import { COLLECTION_METHODS, toLabTestView, type CollectionMethod, type LabTestDefinition } from '../../../domain/lab-tests/catalog.js';
-import { createLabOrder } from '../../../jobs/lab-orders/create-order.js';
+import { createLabOrder, createLabOrders, type CreateOrderOutcome } from '../../../jobs/lab-orders/create-order.js';
+import { noteLabOrderWrites } from '../../../jobs/lab-orders/maintenance.js';
+import { groupCommit } from '../../../storage/group-commit.js';
+import type { NewLabOrder } from '../../../storage/repositories/lab-orders.js';
 import { ApiError, ValidationFailure } from '../../api-error.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
-import { findTeamLabTests } from './lab-test-views.js';
+import { findTeamLabTests, storedLabTestView } from './lab-test-views.js';
+import { requisitionFormUrl } from './requisition-url.js';
 import { userNotFound } from './views.js';
 
 type Order = components['schemas']['Order'];
@@ -22,11 +26,14 @@ const newSampleId = () => `SB${String(randomInt(0, 1e10)).padStart(10, '0')}`;
 
 /**
  * POST /v3/order: Create an order. The request is checked in full first (one 422 naming
- * every problem), then the user (404), then the idempotency key (see the spec).
+ * every problem), then the user (404), then the idempotency key (see the spec). Concurrent
+ * plain orders (no idempotency key, an existing lab test) are stored together: one
+ * transaction, one statement for the orders (group commit).
  */
-export const createOrder =
-  (deps: Deps): Handler<operations['createOrder'], TeamContext> =>
-  async ({ body, headers }, { teamId }) => {
+export const createOrder = (deps: Deps): Handler<operations['createOrder'], TeamContext> => {
+  // Orders without an idempotency key or a new lab test: concurrent ones are stored together.
+  const createTogether = groupCommit((batch: readonly NewLabOrder[]) => createLabOrders(deps.db, batch));
+  return async ({ body, headers }, { teamId }) => {
     const hasOrderSet = body.order_set !== undefined && body.order_set !== null;
     const hasLabTestId = body.lab_test_id !== undefined && body.lab_test_id !== null;
     if (hasOrderSet === hasLabTestId) {
@@ -67,8 +74,8 @@ export const createOrder =
       details_id: randomUUID(),
       shipment_id: randomUUID(),
       at,
-      public_url: deps.config.publicTeamUrl,
-      lab_test: toLabTestView(deps.markers, labTest),
+      requisition_form_url: await requisitionFormUrl(deps, orderId, at),
+      lab_test: 'lab_test' in resolved ? storedLabTestView(deps.markers, labTest) : toLabTestView(deps.markers, labTest),
       method,
       patient_details: body.patient_details,
       patient_address: body.patient_address,
@@ -82,26 +89,30 @@ export const createOrder =
       passthrough: body.passthrough,
       clinical_notes: body.clinical_notes,
     });
-    const outcome = await createLabOrder(deps.db, {
+    const order: NewLabOrder = {
+      id: orderId,
       team_id: teamId,
-      idempotency: key === undefined ? null : { key, body_hash: bodyHash(body) },
-      new_lab_test: 'new_lab_test' in resolved
-        ? { team_id: teamId, ...resolved.new_lab_test, marker_ids: [...resolved.new_lab_test.marker_ids] }
-        : null,
-      order: {
-        id: orderId,
+      user_id: body.user_id,
+      lab_test_id: labTest.id,
+      method,
+      status,
+      low_status: parseStatus(status)?.low ?? 'ordered',
+      patient_name: patientName(body.patient_details),
+      sample_id: newSampleId(),
+      body: orderBody as unknown as Record<string, unknown>,
+      at,
+    };
+    const outcome: CreateOrderOutcome = key === undefined && 'lab_test' in resolved
+      ? await createTogether(order).then((created) => (created ? { outcome: 'created', order: created } : { outcome: 'user_not_found' }))
+      : await createLabOrder(deps.db, {
         team_id: teamId,
-        user_id: body.user_id,
-        lab_test_id: labTest.id,
-        method,
-        status,
-        low_status: parseStatus(status)?.low ?? 'ordered',
-        patient_name: patientName(body.patient_details),
-        sample_id: newSampleId(),
-        body: orderBody as unknown as Record<string, unknown>,
-        at,
-      },
-    });
+        idempotency: key === undefined ? null : { key, body_hash: bodyHash(body) },
+        new_lab_test: 'new_lab_test' in resolved
+          ? { team_id: teamId, ...resolved.new_lab_test, marker_ids: [...resolved.new_lab_test.marker_ids] }
+          : null,
+        order,
+      });
+    if (outcome.outcome === 'created') noteLabOrderWrites(deps.db, 1, deps.logger);
     switch (outcome.outcome) {
       case 'user_not_found':
         throw userNotFound(body.user_id);
@@ -114,3 +125,4 @@ export const createOrder =
         throw new ApiError(500, 'Unexpected outcome');
     }
   };
+};

@@ -60,6 +60,7 @@ import { getOrderResult } from './get-order-result.js';
 import { getOrderResultMetadata } from './get-order-result-metadata.js';
 import { getOrderResultPdf } from './get-order-result-pdf.js';
 import { getOrderRequisitionPdf } from './get-order-requisition-pdf.js';
+import { getSignedOrderRequisitionPdf } from './get-signed-order-requisition-pdf.js';
 // scaffold:imports
 
 export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamContext> {
@@ -117,6 +118,7 @@ export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamConte
     getOrderResultMetadata: getOrderResultMetadata(deps),
     getOrderResultPdf: getOrderResultPdf(deps),
     getOrderRequisitionPdf: getOrderRequisitionPdf(deps),
+    getSignedOrderRequisitionPdf: getSignedOrderRequisitionPdf(deps),
     // scaffold:handlers
   };
 }
