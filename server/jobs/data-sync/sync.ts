@@ -141,7 +141,10 @@ export interface SyncRound {
  * Syncs every window due at `now` (last synced more than `intervalMs` ago), `batchSize` windows
  * per transaction, until none is due. Windows other processes are syncing are skipped.
  */
-export async function syncDueWindows(db: Database, input: { now: () => Date; intervalMs: number; batchSize: number; stopping?: () => boolean } & SyncOptions): Promise<SyncRound> {
+export async function syncDueWindows(
+  db: Database,
+  input: { now: () => Date; intervalMs: number; batchSize: number; stopping?: () => boolean; afterBatch?: (round: SyncRound) => void } & SyncOptions,
+): Promise<SyncRound> {
   const round: SyncRound = { windows: 0, events: 0 };
   // Due: last synced before the round's start minus the interval. A window synced in this round
   // is synced up to its batch's `now`, never before the round's start: it is not synced twice.
@@ -152,6 +155,7 @@ export async function syncDueWindows(db: Database, input: { now: () => Date; int
     if (!done) return round;
     round.windows += done.windows;
     round.events += done.events;
+    input.afterBatch?.(round);
     // Every window of the batch changed before it could be written (PGlite): the next round reads them again.
     if (done.windows === 0) return round;
     // PGlite settles queries in microtasks: let HTTP requests in between two batches.

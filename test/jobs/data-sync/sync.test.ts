@@ -13,6 +13,8 @@ import { generateDay, generateProfile } from '../../../server/domain/synthetic/d
 import { summaryResourcesFor } from '../../../server/domain/synthetic/resources.js';
 import { DeliveryWorker } from '../../../server/jobs/webhooks/worker.js';
 import { daysTouched, syncDueWindows } from '../../../server/jobs/data-sync/sync.js';
+import { startDataSyncWorker } from '../../../server/jobs/data-sync/worker.js';
+import { silentLogger } from '../../helpers/silent-logger.js';
 import { readFileSync } from 'node:fs';
 import { FakeClock } from '../../helpers/fake-clock.js';
 import { teamSchemaViolations } from '../bulk-pull/schemas.js';
@@ -285,6 +287,24 @@ describe.each(apiEngines)('data sync on %s', (_label, engine) => {
       const tokyo = await db.query<{ payload: { data: { time_zone?: string } } }>(`SELECT payload FROM events WHERE payload->>'user_id' = $1 AND event_type LIKE 'daily.data.activity.%'`, [moved.user_id]);
       expect(tokyo.length).toBeGreaterThan(0);
       expect(tokyo.every((event) => event.payload.data.time_zone === 'Asia/Tokyo')).toBe(true);
+    }
+  });
+
+  it('when a round syncs several batches, then the worker asks for a concurrent full collection every gcEveryBatches batches', async () => {
+    const start = new Date('2026-11-20T06:00:00Z');
+    const clock = new FakeClock(start.getTime());
+    for (let i = 0; i < 5; i += 1) await connected('oura', start, 'UTC');
+    clock.advanceBy(INTERVAL + MINUTE);
+    const calls: unknown[] = [];
+    const worker = startDataSyncWorker({ db: ctx.server.db, logger: silentLogger(), clock, intervalMs: INTERVAL, batchSize: 1, gcEveryBatches: 2, gc: (options) => calls.push(options) });
+    try {
+      // The worker's first round starts at once; runOnce waits for it, then runs one more (nothing is due then).
+      await worker.runOnce();
+      const synced = (await ctx.server.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM data_windows WHERE synced_through = $1`, [new Date(clock.now()).toISOString()]))!.n;
+      expect(synced).toBeGreaterThanOrEqual(5);
+      expect(calls).toEqual(Array.from({ length: Math.floor(synced / 2) }, () => ({ type: 'major', execution: 'async' })));
+    } finally {
+      await worker.stop();
     }
   });
 
