@@ -176,7 +176,8 @@ describe.each(apiEngines)('data sync on %s', (_label, engine) => {
     expect(timeseries.length).toBeGreaterThan(0);
     // source_id is the provider's integer id in the catalog.
     expect(new Set(timeseries.map((event) => (event.data as { source_id: number }).source_id))).toEqual(new Set([findProvider('oura')!.id]));
-  });
+    // Twelve syncs and deliveries: over vitest's 5 s on a loaded machine.
+  }, 30_000);
 
   it('when a window was synced less than an interval ago, then it is not due; when it is, then it is synced once per round', async () => {
     const start = new Date('2026-11-20T12:00:00Z');
