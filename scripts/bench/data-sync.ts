@@ -11,14 +11,20 @@
  * sync interval; reported:
  *
  * - the sync: the time of the worker's first round (every window synced, events in the outbox),
- *   target: within one default interval;
- * - delivery: signed events delivered per second to the receiver (first to last delivery),
- *   target >= 500/s; every 100th delivery is verified (Standard Webhooks signature);
- * - the database size after the sync (windows and the outbox), target < 2 GB;
- * - the server's peak resident memory (VmHWM) during the sync and delivery, target <= 400 MB on PGlite.
+ *   target: within one default interval, and the events it emitted per second of it;
+ * - delivery: signed events delivered per second to the receiver (first to last delivery; the
+ *   worker sends while the sync still runs), target >= 500/s; every 100th delivery is verified
+ *   (Standard Webhooks signature);
+ * - the database size after the sync (windows and the outbox: PGlite's data directory,
+ *   pg_database_size on PostgreSQL), target < 2 GB;
+ * - the server's peak resident memory (VmHWM) at the end of the round and after the delivery,
+ *   target <= 400 MB on PGlite;
+ * - the machine's load average (1 minute) before and after: the figures are only comparable
+ *   at similar loads.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import http from 'node:http';
 import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
@@ -139,8 +145,13 @@ interface Result {
   deliveredPerSecond: number;
   invalid: number;
   sizeMb: number;
+  /** VmHWM when the round ended, and after every event was delivered. */
+  syncPeakMb: number;
   peakMb: number;
+  load: [number, number];
 }
+
+const loadAverage = () => os.loadavg()[0]!;
 
 async function benchEngine(engine: BenchEngine, users: number): Promise<Result> {
   const receiver = await startReceiver();
@@ -159,7 +170,9 @@ async function benchEngine(engine: BenchEngine, users: number): Promise<Result> 
       ...engine.env,
     });
     const child = spawn(process.execPath, [...runtime.nodeFlags, path.join(DIST, 'server/main.js')], { env: runtime.env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const loadBefore = loadAverage();
     let round: { windows: number; events: number; ms: number } | null = null;
+    let syncPeakMb = Number.NaN;
     let buffered = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       buffered += chunk.toString();
@@ -169,6 +182,7 @@ async function benchEngine(engine: BenchEngine, users: number): Promise<Result> 
         if (!line.includes('data sync round')) continue;
         try {
           const entry = JSON.parse(line) as { windows: number; events: number; ms: number };
+          if (round === null) syncPeakMb = peakMemoryMb(child.pid!);
           round ??= entry;
         } catch {
           // not a log line
@@ -193,7 +207,9 @@ async function benchEngine(engine: BenchEngine, users: number): Promise<Result> 
         deliveredPerSecond: span > 0 ? receiver.count() / span : Number.NaN,
         invalid: receiver.invalid(),
         sizeMb: (await engine.size()) / 1024 / 1024,
+        syncPeakMb,
         peakMb,
+        load: [loadBefore, loadAverage()],
       };
     } finally {
       await stop(child);
@@ -219,19 +235,21 @@ export async function benchDataSync(): Promise<void> {
   }
   printTable(
     `Data sync of ${users.toLocaleString('en-US')} oura connections (${HISTORY_DAYS} days of history each, last synced one interval ago; default interval ${INTERVAL_MS / 1000} s)`,
-    ['storage', 'sync round', 'target', 'events', 'delivered', 'target', 'bad signatures', 'database', 'target', 'server peak RSS', 'target'],
+    ['storage', 'sync round', 'target', 'events', 'emitted', 'delivered', 'target', 'bad signatures', 'database', 'target', 'server peak RSS (round / delivery)', 'target', 'load before / after'],
     results.map((r) => [
       r.engine,
       `${(r.syncMs / 1000).toFixed(1)} s`,
       `<= ${INTERVAL_MS / 1000} s`,
       r.events.toLocaleString('en-US'),
+      `${Math.round(r.events / (r.syncMs / 1000))} events/s`,
       `${Math.round(r.deliveredPerSecond)} events/s`,
       '>= 500/s',
       r.invalid,
       `${Math.round(r.sizeMb)} MB`,
       '< 2048 MB',
-      `${Math.round(r.peakMb)} MB`,
+      `${Math.round(r.syncPeakMb)} / ${Math.round(r.peakMb)} MB`,
       r.engine === 'PGlite' ? '<= 400 MB' : '-',
+      `${r.load[0].toFixed(1)} / ${r.load[1].toFixed(1)}`,
     ]),
   );
   if (!databaseUrl) console.log('\n(PostgreSQL skipped: DATABASE_URL is unset.)');

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { diffDay, hypnogramSamples, type DaySnapshot, type ProviderInfo } from '../../server/domain/data-sync/events.js';
 
@@ -88,5 +89,35 @@ describe('diffDay', () => {
     const before: DaySnapshot = { ...empty, timeseries: { heartrate: [{ timestamp: '2026-11-21T08:00:00+01:00', value: 60 } as never] } };
     const after: DaySnapshot = { ...empty, timeseries: { heartrate: [{ timestamp: '2026-11-21T07:00:00Z', value: 61 } as never] } };
     expect(types(diffDay(before, after, { userId: USER, provider: OURA }))).toEqual(['daily.data.heartrate.updated']);
+  });
+
+  it('when timestamps are written in any form, valid or not, then samples are the same exactly when Date.parse finds the same instant (else the same text)', () => {
+    const second = fc.integer({ min: -4e9, max: 4e11 }).map((s) => new Date(s * 1000).toISOString());
+    const text = fc.oneof(
+      second.map((t) => `${t.slice(0, 19)}+00:00`),
+      second,
+      second.map((t) => `${t.slice(0, 19)}+01:00`),
+      fc.tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 19 }), fc.integer({ min: 0, max: 39 }), fc.integer({ min: 0, max: 29 }), fc.integer({ min: 0, max: 69 }), fc.integer({ min: 0, max: 69 })).map(
+        ([y, mo, d, h, mi, s]) => `${String(y).padStart(4, '0')}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}T${String(h).padStart(2, '0')}:${String(mi).padStart(2, '0')}:${String(s).padStart(2, '0')}+00:00`,
+      ),
+      fc.string({ minLength: 25, maxLength: 25 }),
+    );
+    const key = (t: string) => (Number.isNaN(Date.parse(t)) ? t : String(Date.parse(t)));
+    // The instant a careless reading of the digits would give (Date.UTC rolls over hour 24, minute 60, day 31 of a short month): a valid text there.
+    const rolledOver = (t: string) => {
+      const [y, mo, d, h, mi, s] = [t.slice(0, 4), t.slice(5, 7), t.slice(8, 10), t.slice(11, 13), t.slice(14, 16), t.slice(17, 19)].map(Number) as number[];
+      const ms = Date.UTC(y!, mo! - 1, d!, h!, mi!, s!);
+      return Number.isNaN(ms) || Math.abs(ms) > 8.64e15 ? t : new Date(ms).toISOString();
+    };
+    const pair = text.chain((a) => fc.tuple(fc.constant(a), fc.oneof(text, fc.constant(a), fc.constant(rolledOver(a)), fc.constant(`${rolledOver(a).slice(0, 19)}+00:00`))));
+    fc.assert(
+      fc.property(pair, ([a, b]) => {
+        const before: DaySnapshot = { ...empty, timeseries: { heartrate: [{ timestamp: a, value: 60 } as never] } };
+        const after: DaySnapshot = { ...empty, timeseries: { heartrate: [{ timestamp: b, value: 60 } as never] } };
+        const expected = key(a) === key(b) ? (a === b ? [] : ['daily.data.heartrate.updated']) : ['daily.data.heartrate.created'];
+        expect(types(diffDay(before, after, { userId: USER, provider: OURA }))).toEqual(expected);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

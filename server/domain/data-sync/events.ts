@@ -102,7 +102,32 @@ export interface DiffOptions {
   maxSamplesPerEvent?: number;
 }
 
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/**
+ * Whether two values serialise to the same JSON. Two views of a day are mostly equal
+ * records of primitives with their keys in the same order: those are compared field by
+ * field; anything else (a difference, a value of another kind) is decided by the JSON.
+ */
+const sameJson = (a: unknown, b: unknown) => sameShape(a, b) || JSON.stringify(a) === JSON.stringify(b);
+
+/** True only when `a` and `b` are equal values, plain arrays or objects of them with the same keys in the same order (so their JSON is equal too). */
+function sameShape(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i += 1) if (!sameShape(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b) || Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false;
+  const keys = Object.keys(a);
+  const other = Object.keys(b);
+  if (keys.length !== other.length) return false;
+  for (let i = 0; i < keys.length; i += 1) {
+    const key = keys[i]!;
+    if (key !== other[i] || !sameShape((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  }
+  return true;
+}
 
 function list(value: Identified | null | readonly Identified[]): readonly Identified[] {
   if (value === null) return [];
@@ -117,9 +142,41 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 
 /** A sample's identity within one resource and source: its instant (`+01:00` and `Z` forms compare equal). */
 const instantOf = (timestamp: string) => {
-  const ms = Date.parse(timestamp);
+  const ms = wholeSecondUtcMs(timestamp) ?? Date.parse(timestamp);
   return Number.isNaN(ms) ? timestamp : String(ms);
 };
+
+const DAY_PREFIX = /^\d{4}-\d{2}-\d{2}T$/;
+let dayPrefix = '';
+let dayPrefixMs = 0;
+
+const digits = (text: string, at: number) => {
+  const tens = text.charCodeAt(at) - 48;
+  const units = text.charCodeAt(at + 1) - 48;
+  return tens >= 0 && tens <= 9 && units >= 0 && units <= 9 ? tens * 10 + units : -1;
+};
+
+/**
+ * Date.parse of `YYYY-MM-DDTHH:MM:SS+00:00`, the form the generator writes (null for any other
+ * text): the day is parsed once for all its samples, the time of day read from its digits.
+ * Date.parse of every sample of both views of a day was a quarter of a sync's CPU time.
+ */
+function wholeSecondUtcMs(timestamp: string): number | null {
+  if (timestamp.length !== 25 || timestamp[13] !== ':' || timestamp[16] !== ':' || !timestamp.endsWith('+00:00')) return null;
+  if (!timestamp.startsWith(dayPrefix) || dayPrefix === '') {
+    const prefix = timestamp.slice(0, 11);
+    if (!DAY_PREFIX.test(prefix)) return null;
+    const ms = Date.parse(`${prefix}00:00:00+00:00`);
+    if (Number.isNaN(ms)) return null;
+    dayPrefix = prefix;
+    dayPrefixMs = ms;
+  }
+  const hours = digits(timestamp, 11);
+  const minutes = digits(timestamp, 14);
+  const seconds = digits(timestamp, 17);
+  if (hours < 0 || hours > 23 || minutes < 0 || minutes > 59 || seconds < 0 || seconds > 59) return null;
+  return dayPrefixMs + ((hours * 60 + minutes) * 60 + seconds) * 1000;
+}
 
 /** The summary as an event's `data`: the summary itself, with `user_id` and the full source context. */
 function summaryData(resource: SummaryEventResource, summary: Identified, options: DiffOptions): Record<string, unknown> {

@@ -263,7 +263,7 @@ export function timelineOf(key: TimelineKey): Timeline {
   let t = timelineCache.get(k);
   if (!t) {
     t = new Timeline(key);
-    if (timelineCache.size > 1_000) timelineCache.clear();
+    if (timelineCache.size > 100) timelineCache.clear();
     timelineCache.set(k, t);
   }
   return t;

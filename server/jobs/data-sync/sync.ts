@@ -14,7 +14,7 @@ import { providerTraits, sourceOf } from '../../domain/synthetic/person.js';
 import { hasWorkoutStream, summaryResourcesFor } from '../../domain/synthetic/resources.js';
 import { addDays, localDateOf } from '../../domain/synthetic/time-zone.js';
 import type { Database, Queryable } from '../../storage/database.js';
-import { claimDueWindows, lockUserWindows, markSynced, type SyncWindow } from '../../storage/repositories/data-sync.js';
+import { claimDueWindows, listDueWindows, lockUserWindows, lockWindowsAsRead, markSynced, type SyncWindow } from '../../storage/repositories/data-sync.js';
 import { emitEvents, type BatchEvent } from '../../storage/repositories/events.js';
 
 export interface SyncOptions {
@@ -67,18 +67,69 @@ const envelope = (window: SyncWindow, event: DailyEvent): BatchEvent => ({
   explicitOnly: event.explicitOnly,
 });
 
-/** Syncs windows locked by the caller's transaction: their events, then their new synced_through. Returns the events written. */
-export async function syncLockedWindows(tx: Queryable, windows: readonly SyncWindow[], now: Date, options: SyncOptions = {}): Promise<number> {
+/** The events of a window's sync, as the outbox takes them. */
+const batchEvents = (window: SyncWindow, now: Date, options: SyncOptions): BatchEvent[] => windowEvents(window, now, options).map((event) => envelope(window, event));
+
+/** How long generating events may keep the event loop before it lets HTTP requests and the delivery worker in. */
+const SLICE_MS = 10;
+
+/** The events of each window (same order), generated in slices of about SLICE_MS between which other work runs. */
+async function generateInSlices(windows: readonly SyncWindow[], now: Date, options: SyncOptions): Promise<BatchEvent[][]> {
+  const out: BatchEvent[][] = [];
+  let sliceStart = performance.now();
+  for (const window of windows) {
+    out.push(batchEvents(window, now, options));
+    if (performance.now() - sliceStart >= SLICE_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
+  }
+  return out;
+}
+
+/** Writes the windows' events (per window, in order), then their new synced_through, in the caller's transaction. Returns the events written. */
+async function writeSynced(tx: Queryable, windows: readonly SyncWindow[], events: readonly (readonly BatchEvent[])[], now: Date): Promise<number> {
   let written = 0;
   const byTeam = new Map<string, BatchEvent[]>();
-  for (const window of windows) {
+  windows.forEach((window, i) => {
     const batch = byTeam.get(window.team_id) ?? [];
-    for (const event of windowEvents(window, now, options)) batch.push(envelope(window, event));
+    batch.push(...events[i]!);
     byTeam.set(window.team_id, batch);
-  }
+  });
   for (const [teamId, batch] of byTeam) written += await emitEvents(tx, teamId, batch);
   await markSynced(tx, windows, now);
   return written;
+}
+
+/** Syncs windows locked by the caller's transaction: their events, then their new synced_through. Returns the events written. */
+export async function syncLockedWindows(tx: Queryable, windows: readonly SyncWindow[], now: Date, options: SyncOptions = {}): Promise<number> {
+  return writeSynced(tx, windows, await generateInSlices(windows, now, options), now);
+}
+
+/**
+ * One batch of due windows synced at `now`; null when none is due. PGlite is one connection:
+ * a transaction holds it, and every other query (requests, the delivery worker's claims) waits.
+ * There the events are generated before the transaction, which then locks the windows and
+ * writes the events of those still exactly as read (any other was synced, ended or changed
+ * meanwhile, and is read again by the next batch). On PostgreSQL the windows are locked first
+ * (other processes skip them) and generated in the transaction.
+ */
+async function syncBatch(db: Database, dueBefore: Date, now: Date, input: { batchSize: number } & SyncOptions): Promise<SyncRound | null> {
+  if (db.kind !== 'pglite') {
+    return db.transaction(async (tx) => {
+      const windows = await claimDueWindows(tx, { dueBefore, limit: input.batchSize });
+      if (windows.length === 0) return null;
+      return { windows: windows.length, events: await syncLockedWindows(tx, windows, now, input) };
+    });
+  }
+  const candidates = await listDueWindows(db, { dueBefore, limit: input.batchSize });
+  if (candidates.length === 0) return null;
+  const events = await generateInSlices(candidates, now, input);
+  const eventsOf = new Map(candidates.map((window, i) => [window, events[i]!]));
+  return db.transaction(async (tx) => {
+    const windows = await lockWindowsAsRead(tx, candidates);
+    return { windows: windows.length, events: await writeSynced(tx, windows, windows.map((window) => eventsOf.get(window)!), now) };
+  });
 }
 
 export interface SyncRound {
@@ -90,22 +141,23 @@ export interface SyncRound {
  * Syncs every window due at `now` (last synced more than `intervalMs` ago), `batchSize` windows
  * per transaction, until none is due. Windows other processes are syncing are skipped.
  */
-export async function syncDueWindows(db: Database, input: { now: () => Date; intervalMs: number; batchSize: number; stopping?: () => boolean } & SyncOptions): Promise<SyncRound> {
+export async function syncDueWindows(
+  db: Database,
+  input: { now: () => Date; intervalMs: number; batchSize: number; stopping?: () => boolean; afterBatch?: (round: SyncRound) => void } & SyncOptions,
+): Promise<SyncRound> {
   const round: SyncRound = { windows: 0, events: 0 };
   // Due: last synced before the round's start minus the interval. A window synced in this round
   // is synced up to its batch's `now`, never before the round's start: it is not synced twice.
   const dueBefore = new Date(input.now().getTime() - input.intervalMs);
   for (;;) {
     if (input.stopping?.()) return round;
-    const now = input.now();
-    const done = await db.transaction(async (tx) => {
-      const windows = await claimDueWindows(tx, { dueBefore, limit: input.batchSize });
-      if (windows.length === 0) return null;
-      return { windows: windows.length, events: await syncLockedWindows(tx, windows, now, input) };
-    });
+    const done = await syncBatch(db, dueBefore, input.now(), input);
     if (!done) return round;
     round.windows += done.windows;
     round.events += done.events;
+    input.afterBatch?.(round);
+    // Every window of the batch changed before it could be written (PGlite): the next round reads them again.
+    if (done.windows === 0) return round;
     // PGlite settles queries in microtasks: let HTTP requests in between two batches.
     await new Promise<void>((resolve) => setImmediate(resolve));
   }

@@ -14,6 +14,8 @@ export interface DataSyncWorkerOptions extends Partial<Omit<DataSyncSettings, 'e
   db: Database;
   logger: Logger;
   clock?: Clock;
+  /** The collector to call every `gcEveryBatches` batches (default: globalThis.gc, present with --expose-gc). */
+  gc?: GcFunction;
 }
 
 export interface DataSyncWorker {
@@ -22,10 +24,15 @@ export interface DataSyncWorker {
   stop(): Promise<void>;
 }
 
+type GcFunction = (options?: { type?: 'major' | 'minor'; execution?: 'sync' | 'async' }) => unknown;
+
 export function startDataSyncWorker(options: DataSyncWorkerOptions): DataSyncWorker {
   const clock = options.clock ?? systemClock;
   const settings = { ...DEFAULT_DATA_SYNC_SETTINGS, ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) } as DataSyncSettings;
   const pollMs = Math.min(10_000, Math.max(1, Math.floor(settings.intervalMs / 10)));
+  // Without --expose-gc there is no gc: V8 collects as it sees fit (settings.gcEveryBatches).
+  const gc = settings.gcEveryBatches > 0 ? (options.gc ?? (globalThis as { gc?: GcFunction }).gc) : undefined;
+  let batches = 0;
   const abort = new AbortController();
   let running: Promise<SyncRound> | null = null;
 
@@ -39,6 +46,10 @@ export function startDataSyncWorker(options: DataSyncWorkerOptions): DataSyncWor
         batchSize: settings.batchSize,
         maxSamplesPerEvent: settings.maxSamplesPerEvent,
         stopping: () => abort.signal.aborted,
+        afterBatch: () => {
+          batches += 1;
+          if (gc && batches % settings.gcEveryBatches === 0) gc({ type: 'major', execution: 'async' });
+        },
       }),
     );
     running = next.catch(() => ({ windows: 0, events: 0 }));

@@ -8,6 +8,11 @@
  * lease, so workers share the queue and a dead worker's claims are retried
  * once their lease expires. Outcomes are written in batches, one statement per
  * loop turn. Order of deliveries is not guaranteed.
+ *
+ * A claim costs about the same for 1 or 64 deliveries (on PGlite, 4 to 10 ms), so the worker
+ * holds up to twice `concurrency`: `concurrency` attempts in flight and as many claimed ones
+ * waiting for a free slot, and claims again once half of that is free. A claimed delivery
+ * that waited so long that its attempt could outlast the lease is given back instead.
  */
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
@@ -71,6 +76,8 @@ export class DeliveryWorker {
   private state: State = 'idle';
   private loopDone: Promise<void> = Promise.resolve();
   private readonly inFlight = new Map<string, { delivery: ClaimedDelivery; done: Promise<void> }>();
+  /** Claimed, waiting for a free slot (with the time of their claim). */
+  private queued: { delivery: ClaimedDelivery; claimedAt: number }[] = [];
   private outcomes: DeliveryOutcome[] = [];
   private released: { id: string; claim: string }[] = [];
   private claimCount = 0;
@@ -119,6 +126,8 @@ export class DeliveryWorker {
     this.state = 'stopping';
     this.wake();
     await this.loopDone;
+    this.released.push(...this.queued.map(({ delivery }) => ({ id: delivery.id, claim: delivery.claim })));
+    this.queued = [];
     const pending = [...this.inFlight.values()].map((entry) => entry.done);
     if (pending.length > 0) {
       let timer: NodeJS.Timeout | undefined;
@@ -148,6 +157,7 @@ export class DeliveryWorker {
     if (this.state === 'stopped' || this.state === 'killed') return;
     this.state = 'killed';
     this.sender.close();
+    this.queued = [];
     this.outcomes = [];
     this.released = [];
     this.wake();
@@ -159,7 +169,7 @@ export class DeliveryWorker {
     while (this.state === 'running') {
       try {
         await this.flushReleased();
-        const free = this.concurrency - this.inFlight.size;
+        const free = this.capacity - this.held;
         // Outcomes of finished attempts are recorded by the same statement that claims more.
         const outcomes = this.outcomes;
         this.outcomes = [];
@@ -177,11 +187,13 @@ export class DeliveryWorker {
           this.released.push(...claimed.map(({ id, claim }) => ({ id, claim })));
           return;
         }
-        for (const delivery of claimed) this.dispatch(delivery);
+        const claimedAt = performance.now();
+        for (const delivery of claimed) this.queued.push({ delivery, claimedAt });
+        this.dispatchQueued();
         this.stats.claimed += claimed.length;
-        // A full claim means more may be due: claim again once half of the slots are free.
+        // A full claim means more may be due: claim again once half of what the worker holds is free.
         const backlog = free > 0 && claimed.length === free;
-        await this.idle(backlog ? Math.max(1, Math.floor(this.concurrency / 2)) : 1);
+        await this.idle(backlog ? Math.max(1, Math.floor(this.capacity / 2)) : 1);
       } catch (error) {
         if (this.state !== 'running') return;
         this.logger?.error({ err: error, worker: this.name }, 'webhook delivery worker: queue access failed; retrying');
@@ -203,6 +215,24 @@ export class DeliveryWorker {
     });
   }
 
+  /** Deliveries held at most: in flight and claimed waiting. */
+  private get capacity(): number {
+    return this.concurrency * 2;
+  }
+
+  private get held(): number {
+    return this.inFlight.size + this.queued.length;
+  }
+
+  /** Starts queued deliveries while slots are free; one that waited too long for its lease is given back. */
+  private dispatchQueued(): void {
+    while (this.inFlight.size < this.concurrency && this.queued.length > 0 && this.state === 'running') {
+      const { delivery, claimedAt } = this.queued.shift()!;
+      if (performance.now() - claimedAt + this.timeoutMs >= this.leaseMs) this.released.push({ id: delivery.id, claim: delivery.claim });
+      else this.dispatch(delivery);
+    }
+  }
+
   private dispatch(delivery: ClaimedDelivery): void {
     const done = this.sender
       .send({ url: delivery.url, secret: delivery.secret, messageId: webhookMessageId(delivery.event_id), body: delivery.body })
@@ -211,8 +241,9 @@ export class DeliveryWorker {
         if (this.state === 'killed') return;
         if (result.kind === 'aborted') this.released.push({ id: delivery.id, claim: delivery.claim });
         else this.outcomes.push(this.outcomeOf(delivery, result));
+        this.dispatchQueued();
         const waiter = this.waiter;
-        if (waiter && this.concurrency - this.inFlight.size >= waiter.minFree) waiter.wake();
+        if (waiter && this.capacity - this.held >= waiter.minFree) waiter.wake();
       });
     this.inFlight.set(delivery.id, { delivery, done });
   }

@@ -41,6 +41,46 @@ export async function claimDueWindows(tx: Queryable, input: { dueBefore: Date; l
   );
 }
 
+/**
+ * Open windows last synced before `dueBefore`, oldest first, as claimDueWindows but without
+ * locking them: the caller generates their events outside any transaction, then locks them
+ * with lockWindowsAsRead.
+ */
+export async function listDueWindows(db: Queryable, input: { dueBefore: Date; limit: number }): Promise<SyncWindow[]> {
+  return db.query<SyncWindow>(
+    `${SELECT}
+     WHERE w.ended_at IS NULL AND w.synced_through < $1
+     ORDER BY w.synced_through, w.user_id, w.provider
+     LIMIT $2`,
+    [input.dueBefore.toISOString(), input.limit],
+  );
+}
+
+const sameWindow = (a: SyncWindow, b: SyncWindow) =>
+  a.team_id === b.team_id && a.user_id === b.user_id && a.provider === b.provider && a.source_type === b.source_type && a.client_user_id === b.client_user_id &&
+  a.time_zone === b.time_zone && a.synced_through === b.synced_through && a.opened_at === b.opened_at;
+
+/**
+ * Of `windows` (as listDueWindows read them), those still open and exactly as read, locked for
+ * the caller's transaction (FOR UPDATE SKIP LOCKED), in the order given. A window another
+ * transaction holds or changed since (synced, ended, reconnected, its user's time zone) is left out.
+ */
+export async function lockWindowsAsRead(tx: Queryable, windows: readonly SyncWindow[]): Promise<SyncWindow[]> {
+  if (windows.length === 0) return [];
+  const current = await tx.query<SyncWindow>(
+    `${SELECT}
+     JOIN unnest($1::uuid[], $2::text[]) AS s(user_id, provider) ON s.user_id = w.user_id AND s.provider = w.provider
+     WHERE w.ended_at IS NULL
+     FOR UPDATE OF w SKIP LOCKED`,
+    [windows.map((window) => window.user_id), windows.map((window) => window.provider)],
+  );
+  const byKey = new Map(current.map((window) => [`${window.user_id}|${window.provider}`, window]));
+  return windows.filter((window) => {
+    const now = byKey.get(`${window.user_id}|${window.provider}`);
+    return now !== undefined && sameWindow(now, window);
+  });
+}
+
 /** The user's open windows, each locked for the caller's transaction; `busy` lists the providers another transaction is syncing. */
 export async function lockUserWindows(tx: Queryable, input: { team_id: string; user_id: string }): Promise<{ locked: SyncWindow[]; busy: string[] }> {
   if (!isUuid(input.team_id) || !isUuid(input.user_id)) return { locked: [], busy: [] };

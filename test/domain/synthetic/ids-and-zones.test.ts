@@ -5,7 +5,7 @@ import {
   summaryResourcesFor, TIMESERIES_RESOURCES, timeseriesResourcesFor, type IntervalSample, type PointSample,
 } from '../../../server/domain/synthetic/day.js';
 import { PROVIDERS } from '../../../server/domain/providers/catalog.js';
-import { localDay, localInstant, utcMidnight, wallToInstant } from '../../../server/domain/synthetic/time-zone.js';
+import { iso, localDay, localInstant, utcMidnight, wallToInstant } from '../../../server/domain/synthetic/time-zone.js';
 import { profileId } from '../../../server/domain/synthetic/ids.js';
 import { personOf } from '../../../server/domain/synthetic/person.js';
 import { ctxArb, dateArb, ms, RUNS } from './helpers.js';
@@ -220,6 +220,20 @@ describe('synthetic days: local time zones', () => {
       expect(ms(hr[hr.length - 1]!.timestamp)).toBeLessThan(span.end);
       expect(day.activity!.timezone_offset).toBe(before);
     }
+  });
+
+  it('when an instant is written, then it is toISOString in the +00:00 form, milliseconds only when not zero, for any year', () => {
+    const reference = (t: number) => {
+      const s = new Date(t).toISOString();
+      return t % 1000 === 0 ? `${s.slice(0, 19)}+00:00` : `${s.slice(0, 23)}+00:00`;
+    };
+    const anyInstant = fc.integer({ min: -8.64e15, max: 8.64e15 });
+    const wholeSecond = fc.integer({ min: -8.64e12, max: 8.64e12 }).map((s) => s * 1000);
+    const recent = fc.integer({ min: 0, max: 10 * 365 * 86_400 }).map((s) => Date.UTC(2020, 0, 1) + s * 1000);
+    fc.assert(fc.property(fc.oneof(anyInstant, wholeSecond, recent), (t) => {
+      expect(iso(t)).toBe(reference(t));
+    }), { numRuns: 2000 });
+    for (const t of [0, -1000, Date.UTC(0, 0, 1) - 1000, -62_167_219_200_000, 253_402_300_799_000, 253_402_300_800_000, Date.UTC(2024, 1, 29, 23, 59, 59)]) expect(iso(t)).toBe(reference(t));
   });
 
   it('when a local wall time becomes an instant, then the fast path from the day bounds agrees with the Intl search, in gaps and overlaps too', () => {

@@ -13,6 +13,8 @@ import { generateDay, generateProfile } from '../../../server/domain/synthetic/d
 import { summaryResourcesFor } from '../../../server/domain/synthetic/resources.js';
 import { DeliveryWorker } from '../../../server/jobs/webhooks/worker.js';
 import { daysTouched, syncDueWindows } from '../../../server/jobs/data-sync/sync.js';
+import { startDataSyncWorker } from '../../../server/jobs/data-sync/worker.js';
+import { silentLogger } from '../../helpers/silent-logger.js';
 import { readFileSync } from 'node:fs';
 import { FakeClock } from '../../helpers/fake-clock.js';
 import { teamSchemaViolations } from '../bulk-pull/schemas.js';
@@ -174,7 +176,8 @@ describe.each(apiEngines)('data sync on %s', (_label, engine) => {
     expect(timeseries.length).toBeGreaterThan(0);
     // source_id is the provider's integer id in the catalog.
     expect(new Set(timeseries.map((event) => (event.data as { source_id: number }).source_id))).toEqual(new Set([findProvider('oura')!.id]));
-  });
+    // Twelve syncs and deliveries: over vitest's 5 s on a loaded machine.
+  }, 30_000);
 
   it('when a window was synced less than an interval ago, then it is not due; when it is, then it is synced once per round', async () => {
     const start = new Date('2026-11-20T12:00:00Z');
@@ -239,6 +242,71 @@ describe.each(apiEngines)('data sync on %s', (_label, engine) => {
     expect([...all.events, ...optIn.events].flatMap(payloadViolations)).toEqual([]);
     expect(optIn.store.samples()).toEqual([]);
     expect(optIn.store.summaries('sleep_cycle').length).toBeGreaterThan(0);
+  });
+
+  it('when windows change while their batch is being synced (a provider deregistered, a time zone set), then those get no event from it and the others are synced', async () => {
+    const start = new Date('2026-11-20T06:00:00Z');
+    const clock = new FakeClock(start.getTime());
+    const [moved, ended, kept] = [await connected('oura', start, 'UTC'), await connected('oura', start, 'UTC'), await connected('oura', start, 'UTC')];
+    const mine = [moved.user_id, ended.user_id, kept.user_id];
+    clock.advanceBy(3 * 60 * MINUTE);
+    // The changes land right after the batch's windows were read (PGlite: before its transaction; PostgreSQL: they wait for it).
+    let changed: Promise<unknown> | null = null;
+    const db = ctx.server.db;
+    const change = () => {
+      changed ??= Promise.all([
+        db.query(`UPDATE users SET fallback_time_zone = 'Asia/Tokyo' WHERE id = $1`, [moved.user_id]),
+        db.query(`UPDATE data_windows SET ended_at = $2 WHERE user_id = $1`, [ended.user_id, new Date(clock.now()).toISOString()]),
+      ]);
+    };
+    const intercepted = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property === 'query') {
+          return async (sql: string, params?: unknown[]) => {
+            const rows = await target.query(sql, params);
+            if (/FROM data_windows w\s+JOIN users u/.test(sql) && /LIMIT \$2/.test(sql) && !/FOR UPDATE/.test(sql)) change();
+            return rows;
+          };
+        }
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    await syncDueWindows(intercepted, { now: () => new Date(clock.now()), intervalMs: INTERVAL, batchSize: 50 });
+    // PostgreSQL: the windows were claimed in the transaction, and the changes come after it.
+    change();
+    await changed;
+    const byUser = await db.query<{ user_id: string; n: number }>(`SELECT payload->>'user_id' AS user_id, count(*)::int AS n FROM events WHERE payload->>'user_id' = ANY ($1::text[]) AND event_type LIKE 'daily.%' GROUP BY 1`, [mine]);
+    const counts = Object.fromEntries(byUser.map((row) => [row.user_id, row.n]));
+    const windows = await db.query<{ user_id: string; synced_through: string }>(`SELECT user_id, to_json(synced_through)#>>'{}' AS synced_through FROM data_windows WHERE user_id = ANY ($1::uuid[])`, [mine]);
+    const synced = Object.fromEntries(windows.map((row) => [row.user_id, Date.parse(row.synced_through)]));
+    expect(counts[kept.user_id]).toBeGreaterThan(0);
+    expect(synced[kept.user_id]).toBe(clock.now());
+    if (db.kind === 'pglite') {
+      // Read before the changes, written after them: the ended window got nothing, the moved one was synced in its new zone.
+      expect(counts[ended.user_id]).toBeUndefined();
+      expect(synced[ended.user_id]).toBe(start.getTime());
+      const tokyo = await db.query<{ payload: { data: { time_zone?: string } } }>(`SELECT payload FROM events WHERE payload->>'user_id' = $1 AND event_type LIKE 'daily.data.activity.%'`, [moved.user_id]);
+      expect(tokyo.length).toBeGreaterThan(0);
+      expect(tokyo.every((event) => event.payload.data.time_zone === 'Asia/Tokyo')).toBe(true);
+    }
+  });
+
+  it('when a round syncs several batches, then the worker asks for a concurrent full collection every gcEveryBatches batches', async () => {
+    const start = new Date('2026-11-20T06:00:00Z');
+    const clock = new FakeClock(start.getTime());
+    for (let i = 0; i < 5; i += 1) await connected('oura', start, 'UTC');
+    clock.advanceBy(INTERVAL + MINUTE);
+    const calls: unknown[] = [];
+    const worker = startDataSyncWorker({ db: ctx.server.db, logger: silentLogger(), clock, intervalMs: INTERVAL, batchSize: 1, gcEveryBatches: 2, gc: (options) => calls.push(options) });
+    try {
+      // The worker's first round starts at once; runOnce waits for it, then runs one more (nothing is due then).
+      await worker.runOnce();
+      const synced = (await ctx.server.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM data_windows WHERE synced_through = $1`, [new Date(clock.now()).toISOString()]))!.n;
+      expect(synced).toBeGreaterThanOrEqual(5);
+      expect(calls).toEqual(Array.from({ length: Math.floor(synced / 2) }, () => ({ type: 'major', execution: 'async' })));
+    } finally {
+      await worker.stop();
+    }
   });
 
   it('when a user is refreshed, then its connections are synced at once and the events are in the outbox when it answers', async () => {
