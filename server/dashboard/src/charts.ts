@@ -105,14 +105,20 @@ function draw(el: HTMLElement, data: ChartData, style: Style): HTMLElement {
   const columns: uPlot.AlignedData = [data.x, ...order.map((i) => drawn[i]!.values)];
   const chart = new uPlot(options, columns, root);
   // Follow the container's width (phone-sized windows, rotated screens).
+  // Resized in the next frame, not in the observer's callback: a size change there would be
+  // another resize in the same frame ("ResizeObserver loop completed with undelivered notifications").
+  let pending = 0;
   const observer = new ResizeObserver(() => {
-    if (!root.isConnected) {
-      observer.disconnect();
-      chart.destroy();
-      return;
-    }
-    const width = chartWidth(root);
-    if (Math.abs(width - chart.width) > 4) chart.setSize({ width, height: HEIGHT });
+    cancelAnimationFrame(pending);
+    pending = requestAnimationFrame(() => {
+      if (!root.isConnected) {
+        observer.disconnect();
+        chart.destroy();
+        return;
+      }
+      const width = chartWidth(root);
+      if (Math.abs(width - chart.width) > 4) chart.setSize({ width, height: HEIGHT });
+    });
   });
   observer.observe(root);
   return root;
