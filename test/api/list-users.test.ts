@@ -60,6 +60,7 @@ describe.each(apiEngines)('listUsers (GET /v2/user) on %s', (_label, engine) => 
     expect(found.total).toBe(2);
     expect(found.users.map((user) => user.user_id).sort()).toEqual(ward.map((user) => user.user_id).sort());
     expect((await page(team, { search: tag.toLowerCase(), limit: 1, offset: 1 })).users).toHaveLength(1);
+    expect(await page(team, { search: tag, offset: 2 })).toEqual({ users: [], total: 2, offset: 2, limit: 100 });
   });
 
   it('when search has letters beyond ASCII in another case, or LIKE wildcards, then they match literally', async () => {

@@ -168,27 +168,34 @@ export interface UserPage {
 /**
  * A page of the team's users, newest first (ties by id, descending), and how many match.
  * `search`: client_user_id contains `contains` ignoring case, or the id is `user_id`.
- * Both statements walk users_team_created_idx (migration 009).
+ * Without a search, the count and the page each walk users_team_created_idx (migration
+ * 009); with one, a single statement filters the team's users once and counts the matches
+ * beside the page (count(*) OVER ()), a second only when the offset is past them all.
  */
 export async function listUsers(
   db: Queryable,
   input: { team_id: string; offset: number; limit: number; search: { contains: string; user_id: string | null } | null },
 ): Promise<UserPage> {
   if (!isUuid(input.team_id)) return { users: [], total: 0 };
-  const params: unknown[] = [input.team_id];
-  let filter = '';
-  if (input.search) {
-    params.push(input.search.contains, input.search.user_id);
-    filter = 'AND (strpos(lower(client_user_id), lower($2::text)) > 0 OR id = $3::uuid)';
+  if (!input.search) {
+    const counted = await db.one<{ total: number }>(`SELECT count(*)::int AS total FROM users WHERE team_id = $1`, [input.team_id]);
+    const total = counted?.total ?? 0;
+    if (input.offset >= total) return { users: [], total };
+    const rows = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE team_id = $1 ORDER BY created_on DESC, id DESC OFFSET $2 LIMIT $3`, [
+      input.team_id,
+      input.offset,
+      input.limit,
+    ]);
+    return { users: rows.map(toUser), total };
   }
-  const counted = await db.one<{ total: number }>(`SELECT count(*)::int AS total FROM users WHERE team_id = $1 ${filter}`, params);
-  const total = counted?.total ?? 0;
-  if (input.offset >= total) return { users: [], total };
-  const n = params.length;
-  const rows = await db.query<UserRow>(
-    `SELECT ${COLUMNS} FROM users WHERE team_id = $1 ${filter}
-     ORDER BY created_on DESC, id DESC OFFSET $${n + 1} LIMIT $${n + 2}`,
+  const filter = 'team_id = $1 AND (strpos(lower(client_user_id), lower($2::text)) > 0 OR id = $3::uuid)';
+  const params = [input.team_id, input.search.contains, input.search.user_id];
+  const rows = await db.query<UserRow & { total: number }>(
+    `SELECT ${COLUMNS}, count(*) OVER ()::int AS total FROM users WHERE ${filter}
+     ORDER BY created_on DESC, id DESC OFFSET $4 LIMIT $5`,
     [...params, input.offset, input.limit],
   );
-  return { users: rows.map(toUser), total };
+  if (rows.length > 0) return { users: rows.map(toUser), total: rows[0]!.total };
+  const counted = await db.one<{ total: number }>(`SELECT count(*)::int AS total FROM users WHERE ${filter}`, params);
+  return { users: [], total: counted?.total ?? 0 };
 }
