@@ -111,6 +111,7 @@ export const labOrderPage: Page = {
     const path = { order_id: orderId };
     let target: string | null = null;
     let polling = false;
+    let failing = false;
     let lastStatus = '';
 
     const head = h('div');
@@ -270,8 +271,11 @@ export const labOrderPage: Page = {
               draw(order);
               return false;
             }
+            failing = false;
           } catch (error) {
-            toast(`The order could not be refreshed: ${errorText(error)}`, 'error');
+            // Once per outage, not once a second.
+            if (!failing) toast(`The order could not be refreshed: ${errorText(error)}; retrying.`, 'error');
+            failing = true;
           }
           return true;
         },

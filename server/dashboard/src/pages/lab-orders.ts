@@ -55,7 +55,7 @@ const PATIENT_FIELDS: [key: keyof PatientForm, label: string, type: string][] = 
   ['country', 'Country', 'text'],
 ];
 
-function newOrderForm(ctx: PageContext, tests: LabTest[], users: User[]): HTMLElement {
+function newOrderForm(ctx: PageContext, tests: LabTest[], users: User[], totalUsers: number): HTMLElement {
   const userSelect = h(
     'select',
     { 'data-testid': 'order-user', required: true },
@@ -126,7 +126,7 @@ function newOrderForm(ctx: PageContext, tests: LabTest[], users: User[]): HTMLEl
     'form',
     { class: 'card', 'aria-labelledby': 'new-order-title' },
     h('h2', { id: 'new-order-title' }, 'New order'),
-    h('div', { class: 'form-grid' }, field('User', userSelect), field('Lab test', testSelect)),
+    h('div', { class: 'form-grid' }, field('User', userSelect, totalUsers > users.length ? `The ${users.length} newest of ${totalUsers} users.` : undefined), field('Lab test', testSelect)),
     h('h3', null, 'Patient'),
     prefillNote,
     h('div', { class: 'form-grid' }, ...PATIENT_FIELDS.slice(0, 5).map(([key, label]) => field(label, inputs.get(key)!)), field('Gender', inputs.get('gender')!)),
@@ -212,9 +212,9 @@ export const labOrdersPage: Page = {
       top,
       async () => {
         const [tests, users] = await Promise.all([allLabTests(ctx.apis), usersPage(ctx.apis)]);
-        return { tests, users: users.users };
+        return { tests, users: users.users, totalUsers: users.total };
       },
-      ({ tests, users }) => [newOrderForm(ctx, tests, users), ordersList(ctx), labTestsTable(tests)],
+      ({ tests, users, totalUsers }) => [newOrderForm(ctx, tests, users, totalUsers), ordersList(ctx), labTestsTable(tests)],
       ctx.signal,
     );
   },
