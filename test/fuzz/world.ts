@@ -32,8 +32,8 @@ export async function createOrganization(server: TestServer, label: string): Pro
 }
 
 /**
- * Everything of a team that can be read back: through the API with its own keys (users,
- * connections, bulk operations, the team, its preferences, endpoints and deliveries, each
+ * Everything of a team that can be read back: through the API with its own keys (users and
+ * their list, connections, bulk operations, the team, its events, preferences, endpoints and deliveries, each
  * spare key still accepted) and, for what no operation reads, from the database (user
  * info, insurance, API keys).
  */
@@ -50,7 +50,11 @@ export async function snapshotTeam(server: TestServer, seeded: SeededTeam): Prom
       insurances: await listInsurances(server.db, { team_id: seeded.teamId, user_id: user.user_id }),
     });
   }
-  const bulkOps = must('listBulkOps', await seeded.team.GET('/v2/link/bulk_op', { params: { query: { page_size: 50 } } }));
+  // estimated_end_at is computed from the time of each answer, not stored: it is left out.
+  const opsPage = must('listBulkOps', await seeded.team.GET('/v2/link/bulk_op', { params: { query: { page_size: 50 } } }));
+  const bulkOps = { ...opsPage, data: opsPage.data.map(({ estimated_end_at: _estimate, ...op }) => op) };
+  const usersList = must('listUsers', await seeded.team.GET('/v2/user', { params: { query: { limit: 500 } } }));
+  const events = must('listTeamEvents', await seeded.management.GET('/v1/org/{org_id}/team/{team_id}/event', { params: { path, query: { limit: 200 } } }));
   const teams = must('listTeams', await seeded.management.GET('/v1/org/{org_id}/team', { params: { path: { org_id: seeded.orgId } } }));
   const preferences = must('listDataPullPreferences', await seeded.management.GET('/v1/org/{org_id}/team/{team_id}/data_pull_preferences', { params: { path } }));
   const endpoints = must('listWebhookEndpoints', await seeded.management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path } }));
@@ -65,5 +69,5 @@ export async function snapshotTeam(server: TestServer, seeded: SeededTeam): Prom
     linkTokens.push(outcome.response.status);
   }
   const keys = (await listTeamApiKeys(server.db, seeded.teamId)).map(({ id, label, revoked_on }) => ({ id, label, revoked: revoked_on !== null }));
-  return { users, bulkOps, teams, preferences, endpoints, deliveries, linkTokens, keys };
+  return { users, usersList, events, bulkOps, teams, preferences, endpoints, deliveries, linkTokens, keys };
 }
