@@ -19,7 +19,9 @@
  *   pg_database_size on PostgreSQL), target < 2 GB;
  * - the server's peak resident memory (VmHWM) at the end of the round and after the delivery,
  *   target <= 400 MB on PGlite;
- * - the machine's load average (1 minute) before and after: the figures are only comparable
+ * - the server's CPU seconds at the end of the round and after the delivery (since its start):
+ *   what the work cost, whatever else ran on the machine;
+ * - the machine's load average (1 minute) before and after: the times are only comparable
  *   at similar loads.
  */
 import { spawn } from 'node:child_process';
@@ -132,6 +134,12 @@ async function startReceiver(): Promise<Receiver> {
   };
 }
 
+/** CPU seconds (user + system) the process has used: on a shared machine, what the round cost whatever the load. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 function peakMemoryMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? Number.NaN) / 1024;
@@ -148,6 +156,9 @@ interface Result {
   /** VmHWM when the round ended, and after every event was delivered. */
   syncPeakMb: number;
   peakMb: number;
+  /** Server CPU seconds at the end of the round and after the delivery (from the server's start). */
+  syncCpuS: number;
+  cpuS: number;
   load: [number, number];
 }
 
@@ -173,6 +184,7 @@ async function benchEngine(engine: BenchEngine, users: number): Promise<Result> 
     const loadBefore = loadAverage();
     let round: { windows: number; events: number; ms: number } | null = null;
     let syncPeakMb = Number.NaN;
+    let syncCpuS = Number.NaN;
     let buffered = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       buffered += chunk.toString();
@@ -182,7 +194,10 @@ async function benchEngine(engine: BenchEngine, users: number): Promise<Result> 
         if (!line.includes('data sync round')) continue;
         try {
           const entry = JSON.parse(line) as { windows: number; events: number; ms: number };
-          if (round === null) syncPeakMb = peakMemoryMb(child.pid!);
+          if (round === null) {
+            syncPeakMb = peakMemoryMb(child.pid!);
+            syncCpuS = cpuSeconds(child.pid!);
+          }
           round ??= entry;
         } catch {
           // not a log line
@@ -197,6 +212,7 @@ async function benchEngine(engine: BenchEngine, users: number): Promise<Result> 
       if (!synced) throw new Error(`no sync round finished within ${(INTERVAL_MS * 3) / 1000} s`);
       while (receiver.count() < synced.events && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
       const peakMb = peakMemoryMb(child.pid!);
+      const cpuS = cpuSeconds(child.pid!);
       const span = ((receiver.lastAt() ?? 0) - (receiver.firstAt() ?? 0)) / 1000;
       await stop(child);
       return {
@@ -209,6 +225,8 @@ async function benchEngine(engine: BenchEngine, users: number): Promise<Result> 
         sizeMb: (await engine.size()) / 1024 / 1024,
         syncPeakMb,
         peakMb,
+        syncCpuS,
+        cpuS,
         load: [loadBefore, loadAverage()],
       };
     } finally {
@@ -235,7 +253,7 @@ export async function benchDataSync(): Promise<void> {
   }
   printTable(
     `Data sync of ${users.toLocaleString('en-US')} oura connections (${HISTORY_DAYS} days of history each, last synced one interval ago; default interval ${INTERVAL_MS / 1000} s)`,
-    ['storage', 'sync round', 'target', 'events', 'emitted', 'delivered', 'target', 'bad signatures', 'database', 'target', 'server peak RSS (round / delivery)', 'target', 'load before / after'],
+    ['storage', 'sync round', 'target', 'events', 'emitted', 'delivered', 'target', 'bad signatures', 'database', 'target', 'server peak RSS (round / delivery)', 'target', 'server CPU (round / delivery)', 'load before / after'],
     results.map((r) => [
       r.engine,
       `${(r.syncMs / 1000).toFixed(1)} s`,
@@ -249,6 +267,7 @@ export async function benchDataSync(): Promise<void> {
       '< 2048 MB',
       `${Math.round(r.syncPeakMb)} / ${Math.round(r.peakMb)} MB`,
       r.engine === 'PGlite' ? '<= 400 MB' : '-',
+      `${Math.round(r.syncCpuS)} / ${Math.round(r.cpuS)} s`,
       `${r.load[0].toFixed(1)} / ${r.load[1].toFixed(1)}`,
     ]),
   );
