@@ -5,7 +5,8 @@
  * the mock. The SDK's own parser judges each reply (a reply it rejects fails the call), and
  * `expectStrictParse` judges the same bytes again with the SDK's enum lists enforced.
  *
- * Operations without an SDK call: `connectSdkProvider` (the mobile SDKs' endpoint) and the
+ * Operations without an SDK call: `connectSdkProvider` (the mobile SDKs' endpoint),
+ * `getSignedOrderRequisitionPdf` (the signed `requisition_form_url`, a plain link) and the
  * whole management API (the SDK has no organization management client).
  */
 import { randomUUID } from 'node:crypto';
@@ -23,8 +24,11 @@ const ADD_ON_PROVIDER_ID = '004515';
 /** A workout or sleep id the mock answers its example for (the mock keeps no data). */
 const UNKNOWN_WORKOUT_ID = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
 
-/** Team API operations the SDK has no call for (the mobile SDKs' endpoint). */
-const WITHOUT_SDK_CALL = ['connectSdkProvider'];
+/**
+ * Team API operations the SDK has no call for: the mobile SDKs' endpoint, and the signed
+ * requisition link (an order's deprecated `requisition_form_url`, opened as a plain URL).
+ */
+const WITHOUT_SDK_CALL = ['connectSdkProvider', 'getSignedOrderRequisitionPdf'];
 
 describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
   const ctx = useTarget(target);

@@ -1,10 +1,10 @@
 /**
  * The status timeline of a lab order and what the Lab order page offers next: the
  * statuses a simulation may walk to and whether cancelling is allowed, by the server's
- * own state machine (order-lifecycle.ts mirrors it), so the buttons never offer what
- * the API would refuse. Pure.
+ * own state machine (the pure domain module, bundled as it is), so the buttons never
+ * offer what the API would refuse. Pure.
  */
-import { decideCancel, LIFECYCLES, parseStatus, simulationPath } from './order-lifecycle.js';
+import { decideCancel, LIFECYCLES, parseStatus, simulationPath } from '../../../domain/lab-orders/lifecycle.js';
 
 export interface OrderEventLike {
   id: number;
