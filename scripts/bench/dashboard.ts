@@ -1,7 +1,7 @@
 /**
  * The dashboard (`npm run bench:dashboard`): the bundle the browser loads (raw and
  * gzip), and in Chromium (playwright-core, Debian's chromium as the browser suites)
- * against the real team and management apps in this process on PGlite:
+ * against the compiled server run exactly as `npm start` runs it, on PGlite:
  * - the users page: from navigation start to the users table drawn, signed in (the
  *   session already in sessionStorage), on a warm server, over DASHBOARD_BENCH_USERS (200) users;
  * - a user page with 30 days of data: from navigation start to every summary chart, the
@@ -10,44 +10,33 @@
  * median of BENCH_ROUNDS (5) fresh pages after one warm-up. Prints tables; asserts nothing.
  * DASHBOARD_BENCH_DETAIL=1 also prints each page's requests with their durations.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import type { Server } from 'node:http';
-import os from 'node:os';
+import type { ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Express } from 'express';
 import { chromium, type Browser } from 'playwright-core';
-import { createManagementApp, createTeamApp } from '../../server/app.js';
 import { bootstrapSandbox } from '../../server/bootstrap.js';
-import { loadConfig } from '../../server/config.js';
-import { MARKER_CATALOG } from '../../server/domain/lab-markers/catalog.js';
 import { addDays } from '../../server/domain/synthetic/time-zone.js';
-import type { Deps } from '../../server/http/handlers/context.js';
-import { TriggerSignal } from '../../server/jobs/bulk-pull/signals.js';
-import { createLogger } from '../../server/logger.js';
 import { TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
-import { openDatabase } from '../../server/storage/database.js';
 import { migrate } from '../../server/storage/migrate.js';
 import { extendHistory, findDataWindows } from '../../server/storage/repositories/data-windows.js';
+import { compile } from '../compile.js';
 import { GENERATED_DIR } from '../lib/apis.js';
 import { isMainModule } from '../lib/main-module.js';
 import { chromiumPath } from '../lib/system-components.js';
-import { median, printTable } from './lib.js';
+import { pgliteEngine, type BenchEngine } from './engines.js';
+import { freePort, median, printTable, spawnServer, stop, waitForOk } from './lib.js';
 
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const USERS = Math.max(1, Number(process.env.DASHBOARD_BENCH_USERS ?? 200));
 const TEAM_API_KEY = 'sk_us_bench_dashboard_team_key_0123456789';
 const MANAGEMENT_KEY = 'mg_bench_dashboard_management_key_0123456789';
 const TARGET_MS = 1000;
+/** The demo user's providers: a wearable and a CGM. */
+const DEMO_PROVIDERS = ['fitbit', 'freestyle_libre'];
 
 /** Elements the user page is complete with: every chart of a 30-day range, and both lists. */
 const USER_PAGE_READY = ['chart-steps', 'chart-calories', 'chart-sleep-stages', 'chart-weight', 'chart-day-heartrate', 'chart-day-glucose', 'chart-day-steps', 'workouts-table', 'sleeps-table'];
-
-const listen = (app: Express) =>
-  new Promise<Server>((resolve, reject) => {
-    const server = app.listen(0, '127.0.0.1', () => resolve(server));
-    server.once('error', reject);
-  });
 
 async function bundleSize() {
   const rows = [];
@@ -64,40 +53,50 @@ async function bundleSize() {
   printTable('Dashboard bundle (bytes)', ['file', 'raw', 'gzip -9'], rows);
 }
 
-async function startServer() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-dashboard-'));
-  const db = await openDatabase({ dataDir: path.join(dataDir, 'pglite'), lockDir: dataDir });
-  await migrate(db);
-  const sandbox = await bootstrapSandbox(db, { region: 'us', teamApiKey: TEAM_API_KEY, managementKey: MANAGEMENT_KEY, dataDir });
-  const config = { ...loadConfig({ ...process.env, LOG_LEVEL: 'warn' }), dataDir };
-  const deps: Deps = { db, markers: MARKER_CATALOG, now: () => new Date(), config, logger: createLogger({ level: 'warn' }), triggerSignal: new TriggerSignal() };
-  const [team, management] = await Promise.all([listen(createTeamApp(deps)), listen(createManagementApp(deps))]);
-  const url = (server: Server) => `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  config.publicTeamUrl = url(team);
-  config.teamPort = Number(new URL(url(team)).port);
-  config.managementPort = Number(new URL(url(management)).port);
-  const close = async () => {
-    await Promise.all([team, management].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
-    await db.close();
-    await rm(dataDir, { recursive: true, force: true });
-  };
-  return { teamUrl: url(team), db, teamId: sandbox.teamId, close };
+/** The compiled server exactly as `npm start` runs it (scripts/lib/server-runtime.ts), on `engine`. */
+async function startServer(engine: BenchEngine): Promise<{ child: ChildProcess; teamUrl: string }> {
+  const [teamPort, managementPort] = [await freePort(), await freePort()];
+  const env: NodeJS.ProcessEnv = { PORT: String(teamPort), MANAGEMENT_PORT: String(managementPort), TEAM_API_KEY, MANAGEMENT_KEY, SERVER_PROCESSES: '', LOG_LEVEL: 'warn', ...engine.env };
+  const started = performance.now();
+  const child = spawnServer(env);
+  await waitForOk(`http://127.0.0.1:${teamPort}/v2/providers`, started, 120_000, { [TEAM_API_KEY_HEADER]: TEAM_API_KEY });
+  return { child, teamUrl: `http://127.0.0.1:${teamPort}` };
 }
 
-async function seed(teamUrl: string, db: Awaited<ReturnType<typeof startServer>>['db'], teamId: string): Promise<string> {
-  const call = async (method: string, route: string, body?: unknown) => {
-    const response = await fetch(`${teamUrl}${route}`, { method, headers: { [TEAM_API_KEY_HEADER]: TEAM_API_KEY, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
-    if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as { user_id: string };
-  };
-  for (let i = 0; i < USERS; i++) await call('POST', '/v2/user', { client_user_id: `bench-user-${i}` });
-  const { user_id } = await call('POST', '/v2/user', { client_user_id: 'bench-demo' });
-  for (const provider of ['fitbit', 'freestyle_libre']) {
-    await call('POST', '/v2/link/connect/demo', { user_id, provider });
-    const [window] = await findDataWindows(db, { team_id: teamId, user_id, provider });
-    await extendHistory(db, { team_id: teamId, user_id, provider, start_date: addDays(window!.history_start, -30) });
+/** Users through the API, then (server stopped: PGlite has one owner) 30 days of history for the demo user's windows. */
+async function seed(engine: BenchEngine): Promise<string> {
+  const db = await engine.open();
+  let teamId: string;
+  try {
+    await migrate(db);
+    teamId = (await bootstrapSandbox(db, { region: 'us', teamApiKey: TEAM_API_KEY, managementKey: MANAGEMENT_KEY, dataDir: engine.env.DATA_DIR! })).teamId;
+  } finally {
+    await db.close();
   }
-  return user_id;
+  const server = await startServer(engine);
+  let userId: string;
+  try {
+    const call = async (method: string, route: string, body?: unknown) => {
+      const response = await fetch(`${server.teamUrl}${route}`, { method, headers: { [TEAM_API_KEY_HEADER]: TEAM_API_KEY, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+      if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as { user_id: string };
+    };
+    for (let i = 0; i < USERS; i++) await call('POST', '/v2/user', { client_user_id: `bench-user-${i}` });
+    userId = (await call('POST', '/v2/user', { client_user_id: 'bench-demo' })).user_id;
+    for (const provider of DEMO_PROVIDERS) await call('POST', '/v2/link/connect/demo', { user_id: userId, provider });
+  } finally {
+    await stop(server.child);
+  }
+  const db2 = await engine.open();
+  try {
+    for (const provider of DEMO_PROVIDERS) {
+      const [window] = await findDataWindows(db2, { team_id: teamId, user_id: userId, provider });
+      await extendHistory(db2, { team_id: teamId, user_id: userId, provider, start_date: addDays(window!.history_start, -30) });
+    }
+  } finally {
+    await db2.close();
+  }
+  return userId;
 }
 
 /** The requests of the last measured page: path and duration (ms), slowest first. */
@@ -139,10 +138,13 @@ async function main() {
     console.log('\nNo Chromium (CHROMIUM_PATH, /usr/bin/chromium): page timings skipped.');
     return;
   }
-  const server = await startServer();
+  if (process.env.BENCH_SKIP_COMPILE !== '1') await compile();
+  const engine = await pgliteEngine('dashboard');
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
   const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   try {
-    const demo = await seed(server.teamUrl, server.db, server.teamId);
+    const demo = await seed(engine);
+    server = await startServer(engine);
     const today = new Date().toISOString().slice(0, 10);
     const userHash = `#/users/${demo}?from=${addDays(today, -29)}&to=${today}`;
     const cases: [string, string, string[]][] = [
@@ -161,7 +163,8 @@ async function main() {
     printTable(`Dashboard time to drawn (ms from navigation start, median of ${ROUNDS} after a warm-up)`, ['page', 'median', 'max', 'target', 'met'], rows);
   } finally {
     await browser.close();
-    await server.close();
+    if (server) await stop(server.child);
+    await engine.cleanup();
   }
 }
 

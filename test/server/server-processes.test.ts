@@ -129,7 +129,7 @@ describe.skipIf(!databaseUrl)(`SERVER_PROCESSES=2 on PostgreSQL${databaseUrl ? '
     const pids = logLines(running.output()).find((line) => line.msg === 'server processes listening')?.pids as number[] | undefined;
     expect(pids, running.output()).toHaveLength(2);
     // One banner, from the first process.
-    const bannerLines = running.output().split('\n').filter((line) => !line.startsWith('{') && line.includes(`http://127.0.0.1:${teamPort}`));
+    const bannerLines = running.output().split('\n').filter((line) => line.trimStart().startsWith('Team API') && line.includes(`http://127.0.0.1:${teamPort}`));
     expect(bannerLines, running.output()).toHaveLength(1);
 
     const userIds: string[] = [];
