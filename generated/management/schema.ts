@@ -696,6 +696,16 @@ export interface components {
              * @example 503
              */
             last_status_code: number | null;
+            /**
+             * @description The start of the body the endpoint answered to the last attempt: its first 4096 bytes, cut back to the last whole UTF-8 character within them when the body is longer (then `last_response_body_truncated` is true; nothing is appended). Bytes that are not UTF-8, and NUL, read as U+FFFD. An empty string when the answer had no body; null when the last attempt got no answer (see `last_error`) or before the first attempt.
+             * @example upstream unavailable, try again later
+             */
+            last_response_body: string | null;
+            /**
+             * @description Whether the last answer's body was longer than 4096 bytes, so `last_response_body` holds only its start.
+             * @example false
+             */
+            last_response_body_truncated: boolean;
             /** @example endpoint answered 503 */
             last_error: string | null;
         };

@@ -1,7 +1,7 @@
 /**
  * The Webhooks page in Chromium: it needs the management key; an endpoint is added with
  * an event-type filter and its secret shown once; a delivery the receiver refuses is
- * shown failed with the answer, replayed and delivered; the live feed shows a new event;
+ * shown failed with the answer (its status and body), replayed and delivered; the live feed shows a new event;
  * the endpoint is deleted after confirming.
  */
 import http from 'node:http';
@@ -13,7 +13,10 @@ import { DeliveryWorker } from '../../server/jobs/webhooks/worker.js';
 import { TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
 import { because, CHROMIUM, screenshots, SKIP, TEST_TIMEOUT_MS, useDashboard } from './harness.js';
 
-/** A local receiver: answers 500 to the first delivery, 200 to the others, and keeps what it got. */
+/** What the receiver answers the first delivery with: recognisable, with markup the page must show as text. */
+const REFUSAL = 'receiver down: <b>maintenance</b> until 10:00 & retry later ✓';
+
+/** A local receiver: answers 500 with REFUSAL to the first delivery, 200 without a body to the others, and keeps what it got. */
 async function startReceiver() {
   const received: { id: string | undefined; body: string }[] = [];
   const server = http.createServer((req, res) => {
@@ -21,7 +24,7 @@ async function startReceiver() {
     req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     req.on('end', () => {
       received.push({ id: req.headers['webhook-id'] as string | undefined, body });
-      res.writeHead(received.length === 1 ? 500 : 200, { 'content-type': 'text/plain' }).end(received.length === 1 ? 'receiver down' : 'ok');
+      res.writeHead(received.length === 1 ? 500 : 200, { 'content-type': 'text/plain; charset=utf-8' }).end(received.length === 1 ? REFUSAL : '');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -69,7 +72,7 @@ describe('dashboard webhooks in Chromium', () => {
   );
 
   it.skipIf(SKIP)(
-    `when an endpoint is added and its first delivery is refused, then the failed delivery shows the answer, a replay delivers it and the feed shows the event${because}`,
+    `when an endpoint is added and its first delivery is refused, then the failed delivery shows the answer and its body, a replay delivers it and the feed shows the event${because}`,
     async () => {
       const { server, seeded } = dash;
       const opened = await dash.open('#/webhooks');
@@ -112,12 +115,21 @@ describe('dashboard webhooks in Chromium', () => {
       const payload = payloadRow.getByTestId('delivery-payload');
       await payload.waitFor();
       expect(await payload.innerText()).toContain('"provider.connection.created"');
+      // The body the receiver answered, as text (its markup is not markup on the page).
+      await payloadRow.locator('details.response summary').click();
+      const answerBody = payloadRow.getByTestId('delivery-response-body');
+      expect(await payloadRow.locator('details.response summary').innerText()).toBe('Response body (HTTP 500)');
+      expect(await answerBody.innerText()).toBe(REFUSAL);
+      expect(await answerBody.locator('b').count()).toBe(0);
       await screenshots(page, 'webhooks-failed');
 
       await failed.getByTestId('delivery-replay').click();
       await endpoint.locator('[data-testid="delivery"][data-delivery-status="succeeded"]').waitFor();
       expect(await endpoint.getByTestId('delivery').count()).toBe(1);
       expect(receiver!.received).toHaveLength(2);
+      // The replay was acknowledged without a body; the open answer stays open across the refresh.
+      await payloadRow.getByTestId('delivery-response-body').filter({ hasText: '(empty)' }).waitFor();
+      expect(await payloadRow.locator('details.response summary').innerText()).toBe('Response body (HTTP 200)');
       // A replay is the same event: the same webhook-id.
       expect(receiver!.received[1]!.id).toBe(receiver!.received[0]!.id);
       await screenshots(page, 'webhooks');

@@ -6,6 +6,7 @@ import {
   DEFAULT_RETRY_SCHEDULE_MS,
   endpointUrlProblem,
   eventIdOfMessageId,
+  keptResponseBody,
   maxAttempts,
   newWebhookSecret,
   parseRetrySchedule,
@@ -121,4 +122,36 @@ describe('message ids', () => {
       expect(eventIdOfMessageId(text)).toBeNull();
     },
   );
+});
+
+describe('keptResponseBody', () => {
+  const head = (text: string, limit: number) => new TextEncoder().encode(text).subarray(0, limit + 1);
+  const kept = (text: string, limit: number) => keptResponseBody(head(text, limit), new TextEncoder().encode(text).length > limit, limit);
+
+  it('when a body fits the limit, then it is kept whole and not truncated', () => {
+    expect(kept('héllo', 6)).toEqual({ body: 'héllo', truncated: false });
+    expect(kept('', 6)).toEqual({ body: '', truncated: false });
+  });
+
+  it('when a character of 2, 3 or 4 bytes straddles the limit, then the cut falls before it', () => {
+    expect(kept('abcé', 4)).toEqual({ body: 'abc', truncated: true });
+    expect(kept('ab€', 4)).toEqual({ body: 'ab', truncated: true });
+    expect(kept('a😀', 4)).toEqual({ body: 'a', truncated: true });
+    expect(kept('😀😀', 4)).toEqual({ body: '😀', truncated: true });
+  });
+
+  it('when any text is cut, then the kept text is a prefix of it of at most the limit in bytes', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }).filter((t) => !t.includes('\u0000')), fc.integer({ min: 0, max: 30 }), (text, limit) => {
+        const { body, truncated } = kept(text, limit);
+        expect(text.startsWith(body)).toBe(true);
+        expect(new TextEncoder().encode(body).length).toBeLessThanOrEqual(limit);
+        expect(truncated).toBe(new TextEncoder().encode(text).length > limit);
+      }),
+    );
+  });
+
+  it('when the bytes are not UTF-8 or hold NUL, then those read as U+FFFD', () => {
+    expect(keptResponseBody(Uint8Array.from([0x6f, 0x6b, 0x00, 0xff]), false)).toEqual({ body: 'ok\ufffd\ufffd', truncated: false });
+  });
 });

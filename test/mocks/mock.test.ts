@@ -61,6 +61,20 @@ describe('Prefer headers', () => {
     expect({ status, body }).toEqual({ status: 200, body: { success: false } });
   });
 
+  it('when the deliveries of a webhook endpoint are listed, then the examples carry the body each endpoint answered (null without an answer)', async () => {
+    const path = '/v1/org/0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d/team/1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e/webhook_endpoint/2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f/delivery';
+    const first = await call(path, { headers: { 'X-Management-Key': 'mg_x' } }, 'management');
+    expect(first.status).toBe(200);
+    expect((first.body as { data: unknown[] }).data).toEqual([
+      expect.objectContaining({ status: 'failed', last_status_code: 503, last_response_body: 'upstream unavailable, try again later', last_response_body_truncated: false }),
+    ]);
+    const named = await call(path, { headers: { 'X-Management-Key': 'mg_x', prefer: 'example=answered_and_refused' } }, 'management');
+    expect((named.body as { data: { last_status_code: number | null; last_response_body: string | null }[] }).data.map((d) => [d.last_status_code, d.last_response_body])).toEqual([
+      [200, '{"received":true}'],
+      [null, null],
+    ]);
+  });
+
   it('when Prefer asks for a documented error code, then its first example is served', async () => {
     const { status, body } = await call(`/v2/user/${USER_ID}`, { headers: { ...KEY, prefer: 'code=404' } });
     expect({ status, body }).toEqual({ status: 404, body: { detail: `User ${USER_ID} not found.` } });

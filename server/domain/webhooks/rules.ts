@@ -28,6 +28,35 @@ export function retryDelayAfter(attempt: number, schedule: readonly number[]): n
   return schedule[Math.max(0, attempt - 1)] ?? null;
 }
 
+// ---- what an endpoint answered -------------------------------------------------------------
+
+/**
+ * How much of an endpoint's response body a delivery keeps: its first 4096 bytes. Longer bodies
+ * are cut back to the last whole UTF-8 character within them and marked truncated.
+ */
+export const RESPONSE_BODY_LIMIT_BYTES = 4096;
+
+const utf8 = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+
+/**
+ * The kept text of a response body from its first bytes: `head` holds the body's first bytes,
+ * at least `limit + 1` of them when the body is longer than `limit` (`exceeded`). A cut falls
+ * before a character whose bytes would straddle it; bytes that are not UTF-8 become U+FFFD, and so
+ * does NUL (PostgreSQL text cannot hold it).
+ */
+export function keptResponseBody(head: Uint8Array, exceeded: boolean, limit = RESPONSE_BODY_LIMIT_BYTES): { body: string; truncated: boolean } {
+  let end = Math.min(head.length, limit);
+  if (exceeded) {
+    // Back off while the first byte left out continues a character (10xxxxxx): at most 3 bytes.
+    let back = 0;
+    while (end > 0 && back < 3 && end < head.length && (head[end]! & 0xc0) === 0x80) {
+      end -= 1;
+      back += 1;
+    }
+  }
+  return { body: utf8.decode(head.subarray(0, end)).replace(/\u0000/g, '\ufffd'), truncated: exceeded };
+}
+
 /** `50,100,200` (milliseconds) as a schedule; throws on anything else. */
 export function parseRetrySchedule(text: string, name = 'WEBHOOK_RETRY_SCHEDULE_MS'): number[] {
   const parts = text.split(',').map((part) => part.trim());

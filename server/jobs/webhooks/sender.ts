@@ -11,6 +11,7 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import { Webhook } from 'standardwebhooks';
+import { keptResponseBody, RESPONSE_BODY_LIMIT_BYTES } from '../../domain/webhooks/rules.js';
 import { SVIX_HEADERS, WEBHOOK_HEADERS } from '../../shared/wire.js';
 
 export interface OutgoingDelivery {
@@ -24,8 +25,11 @@ export interface OutgoingDelivery {
 }
 
 export type SendResult =
-  /** The endpoint answered (any status). */
-  | { kind: 'answered'; statusCode: number }
+  /**
+   * The endpoint answered (any status), with the start of its body: the first
+   * RESPONSE_BODY_LIMIT_BYTES bytes as text (see keptResponseBody), `bodyTruncated` when it was longer.
+   */
+  | { kind: 'answered'; statusCode: number; body: string; bodyTruncated: boolean }
   /** No answer: refused, reset, timed out, ... */
   | { kind: 'no_answer'; error: string }
   /** Interrupted by abortAll() (the worker is stopping): the attempt does not count. */
@@ -42,6 +46,13 @@ export interface WebhookSenderOptions {
 }
 
 class Aborted extends Error {}
+
+/**
+ * Past the kept bytes, a response body is read and dropped (so its connection can be reused) up
+ * to this many bytes in all; a longer one ends the attempt as answered and its connection is
+ * closed instead of reading on. The per-attempt timeout bounds a slow body as before.
+ */
+export const RESPONSE_DRAIN_LIMIT_BYTES = 1024 * 1024;
 
 const WHSEC = 'whsec_';
 
@@ -161,9 +172,21 @@ export class WebhookSender {
       this.destroyers.set(request, destroy);
       const timer = setTimeout(() => destroy(new TimeoutError()), this.options.timeoutMs);
       request.once('response', (response) => {
-        // Drain the answer so the connection can be reused; the attempt ends with it.
-        response.resume();
-        response.once('end', () => settle(() => resolve({ kind: 'answered', statusCode: response.statusCode ?? 0 })));
+        // Keep the body's first bytes (one more than the limit tells whether it was cut) and
+        // drain the rest so the connection can be reused; the attempt ends with the body.
+        const head = Buffer.allocUnsafe(RESPONSE_BODY_LIMIT_BYTES + 1);
+        let kept = 0;
+        let total = 0;
+        const answered = (): SendResult => ({ kind: 'answered', statusCode: response.statusCode ?? 0, ...bodyOf(head.subarray(0, kept), total) });
+        response.on('data', (chunk: Buffer) => {
+          if (kept < head.length) kept += chunk.copy(head, kept, 0, Math.min(chunk.length, head.length - kept));
+          total += chunk.length;
+          if (total > RESPONSE_DRAIN_LIMIT_BYTES) {
+            settle(() => resolve(answered()));
+            response.destroy();
+          }
+        });
+        response.once('end', () => settle(() => resolve(answered())));
         response.on('error', (error) => settle(() => reject(destroyedWith ?? error)));
         response.once('close', () => settle(() => reject(destroyedWith ?? new Error('the answer was cut off'))));
       });
@@ -182,6 +205,11 @@ export class WebhookSender {
 }
 
 class TimeoutError extends Error {}
+
+function bodyOf(head: Buffer, total: number): { body: string; bodyTruncated: boolean } {
+  const { body, truncated } = keptResponseBody(head, total > RESPONSE_BODY_LIMIT_BYTES);
+  return { body, bodyTruncated: truncated };
+}
 
 function describeError(error: unknown, timeoutMs: number): string {
   if (error instanceof TimeoutError) return `no answer within ${timeoutMs >= 1000 ? `${timeoutMs / 1000} s` : `${timeoutMs} ms`}`;

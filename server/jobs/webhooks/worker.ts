@@ -252,19 +252,21 @@ export class DeliveryWorker {
     const base = { id: delivery.id, claim: delivery.claim };
     if (result.kind === 'answered' && result.statusCode >= 200 && result.statusCode < 300) {
       this.stats.succeeded += 1;
-      return { ...base, status: 'succeeded', status_code: result.statusCode, error: null, retry_in_ms: null };
+      return { ...base, status: 'succeeded', status_code: result.statusCode, response_body: result.body, response_body_truncated: result.bodyTruncated, error: null, retry_in_ms: null };
     }
     const statusCode = result.kind === 'answered' ? result.statusCode : null;
+    // No answer: no body (null), not an empty one.
+    const response = result.kind === 'answered' ? { response_body: result.body, response_body_truncated: result.bodyTruncated } : { response_body: null, response_body_truncated: false };
     const error = result.kind === 'answered' ? `endpoint answered ${result.statusCode}` : result.error;
     const retryIn = retryDelayAfter(delivery.attempts, this.schedule);
     if (retryIn === null) {
       this.stats.failed += 1;
       this.logger?.warn({ worker: this.name, delivery: delivery.id, event_type: delivery.event_type, attempts: delivery.attempts, error }, 'webhook delivery failed');
-      return { ...base, status: 'failed', status_code: statusCode, error, retry_in_ms: null };
+      return { ...base, status: 'failed', status_code: statusCode, ...response, error, retry_in_ms: null };
     }
     this.stats.retried += 1;
     this.logger?.debug({ worker: this.name, delivery: delivery.id, attempts: delivery.attempts, retry_in_ms: retryIn, error }, 'webhook delivery attempt failed');
-    return { ...base, status: 'pending', status_code: statusCode, error, retry_in_ms: retryIn };
+    return { ...base, status: 'pending', status_code: statusCode, ...response, error, retry_in_ms: retryIn };
   }
 
   /** Records the outcomes and releases gathered and not yet written. */

@@ -34,6 +34,10 @@ export interface WebhookDeliveryRecord {
   /** When the next attempt is due; while an attempt runs, when its lease expires. Null once settled. */
   next_attempt_at: string | null;
   last_status_code: number | null;
+  /** The start of the last attempt's response body (null: no answer, or no attempt yet). */
+  last_response_body: string | null;
+  /** Whether the body was longer than what last_response_body keeps. */
+  last_response_body_truncated: boolean;
   last_error: string | null;
 }
 
@@ -91,7 +95,7 @@ export async function deleteWebhookEndpoint(db: Queryable, input: { team_id: str
 }
 
 const DELIVERY_COLUMNS = `d.id, d.endpoint_id, d.event_id, ev.event_type, d.status, d.attempts, d.created_on,
-  d.last_attempt_at, d.next_attempt_at, d.last_status_code, d.last_error`;
+  d.last_attempt_at, d.next_attempt_at, d.last_status_code, d.last_response_body, d.last_response_body_truncated, d.last_error`;
 
 /**
  * One page of an endpoint's deliveries, newest first, keyset-paged on (created_on, id)
@@ -129,7 +133,7 @@ export async function replayWebhookDeliveries(db: Queryable, input: { endpoint_i
   const rows = await db.query(
     `UPDATE webhook_deliveries
      SET status = 'pending', attempts = 0, next_attempt_at = now(), last_attempt_at = NULL,
-         last_status_code = NULL, last_error = NULL, claimed_by = NULL, claimed_at = NULL
+         last_status_code = NULL, last_response_body = NULL, last_response_body_truncated = false, last_error = NULL, claimed_by = NULL, claimed_at = NULL
      WHERE endpoint_id = $1
        AND (CASE WHEN $2::uuid[] IS NULL THEN status = 'failed' ELSE id = ANY ($2::uuid[]) END)
      RETURNING id`,
@@ -161,6 +165,9 @@ export interface DeliveryOutcome {
   claim: string;
   status: WebhookDeliveryStatus;
   status_code: number | null;
+  /** The start of the response body (keptResponseBody); null when the attempt got no answer. */
+  response_body: string | null;
+  response_body_truncated: boolean;
   error: string | null;
   /** For `pending`: the retry delay. */
   retry_in_ms: number | null;
@@ -195,12 +202,14 @@ export async function claimDueDeliveries(
        SET status = r.status,
            last_attempt_at = d.claimed_at,
            last_status_code = r.status_code,
+           last_response_body = r.response_body,
+           last_response_body_truncated = r.response_body_truncated,
            last_error = r.error,
            next_attempt_at = CASE WHEN r.status = 'pending' THEN now() + make_interval(secs => r.retry_ms / 1000) END,
            claimed_by = NULL,
            claimed_at = NULL
-       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::integer[], $5::text[], $6::double precision[])
-            AS r(id, claim, status, status_code, error, retry_ms)
+       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::integer[], $5::text[], $6::double precision[], $10::text[], $11::boolean[])
+            AS r(id, claim, status, status_code, error, retry_ms, response_body, response_body_truncated)
        WHERE d.id = r.id AND d.claimed_by = r.claim
        RETURNING d.id
      ),
@@ -227,6 +236,8 @@ export async function claimDueDeliveries(
       Math.max(0, input.limit),
       input.claimedBy,
       input.leaseMs,
+      outcomes.map((o) => o.response_body),
+      outcomes.map((o) => o.response_body_truncated),
     ],
   );
 }

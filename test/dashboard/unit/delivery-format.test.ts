@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryStatusText, eventTypeChoices, filterText, isReplayable, responseText } from '../../../server/dashboard/src/lib/delivery-format.js';
+import { deliveryStatusText, eventTypeChoices, filterText, isReplayable, responseBodyView, responseText } from '../../../server/dashboard/src/lib/delivery-format.js';
 
 const now = new Date('2026-11-22T09:00:00Z');
 const delivery = (overrides: Partial<Parameters<typeof deliveryStatusText>[0]>) => ({
@@ -60,5 +60,25 @@ describe('filterText', () => {
     expect(filterText(null)).toBe('every event');
     expect(filterText([])).toBe('every event');
     expect(filterText(['historical.data.*', 'provider.connection.created'])).toBe('historical.data.*, provider.connection.created');
+  });
+});
+
+describe('responseBodyView', () => {
+  const answered = (overrides: Partial<Parameters<typeof responseBodyView>[0]>) => ({ last_status_code: 500, last_response_body: null, last_response_body_truncated: false, ...overrides });
+
+  it('when the endpoint answered with a body, then the body as it is, without a note', () => {
+    expect(responseBodyView(answered({ last_response_body: 'down <b>now</b>' }))).toEqual({ text: 'down <b>now</b>', empty: false, note: null });
+  });
+
+  it('when the body was empty, then (empty)', () => {
+    expect(responseBodyView(answered({ last_status_code: 204, last_response_body: '' }))).toEqual({ text: '(empty)', empty: true, note: null });
+  });
+
+  it('when the server kept only the start of the body, then a note says so', () => {
+    expect(responseBodyView(answered({ last_response_body: 'x'.repeat(4096), last_response_body_truncated: true }))?.note).toBe('Truncated: the first 4096 bytes of a longer body.');
+  });
+
+  it('when the last attempt got no answer, then nothing to show', () => {
+    expect(responseBodyView(answered({ last_status_code: null }))).toBeNull();
   });
 });

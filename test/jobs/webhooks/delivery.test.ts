@@ -71,6 +71,8 @@ describe.each(engineCases)('webhook delivery on %s', (_label, engine) => {
       expect(stored.map((d) => ({ status: d.status, attempts: d.attempts, last_status_code: d.last_status_code, last_error: d.last_error, next_attempt_at: d.next_attempt_at }))).toEqual(
         Array(5).fill({ status: 'succeeded', attempts: 1, last_status_code: 204, last_error: null, next_attempt_at: null }),
       );
+      // A 204 has no body: an empty one, not a missing one.
+      expect(stored.map((d) => [d.last_response_body, d.last_response_body_truncated])).toEqual(Array(5).fill(['', false]));
     });
 
     it('when the body is compared with the stored event, then it is the envelope as stored', async () => {
@@ -234,6 +236,81 @@ describe.each(engineCases)('webhook delivery on %s', (_label, engine) => {
       ]);
     });
 
+    it('when an attempt is refused with a body and the replay is acknowledged with another, then each outcome stores the body it got', async () => {
+      const { team } = await seedTeam(ctx.db);
+      const target = await receiver({ answer: () => ({ status: 503, body: 'down for maintenance until 10:00' }) });
+      const endpoint = await registerEndpoint(ctx.db, { team_id: team.id, url: target.url, secret: target.secret });
+      await emitMany(ctx.db, team.id, 1);
+      worker({ retryScheduleMs: [] });
+      await waitUntilSettled(ctx.db, endpoint.id);
+      expect(await deliveriesOf(ctx.db, endpoint.id)).toEqual([
+        expect.objectContaining({ status: 'failed', last_status_code: 503, last_response_body: 'down for maintenance until 10:00', last_response_body_truncated: false, last_error: 'endpoint answered 503' }),
+      ]);
+
+      target.setAnswer(() => ({ status: 200, body: '{"received":true}' }));
+      await replayWebhookDeliveries(ctx.db, { endpoint_id: endpoint.id, delivery_ids: null });
+      expect(await deliveriesOf(ctx.db, endpoint.id)).toEqual([expect.objectContaining({ status: 'pending', last_status_code: null, last_response_body: null, last_response_body_truncated: false })]);
+      await waitUntilSettled(ctx.db, endpoint.id);
+      expect(await deliveriesOf(ctx.db, endpoint.id)).toEqual([
+        expect.objectContaining({ status: 'succeeded', last_status_code: 200, last_response_body: '{"received":true}', last_response_body_truncated: false, last_error: null }),
+      ]);
+    });
+
+    it('when bodies reach or pass the 4096-byte limit, then the first 4096 bytes are kept, cut before a straddling character, and marked truncated', async () => {
+      const { team } = await seedTeam(ctx.db);
+      const bodies: (string | Buffer)[] = [
+        'a'.repeat(4094) + 'é', // exactly 4096 bytes: kept whole
+        'a'.repeat(4095) + 'é' + 'tail', // é's two bytes straddle the limit
+        'a'.repeat(4094) + '😀' + 'b', // a four-byte character straddles it
+        'ü'.repeat(50_000), // 100,000 bytes of two-byte characters
+        Buffer.from([0x6f, 0x6b, 0x00, 0xff]), // NUL and a byte that is not UTF-8
+      ];
+      const target = await receiver({ answer: (delivery) => ({ status: 200, body: bodies[(JSON.parse(delivery.body) as { data: { seq: number } }).data.seq]! }) });
+      const endpoint = await registerEndpoint(ctx.db, { team_id: team.id, url: target.url, secret: target.secret });
+      const eventIds = await emitMany(ctx.db, team.id, bodies.length);
+      worker();
+      await waitUntilSettled(ctx.db, endpoint.id);
+
+      const stored = await deliveriesOf(ctx.db, endpoint.id);
+      const bySeq = eventIds.map((id) => stored.find((d) => d.event_id === id)!);
+      expect(bySeq.map((d) => [d.status, d.last_status_code, d.last_response_body_truncated])).toEqual([
+        ['succeeded', 200, false],
+        ['succeeded', 200, true],
+        ['succeeded', 200, true],
+        ['succeeded', 200, true],
+        ['succeeded', 200, false],
+      ]);
+      expect(bySeq.map((d) => d.last_response_body)).toEqual(['a'.repeat(4094) + 'é', 'a'.repeat(4095), 'a'.repeat(4094), 'ü'.repeat(2048), 'ok\ufffd\ufffd']);
+      for (const d of bySeq) expect(Buffer.byteLength(d.last_response_body!, 'utf8')).toBeLessThanOrEqual(4096);
+    });
+
+    it('when the receiver answers 200 and then sends body bytes without end, then the attempt is acknowledged within its timeout with the body truncated', async () => {
+      const { team } = await seedTeam(ctx.db);
+      const target = await receiver({ answer: () => ({ status: 200, endless: true }) });
+      const endpoint = await registerEndpoint(ctx.db, { team_id: team.id, url: target.url, secret: target.secret });
+      await emitMany(ctx.db, team.id, 1);
+      // Without a bounded read, the attempt would end only at the timeout, as failed.
+      worker({ timeoutMs: 1_500, leaseMs: 3_000, retryScheduleMs: [] });
+      await waitUntilSettled(ctx.db, endpoint.id);
+      expect(await deliveriesOf(ctx.db, endpoint.id)).toEqual([
+        expect.objectContaining({ status: 'succeeded', attempts: 1, last_status_code: 200, last_response_body: 'x'.repeat(4096), last_response_body_truncated: true, last_error: null }),
+      ]);
+    });
+
+    it('when the connection is refused, then the attempt stores no body (null) in place of an earlier answer\'s', async () => {
+      const { team } = await seedTeam(ctx.db);
+      const port = await unusedPort();
+      const endpoint = await registerEndpoint(ctx.db, { team_id: team.id, url: `http://127.0.0.1:${port}/webhooks`, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' });
+      await emitMany(ctx.db, team.id, 1);
+      // As if an earlier attempt had been answered with a body.
+      await ctx.db.query(`UPDATE webhook_deliveries SET last_status_code = 500, last_response_body = 'earlier', last_response_body_truncated = true WHERE endpoint_id = $1`, [endpoint.id]);
+      worker({ retryScheduleMs: [] });
+      await waitUntilSettled(ctx.db, endpoint.id);
+      expect(await deliveriesOf(ctx.db, endpoint.id)).toEqual([
+        expect.objectContaining({ status: 'failed', last_status_code: null, last_response_body: null, last_response_body_truncated: false, last_error: 'connection refused' }),
+      ]);
+    });
+
     it('when endpoints filter event types, then each gets only the matching types, and another team endpoint gets nothing', async () => {
       const { team } = await seedTeam(ctx.db);
       const { team: otherTeam } = await seedTeam(ctx.db);
@@ -296,7 +373,7 @@ describe.each(engineCases)('webhook delivery on %s', (_label, engine) => {
       const second = await claimDueDeliveries(ctx.db, { limit: 10, claimedBy: 'second#1', leaseMs: 60_000 });
       expect(second).toEqual([expect.objectContaining({ id: first[0]!.id, claim: 'second#1', attempts: 2 })]);
 
-      const outcome = { id: first[0]!.id, status: 'succeeded' as const, status_code: 204, error: null, retry_in_ms: null };
+      const outcome = { id: first[0]!.id, status: 'succeeded' as const, status_code: 204, response_body: '', response_body_truncated: false, error: null, retry_in_ms: null };
       await completeDeliveries(ctx.db, [{ ...outcome, claim: 'crashed#1' }]);
       expect(await deliveriesOf(ctx.db, endpoint.id)).toEqual([expect.objectContaining({ status: 'pending', attempts: 2 })]);
       await completeDeliveries(ctx.db, [{ ...outcome, claim: 'second#1' }]);

@@ -32,8 +32,12 @@ export interface ReceivedDelivery {
   status: number | null;
 }
 
-/** What the receiver does with its n-th request (0-based): answer a status, or never answer. */
-export type Answer = number | 'hang';
+/**
+ * What the receiver does with its n-th request (0-based): answer a status (no body), a status
+ * with a body, a status and then body bytes without end (until the connection closes), or never
+ * answer.
+ */
+export type Answer = number | 'hang' | { status: number; body: string | Buffer } | { status: number; endless: true };
 
 export interface Receiver {
   url: string;
@@ -98,9 +102,29 @@ export async function startReceiver(options: { secret?: string; port?: number; a
         response.on('close', () => hanging.delete(response));
         return;
       }
-      delivery.status = decided;
-      response.statusCode = decided;
-      response.end();
+      if (typeof decided === 'number') {
+        delivery.status = decided;
+        response.statusCode = decided;
+        response.end();
+        return;
+      }
+      delivery.status = decided.status;
+      response.statusCode = decided.status;
+      response.setHeader('content-type', 'text/plain; charset=utf-8');
+      if ('body' in decided) {
+        response.end(decided.body);
+        return;
+      }
+      // Body bytes for as long as the client reads them.
+      hanging.add(response);
+      response.on('close', () => hanging.delete(response));
+      response.on('error', () => {});
+      const chunk = Buffer.alloc(64 * 1024, 'x');
+      const pump = () => {
+        while (!response.destroyed && response.write(chunk));
+        if (!response.destroyed) response.once('drain', pump);
+      };
+      pump();
     });
   });
   await new Promise<void>((resolve, reject) => {

@@ -156,7 +156,9 @@ describe.each(engineCases)('webhook management API on %s', (_label, engine) => {
       // The third and fifth failed; the first succeeded.
       await server.db.query(
         `UPDATE webhook_deliveries d SET status = CASE WHEN e.payload->'data'->>'seq' IN ('2', '4') THEN 'failed' ELSE 'succeeded' END,
-                next_attempt_at = NULL, attempts = 9, last_status_code = 503, last_error = 'endpoint answered 503'
+                next_attempt_at = NULL, attempts = 9, last_status_code = 503, last_error = 'endpoint answered 503',
+                last_response_body = CASE WHEN e.payload->'data'->>'seq' = '4' THEN repeat('é', 2048) ELSE 'Service Unavailable' END,
+                last_response_body_truncated = e.payload->'data'->>'seq' = '4'
          FROM events e WHERE e.id = d.event_id AND d.endpoint_id = $1 AND e.payload->'data'->>'seq' IN ('0', '2', '4')`,
         [endpoint.id],
       );
@@ -180,14 +182,16 @@ describe.each(engineCases)('webhook management API on %s', (_label, engine) => {
           last_attempt_at: null,
           next_attempt_at: null,
           last_status_code: 503,
+          last_response_body: seq === 4 ? 'é'.repeat(2048) : 'Service Unavailable',
+          last_response_body_truncated: seq === 4,
           last_error: 'endpoint answered 503',
         })),
         next_cursor: null,
       });
       const { data: pending } = await management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/delivery', { params: { path, query: { status: 'pending' } } });
-      expect(pending?.data.map((d) => [d.event_id, d.attempts, d.next_attempt_at === null])).toEqual([
-        [webhookMessageId(eventIds[3]!), 0, false],
-        [webhookMessageId(eventIds[1]!), 0, false],
+      expect(pending?.data.map((d) => [d.event_id, d.attempts, d.next_attempt_at === null, d.last_response_body, d.last_response_body_truncated])).toEqual([
+        [webhookMessageId(eventIds[3]!), 0, false, null, false],
+        [webhookMessageId(eventIds[1]!), 0, false, null, false],
       ]);
 
       const bad = await management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/delivery', { params: { path, query: { next_cursor: 'garbage' } } });
@@ -265,7 +269,7 @@ describe.each(engineCases)('webhook management API on %s', (_label, engine) => {
       expect(again.response.status).toBe(404);
     });
 
-    it('when a user connects a demo provider, then the endpoint receives provider.connection.created, signed, with data.provider', async () => {
+    it('when a user connects a demo provider, then the endpoint receives provider.connection.created, signed, with data.provider, and the list shows its answer', async () => {
       let target: Receiver | undefined;
       const worker = new DeliveryWorker(server.db, FAST).start();
       cleanups.push(async () => {
@@ -275,7 +279,8 @@ describe.each(engineCases)('webhook management API on %s', (_label, engine) => {
       const probe = await startReceiver();
       const created = await createEndpoint({ url: probe.url, event_types: ['provider.connection.created'] });
       await probe.close();
-      target = await startReceiver({ secret: created.secret, port: probe.port });
+      // It acknowledges with a body: the delivery list shows it.
+      target = await startReceiver({ secret: created.secret, port: probe.port, answer: () => ({ status: 200, body: 'got it ✓' }) });
 
       const team = createTeamClient({ baseUrl: server.teamUrl, apiKey: server.apiKey });
       const clientUserId = `webhooks-${randomUUID().slice(0, 8)}`;
@@ -307,7 +312,9 @@ describe.each(engineCases)('webhook management API on %s', (_label, engine) => {
       // Connecting again creates no connection, so no event.
       await team.POST('/v2/link/connect/demo', { body: { user_id: user!.user_id, provider: 'oura' } });
       const { data: listed } = await management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint/{endpoint_id}/delivery', { params: { path: { ...teamPath(), endpoint_id: created.id } } });
-      expect(listed?.data.map((d) => [d.event_type, d.status, d.attempts, d.last_status_code])).toEqual([['provider.connection.created', 'succeeded', 1, 204]]);
+      expect(listed?.data.map((d) => [d.event_type, d.status, d.attempts, d.last_status_code, d.last_response_body, d.last_response_body_truncated])).toEqual([
+        ['provider.connection.created', 'succeeded', 1, 200, 'got it ✓', false],
+      ]);
       await waitFor('no second delivery', () => target!.deliveries.length === 1);
     });
   });

@@ -31,6 +31,26 @@ export function responseText(d: DeliveryLike): string | null {
   return null;
 }
 
+export interface AnswerBodyLike {
+  last_status_code: number | null;
+  last_response_body: string | null;
+  last_response_body_truncated: boolean;
+}
+
+/**
+ * The body of the last answer as the page shows it: its text (`(empty)` for an empty body), with
+ * a note when the server kept only its start; null when the last attempt got no answer.
+ */
+export function responseBodyView(d: AnswerBodyLike): { text: string; empty: boolean; note: string | null } | null {
+  if (d.last_response_body === null) return null;
+  const empty = d.last_response_body === '';
+  return {
+    text: empty ? '(empty)' : d.last_response_body,
+    empty,
+    note: d.last_response_body_truncated ? 'Truncated: the first 4096 bytes of a longer body.' : null,
+  };
+}
+
 /** Whether replaying it makes sense: a failed delivery (the "replay failed" button's set). */
 export function isReplayable(d: { status: string }): boolean {
   return d.status === 'failed';

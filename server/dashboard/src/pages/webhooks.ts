@@ -1,12 +1,12 @@
 /**
  * Webhooks (management session only): the team's endpoints (add with an event-type
  * filter, the secret shown once, delete), each endpoint's deliveries with their
- * attempts, next retry and the answer received, payloads, replay, and a live feed of
+ * attempts, next retry and the answer received (its status and body), payloads, replay, and a live feed of
  * the events as they are emitted.
  */
 import { clearSession, ok, type Apis, type ManagementSchemas } from '../api.js';
 import { confirmButton, jsonBlock, lazyDetails, okAs, poll } from '../interactions.js';
-import { deliveryStatusText, eventTypeChoices, filterText, isReplayable, responseText } from '../lib/delivery-format.js';
+import { deliveryStatusText, eventTypeChoices, filterText, isReplayable, responseBodyView, responseText } from '../lib/delivery-format.js';
 import { FEED_CAP, mergeFeed, nextAfter } from '../lib/event-feed.js';
 import { formatDateTime } from '../lib/format.js';
 import type { Page, PageContext } from '../routes.js';
@@ -213,6 +213,8 @@ class EndpointView {
   private cursor: string | null = null;
   private polling = false;
   private drawn = '';
+  /** Deliveries whose answer body is open: it stays open while a replay has no answer yet. */
+  private readonly openAnswers = new Set<string>();
   private loading: Promise<void> = Promise.resolve();
 
   constructor(
@@ -382,6 +384,21 @@ class EndpointView {
       if (open.has(delivery.id)) payload.open = true;
       return payload;
     });
+    const answerBodies = this.rows.map((delivery) => {
+      const view = responseBodyView(delivery);
+      if (!view) return null;
+      // Text nodes only: whatever the endpoint answered cannot inject markup.
+      const answer = h(
+        'details',
+        { class: 'response', 'data-response-for': delivery.id },
+        h('summary', null, `Response body (HTTP ${delivery.last_status_code})`),
+        h('pre', { class: `response-body${view.empty ? ' empty-body' : ''}`, 'data-testid': 'delivery-response-body', tabindex: '0' }, view.text),
+        view.note ? h('p', { class: 'muted', 'data-testid': 'delivery-response-truncated' }, view.note) : null,
+      );
+      if (this.openAnswers.has(delivery.id)) answer.open = true;
+      answer.addEventListener('toggle', () => (answer.open ? this.openAnswers.add(delivery.id) : this.openAnswers.delete(delivery.id)));
+      return answer;
+    });
     const body = [
       table(['Event', 'Status', 'Attempts', 'Last answer', 'Next retry', 'Created', 'Replay'], rows, { 'data-testid': 'deliveries-table', class: 'deliveries' }),
     ];
@@ -398,7 +415,7 @@ class EndpointView {
       row.setAttribute('data-delivery-id', delivery.id);
       row.setAttribute('data-delivery-status', delivery.status);
       // The payload gets a full-width row of its own under its delivery.
-      row.after(h('tr', { class: 'payload-row', 'data-payload-for': delivery.id }, h('td', { colspan: headers.length, 'data-label': '' }, payloads[i]!)));
+      row.after(h('tr', { class: 'payload-row', 'data-payload-for': delivery.id }, h('td', { colspan: headers.length, 'data-label': '' }, payloads[i]!, answerBodies[i])));
     });
   }
 }

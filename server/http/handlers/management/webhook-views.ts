@@ -25,6 +25,8 @@ export const toWebhookDelivery = (delivery: WebhookDeliveryRecord): Schemas['Web
   last_attempt_at: delivery.last_attempt_at,
   next_attempt_at: delivery.next_attempt_at,
   last_status_code: delivery.last_status_code,
+  last_response_body: delivery.last_response_body,
+  last_response_body_truncated: delivery.last_response_body_truncated,
   last_error: delivery.last_error,
 });
 
