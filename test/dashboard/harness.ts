@@ -19,6 +19,7 @@ import { chromiumPath } from '../../scripts/lib/system-components.js';
 import { addDays } from '../../server/domain/synthetic/time-zone.js';
 import { TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
 import { extendHistory, findDataWindows } from '../../server/storage/repositories/data-windows.js';
+import { LAUNCH_ARGS, recordCspViolations, staysOnMachine } from '../helpers/browser.js';
 import { startTestServer, type TestServer, type TestServerOptions } from '../helpers/test-server.js';
 import { engines, SETUP_TIMEOUT_MS } from '../storage/helpers.js';
 
@@ -33,14 +34,6 @@ export const TEST_TIMEOUT_MS = 90_000;
 /** How long a locator waits for the UI (the machine may be shared and slow). */
 export const UI_TIMEOUT_MS = 30_000;
 
-const LAUNCH_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
-/** Loopback or in-page (data:, blob:) URLs only: anything else would leave the machine. */
-export function staysOnMachine(url: string): boolean {
-  const { protocol, hostname } = new URL(url);
-  if (protocol === 'data:' || protocol === 'blob:') return true;
-  return (protocol === 'http:' || protocol === 'https:' || protocol === 'ws:') && ['127.0.0.1', 'localhost', '[::1]'].includes(hostname);
-}
 
 export interface Seeded {
   /** Plain users, no connection (client_user_id `dash-user-NN`). */
@@ -127,11 +120,7 @@ export function useDashboard(seed: { users?: number; historyDays?: number } = {}
     context.on('request', (req) => requests.push({ url: req.url(), headers: req.headers() }));
     // The guard: nothing leaves the machine, even if a page tried.
     await context.route('**/*', (route) => (staysOnMachine(route.request().url()) ? route.continue() : route.abort('blockedbyclient')));
-    await context.addInitScript(() => {
-      const record = window as unknown as { __cspViolations: string[] };
-      record.__cspViolations = [];
-      document.addEventListener('securitypolicyviolation', (event) => record.__cspViolations.push(`${event.effectiveDirective} ${event.blockedURI}`));
-    });
+    await recordCspViolations(context);
     await mkdir(SCREENSHOTS, { recursive: true });
   }, SETUP_TIMEOUT_MS);
 

@@ -5,6 +5,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GENERATED_DIR, ROOT } from '../../scripts/lib/apis.js';
 import { chromiumPath } from '../../scripts/lib/system-components.js';
+import { LAUNCH_ARGS, recordCspViolations, staysOnMachine } from '../helpers/browser.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { engines, SETUP_TIMEOUT_MS } from '../storage/helpers.js';
 import { isHttpMethod } from '../../server/shared/wire.js';
@@ -22,17 +23,6 @@ const SKIP = !CHROMIUM && !REQUIRED;
 const because = SKIP ? ' (skipped: no Chromium at CHROMIUM_PATH or /usr/bin/chromium; apt-get install -y chromium)' : '';
 const SCREENSHOTS = path.join(ROOT, 'test-results', 'docs');
 const TEST_TIMEOUT_MS = 90_000;
-
-const LAUNCH_ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 type Api = 'team' | 'management';
 
@@ -54,13 +44,6 @@ const operationsOf = (items: Record<string, Record<string, Operation>> = {}) =>
       .filter(([method]) => isHttpMethod(method))
       .map(([method, operation]) => ({ name, method, ...operation })),
   );
-
-/** Loopback or in-page (data:, blob:) URLs only: anything else would leave the machine. */
-function staysOnMachine(url: string): boolean {
-  const { protocol, hostname } = new URL(url);
-  if (protocol === 'data:' || protocol === 'blob:') return true;
-  return (protocol === 'http:' || protocol === 'https:' || protocol === 'ws:') && ['127.0.0.1', 'localhost', '[::1]'].includes(hostname);
-}
 
 /** What Redoc lists in its side menu: item id (e.g. `tag/Users/operation/getUser`) and label. */
 const sideMenu = (page: Page) =>
@@ -141,13 +124,8 @@ describe('docs rendered in Chromium, served by the team server', () => {
     });
     // The context's 'request' event is every page's page.on('request') (and their workers').
     context.on('request', (request) => requests.push(request.url()));
-    // The pages' Content-Security-Policy blocks any other origin, so an attempt may fail before it is
-    // a request: record the policy's violations too, so that the test also fails on a blocked attempt.
-    await context.addInitScript(() => {
-      const record = window as unknown as { __cspViolations: string[] };
-      record.__cspViolations = [];
-      document.addEventListener('securitypolicyviolation', (event) => record.__cspViolations.push(`${event.effectiveDirective} ${event.blockedURI}`));
-    });
+    // A blocked attempt fails the test too (recordCspViolations).
+    await recordCspViolations(context);
     await mkdir(SCREENSHOTS, { recursive: true });
   }, SETUP_TIMEOUT_MS);
 
