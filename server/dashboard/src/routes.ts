@@ -1,28 +1,14 @@
 /**
  * The route table: hash paths (`#/users/<id>`) to pages. A pattern's `:name`
- * segments become `params`. Each helper adds the lines of its own pages.
+ * segments become `params`. A page module exports a `Page` (page.ts).
  */
-import type { Apis } from './api.js';
+import type { Page } from './page.js';
 import { bulkPullsPage } from './pages/bulk-pulls.js';
 import { labOrderPage } from './pages/lab-order.js';
 import { labOrdersPage } from './pages/lab-orders.js';
 import { userPage } from './pages/user.js';
 import { usersPage } from './pages/users.js';
 import { webhooksPage } from './pages/webhooks.js';
-
-export interface PageContext {
-  apis: Apis;
-  params: Record<string, string>;
-  query: URLSearchParams;
-  navigate(hash: string): void;
-  /** Aborted when the route changes: stop polling, ignore late answers. */
-  signal: AbortSignal;
-}
-
-export interface Page {
-  title: string;
-  render(view: HTMLElement, ctx: PageContext): void | Promise<void>;
-}
 
 export const routes: [pattern: string, page: Page][] = [
   ['/users', usersPage],

@@ -7,7 +7,7 @@ import { ApiError, type TeamSchemas } from '../api.js';
 import { okAs, poll } from '../interactions.js';
 import { anyActive, bulkProgress, finishText, isActive } from '../lib/bulk-progress.js';
 import { formatDateTime } from '../lib/format.js';
-import type { Page, PageContext } from '../routes.js';
+import type { Page, PageContext } from '../page.js';
 import { actionButton, errorBox, errorText, field, h, replace, toast, withStates } from '../ui.js';
 
 type BulkOp = TeamSchemas['BulkOp'];

@@ -8,7 +8,7 @@ import { confirmButton, okAs, poll } from '../interactions.js';
 import { formatDateTime } from '../lib/format.js';
 import { cancelAllowed, humanize, isFinal, orderTimeline, resultsReady, simulationTargets, statusLabel } from '../lib/order-timeline.js';
 import { FLAG_LABELS, isHighlighted, resultFlags, resultsSummary } from '../lib/result-flags.js';
-import type { Page, PageContext } from '../routes.js';
+import type { Page, PageContext } from '../page.js';
 import { actionButton, details, errorBox, errorText, field, h, replace, toast, withStates } from '../ui.js';
 
 type Order = TeamSchemas['Order'];

@@ -7,7 +7,7 @@ import { okAs } from '../interactions.js';
 import { formatDateTime } from '../lib/format.js';
 import { humanize, lowLevelStatuses, statusLabel } from '../lib/order-timeline.js';
 import { orderPatient, patientFromInfo, PLACEHOLDER_PATIENT, type PatientForm } from '../lib/patient-prefill.js';
-import type { Page, PageContext } from '../routes.js';
+import type { Page, PageContext } from '../page.js';
 import { actionButton, errorBox, field, h, replace, table, withStates } from '../ui.js';
 
 type LabTest = TeamSchemas['LabTest'];

@@ -10,9 +10,11 @@ import { barChart, lineChart, stackedBars, stepChart } from '../charts.js';
 import { formatDateTime, formatDuration, formatNumber, lastDays, rangeProblem } from '../lib/format.js';
 import { shared } from '../lib/async.js';
 import { alignTimeseries, dailyByProvider, formatPace, HYPNOGRAM_LEVELS, hypnogram, metersToKm, paceMinPerKm, sleepStagesPerNight, workoutStreamCharts } from '../lib/series.js';
-import type { PageContext } from '../routes.js';
-import type { ProvidersRead } from './user.js';
+import type { PageContext } from '../page.js';
 import { field, h, replace, table, withStates } from '../ui.js';
+
+/** The user's connections, read once and shared by the page's sections. */
+export type ProvidersRead = () => Promise<{ providers: { slug: string; name: string; status: unknown; created_on: string }[] }>;
 
 type Range = { start_date: string; end_date: string; provider?: string };
 type Workout = TeamSchemas['ClientFacingWorkout'];

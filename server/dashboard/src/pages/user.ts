@@ -4,11 +4,11 @@
  * button, and the Data section (pages/user-data.ts).
  */
 import { ApiError, ok, type Apis, type TeamSchemas } from '../api.js';
-import type { Page, PageContext } from '../routes.js';
+import type { Page, PageContext } from '../page.js';
 import { shared } from '../lib/async.js';
 import { formatDateTime } from '../lib/format.js';
 import { actionButton, copyable, details, errorBox, field, h, replace, table, toast, withStates } from '../ui.js';
-import { renderDataSection } from './user-data.js';
+import { renderDataSection, type ProvidersRead } from './user-data.js';
 
 type User = TeamSchemas['ClientFacingUser'];
 /**
@@ -74,8 +74,6 @@ function insuranceView(insurance: Insurance | null): Node {
 }
 
 /** The user's connections, as the connections section and the data section's provider filter read them. */
-export type ProvidersRead = () => Promise<{ providers: { slug: string; name: string; status: unknown; created_on: string }[] }>;
-
 function connectionsSection(ctx: PageContext, user_id: string, providersRead: () => ProvidersRead, changed: () => void): HTMLElement {
   const list = h('div', { 'data-testid': 'connections' });
   const section = h('section', { class: 'card', 'aria-labelledby': 'connections-title' }, h('h2', { id: 'connections-title' }, 'Connections'), list);

@@ -6,7 +6,7 @@
 import { ok, type TeamSchemas } from '../api.js';
 import { formatDateTime } from '../lib/format.js';
 import { pageSummary, usersQuery } from '../lib/users.js';
-import type { Page, PageContext } from '../routes.js';
+import type { Page, PageContext } from '../page.js';
 import { actionButton, debounce, field, h, replace, table, withStates } from '../ui.js';
 
 type User = TeamSchemas['ClientFacingUser'];

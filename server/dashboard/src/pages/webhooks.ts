@@ -9,7 +9,7 @@ import { confirmButton, jsonBlock, lazyDetails, okAs, poll } from '../interactio
 import { deliveryStatusText, eventTypeChoices, filterText, isReplayable, responseBodyView, responseText } from '../lib/delivery-format.js';
 import { FEED_CAP, mergeFeed, nextAfter } from '../lib/event-feed.js';
 import { formatDateTime } from '../lib/format.js';
-import type { Page, PageContext } from '../routes.js';
+import type { Page, PageContext } from '../page.js';
 import { actionButton, copyable, errorBox, errorText, field, h, replace, table, toast, withStates } from '../ui.js';
 
 type Endpoint = ManagementSchemas['WebhookEndpoint'];
