@@ -124,7 +124,11 @@ function draw(el: HTMLElement, data: ChartData, style: Style): HTMLElement {
   return root;
 }
 
-/** The y scale: the named levels of a step chart; from 0 for bars (a bar's height is its value); automatic for lines. */
+/**
+ * The y scale: the named levels of a step chart; from 0 for bars (a bar's height is its value);
+ * for lines the data's own range with a margin (uPlot's default pulls it down to 0, which flattens
+ * a weight of 90 kg or a heart rate of 60 to 140 bpm).
+ */
 function yScale(style: Style, drawn: { values: (number | null)[] }[]): uPlot.Scale {
   if (style.yLabels) {
     const levels = Object.keys(style.yLabels).map(Number);
@@ -134,7 +138,13 @@ function yScale(style: Style, drawn: { values: (number | null)[] }[]): uPlot.Sca
     const max = Math.max(0, ...drawn.flatMap((s) => s.values.filter((v): v is number => v !== null)));
     return { range: () => [0, max > 0 ? max * 1.08 : 1] };
   }
-  return { auto: true };
+  return {
+    range: (_u, min, max) => {
+      if (min === null || max === null || !Number.isFinite(min) || !Number.isFinite(max)) return [0, 1];
+      const margin = max > min ? (max - min) * 0.1 : 1;
+      return [min - margin, max + margin];
+    },
+  };
 }
 
 /** A line per series over time. */
