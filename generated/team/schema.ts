@@ -11256,7 +11256,7 @@ export interface components {
         CreateUserRequest: {
             client_user_id: components["schemas"]["ClientUserId"];
             /**
-             * @description IANA time zone identifier (for example `Europe/London`); an unknown zone is a `422`.
+             * @description IANA time zone identifier (for example `Europe/London`), a canonical name or a link such as `Etc/GMT` or `US/Eastern`, in any letter case and stored as given; a UTC offset such as `+05:00` or an unknown zone is a `422`.
              * @example Europe/London
              */
             fallback_time_zone?: string | null;

@@ -20,9 +20,18 @@ describe('time zones and ingestion bounds', () => {
     expect(isKnownTimeZone('America/Argentina/Buenos_Aires')).toBe(true);
     expect(isKnownTimeZone('UTC')).toBe(true);
   });
+  it('when the zone is an IANA link or legacy name (Etc/GMT, the UTC-offset zones, GMT, EST5EDT), then it is known', () => {
+    // Etc/GMT is what a client picks for "UTC+0" from the Etc/GMT±N family; the runtime resolves it to UTC.
+    for (const zone of ['Etc/GMT', 'Etc/GMT+5', 'Etc/GMT-14', 'Etc/UTC', 'GMT', 'US/Eastern', 'EST5EDT', 'europe/london']) {
+      expect(isKnownTimeZone(zone), zone).toBe(true);
+    }
+  });
   it('when the zone is made up, then it is unknown', () => {
     expect(isKnownTimeZone('Mars/Olympus_Mons')).toBe(false);
     expect(isKnownTimeZone('+25:00')).toBe(false);
+    // An offset is not an IANA name, even where the runtime accepts it as a time zone.
+    expect(isKnownTimeZone('+05:00')).toBe(false);
+    expect(isKnownTimeZone('')).toBe(false);
   });
   it('when the start is after the end, then the bounds are refused', () => {
     expect(ingestionBoundsAreOrdered('2026-02-01', '2026-01-01')).toBe(false);

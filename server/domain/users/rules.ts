@@ -18,15 +18,16 @@ export function looksLikePersonalData(clientUserId: string): 'email' | 'phone' |
   return null;
 }
 
-let knownZones: Set<string> | undefined;
-
-/** Whether `id` is an IANA time zone identifier this runtime knows (aliases such as `UTC` included). */
+/**
+ * Whether `id` names an IANA time zone this runtime knows: a canonical name, a link such as `Etc/GMT`,
+ * `GMT` or `US/Eastern`, or a legacy name such as `EST5EDT`, in any letter case. UTC offsets (`+05:00`),
+ * which newer runtimes also accept as a time zone, are not IANA names.
+ */
 export function isKnownTimeZone(id: string): boolean {
-  knownZones ??= new Set(Intl.supportedValuesOf('timeZone'));
-  if (knownZones.has(id)) return true;
+  if (!/^[A-Za-z]/.test(id)) return false;
   try {
-    const resolved = new Intl.DateTimeFormat('en-US', { timeZone: id }).resolvedOptions().timeZone;
-    return resolved.toLowerCase() === id.toLowerCase() || knownZones.has(resolved);
+    new Intl.DateTimeFormat('en-US', { timeZone: id });
+    return true;
   } catch {
     return false;
   }
