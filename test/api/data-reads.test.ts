@@ -81,6 +81,31 @@ describe.each(apiEngines)('data reads on %s', (_label, engine) => {
       expect(expectStatus(await get(url), 200)).toEqual(expectStatus(await get(url), 200));
     });
 
+    it('when a read is repeated after the window synced further or its history reached back, then it answers the new data, not the earlier body', async () => {
+      const { user, start } = await userWithHistory('fitbit', 2);
+      const yesterday = addDays(today(), -1);
+      const key = { team_id: ctx.server.teamId, user_id: user.user_id, provider: 'fitbit' };
+      const sleepUrl = `/v2/summary/sleep/${user.user_id}?start_date=${addDays(start, -3)}&end_date=${yesterday}`;
+      const heartUrl = `/v2/timeseries/${user.user_id}/heartrate/grouped?start_date=${yesterday}&end_date=${yesterday}`;
+      const samples = (body: Grouped) => (body.groups.fitbit ?? []).flatMap((g) => g.data);
+      // Synced through yesterday noon (UTC, the user's zone): yesterday's samples stop there.
+      await ctx.server.db.query(`UPDATE data_windows SET synced_through = $3 WHERE user_id = $1 AND provider = $2`, [user.user_id, 'fitbit', `${yesterday}T12:00:00Z`]);
+      const sleepBefore = expectStatus<TeamSchemas['ClientSleepResponse']>(await get(sleepUrl), 200).sleep;
+      const heartBefore = samples(expectStatus<Grouped>(await get(heartUrl), 200));
+      expect(samples(expectStatus<Grouped>(await get(heartUrl), 200))).toEqual(heartBefore);
+      expect(heartBefore.every((sample) => Date.parse(sample.timestamp) <= Date.parse(`${yesterday}T12:00:00Z`))).toBe(true);
+
+      await ctx.server.db.query(`UPDATE data_windows SET synced_through = now() WHERE user_id = $1 AND provider = $2`, [user.user_id, 'fitbit']);
+      const heartAfter = samples(expectStatus<Grouped>(await get(heartUrl), 200));
+      expect(heartAfter.length).toBeGreaterThan(heartBefore.length);
+      expect(heartAfter.slice(0, heartBefore.length)).toEqual(heartBefore);
+
+      await extendHistory(ctx.server.db, { ...key, start_date: addDays(start, -3) });
+      const sleepAfter = expectStatus<TeamSchemas['ClientSleepResponse']>(await get(sleepUrl), 200).sleep;
+      expect(sleepAfter.length).toBeGreaterThan(sleepBefore.length);
+      expect(sleepAfter.map((s) => s.calendar_date)[0]! < start).toBe(true);
+    });
+
     it('when a user has no connection, then every summary list is empty', async () => {
       const user = await ctx.newUser();
       const range = `start_date=${addDays(today(), -3)}`;

@@ -76,6 +76,37 @@ export async function findDataWindows(
   );
 }
 
+/** A team's user as the data reads need it (its canonical id and time zone) with its windows. */
+export interface UserDataWindows {
+  user_id: string;
+  /** The user's fallback_time_zone (null: UTC). */
+  time_zone: string | null;
+  windows: DataWindowRecord[];
+}
+
+/**
+ * The team's user `user_id` and its windows (of `provider` when given, by provider) in one
+ * statement, as every data read starts; null when the team has no such user.
+ */
+export async function findUserDataWindows(
+  db: Queryable,
+  input: { team_id: string; user_id: string; provider?: string | null },
+): Promise<UserDataWindows | null> {
+  if (!isUuid(input.team_id) || !isUuid(input.user_id)) return null;
+  const byProvider = input.provider ? 'AND w.provider = $3' : '';
+  const rows = await db.query<DataWindowRecord & { the_user_id: string; has_window: boolean }>(
+    `SELECT u.id AS the_user_id, w.user_id IS NOT NULL AS has_window, ${COLUMNS}
+     FROM users u LEFT JOIN data_windows w ON w.user_id = u.id AND w.team_id = u.team_id ${byProvider}
+     WHERE u.id = $1 AND u.team_id = $2
+     ORDER BY w.provider`,
+    input.provider ? [input.user_id, input.team_id, input.provider] : [input.user_id, input.team_id],
+  );
+  const first = rows[0];
+  if (!first) return null;
+  const windows = rows.filter((row) => row.has_window).map(({ the_user_id: _user, has_window: _has, ...window }) => window);
+  return { user_id: first.the_user_id, time_zone: first.time_zone, windows };
+}
+
 /**
  * A historical pull reached back to `start_date`: the window's history starts there unless it
  * already started earlier. Applies to an ended window too (its history stays readable).

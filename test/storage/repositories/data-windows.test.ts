@@ -5,6 +5,7 @@ import {
   endDataWindow,
   extendHistory,
   findDataWindows,
+  findUserDataWindows,
   listDueDataWindows,
   openDataWindow,
 } from '../../../server/storage/repositories/data-windows.js';
@@ -42,6 +43,19 @@ describe.each(engineCases)('data windows repository on %s', (_label, engine) => 
       expect(again).toEqual(opened);
       expect(await findDataWindows(ctx.db, ids)).toEqual([opened]);
       expect(await findDataWindows(ctx.db, { ...ids, provider: 'fitbit' })).toEqual([]);
+    });
+
+    it('when a user and its windows are read together, then they come in one answer: none for another team, an empty list without windows, the provider filter applied', async () => {
+      const ids = await seedUser(ctx.db, 'Europe/Paris');
+      expect(await findUserDataWindows(ctx.db, ids)).toEqual({ user_id: ids.user_id, time_zone: 'Europe/Paris', windows: [] });
+      const oura = await openDataWindow(ctx.db, { ...ids, provider: 'oura', source_type: 'ring', history_start: '2026-11-21', opened_at: OPENED });
+      const fitbit = await openDataWindow(ctx.db, { ...ids, provider: 'fitbit', source_type: 'device', history_start: '2026-11-19', opened_at: OPENED });
+      expect(await findUserDataWindows(ctx.db, { ...ids, user_id: ids.user_id.toUpperCase() })).toEqual({ user_id: ids.user_id, time_zone: 'Europe/Paris', windows: [fitbit, oura] });
+      expect(await findUserDataWindows(ctx.db, { ...ids, provider: 'oura' })).toEqual({ user_id: ids.user_id, time_zone: 'Europe/Paris', windows: [oura] });
+      expect(await findUserDataWindows(ctx.db, { ...ids, provider: 'withings' })).toEqual({ user_id: ids.user_id, time_zone: 'Europe/Paris', windows: [] });
+      const other = await seedUser(ctx.db);
+      expect(await findUserDataWindows(ctx.db, { team_id: other.team_id, user_id: ids.user_id })).toBeNull();
+      expect(await findUserDataWindows(ctx.db, { team_id: ids.team_id, user_id: 'not-a-uuid' })).toBeNull();
     });
 
     it('when the user is not in the team, then no window is opened', async () => {

@@ -3,12 +3,12 @@ import { MAX_RANGE_DAYS } from '../../../domain/data/ranges.js';
 import { readSummaries } from '../../../jobs/data-reads/read-data.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
-import { prepareRangedRead } from './data-read-views.js';
+import { listBody, prepareRangedRead } from './data-read-views.js';
 
 /** GET /v2/summary/sleep_cycle/{user_id}: the user's sleep_cycle summaries of the range, as its data windows show them. */
 export const getSleepCycles =
   (deps: Deps): Handler<operations['getSleepCycles'], TeamContext> =>
   async ({ path, query }, { teamId }) => {
     const { windows, range } = await prepareRangedRead(deps, teamId, path.user_id, query, MAX_RANGE_DAYS);
-    return { status: 200, body: { sleep_cycle: readSummaries(windows, 'sleep_cycle', range) } };
+    return { status: 200, body: listBody('getSleepCycles', path.user_id, query, 'sleep_cycle', readSummaries(windows, 'sleep_cycle', range)) };
   };

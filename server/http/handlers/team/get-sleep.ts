@@ -3,12 +3,12 @@ import { MAX_RANGE_DAYS } from '../../../domain/data/ranges.js';
 import { readSummaries } from '../../../jobs/data-reads/read-data.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
-import { prepareRangedRead } from './data-read-views.js';
+import { listBody, prepareRangedRead } from './data-read-views.js';
 
 /** GET /v2/summary/sleep/{user_id}: the user's sleep summaries of the range, as its data windows show them. */
 export const getSleep =
   (deps: Deps): Handler<operations['getSleep'], TeamContext> =>
   async ({ path, query }, { teamId }) => {
     const { windows, range } = await prepareRangedRead(deps, teamId, path.user_id, query, MAX_RANGE_DAYS);
-    return { status: 200, body: { sleep: readSummaries(windows, 'sleep', range) } };
+    return { status: 200, body: listBody('getSleep', path.user_id, query, 'sleep', readSummaries(windows, 'sleep', range)) };
   };

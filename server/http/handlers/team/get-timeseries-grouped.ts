@@ -3,7 +3,7 @@ import { MAX_RANGE_DAYS } from '../../../domain/data/ranges.js';
 import { readTimeseriesPage } from '../../../jobs/data-reads/read-data.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
-import { decodeDayCursor, encodeDayCursor, prepareRangedRead, requireTimeseriesResource } from './data-read-views.js';
+import { decodeDayCursor, encodeDayCursor, prepareRangedRead, readBody, requireTimeseriesResource } from './data-read-views.js';
 
 /** Samples per page of the grouped timeseries (a page holds whole local days; one day over it is a page alone). */
 export const GROUPED_PAGE_SAMPLES = 10_000;
@@ -16,8 +16,17 @@ export const getTimeseriesGrouped =
     const cursorLoc = query.next_cursor !== undefined && query.next_cursor !== null ? 'next_cursor' : 'cursor';
     const fromDay = decodeDayCursor(path.user_id, path.resource, query, query.next_cursor ?? query.cursor, cursorLoc);
     const page = readTimeseriesPage(windows, requireTimeseriesResource(path.resource), range, fromDay, GROUPED_PAGE_SAMPLES);
-    const groups: Record<string, { source: (typeof page.groups)[number]['source']; data: (typeof page.groups)[number]['data'] }[]> = {};
-    for (const group of page.groups) (groups[group.provider] ??= []).push({ source: group.source, data: group.data });
     const next = page.nextDay ? encodeDayCursor(path.user_id, path.resource, query, page.nextDay) : null;
-    return { status: 200, body: { groups, next_cursor: next, next } };
+    // What the body is made of: the cursor, and each group's provider, source and samples (the generator's records).
+    const parts: unknown[] = [next];
+    for (const group of page.groups) {
+      parts.push(group.provider, JSON.stringify(group.source), group.data.length);
+      for (const sample of group.data) parts.push(sample);
+    }
+    const body = readBody('getTimeseriesGrouped', path.user_id, { resource: path.resource, ...query }, parts, () => {
+      const groups: Record<string, { source: (typeof page.groups)[number]['source']; data: (typeof page.groups)[number]['data'] }[]> = {};
+      for (const group of page.groups) (groups[group.provider] ??= []).push({ source: group.source, data: group.data });
+      return { groups, next_cursor: next, next };
+    });
+    return { status: 200, body };
   };

@@ -3,12 +3,13 @@ import { MAX_PLAIN_TIMESERIES_DAYS } from '../../../domain/data/ranges.js';
 import { readTimeseries } from '../../../jobs/data-reads/read-data.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
-import { prepareRangedRead, requireTimeseriesResource } from './data-read-views.js';
+import { prepareRangedRead, readBody, requireTimeseriesResource } from './data-read-views.js';
 
 /** GET /v2/timeseries/{user_id}/{resource} (deprecated): every sample of the range as one array, oldest first. */
 export const getTimeseries =
   (deps: Deps): Handler<operations['getTimeseries'], TeamContext> =>
   async ({ path, query }, { teamId }) => {
     const { windows, range } = await prepareRangedRead(deps, teamId, path.user_id, query, MAX_PLAIN_TIMESERIES_DAYS);
-    return { status: 200, body: readTimeseries(windows, requireTimeseriesResource(path.resource), range) };
+    const samples = readTimeseries(windows, requireTimeseriesResource(path.resource), range);
+    return { status: 200, body: readBody('getTimeseries', path.user_id, { resource: path.resource, ...query }, samples, () => samples) };
   };

@@ -3,12 +3,12 @@ import { MAX_RANGE_DAYS } from '../../../domain/data/ranges.js';
 import { readSummaries } from '../../../jobs/data-reads/read-data.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
-import { prepareRangedRead } from './data-read-views.js';
+import { listBody, prepareRangedRead } from './data-read-views.js';
 
 /** GET /v2/summary/workouts/{user_id}: the user's workouts summaries of the range, as its data windows show them. */
 export const getWorkouts =
   (deps: Deps): Handler<operations['getWorkouts'], TeamContext> =>
   async ({ path, query }, { teamId }) => {
     const { windows, range } = await prepareRangedRead(deps, teamId, path.user_id, query, MAX_RANGE_DAYS);
-    return { status: 200, body: { workouts: readSummaries(windows, 'workouts', range) } };
+    return { status: 200, body: listBody('getWorkouts', path.user_id, query, 'workouts', readSummaries(windows, 'workouts', range)) };
   };
