@@ -106,3 +106,17 @@ function webhookConfig(env: NodeJS.ProcessEnv): Pick<Config, 'webhookUrl' | 'web
     },
   };
 }
+
+/**
+ * With PORT=0 or MANAGEMENT_PORT=0 the system chooses the ports when the servers listen: from then
+ * on the configuration names the real ones, so that whatever shows a URL (the dashboard's
+ * config and Content-Security-Policy, the docs landing page, link and requisition URLs under
+ * the default PUBLIC_TEAM_URL) shows where the servers are.
+ */
+export function settleListeningPorts(config: Config, listening: { teamPort: number; managementPort: number }): void {
+  if (config.teamPort === 0) {
+    if (config.publicTeamUrl === `http://${config.host}:0`) config.publicTeamUrl = `http://${config.host}:${listening.teamPort}`;
+    config.teamPort = listening.teamPort;
+  }
+  if (config.managementPort === 0) config.managementPort = listening.managementPort;
+}

@@ -10,7 +10,7 @@ import { renderBanner } from './banner.js';
 import { bootstrapSandbox } from './bootstrap.js';
 import { credentialRevocations, printsBanner, processLogger, runClusterPrimary } from './cluster.js';
 import { forgetCredentials } from './http/authenticate.js';
-import { loadConfig, type Config } from './config.js';
+import { loadConfig, settleListeningPorts, type Config } from './config.js';
 import { MARKER_CATALOG, scaleCatalog } from './domain/lab-markers/catalog.js';
 import type { Deps } from './http/handlers/context.js';
 import { loadBulkPullSettings } from './jobs/bulk-pull/options.js';
@@ -70,6 +70,8 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
       await closeServer(team);
       throw error;
     });
+    const port = (server: Server) => (server.address() as { port: number }).port;
+    settleListeningPorts(config, { teamPort: port(team), managementPort: port(management) });
     // Sends the outbox's webhook deliveries (WEBHOOK_WORKER=false leaves that to other processes).
     const webhookWorker = startDeliveryWorker(db, config.webhookDelivery, logger);
     // The bulk pull worker. On PGlite this process is the only one on the data directory, so claims
@@ -79,7 +81,6 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     // The sandbox data sync (DATA_SYNC_* variables: server/jobs/data-sync/options.ts): daily.data.* events every interval.
     const { enabled: syncEnabled, ...syncSettings } = loadDataSyncSettings();
     const dataSyncWorker = syncEnabled ? startDataSyncWorker({ db, logger, ...syncSettings }) : null;
-    const port = (server: Server) => (server.address() as { port: number }).port;
     const teamUrl = `http://${config.host}:${port(team)}`;
     const managementUrl = `http://${config.host}:${port(management)}`;
     logger.info(

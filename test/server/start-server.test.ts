@@ -68,3 +68,29 @@ describe('startServer on a port in use', () => {
     SETUP_TIMEOUT_MS,
   );
 });
+
+describe('startServer with PORT=0 and MANAGEMENT_PORT=0', () => {
+  it(
+    'when the system chooses the ports, then the dashboard names the real management URL (config and CSP) and the default PUBLIC_TEAM_URL the real team port',
+    async () => {
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'start-server-'));
+      cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+      const config = { ...loadConfig({ PORT: '0', MANAGEMENT_PORT: '0' }), dataDir, databaseUrl: undefined, teamApiKey: 'sk_us_start_server_test_0123456789' };
+      const write = process.stdout.write;
+      process.stdout.write = (() => true) as typeof process.stdout.write;
+      const server = await startServer(config, silentLogger()).finally(() => {
+        process.stdout.write = write;
+      });
+      cleanups.push(() => server.close());
+      const teamPort = new URL(server.teamUrl).port;
+      const managementOrigin = new URL(server.managementUrl).origin;
+      expect(teamPort).not.toBe('0');
+      const response = await fetch(`${server.teamUrl}/dashboard/config.json`);
+      expect(((await response.json()) as { managementUrl: string }).managementUrl).toBe(managementOrigin);
+      expect(response.headers.get('content-security-policy')).toContain(`connect-src 'self' ${managementOrigin}`);
+      // Links handed out (link tokens, OAuth pages, requisition URLs) under the default PUBLIC_TEAM_URL.
+      expect(server.config.publicTeamUrl).toBe(`http://${config.host}:${teamPort}`);
+    },
+    SETUP_TIMEOUT_MS,
+  );
+});
