@@ -8,7 +8,7 @@ import type { Queryable } from '../../server/storage/database.js';
 import type { ManagementKeyRecord } from '../../server/storage/repositories/credentials.js';
 import type { InsuranceRecord } from '../../server/storage/repositories/insurances.js';
 import type { LinkCodeRecord } from '../../server/storage/repositories/link-codes.js';
-import type { PullProgressRecord } from '../../server/storage/repositories/provider-data.js';
+import type { PullProgressRecord } from '../../server/storage/repositories/pull-progress.js';
 import type { BucketKey, PullBucketRecord } from '../../server/storage/repositories/pull-buckets.js';
 import type { PullPreferenceRecord } from '../../server/storage/repositories/pull-preferences.js';
 import { isUuid } from '../../server/storage/repositories/support.js';

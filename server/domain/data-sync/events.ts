@@ -16,6 +16,7 @@
  *
  * Pure: the caller generates both versions of the day and emits the events.
  */
+import type { SourceContext } from '../synthetic/types.js';
 
 export const SUMMARY_EVENT_RESOURCES = ['activity', 'sleep', 'sleep_cycle', 'body', 'workouts', 'meal'] as const;
 export type SummaryEventResource = (typeof SUMMARY_EVENT_RESOURCES)[number];
@@ -44,22 +45,6 @@ export interface DaySnapshot {
   readonly workouts: readonly Identified[];
   readonly meal: readonly Identified[];
   readonly timeseries: Partial<Record<string, readonly SampleLike[] | undefined>>;
-}
-
-/** The source context of every `daily.data.*` event (ClientFacingSource). */
-export interface SourceContext {
-  provider: string;
-  type: string | null;
-  app_id: string | null;
-  device_id: string | null;
-  /** Workout streams only: the sport's slug. */
-  sport: string | null;
-  /** Workout streams only. */
-  workout_id: string | null;
-  /** Deprecated: the provider catalog has them. */
-  name: string;
-  slug: string;
-  logo: string;
 }
 
 export interface ProviderInfo {

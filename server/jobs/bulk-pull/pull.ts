@@ -16,7 +16,7 @@ import { hasWorkoutStream, summaryResourcesFor, timeseriesResourcesFor } from '.
 import type { Queryable } from '../../storage/database.js';
 import { finishClaimedTrigger, type TriggerClaim } from '../../storage/repositories/bulk-claims.js';
 import { extendHistory, openDataWindow } from '../../storage/repositories/data-windows.js';
-import { deletePullProgress, savePullProgress } from '../../storage/repositories/provider-data.js';
+import { deletePullProgress, savePullProgress } from '../../storage/repositories/pull-progress.js';
 import { lockClaimedTriggerContext, type ClaimedTriggerContext } from '../../storage/repositories/pull-context.js';
 import { emitEvent } from '../../storage/repositories/events.js';
 import { findConnection } from '../../storage/repositories/connections.js';
