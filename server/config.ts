@@ -1,7 +1,7 @@
 /** Configuration from the environment, read once at start. */
 import type { Region } from './shared/values.js';
 import { DEFAULT_PGLITE_SHARED_BUFFERS, DEFAULT_PGLITE_WORK_MEM } from './storage/database.js';
-import { DEFAULT_DELIVERY_TIMEOUT_MS, DEFAULT_RETRY_SCHEDULE_MS, endpointUrlProblem, parseRetrySchedule, secretProblem } from './domain/webhooks/rules.js';
+import { DEFAULT_DELIVERY_TIMEOUT_MS, DEFAULT_EVENT_RETENTION_DAYS, DEFAULT_RETRY_SCHEDULE_MS, endpointUrlProblem, parseRetrySchedule, secretProblem } from './domain/webhooks/rules.js';
 import type { WebhookDeliveryConfig } from './jobs/webhooks/worker.js';
 
 export interface Config {
@@ -31,6 +31,8 @@ export interface Config {
   webhookSecret: string | undefined;
   /** The webhook delivery worker of this process (WEBHOOK_WORKER, WEBHOOK_RETRY_SCHEDULE_MS, ...). */
   webhookDelivery: WebhookDeliveryConfig;
+  /** WEBHOOK_RETENTION_DAYS: events (and their deliveries) are deleted this many days after they were emitted; 0 keeps them. */
+  webhookRetentionDays: number;
   /** MOCK_URL, MOCK_MANAGEMENT_URL: the mocks npm start runs beside this server, shown on the docs page (null: none). */
   mockUrls: { team: string; management: string } | null;
 }
@@ -84,7 +86,14 @@ function positiveInteger(value: string | undefined, fallback: number, name: stri
   return parsed;
 }
 
-function webhookConfig(env: NodeJS.ProcessEnv): Pick<Config, 'webhookUrl' | 'webhookSecret' | 'webhookDelivery'> {
+function nonNegativeInteger(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number, 0 or more, got "${value}"`);
+  return parsed;
+}
+
+function webhookConfig(env: NodeJS.ProcessEnv): Pick<Config, 'webhookUrl' | 'webhookSecret' | 'webhookDelivery' | 'webhookRetentionDays'> {
   const webhookUrl = nonEmpty(env.WEBHOOK_URL);
   const urlProblem = webhookUrl ? endpointUrlProblem(webhookUrl) : null;
   if (urlProblem) throw new Error(`WEBHOOK_URL: ${urlProblem}`);
@@ -96,6 +105,7 @@ function webhookConfig(env: NodeJS.ProcessEnv): Pick<Config, 'webhookUrl' | 'web
   return {
     webhookUrl,
     webhookSecret,
+    webhookRetentionDays: nonNegativeInteger(env.WEBHOOK_RETENTION_DAYS, DEFAULT_EVENT_RETENTION_DAYS, 'WEBHOOK_RETENTION_DAYS'),
     webhookDelivery: {
       enabled: env.WEBHOOK_WORKER !== 'false',
       retryScheduleMs: schedule ? parseRetrySchedule(schedule) : DEFAULT_RETRY_SCHEDULE_MS,

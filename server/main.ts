@@ -11,6 +11,7 @@ import { bootstrapSandbox } from './bootstrap.js';
 import { credentialRevocations, printsBanner, processLogger, runClusterPrimary } from './cluster.js';
 import { forgetCredentials } from './http/authenticate.js';
 import { loadConfig, settleListeningPorts, type Config } from './config.js';
+import { startEventRetention } from './jobs/webhooks/retention.js';
 import { MARKER_CATALOG, scaleCatalog } from './domain/lab-markers/catalog.js';
 import type { Deps } from './http/handlers/context.js';
 import { loadBulkPullSettings } from './jobs/bulk-pull/options.js';
@@ -74,6 +75,8 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     settleListeningPorts(config, { teamPort: port(team), managementPort: port(management) });
     // Sends the outbox's webhook deliveries (WEBHOOK_WORKER=false leaves that to other processes).
     const webhookWorker = startDeliveryWorker(db, config.webhookDelivery, logger);
+    // Deletes the events (and deliveries) older than WEBHOOK_RETENTION_DAYS, hourly.
+    const eventRetention = config.webhookRetentionDays > 0 ? startEventRetention({ db, logger, retentionDays: config.webhookRetentionDays }) : null;
     // The bulk pull worker. On PGlite this process is the only one on the data directory, so claims
     // left by a killed run are requeued at once.
     const bulkPullWorker = pullEnabled ? startBulkPullWorker({ db, logger, ...pullSettings, signal: deps.triggerSignal, requeueOnStart: db.kind === 'pglite' }) : null;
@@ -102,6 +105,7 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
         await labSimulator.stop();
         await dataSyncWorker?.stop();
         await webhookWorker?.stop();
+        await eventRetention?.stop();
         await db.close();
       },
     };

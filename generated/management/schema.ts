@@ -299,7 +299,7 @@ export interface paths {
         };
         /**
          * List webhook deliveries
-         * @description The endpoint's deliveries, newest first, one page at a time, optionally only those of one status (for example the `failed` ones to replay).
+         * @description The endpoint's deliveries, newest first, one page at a time, optionally only those of one status (for example the `failed` ones to replay). A delivery is kept as long as its event: the server's retention period after the event was emitted (`WEBHOOK_RETENTION_DAYS`, 7 days unless the server sets another), and longer while it is still pending.
          *
          *     *Supporting endpoint: extends the interface spec.*
          */
@@ -370,7 +370,7 @@ export interface paths {
         };
         /**
          * List team events
-         * @description The events the service emitted for the team (whether or not an endpoint received them), each as its webhook deliveries carry it plus its `id` and `created_at`: newest first, `limit` at a time, older pages through `next_cursor`; optionally only those of one `event_type`.
+         * @description The events the service emitted for the team (whether or not an endpoint received them), each as its webhook deliveries carry it plus its `id` and `created_at`: newest first, `limit` at a time, older pages through `next_cursor`; optionally only those of one `event_type`. Events are kept for the server's retention period after they were emitted (`WEBHOOK_RETENTION_DAYS`, 7 days unless the server sets another; 0 keeps them), then deleted with their deliveries; an event whose delivery is still pending is kept until that delivery ends.
          *
          *     For a live feed, pass `after`, the `id` of the newest event seen: the answer is the events emitted after it, oldest first, at most `limit`; poll again with the `id` of the last one (`next_cursor` is then always `null`). Order is by emission time (events of the same millisecond by id): an event whose change commits later than a poll, with an earlier emission time than the events that poll returned, is not returned to a feed polling after them.
          *
@@ -1412,7 +1412,7 @@ export interface operations {
                  */
                 event_type?: string;
                 /**
-                 * @description The `id` of an event of the team: only the events emitted after it, oldest first. An id that is not one of the team's events is a `422`. Not together with `next_cursor`.
+                 * @description The `id` of an event of the team: only the events emitted after it, oldest first. An id that is not one of the team's events (or no longer is one: past the retention period) is a `422`. Not together with `next_cursor`.
                  * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                  */
                 after?: string;

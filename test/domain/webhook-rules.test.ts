@@ -79,8 +79,16 @@ describe('WEBHOOK_* configuration', () => {
     expect(loadConfig({})).toMatchObject({
       webhookUrl: undefined,
       webhookSecret: undefined,
+      webhookRetentionDays: 7,
       webhookDelivery: { enabled: true, retryScheduleMs: DEFAULT_RETRY_SCHEDULE_MS, timeoutMs: 15_000, concurrency: 32, pollIntervalMs: 250, leaseMs: 60_000 },
     });
+  });
+
+  it('when WEBHOOK_RETENTION_DAYS is not a whole number of 0 or more, then the start fails naming it', () => {
+    for (const value of ['-1', '1.5', 'week']) {
+      expect(() => loadConfig({ WEBHOOK_RETENTION_DAYS: value })).toThrow(`WEBHOOK_RETENTION_DAYS must be a whole number, 0 or more, got "${value}"`);
+    }
+    expect(loadConfig({ WEBHOOK_RETENTION_DAYS: '30' }).webhookRetentionDays).toBe(30);
   });
 
   it('when the variables are set, then they are used', () => {
@@ -92,10 +100,12 @@ describe('WEBHOOK_* configuration', () => {
       WEBHOOK_TIMEOUT_MS: '1000',
       WEBHOOK_CONCURRENCY: '8',
       WEBHOOK_WORKER: 'false',
+      WEBHOOK_RETENTION_DAYS: '0',
     });
     expect(config).toMatchObject({
       webhookUrl: 'http://127.0.0.1:4040/',
       webhookSecret: secret,
+      webhookRetentionDays: 0,
       webhookDelivery: { enabled: false, retryScheduleMs: [50, 100, 200], timeoutMs: 1000, concurrency: 8, leaseMs: 60_000 },
     });
   });

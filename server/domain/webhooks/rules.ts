@@ -13,6 +13,13 @@ import { randomBytes } from 'node:crypto';
  */
 export const DEFAULT_RETRY_SCHEDULE_MS: readonly number[] = [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 10_800_000, 21_600_000];
 
+/**
+ * Events, with their deliveries, are kept this many days after they were emitted
+ * (WEBHOOK_RETENTION_DAYS): well past the default retry schedule (about 11 hours), time
+ * enough to look at a week's deliveries and replay them.
+ */
+export const DEFAULT_EVENT_RETENTION_DAYS = 7;
+
 /** An endpoint must answer 2xx within this time, or the attempt failed (the documented 15 s). */
 export const DEFAULT_DELIVERY_TIMEOUT_MS = 15_000;
 

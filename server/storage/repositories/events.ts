@@ -140,3 +140,30 @@ export async function findTeamEventPosition(db: Queryable, input: { team_id: str
   if (!isUuid(input.team_id) || !isUuid(input.event_id)) return null;
   return db.one<TeamEventCursor>(`SELECT created_on, id FROM events WHERE id = $1 AND team_id = $2`, [input.event_id, input.team_id]);
 }
+
+/**
+ * Deletes up to `limit` of the events emitted before `before` of which no delivery is still
+ * pending (their deliveries go with them: ON DELETE CASCADE), oldest first; answers how many.
+ * Events a worker is still sending or retrying stay until their deliveries end. Rows another
+ * process is deleting are skipped (PostgreSQL).
+ */
+export async function pruneEvents(db: Queryable, input: { before: string; limit: number }): Promise<number> {
+  const row = await db.one<{ n: number }>(
+    `WITH doomed AS (
+       SELECT e.id FROM events e
+       WHERE e.created_on < $1::timestamptz
+         AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'pending')
+       ORDER BY e.created_on
+       LIMIT $2
+       FOR UPDATE SKIP LOCKED
+     ), deleted AS (DELETE FROM events WHERE id IN (SELECT id FROM doomed) RETURNING 1)
+     SELECT count(*)::int AS n FROM deleted`,
+    [input.before, input.limit],
+  );
+  return row?.n ?? 0;
+}
+
+/** PGlite runs no autovacuum: after a prune, the space of the deleted events and deliveries is made reusable. */
+export async function vacuumEvents(db: Queryable): Promise<void> {
+  await db.exec('VACUUM (ANALYZE) events, webhook_deliveries');
+}
