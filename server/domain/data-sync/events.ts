@@ -16,6 +16,7 @@
  *
  * Pure: the caller generates both versions of the day and emits the events.
  */
+import { isoMs } from '../synthetic/time-zone.js';
 import type { SourceContext } from '../synthetic/types.js';
 
 export const SUMMARY_EVENT_RESOURCES = ['activity', 'sleep', 'sleep_cycle', 'body', 'workouts', 'meal'] as const;
@@ -127,41 +128,9 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 
 /** A sample's identity within one resource and source: its instant (`+01:00` and `Z` forms compare equal). */
 const instantOf = (timestamp: string) => {
-  const ms = wholeSecondUtcMs(timestamp) ?? Date.parse(timestamp);
+  const ms = isoMs(timestamp);
   return Number.isNaN(ms) ? timestamp : String(ms);
 };
-
-const DAY_PREFIX = /^\d{4}-\d{2}-\d{2}T$/;
-let dayPrefix = '';
-let dayPrefixMs = 0;
-
-const digits = (text: string, at: number) => {
-  const tens = text.charCodeAt(at) - 48;
-  const units = text.charCodeAt(at + 1) - 48;
-  return tens >= 0 && tens <= 9 && units >= 0 && units <= 9 ? tens * 10 + units : -1;
-};
-
-/**
- * Date.parse of `YYYY-MM-DDTHH:MM:SS+00:00`, the form the generator writes (null for any other
- * text): the day is parsed once for all its samples, the time of day read from its digits.
- * Date.parse of every sample of both views of a day was a quarter of a sync's CPU time.
- */
-function wholeSecondUtcMs(timestamp: string): number | null {
-  if (timestamp.length !== 25 || timestamp[13] !== ':' || timestamp[16] !== ':' || !timestamp.endsWith('+00:00')) return null;
-  if (!timestamp.startsWith(dayPrefix) || dayPrefix === '') {
-    const prefix = timestamp.slice(0, 11);
-    if (!DAY_PREFIX.test(prefix)) return null;
-    const ms = Date.parse(`${prefix}00:00:00+00:00`);
-    if (Number.isNaN(ms)) return null;
-    dayPrefix = prefix;
-    dayPrefixMs = ms;
-  }
-  const hours = digits(timestamp, 11);
-  const minutes = digits(timestamp, 14);
-  const seconds = digits(timestamp, 17);
-  if (hours < 0 || hours > 23 || minutes < 0 || minutes > 59 || seconds < 0 || seconds > 59) return null;
-  return dayPrefixMs + ((hours * 60 + minutes) * 60 + seconds) * 1000;
-}
 
 /** The summary as an event's `data`: the summary itself, with `user_id` and the full source context. */
 function summaryData(resource: SummaryEventResource, summary: Identified, options: DiffOptions): Record<string, unknown> {

@@ -192,3 +192,35 @@ export function iso(epochMs: number): string {
   const s = new Date(epochMs).toISOString();
   return epochMs % 1000 === 0 ? `${s.slice(0, 19)}+00:00` : `${s.slice(0, 23)}+00:00`;
 }
+
+const ISO_DAY_PREFIX = /^\d{4}-\d{2}-\d{2}T$/;
+let parsedDayPrefix = '';
+let parsedDayMs = 0;
+
+const twoDigits = (text: string, at: number) => {
+  const tens = text.charCodeAt(at) - 48;
+  const units = text.charCodeAt(at + 1) - 48;
+  return tens >= 0 && tens <= 9 && units >= 0 && units <= 9 ? tens * 10 + units : -1;
+};
+
+/**
+ * Date.parse, fast for what `iso` writes for whole seconds (`YYYY-MM-DDTHH:MM:SS+00:00`): the
+ * day is parsed once for all its samples and the time of day read from its digits; any other
+ * text goes through Date.parse (NaN when it is not a date). Date.parse of every sample of both
+ * views of a day was a quarter of a sync's CPU time, and a read tests every sample of its days.
+ */
+export function isoMs(timestamp: string): number {
+  if (timestamp.length !== 25 || timestamp[13] !== ':' || timestamp[16] !== ':' || !timestamp.endsWith('+00:00')) return Date.parse(timestamp);
+  if (parsedDayPrefix === '' || !timestamp.startsWith(parsedDayPrefix)) {
+    const prefix = timestamp.slice(0, 11);
+    const ms = ISO_DAY_PREFIX.test(prefix) ? Date.parse(`${prefix}00:00:00+00:00`) : Number.NaN;
+    if (Number.isNaN(ms)) return Date.parse(timestamp);
+    parsedDayPrefix = prefix;
+    parsedDayMs = ms;
+  }
+  const hours = twoDigits(timestamp, 11);
+  const minutes = twoDigits(timestamp, 14);
+  const seconds = twoDigits(timestamp, 17);
+  if (hours < 0 || hours > 23 || minutes < 0 || minutes > 59 || seconds < 0 || seconds > 59) return Date.parse(timestamp);
+  return parsedDayMs + ((hours * 60 + minutes) * 60 + seconds) * 1000;
+}

@@ -10,6 +10,7 @@ import { generateDay, generateProfile, generateSleepStream, generateWorkoutStrea
 import { decodeRecordId, recordIdMatches } from '../../domain/synthetic/ids.js';
 import { generateRaw, generateRawProfile, type RawRecord } from '../../domain/synthetic/raw.js';
 import { providerTraits, sourceOf } from '../../domain/synthetic/person.js';
+import { isoMs } from '../../domain/synthetic/time-zone.js';
 import { summaryResourcesFor, timeseriesResourcesFor, type TimeseriesResource } from '../../domain/synthetic/resources.js';
 import type {
   ActivitySummary,
@@ -149,7 +150,7 @@ export interface SampleGroup {
 }
 
 function inRange(sample: TimeseriesSample, range: ReadRange): boolean {
-  const t = Date.parse(sample.timestamp);
+  const t = isoMs(sample.timestamp);
   return t >= range.startMs && t <= range.endMs;
 }
 
@@ -203,7 +204,7 @@ export function readTimeseriesPage(
 /** Every sample of the range, oldest first (the deprecated plain read). */
 export function readTimeseries(windows: readonly DataWindowRecord[], resource: TimeseriesResource, range: ReadRange): TimeseriesSample[] {
   const { groups } = readTimeseriesPage(windows, resource, range, null, Number.POSITIVE_INFINITY);
-  return groups.flatMap((g) => g.data).sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));
+  return groups.flatMap((g) => g.data).sort((a, b) => isoMs(a.timestamp) - isoMs(b.timestamp));
 }
 
 /**

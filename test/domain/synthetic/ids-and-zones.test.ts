@@ -5,7 +5,7 @@ import {
   summaryResourcesFor, TIMESERIES_RESOURCES, timeseriesResourcesFor, type IntervalSample, type PointSample,
 } from '../../../server/domain/synthetic/day.js';
 import { PROVIDERS } from '../../../server/domain/providers/catalog.js';
-import { iso, localDay, localInstant, utcMidnight, wallToInstant } from '../../../server/domain/synthetic/time-zone.js';
+import { iso, isoMs, localDay, localInstant, utcMidnight, wallToInstant } from '../../../server/domain/synthetic/time-zone.js';
 import { profileId } from '../../../server/domain/synthetic/ids.js';
 import { personOf } from '../../../server/domain/synthetic/person.js';
 import { ctxArb, dateArb, ms, RUNS } from './helpers.js';
@@ -234,6 +234,22 @@ describe('synthetic days: local time zones', () => {
       expect(iso(t)).toBe(reference(t));
     }), { numRuns: 2000 });
     for (const t of [0, -1000, Date.UTC(0, 0, 1) - 1000, -62_167_219_200_000, 253_402_300_799_000, 253_402_300_800_000, Date.UTC(2024, 1, 29, 23, 59, 59)]) expect(iso(t)).toBe(reference(t));
+  });
+
+  it('when a timestamp is read back, then isoMs is Date.parse: for what iso writes, other offsets, and text that only looks like it', () => {
+    // Years 0000 to 9999 (iso writes other years as toISOString does, in its six-digit form).
+    const wholeSecond = fc.integer({ min: -62_167_219_200, max: 253_402_300_799 }).map((s) => s * 1000);
+    const recent = fc.integer({ min: 0, max: 10 * 365 * 86_400 }).map((s) => Date.UTC(2020, 0, 1) + s * 1000);
+    fc.assert(fc.property(fc.oneof(wholeSecond, recent), (t) => {
+      expect(isoMs(iso(t))).toBe(t);
+    }), { numRuns: 2000 });
+    for (const text of [
+      '2026-11-20T07:05:09+00:00', '2026-11-20T07:05:09.250+00:00', '2026-11-20T07:05:09+14:00', '2026-11-20T07:05:09Z',
+      '2026-11-20T24:00:00+00:00', '2026-11-20T07:60:00+00:00', '2026-11-20T07:05:60+00:00', '2026-02-30T07:05:09+00:00',
+      '2026-11-20X07:05:09+00:00', '2026-11-2aT07:05:09+00:00', '2026-11-20T0a:05:09+00:00', 'not a timestamp at all!!!', '',
+    ]) {
+      expect(Object.is(isoMs(text), Date.parse(text)), text).toBe(true);
+    }
   });
 
   it('when a local wall time becomes an instant, then the fast path from the day bounds agrees with the Intl search, in gaps and overlaps too', () => {

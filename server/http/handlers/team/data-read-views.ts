@@ -91,12 +91,11 @@ export function requireTimeseriesResource(resource: string): TimeseriesResource 
  */
 const readBodies = new BodyMemo(128, 100_000);
 
-/** `{[name]: items}`, the same frozen body as last time when the items are the same records. */
-export function listBody<K extends string, T>(operation: string, userId: string, query: object, name: K, items: T[]): Record<K, T[]> {
-  return readBodies.body(`${operation}\u0000${userId.toLowerCase()}\u0000${JSON.stringify(query)}`, items, () => ({ [name]: items }) as Record<K, T[]>);
-}
-
 /** A body made by `build` from `parts` (records and primitives), reused while they are the same. */
 export function readBody<T extends object>(operation: string, userId: string, query: object, parts: readonly unknown[], build: () => T): T {
   return readBodies.body(`${operation}\u0000${userId.toLowerCase()}\u0000${JSON.stringify(query)}`, parts, build);
 }
+
+/** `{[name]: items}`, the same frozen body as last time when the items are the same records. */
+export const listBody = <K extends string, T>(operation: string, userId: string, query: object, name: K, items: T[]): Record<K, T[]> =>
+  readBody(operation, userId, query, items, () => ({ [name]: items }) as Record<K, T[]>);
