@@ -8,6 +8,7 @@ import { systemClock, type Clock } from '../../domain/throttle/clock.js';
 import type { Logger } from '../../logger.js';
 import type { Database } from '../../storage/database.js';
 import { DEFAULT_DATA_SYNC_SETTINGS, type DataSyncSettings } from './options.js';
+import { runInRounds, type Rounds } from '../rounds.js';
 import { syncDueWindows, type SyncRound } from './sync.js';
 
 export interface DataSyncWorkerOptions extends Partial<Omit<DataSyncSettings, 'enabled'>> {
@@ -18,11 +19,8 @@ export interface DataSyncWorkerOptions extends Partial<Omit<DataSyncSettings, 'e
   gc?: GcFunction;
 }
 
-export interface DataSyncWorker {
-  /** Runs one round now (tests, benchmarks); resolves with what it synced. */
-  runOnce(): Promise<SyncRound>;
-  stop(): Promise<void>;
-}
+/** `runOnce` (tests, benchmarks) resolves with what the round synced. */
+export type DataSyncWorker = Rounds<SyncRound>;
 
 type GcFunction = (options?: { type?: 'major' | 'minor'; execution?: 'sync' | 'async' }) => unknown;
 
@@ -33,47 +31,24 @@ export function startDataSyncWorker(options: DataSyncWorkerOptions): DataSyncWor
   // Without --expose-gc there is no gc: V8 collects as it sees fit (settings.gcEveryBatches).
   const gc = settings.gcEveryBatches > 0 ? (options.gc ?? (globalThis as { gc?: GcFunction }).gc) : undefined;
   let batches = 0;
-  const abort = new AbortController();
-  let running: Promise<SyncRound> | null = null;
-
-  const round = (): Promise<SyncRound> => {
-    // One round at a time per process: a second caller waits for the running one, then runs its own.
-    const previous = running ?? Promise.resolve({ windows: 0, events: 0 });
-    const next = previous.then(() =>
+  return runInRounds({
+    clock,
+    pauseMs: pollMs,
+    round: (stopping) =>
       syncDueWindows(options.db, {
         now: () => new Date(clock.now()),
         intervalMs: settings.intervalMs,
         batchSize: settings.batchSize,
         maxSamplesPerEvent: settings.maxSamplesPerEvent,
-        stopping: () => abort.signal.aborted,
+        stopping,
         afterBatch: () => {
           batches += 1;
           if (gc && batches % settings.gcEveryBatches === 0) gc({ type: 'major', execution: 'async' });
         },
       }),
-    );
-    running = next.catch(() => ({ windows: 0, events: 0 }));
-    return next;
-  };
-
-  const loop = (async () => {
-    while (!abort.signal.aborted) {
-      try {
-        const started = performance.now();
-        const done = await round();
-        if (done.windows > 0) options.logger.info({ windows: done.windows, events: done.events, ms: Math.round(performance.now() - started) }, 'data sync round');
-      } catch (error) {
-        if (!abort.signal.aborted) options.logger.error({ err: error }, 'data sync round failed');
-      }
-      await clock.sleep(pollMs, abort.signal);
-    }
-  })();
-
-  return {
-    runOnce: round,
-    stop: async () => {
-      abort.abort();
-      await loop;
+    done: (done, ms) => {
+      if (done.windows > 0) options.logger.info({ windows: done.windows, events: done.events, ms }, 'data sync round');
     },
-  };
+    failed: (error) => options.logger.error({ err: error }, 'data sync round failed'),
+  });
 }

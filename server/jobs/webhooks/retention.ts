@@ -11,6 +11,7 @@ import { systemClock, type Clock } from '../../domain/throttle/clock.js';
 import type { Logger } from '../../logger.js';
 import type { Database } from '../../storage/database.js';
 import { pruneEvents, vacuumEvents } from '../../storage/repositories/events.js';
+import { runInRounds, type Rounds } from '../rounds.js';
 
 const DAY_MS = 86_400_000;
 
@@ -25,56 +26,34 @@ export interface EventRetentionOptions {
   clock?: Clock;
 }
 
-export interface EventRetention {
-  /** Runs one round now (tests); resolves with the number of events deleted. */
-  runOnce(): Promise<number>;
-  stop(): Promise<void>;
-}
+/** `runOnce` resolves with the number of events deleted. */
+export type EventRetention = Rounds<number>;
 
 export function startEventRetention(options: EventRetentionOptions): EventRetention {
   const clock = options.clock ?? systemClock;
   const intervalMs = options.intervalMs ?? 3_600_000;
   const batchSize = options.batchSize ?? 5_000;
-  const abort = new AbortController();
-  let running: Promise<number> | null = null;
 
-  const prune = async (): Promise<number> => {
+  const prune = async (stopping: () => boolean): Promise<number> => {
     const before = new Date(clock.now() - options.retentionDays * DAY_MS).toISOString();
     let deleted = 0;
     for (;;) {
       const count = await pruneEvents(options.db, { before, limit: batchSize });
       deleted += count;
-      if (count < batchSize || abort.signal.aborted) break;
+      if (count < batchSize || stopping()) break;
       // Let requests and the other workers run between two batches.
       await new Promise((resolve) => setImmediate(resolve));
     }
     if (deleted > 0 && options.db.kind === 'pglite') await vacuumEvents(options.db);
     return deleted;
   };
-  const round = (): Promise<number> => {
-    // One round at a time per process: a second caller waits for the running one, then runs its own.
-    const next = (running ?? Promise.resolve(0)).then(prune);
-    running = next.catch(() => 0);
-    return next;
-  };
-
-  const loop = (async () => {
-    while (!abort.signal.aborted) {
-      try {
-        const deleted = await round();
-        if (deleted > 0) options.logger.info({ deleted, retention_days: options.retentionDays }, 'webhook events past their retention deleted');
-      } catch (error) {
-        if (!abort.signal.aborted) options.logger.error({ err: error }, 'webhook event retention round failed');
-      }
-      await clock.sleep(intervalMs, abort.signal);
-    }
-  })();
-
-  return {
-    runOnce: round,
-    stop: async () => {
-      abort.abort();
-      await loop;
+  return runInRounds({
+    clock,
+    pauseMs: intervalMs,
+    round: prune,
+    done: (deleted) => {
+      if (deleted > 0) options.logger.info({ deleted, retention_days: options.retentionDays }, 'webhook events past their retention deleted');
     },
-  };
+    failed: (error) => options.logger.error({ err: error }, 'webhook event retention round failed'),
+  });
 }
