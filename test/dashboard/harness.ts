@@ -16,6 +16,7 @@ import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { components } from '../../generated/team/schema.js';
 import { ROOT } from '../../scripts/lib/apis.js';
 import { chromiumPath } from '../../scripts/lib/system-components.js';
+import { personOf } from '../../server/domain/synthetic/person.js';
 import { addDays } from '../../server/domain/synthetic/time-zone.js';
 import { TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
 import { extendHistory, findDataWindows } from '../../server/storage/repositories/data-windows.js';
@@ -53,7 +54,13 @@ export async function seedTeam(server: TestServer, { users = 12, historyDays = 3
   };
   const plain: User[] = [];
   for (let i = 1; i <= users; i++) plain.push(await create(`dash-user-${String(i).padStart(2, '0')}`));
+  // The demo user walks: the pages' step charts are drawn from steps (a wheelchair user, 2 seeds in
+  // 100, has pushes and no steps samples), so a wheelchair seed is deleted and the user made again.
   let demo = await create('demo-runner');
+  while (personOf(demo.user_id).wheelchair) {
+    expect((await request(server.team).delete(`/v2/user/${demo.user_id}`).set(TEAM_API_KEY_HEADER, server.apiKey)).status).toBe(200);
+    demo = await create('demo-runner');
+  }
   for (const provider of ['fitbit', 'freestyle_libre']) {
     const connected = await team('post', '/v2/link/connect/demo').send({ user_id: demo.user_id, provider });
     expect(connected.status, JSON.stringify(connected.body)).toBe(200);
