@@ -3,7 +3,7 @@
  * Prints a table; it is not a test and asserts nothing.
  *
  * Against the compiled server as `npm start` runs it (scripts/lib/server-runtime.ts flags,
- * NODE_ENV=production, compiled first unless BENCH_SKIP_COMPILE=1), on PGlite in a temporary
+ * NODE_ENV and LOG_LEVEL as they are here, compiled first unless BENCH_SKIP_COMPILE=1), on PGlite in a temporary
  * DATA_DIR and, when DATABASE_URL is set, on PostgreSQL (a database of its own, dropped after):
  * N users (`--users`, or DATA_SYNC_BENCH_USERS; default 10,000) connected to oura, each with a
  * data window of 30 days of history last synced one default interval ago (so all are due), and
@@ -169,15 +169,13 @@ async function benchEngine(engine: BenchEngine, users: number): Promise<Result> 
   try {
     await prepare(engine, users, receiver);
     const [teamPort, managementPort] = [await freePort(), await freePort()];
+    // As npm start runs it: NODE_ENV and LOG_LEVEL as they are here (the round's `data sync round`
+    // line is an info line: LOG_LEVEL must let it through), every worker running.
     const runtime = serverProcess({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'info',
       PORT: String(teamPort),
       MANAGEMENT_PORT: String(managementPort),
       TEAM_API_KEY,
       MANAGEMENT_KEY,
-      VALIDATE_RESPONSES: '',
-      PULL_WORKER: 'off',
       ...engine.env,
     });
     const child = spawn(process.execPath, [...runtime.nodeFlags, path.join(DIST, 'server/main.js')], { env: runtime.env, stdio: ['ignore', 'pipe', 'inherit'] });

@@ -2,7 +2,7 @@
  * Lab orders (`npm run bench:lab-orders`, part of `npm run bench`). Prints tables; it is not a
  * test and asserts nothing.
  *
- * Against the compiled server as `npm start` runs it (NODE_ENV=production; compiled first
+ * Against the compiled server as `npm start` runs it (NODE_ENV and LOG_LEVEL as they are here; compiled first
  * unless BENCH_SKIP_COMPILE=1), on PGlite in a temporary DATA_DIR and, when DATABASE_URL is
  * set, on PostgreSQL (a database of its own, dropped after):
  *
@@ -157,8 +157,8 @@ const orderBody = (userId: string) =>
 async function startServer(engine: BenchEngine) {
   const [teamPort, managementPort] = [await freePort(), await freePort()];
   const env: NodeJS.ProcessEnv = {
-    NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(teamPort), MANAGEMENT_PORT: String(managementPort),
-    TEAM_API_KEY, MANAGEMENT_KEY, VALIDATE_RESPONSES: '', START_MOCKS: 'false', PULL_WORKER: 'off', ...engine.env,
+    // As npm start runs it: NODE_ENV and LOG_LEVEL as they are here, every worker running.
+    PORT: String(teamPort), MANAGEMENT_PORT: String(managementPort), TEAM_API_KEY, MANAGEMENT_KEY, ...engine.env,
   };
   const child = spawnServer(env);
   await waitForOk(`http://127.0.0.1:${teamPort}/v2/providers`, performance.now(), 180_000, AUTH);
