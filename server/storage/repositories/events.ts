@@ -29,7 +29,7 @@ export async function emitEvent(tx: Queryable, event: EventEnvelope, dedupKey?: 
   const inserted = await tx.one<{ id: string }>(
     `WITH inserted AS (
        INSERT INTO events (team_id, event_type, payload, dedup_key)
-       VALUES ($1, $2, $3::jsonb, $4)
+       VALUES ($1, $2, $3::json, $4)
        ON CONFLICT ON CONSTRAINT events_dedup_key_key DO NOTHING
        RETURNING id
      ),
@@ -77,7 +77,7 @@ export async function emitEvents(tx: Queryable, teamId: string, batch: readonly 
      ),
      inserted AS (
        INSERT INTO events (team_id, event_type, payload)
-       SELECT $1, i.event_type, i.payload::jsonb FROM input i
+       SELECT $1, i.event_type, i.payload::json FROM input i
        WHERE NOT i.explicit_only
           OR EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.team_id = $1 AND i.event_type = ANY (e.event_types))
        ORDER BY i.ord
