@@ -12,6 +12,7 @@ import { assertHandlersMatchDocument, listOperations, type OpenApiDocument } fro
 import { pathRoutes } from './routes.js';
 import { memoisedQueryParser } from './query-parser.js';
 import { patchValidator } from './validator-patches.js';
+import { SERVER_FORMATS } from './formats.js';
 import { observeResponseValidator, passesValidation } from './response-validation.js';
 import { prepareForRuntimeValidation } from './runtime-spec.js';
 import { rejectUnstorableText, undecodableBodyItem } from './text-input.js';
@@ -86,19 +87,6 @@ function lenientQueryParameters<T>(document: T): T {
     }
   }
   return document;
-}
-
-/**
- * `format: date`: a calendar date (`1986-02-30` is not one) from year 1 on;
- * year 0000 passes the full format check but no database date holds it.
- */
-function isStorableDate(value: string): boolean {
-  const match = /^(\d{4})-(\d\d)-(\d\d)$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 type SecurityRequirements = Record<string, unknown>[];
@@ -375,10 +363,11 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
       // types, so `{"client_user_id": 12345}` is a 422, not "12345".
       validateRequests: { allErrors: true, coerceTypes: false },
       // Full format checks: `1986-02-30` is not a date (fast mode only checks the shape,
-      // and the database would then reject it with a 500).
+      // and the database would then reject it with a 500); `date` and `date-time` by our own
+      // rules (formats.ts).
       validateFormats: true,
       ajvFormats: { mode: 'full' },
-      formats: { date: { type: 'string', validate: isStorableDate } },
+      formats: SERVER_FORMATS,
       validateResponses: options.validateResponses ? { removeAdditional: false } : false,
       validateSecurity: { handlers: securityHandlers },
       ignoreUndocumented: false,

@@ -1,0 +1,57 @@
+import { fullFormats } from 'ajv-formats/dist/formats.js';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isCommonDateTime, isDateTime, isStorableDate } from '../../server/http/formats.js';
+
+const full = (fullFormats['date-time'] as { validate: (value: string) => boolean }).validate;
+
+/** Strings near the common shape: each character of a valid timestamp may be replaced, dropped or doubled. */
+const nearTimestamps = fc
+  .tuple(
+    fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }),
+    fc.constantFrom('Z', '+00:00', '-05:30', '+14:00', '+23:59', '-24:00', '+0100', 'z', '', '+1:00'),
+    fc.constantFrom('', '.000', '.5', '.123456789', '.'),
+    fc.array(fc.tuple(fc.nat(40), fc.constantFrom('drop', 'double', ...'0123456789-:.TtZ +x9'.split(''))), { maxLength: 3 }),
+  )
+  .map(([date, zone, fraction, edits]) => {
+    let text = `${date.toISOString().slice(0, 19)}${fraction}${zone}`;
+    for (const [at, edit] of edits) {
+      const i = at % Math.max(1, text.length);
+      text = edit === 'drop' ? text.slice(0, i) + text.slice(i + 1) : edit === 'double' ? text.slice(0, i) + text[i] + text.slice(i) : text.slice(0, i) + edit + text.slice(i + 1);
+    }
+    return text;
+  });
+
+describe('date-time format', () => {
+  it('when a string is near the common shape or anything else, then the fast path accepts only what the full RFC 3339 check accepts, and the format agrees with it exactly', () => {
+    fc.assert(
+      fc.property(fc.oneof(nearTimestamps, fc.string()), (text) => {
+        if (isCommonDateTime(text)) expect(full(text)).toBe(true);
+        expect(isDateTime(text)).toBe(full(text));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('when the server writes a timestamp, then the fast path accepts it without the full check; other valid shapes still pass through the full check', () => {
+    for (const text of ['2026-11-23T08:15:00.000Z', '2024-02-29T23:59:59Z', '2026-01-01T00:00:00+14:00', '2026-06-30T12:00:00.5-05:30']) {
+      expect(isCommonDateTime(text)).toBe(true);
+    }
+    for (const text of ['2026-11-23 08:15:00Z', '2026-11-23t08:15:00z', '2016-12-31T23:59:60Z', '2026-11-23T08:15:00+0100']) {
+      expect(isCommonDateTime(text)).toBe(false);
+      expect(isDateTime(text)).toBe(true);
+    }
+    for (const text of ['2023-02-29T00:00:00Z', '2026-11-23T24:00:00Z', '2026-11-23T08:15:00', '2026-11-23T08:15:00+24:00', '2026-13-01T00:00:00Z']) {
+      expect(isDateTime(text)).toBe(false);
+    }
+  });
+});
+
+describe('date format', () => {
+  it('when a date is a real calendar day from year 1 on, then it is storable; 1986-02-30 and year 0000 are not', () => {
+    expect(isStorableDate('2024-02-29')).toBe(true);
+    expect(isStorableDate('1986-02-30')).toBe(false);
+    expect(isStorableDate('0000-01-01')).toBe(false);
+    expect(isStorableDate('2026-1-01')).toBe(false);
+  });
+});
