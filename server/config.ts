@@ -1,5 +1,6 @@
 /** Configuration from the environment, read once at start. */
 import type { Region } from './shared/values.js';
+import { nonNegativeInteger, positiveInteger } from './shared/env-numbers.js';
 import { DEFAULT_PGLITE_SHARED_BUFFERS, DEFAULT_PGLITE_WORK_MEM } from './storage/database.js';
 import { DEFAULT_DELIVERY_TIMEOUT_MS, DEFAULT_EVENT_RETENTION_DAYS, DEFAULT_RETRY_SCHEDULE_MS, endpointUrlProblem, parseRetrySchedule, secretProblem } from './domain/webhooks/rules.js';
 import type { WebhookDeliveryConfig } from './jobs/webhooks/worker.js';
@@ -37,10 +38,16 @@ export interface Config {
   mockUrls: { team: string; management: string } | null;
 }
 
-function port(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value === '') return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) throw new Error(`${name} must be a port number, got "${value}"`);
+/** A TCP port, 0 to 65535 (0: any free port); unset or blank means `fallback`. */
+function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const problem = () => new Error(`${name} must be a port number, got "${env[name]}"`);
+  let parsed: number;
+  try {
+    parsed = nonNegativeInteger(env, name, fallback);
+  } catch {
+    throw problem();
+  }
+  if (parsed > 65535) throw problem();
   return parsed;
 }
 
@@ -55,13 +62,13 @@ const nonEmpty = (value: string | undefined) => (value === undefined || value.tr
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const host = env.HOST ?? '127.0.0.1';
-  const teamPort = port(env.PORT, 8000, 'PORT');
+  const teamPort = port(env, 'PORT', 8000);
   const region = env.REGION === 'eu' ? 'eu' : 'us';
   if (env.REGION && env.REGION !== 'us' && env.REGION !== 'eu') throw new Error(`REGION must be us or eu, got "${env.REGION}"`);
   return {
     host,
     teamPort,
-    managementPort: port(env.MANAGEMENT_PORT, 8001, 'MANAGEMENT_PORT'),
+    managementPort: port(env, 'MANAGEMENT_PORT', 8001),
     dataDir: env.DATA_DIR ?? './data',
     databaseUrl: nonEmpty(env.DATABASE_URL),
     pgliteSharedBuffers: memorySize(env.PGLITE_SHARED_BUFFERS, DEFAULT_PGLITE_SHARED_BUFFERS, 'PGLITE_SHARED_BUFFERS'),
@@ -73,24 +80,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     publicTeamUrl: env.PUBLIC_TEAM_URL ?? `http://${host}:${teamPort}`,
     linkAppUrl: env.LINK_APP_URL ?? 'vitalconnect://link',
-    bulkWaitWindowMs: env.BULK_WAIT_WINDOW_MS ? Number(env.BULK_WAIT_WINDOW_MS) : 20_000,
+    bulkWaitWindowMs: nonNegativeInteger(env, 'BULK_WAIT_WINDOW_MS', 20_000),
     ...webhookConfig(env),
     mockUrls: env.MOCK_URL && env.MOCK_MANAGEMENT_URL ? { team: env.MOCK_URL, management: env.MOCK_MANAGEMENT_URL } : null,
   };
-}
-
-function positiveInteger(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value.trim() === '') return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`${name} must be a positive integer, got "${value}"`);
-  return parsed;
-}
-
-function nonNegativeInteger(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value.trim() === '') return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number, 0 or more, got "${value}"`);
-  return parsed;
 }
 
 function webhookConfig(env: NodeJS.ProcessEnv): Pick<Config, 'webhookUrl' | 'webhookSecret' | 'webhookDelivery' | 'webhookRetentionDays'> {
@@ -100,19 +93,19 @@ function webhookConfig(env: NodeJS.ProcessEnv): Pick<Config, 'webhookUrl' | 'web
   const webhookSecret = nonEmpty(env.WEBHOOK_SECRET);
   const problem = webhookSecret ? secretProblem(webhookSecret) : null;
   if (problem) throw new Error(`WEBHOOK_SECRET ${problem}`);
-  const timeoutMs = positiveInteger(env.WEBHOOK_TIMEOUT_MS, DEFAULT_DELIVERY_TIMEOUT_MS, 'WEBHOOK_TIMEOUT_MS');
+  const timeoutMs = positiveInteger(env, 'WEBHOOK_TIMEOUT_MS', DEFAULT_DELIVERY_TIMEOUT_MS);
   const schedule = nonEmpty(env.WEBHOOK_RETRY_SCHEDULE_MS);
   return {
     webhookUrl,
     webhookSecret,
-    webhookRetentionDays: nonNegativeInteger(env.WEBHOOK_RETENTION_DAYS, DEFAULT_EVENT_RETENTION_DAYS, 'WEBHOOK_RETENTION_DAYS'),
+    webhookRetentionDays: nonNegativeInteger(env, 'WEBHOOK_RETENTION_DAYS', DEFAULT_EVENT_RETENTION_DAYS),
     webhookDelivery: {
       enabled: env.WEBHOOK_WORKER !== 'false',
       retryScheduleMs: schedule ? parseRetrySchedule(schedule) : DEFAULT_RETRY_SCHEDULE_MS,
       timeoutMs,
-      concurrency: positiveInteger(env.WEBHOOK_CONCURRENCY, 32, 'WEBHOOK_CONCURRENCY'),
-      pollIntervalMs: positiveInteger(env.WEBHOOK_POLL_INTERVAL_MS, 250, 'WEBHOOK_POLL_INTERVAL_MS'),
-      leaseMs: positiveInteger(env.WEBHOOK_LEASE_MS, Math.max(60_000, timeoutMs * 2), 'WEBHOOK_LEASE_MS'),
+      concurrency: positiveInteger(env, 'WEBHOOK_CONCURRENCY', 32),
+      pollIntervalMs: positiveInteger(env, 'WEBHOOK_POLL_INTERVAL_MS', 250),
+      leaseMs: positiveInteger(env, 'WEBHOOK_LEASE_MS', Math.max(60_000, timeoutMs * 2)),
     },
   };
 }

@@ -25,6 +25,7 @@ import { batchedStdout, createLogger, flushLogs, type Logger } from './logger.js
 import { openDatabase, type Database } from './storage/database.js';
 import { findPgliteTemplate } from './storage/pglite-template.js';
 import { migrate } from './storage/migrate.js';
+import { nonNegativeInteger } from './shared/env-numbers.js';
 
 export interface RunningServer {
   config: Config;
@@ -60,7 +61,7 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     const sandbox = await bootstrapSandbox(db, { region: config.region, teamApiKey: config.teamApiKey, managementKey: config.managementKey, dataDir: config.dataDir, webhookUrl: config.webhookUrl, webhookSecret: config.webhookSecret });
     // MARKER_CATALOG_SIZE (benchmarks only, e.g. 10000): serve a catalog scaled to that many markers
     // (scaleCatalog: the base markers followed by deterministic variants) instead of the base catalog.
-    const size = Number(process.env.MARKER_CATALOG_SIZE ?? 0);
+    const size = nonNegativeInteger(process.env, 'MARKER_CATALOG_SIZE', 0);
     // Walks simulated lab orders (POST /v3/order/{order_id}/test) along their statuses; resumes pending ones at start.
     const labSimulator = new LabOrderSimulator({ db, logger });
     // The bulk pull worker's settings (PULL_* variables: server/jobs/bulk-pull/options.ts); the estimated end of a bulk op assumes them too.

@@ -15,6 +15,7 @@
  */
 import type { PolicyOverrides, ThrottlePolicy } from '../../domain/throttle/policy.js';
 import type { PullSource } from './pull.js';
+import { positiveInteger } from '../../shared/env-numbers.js';
 
 export interface BulkPullSettings {
   enabled: boolean;
@@ -37,14 +38,6 @@ export const DEFAULT_BULK_PULL_SETTINGS: BulkPullSettings = {
   source: 'synthetic',
   policies: {},
 };
-
-function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return value;
-}
 
 function isPositiveInteger(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value > 0;

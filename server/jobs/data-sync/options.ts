@@ -10,6 +10,7 @@
  * | DATA_SYNC_GC_BATCHES       | 10      | a concurrent full garbage collection every this many batches of a round (with --expose-gc, as `npm start` runs); 0: none |
  */
 import { MAX_SAMPLES_PER_EVENT } from '../../domain/data-sync/events.js';
+import { nonNegativeInteger, positiveInteger } from '../../shared/env-numbers.js';
 
 export interface DataSyncSettings {
   enabled: boolean;
@@ -33,14 +34,6 @@ export const DEFAULT_DATA_SYNC_SETTINGS: DataSyncSettings = {
   gcEveryBatches: 10,
 };
 
-function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return value;
-}
-
 export function loadDataSyncSettings(env: NodeJS.ProcessEnv = process.env): DataSyncSettings {
   const worker = (env.DATA_SYNC_WORKER ?? '').trim().toLowerCase();
   if (worker !== '' && !['on', 'off', 'true', 'false', '1', '0'].includes(worker)) throw new Error(`DATA_SYNC_WORKER must be on or off, got "${env.DATA_SYNC_WORKER}"`);
@@ -49,6 +42,6 @@ export function loadDataSyncSettings(env: NodeJS.ProcessEnv = process.env): Data
     intervalMs: positiveInteger(env, 'DATA_SYNC_INTERVAL_MS', DEFAULT_DATA_SYNC_SETTINGS.intervalMs),
     batchSize: positiveInteger(env, 'DATA_SYNC_BATCH', DEFAULT_DATA_SYNC_SETTINGS.batchSize),
     maxSamplesPerEvent: positiveInteger(env, 'DATA_SYNC_MAX_SAMPLES', DEFAULT_DATA_SYNC_SETTINGS.maxSamplesPerEvent),
-    gcEveryBatches: env.DATA_SYNC_GC_BATCHES === '0' ? 0 : positiveInteger(env, 'DATA_SYNC_GC_BATCHES', DEFAULT_DATA_SYNC_SETTINGS.gcEveryBatches),
+    gcEveryBatches: nonNegativeInteger(env, 'DATA_SYNC_GC_BATCHES', DEFAULT_DATA_SYNC_SETTINGS.gcEveryBatches),
   };
 }

@@ -22,7 +22,7 @@ describe('loadDataSyncSettings', () => {
     ['DATA_SYNC_INTERVAL_MS', '0', 'DATA_SYNC_INTERVAL_MS must be a positive integer, got "0"'],
     ['DATA_SYNC_BATCH', '2.5', 'DATA_SYNC_BATCH must be a positive integer, got "2.5"'],
     ['DATA_SYNC_WORKER', 'maybe', 'DATA_SYNC_WORKER must be on or off, got "maybe"'],
-    ['DATA_SYNC_GC_BATCHES', '-1', 'DATA_SYNC_GC_BATCHES must be a positive integer, got "-1"'],
+    ['DATA_SYNC_GC_BATCHES', '-1', 'DATA_SYNC_GC_BATCHES must be a whole number, 0 or more, got "-1"'],
   ])('when %s is %s, then starting fails naming it', (name, value, message) => {
     expect(() => loadDataSyncSettings({ [name]: value })).toThrow(message);
   });
