@@ -189,8 +189,9 @@ export function iso(epochMs: number): string {
     const minutes = Math.floor((seconds % 3600) / 60);
     return `${isoDayPrefix}${TWO_DIGITS[hours]}:${TWO_DIGITS[minutes]}:${TWO_DIGITS[seconds % 60]}+00:00`;
   }
+  // Any year: toISOString ends in `.sssZ` whether the year has 4 digits or is `+010000`.
   const s = new Date(epochMs).toISOString();
-  return epochMs % 1000 === 0 ? `${s.slice(0, 19)}+00:00` : `${s.slice(0, 23)}+00:00`;
+  return epochMs % 1000 === 0 ? `${s.slice(0, -5)}+00:00` : `${s.slice(0, -1)}+00:00`;
 }
 
 const ISO_DAY_PREFIX = /^\d{4}-\d{2}-\d{2}T$/;
