@@ -9,6 +9,9 @@
  * 1. POST /v3/order (the standard walk-in lab test) at LAB_BENCH_CONNECTIONS (default 10)
  *    connections for LAB_BENCH_SECONDS (default 10): requests/s, p50, p99 (goal p99 <= 20 ms),
  *    beside the Prism mock's throughput on the same request (goal: at least the mock's).
+ *    Each request of 1 and 2 is followed by plain Express answering the server's own bytes for
+ *    it (plain-express.ts): the floor of that request on this machine, where no server can
+ *    do better (a page of 50 orders is about 850 kB: each order carries its lab test).
  * 2. GET /v3/orders with LAB_BENCH_ORDERS (default 100,000) orders in the team, written
  *    straight into the database before the server starts: filtered by status and method and
  *    paged (page 3 of 50), and by patient name (goal p99 <= 20 ms).
@@ -20,6 +23,9 @@
  * Small numbers make a smoke run: LAB_BENCH_ORDERS=2000 LAB_BENCH_SIMULATED=20 LAB_BENCH_SECONDS=2.
  */
 import http from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { startMocks } from '../../mocks/index.js';
@@ -34,7 +40,8 @@ import { migrate } from '../../server/storage/migrate.js';
 import { labTestSnapshot } from '../../server/storage/repositories/lab-orders.js';
 import { compile } from '../compile.js';
 import { isMainModule } from '../lib/main-module.js';
-import { freePort, percentile, printTable, spawnServer, stop, waitForOk } from './lib.js';
+import { freePort, percentile, printTable, spawnServer, startPlainExpress, stop, waitForOk } from './lib.js';
+import type { PlainRoute } from './plain-express.js';
 import { benchEngines, type BenchEngine } from './engines.js';
 
 const ORDERS = Number(process.env.LAB_BENCH_ORDERS ?? 100_000);
@@ -224,6 +231,45 @@ async function simulateMany(server: { url: string; managementUrl: string }, prep
   }
 }
 
+/**
+ * POST /v3/order and the two order lists on the server, each followed by plain Express answering
+ * the server's own bytes for it: the floor of that request on this machine.
+ */
+async function measureRequests(engineName: string, serverUrl: string, prepared: Prepared, mockPost: Measure): Promise<(string | number)[][]> {
+  const rows: (string | number)[][] = [];
+  const requests = [
+    { label: 'POST /v3/order', method: 'POST' as const, path: '/v3/order', plainPath: '/v3/order', body: orderBody(prepared.userId) },
+    { label: `GET /v3/orders status+method, page 3 (${ORDERS} orders)`, method: 'GET' as const, path: '/v3/orders?status=completed&status=delivered_to_lab&order_type=walk_in_test&order_type=testkit&page=3&size=50', plainPath: '/v3/orders' },
+    { label: `GET /v3/orders patient_name, page 1 (${ORDERS} orders)`, method: 'GET' as const, path: '/v3/orders?patient_name=lopez&size=50', plainPath: '/v3/orders-by-patient-name' },
+  ];
+  const routes: PlainRoute[] = [];
+  const sizes = new Map<string, number>();
+  for (const request of requests) {
+    const answer = await fetch(`${serverUrl}${request.path}`, { method: request.method, headers: { ...AUTH, 'content-type': 'application/json' }, ...(request.body !== undefined && { body: request.body }) });
+    const bytes = Buffer.from(await answer.arrayBuffer());
+    if (!answer.ok) throw new Error(`${answer.status} on ${request.method} ${request.path}: ${bytes.toString().slice(0, 300)}`);
+    sizes.set(request.plainPath, bytes.length);
+    routes.push({ method: request.method, path: request.plainPath, status: answer.status, contentType: answer.headers.get('content-type') ?? 'application/json', body: bytes.toString('base64') });
+  }
+  const plainDir = await mkdtemp(path.join(os.tmpdir(), 'bench-lab-plain-'));
+  const plain = await startPlainExpress(routes, plainDir);
+  try {
+    for (const request of requests) {
+      const options = { method: request.method, ...(request.body !== undefined && { body: request.body }) };
+      const measured = await load(`${serverUrl}${request.path}`, options);
+      const floor = await load(`${plain.url}${request.plainPath}`, options);
+      const goal = request.method === 'POST' ? `p99 <= 20 ms, >= mock ${mockPost.rps.toFixed(0)}/s` : 'p99 <= 20 ms';
+      const met = measured.p99 <= 20 && (request.method !== 'POST' || measured.rps >= mockPost.rps);
+      rows.push([engineName, request.label, measured.rps.toFixed(0), ms(measured.p50), ms(measured.p99), measured.non2xx, goal, met ? 'yes' : 'no']);
+      rows.push(['', `  plain Express, the same ${((sizes.get(request.plainPath) ?? 0) / 1000).toFixed(0)} kB`, floor.rps.toFixed(0), ms(floor.p50), ms(floor.p99), floor.non2xx, '(the floor)', '']);
+    }
+  } finally {
+    await stop(plain.child);
+    await rm(plainDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : '-');
 
 export async function benchLabOrders(): Promise<void> {
@@ -243,15 +289,7 @@ export async function benchLabOrders(): Promise<void> {
       const prepared = await prepare(engine);
       const server = await startServer(engine);
       try {
-        const post = await load(`${server.url}/v3/order`, { method: 'POST', body: orderBody(prepared.userId) });
-        rows.push([engine.name, 'POST /v3/order', post.rps.toFixed(0), ms(post.p50), ms(post.p99), post.non2xx, `p99 <= 20 ms, >= mock ${mockPost.rps.toFixed(0)}/s`, post.p99 <= 20 && post.rps >= mockPost.rps ? 'yes' : 'no']);
-        for (const [label, query] of [
-          ['GET /v3/orders status+method, page 3', '?status=completed&status=delivered_to_lab&order_type=walk_in_test&order_type=testkit&page=3&size=50'],
-          ['GET /v3/orders patient_name, page 1', '?patient_name=lopez&size=50'],
-        ] as const) {
-          const list = await load(`${server.url}/v3/orders${query}`);
-          rows.push([engine.name, `${label} (${ORDERS} orders)`, list.rps.toFixed(0), ms(list.p50), ms(list.p99), list.non2xx, 'p99 <= 20 ms', list.p99 <= 20 ? 'yes' : 'no']);
-        }
+        rows.push(...(await measureRequests(engine.name, server.url, prepared, mockPost)));
         const sim = await simulateMany(server, prepared);
         simRows.push([engine.name, sim.orders, sim.seconds.toFixed(1), sim.statusChangesPerSecond.toFixed(0), sim.delivered, sim.deliveriesPerSecond.toFixed(0)]);
       } finally {

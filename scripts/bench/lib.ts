@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DIST } from '../compile.js';
 import { serverProcess } from '../lib/server-runtime.js';
+import type { PlainRoute } from './plain-express.js';
 
 /** Median of a list of numbers. */
 export function median(values: readonly number[]): number {
@@ -88,4 +90,20 @@ export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = Float64Array.from(values).sort();
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/**
+ * The plain-Express baseline (plain-express.ts, compiled to dist): a bare Express app answering
+ * each of `routes` with its fixed bytes, as its own process. What a target does on top of
+ * Express is the difference from it; what it cannot beat on this machine is its figure.
+ */
+export async function startPlainExpress(routes: readonly PlainRoute[], dir: string): Promise<{ url: string; child: ChildProcess }> {
+  const routesFile = path.join(dir, 'plain-routes.json');
+  await writeFile(routesFile, JSON.stringify(routes));
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawnQuiet(process.execPath, [path.join(DIST, 'scripts/bench/plain-express.js'), routesFile], { PORT: String(port) });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${url}${routes[0]?.path ?? '/'}`, started, 30_000);
+  return { url, child };
 }

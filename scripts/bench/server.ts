@@ -42,7 +42,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -50,7 +50,7 @@ import pg from 'pg';
 import { compile, DIST } from '../compile.js';
 import { artifactPaths, GENERATED_DIR, ROOT } from '../lib/apis.js';
 import { serverProcess } from '../lib/server-runtime.js';
-import { freePort, median, percentile, printTable, spawnQuiet, spawnServer, stop, waitForHttp, waitForOk } from './lib.js';
+import { freePort, median, percentile, printTable, spawnQuiet, spawnServer, startPlainExpress, stop, waitForHttp, waitForOk } from './lib.js';
 import type { PlainRoute } from './plain-express.js';
 import { insuranceBody } from '../conformance/values.js';
 import { isMainModule } from '../lib/main-module.js';
@@ -422,14 +422,9 @@ export async function benchServer(): Promise<void> {
       if (answer.status < 200 || answer.status >= 300) throw new Error(`server answered ${answer.status} to ${op.title}: ${answer.body.toString()}`);
       routes.push({ method: op.method, path: op.route, status: answer.status, contentType: answer.contentType, body: answer.body.toString('base64') });
     }
-    const routesFile = path.join(temp, 'plain-routes.json');
-    await writeFile(routesFile, JSON.stringify(routes));
-    const plainPort = await freePort();
-    const plainStarted = performance.now();
-    const plain = spawnQuiet(node, [dist('scripts/bench/plain-express.js'), routesFile], { PORT: String(plainPort) });
-    children.push(plain);
-    const plainUrl = `http://127.0.0.1:${plainPort}`;
-    await waitForHttp(`${plainUrl}/v2/providers`, plainStarted, 30_000);
+    const plain = await startPlainExpress(routes, temp);
+    children.push(plain.child);
+    const plainUrl = plain.url;
 
     const bases: Record<TargetName, string> = { server: server.url, production: production.url, prism: prismUrl, mock: mockUrl, plain: plainUrl };
     const bytes = new Map<string, number>();

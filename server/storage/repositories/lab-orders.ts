@@ -336,10 +336,16 @@ export async function listOrders(
   }
   const where = conditions.join(' AND ');
   const direction = sort.direction === 'asc' ? 'ASC' : 'DESC';
+  const order = `${SORT_COLUMNS[sort.key]} ${direction}, o.id ${direction}`;
   const [count, rows] = await Promise.all([
     db.one<{ total: number }>(`SELECT count(*) AS total FROM lab_orders o WHERE ${where}`, params),
     db.query<StoredRow>(
-      `${SELECT_ORDER} WHERE ${where} ORDER BY ${SORT_COLUMNS[sort.key]} ${direction}, o.id ${direction} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      // The page's ids first (by index, nothing else read), then only those orders are read with
+      // their user and events: the rows skipped by OFFSET are never joined or aggregated.
+      `${SELECT_ORDER}
+       WHERE o.team_id = $1 AND o.id = ANY (ARRAY(
+         SELECT o.id FROM lab_orders o WHERE ${where} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}))
+       ORDER BY ${order}`,
       [...params, paging.size, (paging.page - 1) * paging.size],
     ),
   ]);
