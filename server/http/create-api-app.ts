@@ -1,5 +1,4 @@
 import { isUtf8 } from 'node:buffer';
-import { randomUUID } from 'node:crypto';
 import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler, type Response, type Router } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from '../logger.js';
@@ -13,6 +12,7 @@ import { pathRoutes } from './routes.js';
 import { memoisedQueryParser } from './query-parser.js';
 import { patchValidator } from './validator-patches.js';
 import { SERVER_FORMATS } from './formats.js';
+import { FrozenParts, sendBytes } from './frozen-parts.js';
 import { observeResponseValidator, passesValidation } from './response-validation.js';
 import { prepareForRuntimeValidation } from './runtime-spec.js';
 import { rejectUnstorableText, undecodableBodyItem } from './text-input.js';
@@ -225,50 +225,6 @@ function operationRoutes(document: OpenApiDocument): { reaches(req: Request): bo
   };
 }
 
-/**
- * Straight to Node: what res.send would add is nothing here (no ETag, so never a 304; Node
- * itself sends no body in the answer to a HEAD).
- */
-function sendBytes(res: Response, status: number, bytes: Buffer): void {
-  res.statusCode = status;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', bytes.length);
-  res.end(bytes);
-}
-
-// Stands for a frozen part in the JSON text of a body (the NUL makes it a text no stored value
-// has: PostgreSQL refuses U+0000 in text and jsonb, and so does the server in requests).
-const PART_MARK = `\u0000part:${randomUUID()}:`;
-const PART_TEXT = new RegExp(`"${JSON.stringify(PART_MARK).slice(1, -1).replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}(\\d+)"`, 'g');
-
-/**
- * The JSON bytes of a body whose frozen parts (a lab test shared by every order of a page,
- * say) are serialised once and their bytes reused, as frozen bodies are: same text as
- * JSON.stringify(body).
- */
-function withFrozenParts(body: object, serialised: WeakMap<object, Buffer>): Buffer {
-  const parts: Buffer[] = [];
-  const text = JSON.stringify(body, (_key, value: unknown) => {
-    if (value === null || typeof value !== 'object' || value === body || !Object.isFrozen(value)) return value;
-    let bytes = serialised.get(value);
-    if (bytes === undefined) {
-      bytes = Buffer.from(JSON.stringify(value));
-      serialised.set(value, bytes);
-    }
-    parts.push(bytes);
-    return `${PART_MARK}${parts.length - 1}`;
-  });
-  if (parts.length === 0) return Buffer.from(text);
-  const pieces: Buffer[] = [];
-  let from = 0;
-  for (const match of text.matchAll(PART_TEXT)) {
-    pieces.push(Buffer.from(text.slice(from, match.index)), parts[Number(match[1])]!);
-    from = match.index + match[0].length;
-  }
-  pieces.push(Buffer.from(text.slice(from)));
-  return Buffer.concat(pieces);
-}
-
 const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
 
 /**
@@ -383,7 +339,9 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
   // memoised too, so a catalog read costs no serialisation and no encoding. With response
   // validation, a frozen body is sent through the validator (res.json) until it has passed
   // once for its operation and status; from then on its memoised bytes are sent unchecked.
-  const serialised = new WeakMap<object, Buffer>();
+  // Other bodies are serialised with their frozen parts' memoised bytes (frozen-parts.ts),
+  // validated first when the app validates responses.
+  const frozenParts = new FrozenParts();
   const passed = new WeakMap<object, Set<string>>();
   if (options.validateResponses) observeResponseValidator();
   const send = (res: Response, operationId: string, status: number, body: unknown) => {
@@ -397,8 +355,8 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
       return;
     }
     if (!Object.isFrozen(body)) {
-      if (options.validateResponses) res.status(status).json(body);
-      else sendBytes(res, status, withFrozenParts(body, serialised));
+      if (options.validateResponses) frozenParts.sendJson(res, status, body);
+      else sendBytes(res, status, frozenParts.bytes(body));
       return;
     }
     if (options.validateResponses) {
@@ -412,12 +370,7 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
         return;
       }
     }
-    let bytes = serialised.get(body);
-    if (bytes === undefined) {
-      bytes = Buffer.from(JSON.stringify(body));
-      serialised.set(body, bytes);
-    }
-    sendBytes(res, status, bytes);
+    sendBytes(res, status, frozenParts.bytesOf(body));
   };
 
   // After authentication and the contract checks, before any handler can store the text.

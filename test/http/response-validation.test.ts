@@ -103,13 +103,21 @@ describe('response validation of memoised bodies', () => {
   });
 });
 
-describe('bodies with frozen parts (without response validation)', () => {
+// Any JSON body passes these operations' response schema.
+const anyBodyDocument = {
+  ...document,
+  paths: Object.fromEntries(
+    Object.keys(document.paths).map((path) => [path, { get: { operationId: path.slice(1), responses: { '200': { description: 'ok', content: { 'application/json': { schema: {} } } } } } }]),
+  ),
+};
+
+describe.each([false, true])('bodies with frozen parts (response validation: %s)', (validateResponses) => {
   // A part shared by the items of a body, as a memoised lab test is by the orders of a page.
   const shared = Object.freeze({ name: 'shared "part"', list: [1, 2], nested: { text: 'é \u2028 \\ /' } });
   const partsApp = () =>
     createApiApp({
       name: 'test',
-      document: structuredClone(document) as never,
+      document: structuredClone(anyBodyDocument) as never,
       handlers: {
         good: async () => ({ status: 200, body: { items: [{ id: 1, part: shared }, { id: 2, part: shared, more: [shared, null] }], tail: 'x' } }),
         bad: async () => ({ status: 200, body: { items: [], text: '\u0000part:looks like a mark:0' } }),
@@ -117,7 +125,7 @@ describe('bodies with frozen parts (without response validation)', () => {
         fresh: async () => ({ status: 200, body: [shared, Object.freeze([1, 'two'])] }),
       } as never,
       authenticators: {},
-      validateResponses: false,
+      validateResponses,
       logger: silentLogger(),
       errors: { missingCredentialDetail: 'missing', invalidCredentialDetail: 'invalid' },
     });
@@ -140,8 +148,48 @@ describe('bodies with frozen parts (without response validation)', () => {
     }
   });
 
+  it('when a frozen part is in several bodies, then it is serialised once (its property read once), whatever the number of sends', async () => {
+    let reads = 0;
+    const counted = Object.freeze(Object.defineProperty({}, 'value', { enumerable: true, get: () => (reads += 1, 'v') }));
+    const served = createApiApp({
+      name: 'test',
+      document: structuredClone(anyBodyDocument) as never,
+      handlers: { good: async () => ({ status: 200, body: { items: [counted, counted, { again: counted }] } }), bad: async () => ({ status: 200, body: {} }), numbers: async () => ({ status: 200, body: {} }), fresh: async () => ({ status: 200, body: {} }) } as never,
+      authenticators: {},
+      validateResponses,
+      logger: silentLogger(),
+      errors: { missingCredentialDetail: 'missing', invalidCredentialDetail: 'invalid' },
+    });
+    for (let i = 0; i < 2; i++) expect((await request(served).get('/good')).text).toBe('{"items":[{"value":"v"},{"value":"v"},{"again":{"value":"v"}}]}');
+    expect(reads).toBe(1);
+  });
+
   it('when a text of the body looks like the mark of a part, then it is sent as it is', async () => {
     const answer = await request(partsApp()).get('/bad');
     expect(answer.text).toBe(JSON.stringify({ items: [], text: '\u0000part:looks like a mark:0' }));
+  });
+});
+
+describe('bodies with frozen parts, validated', () => {
+  it('when a body with a frozen part breaks the contract, then it is a 500 in the API error shape, and the next valid body is sent whole', async () => {
+    const part = Object.freeze({ not: 'a number' });
+    let body: object = { items: [part, part] };
+    const served = createApiApp({
+      name: 'test',
+      document: structuredClone(document) as never,
+      handlers: { good: async () => ({ status: 200, body: validBody }), bad: async () => ({ status: 200, body: invalidBody }), numbers: async () => ({ status: 200, body }), fresh: async () => ({ status: 200, body: validBody }) } as never,
+      authenticators: {},
+      validateResponses: true,
+      logger: silentLogger(),
+      errors: { missingCredentialDetail: 'missing', invalidCredentialDetail: 'invalid' },
+    });
+    const refused = await request(served).get('/numbers');
+    expect(refused.status).toBe(500);
+    expect(refused.body).toEqual({ detail: 'Internal server error.' });
+    body = { items: [1, 2] };
+    const answer = await request(served).get('/numbers');
+    expect(answer.status).toBe(200);
+    expect(answer.text).toBe('{"items":[1,2]}');
+    expect(checked).toHaveLength(2);
   });
 });
