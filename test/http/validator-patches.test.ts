@@ -5,6 +5,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import {
   memoiseValidatorParameterShapes,
+  memoiseValidatorRequestChecks,
   memoiseValidatorRouteLookup,
   memoiseValidatorRouteMatching,
   validatorPatchCounters,
@@ -20,6 +21,7 @@ const pathToRegexpOfValidator = () =>
 function validatorApp(document: object, validateRequests: Parameters<typeof OpenApiValidator.middleware>[0]['validateRequests'], routes: (app: Express) => void): Express {
   const app = express();
   app.set('query parser', 'extended');
+  app.use(express.json());
   app.use(OpenApiValidator.middleware({ apiSpec: structuredClone(document) as never, validateRequests }));
   routes(app);
   const renderError: ErrorRequestHandler = (error: { status?: number; errors?: { path: string }[] }, _req, res, _next) => {
@@ -183,5 +185,97 @@ describe('memoiseValidatorParameterShapes', () => {
       expect(bad.status).toBe(400);
       expect(bad.body.paths).toEqual(expect.arrayContaining(['/query/lab_id/0', '/query/size', '/headers/x-trace']));
     }
+  });
+});
+
+describe('memoiseValidatorRequestChecks', () => {
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 'checks', version: '1' },
+    components: { parameters: { Size: { name: 'size', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 } } } },
+    paths: {
+      '/labs/{lab_id}/markers': {
+        get: {
+          operationId: 'listLabMarkers',
+          parameters: [
+            { name: 'lab_id', in: 'path', required: true, schema: { type: 'integer' } },
+            { name: 'codes', in: 'query', schema: { type: 'array', items: { type: 'string' } } },
+            { $ref: '#/components/parameters/Size' },
+          ],
+          responses: { '200': { description: 'ok' } },
+        },
+        post: {
+          operationId: 'addLabMarker',
+          parameters: [{ name: 'lab_id', in: 'path', required: true, schema: { type: 'integer' } }],
+          requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['code'], properties: { code: { type: 'string' } } } } } },
+          responses: { '200': { description: 'ok' } },
+        },
+      },
+      '/traced': {
+        get: {
+          operationId: 'getTraced',
+          parameters: [{ name: 'X-Trace', in: 'header', schema: { type: 'string', maxLength: 4 } }],
+          responses: { '200': { description: 'ok' } },
+        },
+      },
+    },
+  };
+
+  function app() {
+    memoiseValidatorRequestChecks();
+    memoiseValidatorRequestChecks();
+    return validatorApp(document, { allErrors: true }, (served) => {
+      const echo: express.RequestHandler = (req, res) => {
+        const seen = { query: structuredClone(req.query), params: { ...req.params } };
+        // A handler that changes what it was given must not change what the next request gets.
+        (req.query as { codes?: string[] }).codes?.push('changed');
+        (req.query as Record<string, unknown>).size = 'changed';
+        req.params.lab_id = 'changed';
+        res.json(seen);
+      };
+      served.get('/labs/:lab_id/markers', echo);
+      served.post('/labs/:lab_id/markers', echo);
+      served.get('/traced', (_req, res) => res.json({}));
+    });
+  }
+
+  it('when the same URL comes again, then the memo answers and the request gets its own copy of the typed query and path params', async () => {
+    const served = app();
+    const checks = validatorPatchCounters.requestChecks;
+    const hits = validatorPatchCounters.requestCheckMemoHits;
+    for (let i = 0; i < 3; i++) {
+      const response = await request(served).get('/labs/7/markers?codes=a&codes=b');
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ query: { codes: ['a', 'b'], size: 50 }, params: { lab_id: 7 } });
+    }
+    expect([validatorPatchCounters.requestChecks - checks, validatorPatchCounters.requestCheckMemoHits - hits]).toEqual([1, 2]);
+    const other = await request(served).get('/labs/8/markers?size=3');
+    expect(other.body).toEqual({ query: { size: 3 }, params: { lab_id: 8 } });
+    expect(validatorPatchCounters.requestChecks - checks).toBe(2);
+  });
+
+  it('when a URL fails its check, then it is checked and refused every time', async () => {
+    const served = app();
+    for (let i = 0; i < 3; i++) {
+      for (const url of ['/labs/x/markers', '/labs/7/markers?size=0', '/labs/7/markers?unknown=1']) {
+        const response = await request(served).get(url);
+        expect(response.status, url).toBe(400);
+      }
+    }
+    const hits = validatorPatchCounters.requestCheckMemoHits;
+    await request(served).get('/labs/7/markers?size=0');
+    expect(validatorPatchCounters.requestCheckMemoHits).toBe(hits);
+  });
+
+  it('when a request has a body, or its operation has a header parameter, then it is checked every time', async () => {
+    const served = app();
+    const hits = validatorPatchCounters.requestCheckMemoHits;
+    for (let i = 0; i < 2; i++) {
+      expect((await request(served).post('/labs/7/markers').send({ code: 'a' })).status).toBe(200);
+      expect((await request(served).post('/labs/7/markers').send({ code: 1 })).status).toBe(400);
+      expect((await request(served).get('/traced').set('X-Trace', 'ab')).status).toBe(200);
+      expect((await request(served).get('/traced').set('X-Trace', 'abcdef')).status).toBe(400);
+    }
+    expect(validatorPatchCounters.requestCheckMemoHits).toBe(hits);
   });
 });
