@@ -32,8 +32,6 @@ export {
   type SampleKind, type SummaryResource, type TimeseriesResource,
 } from './resources.js';
 export { decodeRecordId, recordId, recordIdMatches, type DecodedRecordId, type RecordKind } from './ids.js';
-// raw.ts builds on generateDay; the cycle is safe (nothing runs at module load).
-export { generateRaw, generateRawProfile, RAW_RESOURCES, type RawRecord, type RawResource } from './raw.js';
 
 /** A sleep turns from `tentative` to `confirmed` this long after it ended. */
 export const SLEEP_CONFIRM_MS = 2 * HOUR;

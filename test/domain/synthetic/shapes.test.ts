@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   generateDay, generateProfile, generateRaw, generateRawProfile, generateSleepStream, generateWorkoutStream,
-} from '../../../server/domain/synthetic/day.js';
+} from '../../../server/domain/synthetic/index.js';
 import { teamSchemaViolations } from '../../jobs/bulk-pull/schemas.js';
 import { ctxArb, RUNS } from './helpers.js';
 
