@@ -286,6 +286,7 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
   // reports the first one's error, which for `ApiKeyAuth | LinkToken` with only a (bad) token
   // is "x-vital-api-key header required": the authenticator's own reason is the one to send.
   const refusals = new WeakMap<Request, unknown>();
+  const authenticationRefusal = (req: Request, error: unknown) => ((error as { status?: number } | null)?.status === 401 && refusals.has(req) ? refusals.get(req) : error);
   const authenticate = (req: Request): MaybePromise<Ctx> => {
     let found = (req as Authenticated)[AUTHENTICATED];
     if (found === undefined) {
@@ -311,29 +312,24 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
     ]),
   );
 
-  app.use(
-    OpenApiValidator.middleware({
-      apiSpec: lenientQueryParameters(prepareForRuntimeValidation(options.document)) as never,
-      validateApiSpec: false,
-      // Parameters arrive as text and are always coerced; JSON bodies carry their own
-      // types, so `{"client_user_id": 12345}` is a 422, not "12345".
-      validateRequests: { allErrors: true, coerceTypes: false },
-      // Full format checks: `1986-02-30` is not a date (fast mode only checks the shape,
-      // and the database would then reject it with a 500); `date` and `date-time` by our own
-      // rules (formats.ts).
-      validateFormats: true,
-      ajvFormats: { mode: 'full' },
-      formats: SERVER_FORMATS,
-      validateResponses: options.validateResponses ? { removeAdditional: false } : false,
-      validateSecurity: { handlers: securityHandlers },
-      ignoreUndocumented: false,
-      // No operation takes multipart/form-data: its middleware would only check that, on every request.
-      fileUploader: false,
-    }),
-  );
-  app.use((error: { status?: number } | undefined, req: Request, _res: Response, next: (error?: unknown) => void) =>
-    next(error?.status === 401 && refusals.has(req) ? refusals.get(req) : error),
-  );
+  const validator = OpenApiValidator.middleware({
+    apiSpec: lenientQueryParameters(prepareForRuntimeValidation(options.document)) as never,
+    validateApiSpec: false,
+    // Parameters arrive as text and are always coerced; JSON bodies carry their own
+    // types, so `{"client_user_id": 12345}` is a 422, not "12345".
+    validateRequests: { allErrors: true, coerceTypes: false },
+    // Full format checks: `1986-02-30` is not a date (fast mode only checks the shape,
+    // and the database would then reject it with a 500); `date` and `date-time` by our own
+    // rules (formats.ts).
+    validateFormats: true,
+    ajvFormats: { mode: 'full' },
+    formats: SERVER_FORMATS,
+    validateResponses: options.validateResponses ? { removeAdditional: false } : false,
+    validateSecurity: { handlers: securityHandlers },
+    ignoreUndocumented: false,
+    // No operation takes multipart/form-data: its middleware would only check that, on every request.
+    fileUploader: false,
+  }) as RequestHandler[];
 
   // Handlers may return frozen, memoised bodies (catalog pages): their JSON bytes are
   // memoised too, so a catalog read costs no serialisation and no encoding. With response
@@ -373,11 +369,8 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
     sendBytes(res, status, frozenParts.bytesOf(body));
   };
 
-  // After authentication and the contract checks, before any handler can store the text.
-  app.use(rejectUnstorableText());
-
   const handlers = options.handlers as Record<string, (request: unknown, context: Ctx) => Promise<{ status: number; body: unknown }>>;
-  app.use(async (req, res, next) => {
+  const dispatch: RequestHandler = async (req, res, next) => {
     const request = req as WithContext<Ctx>;
     const operationId = request.openapi?.schema?.operationId;
     const handler = operationId === undefined ? undefined : handlers[operationId];
@@ -391,7 +384,12 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
     } catch (error) {
       next(error);
     }
-  });
+  };
+  // The second and last layer of a request that reaches an operation: the validator's steps,
+  // then (after authentication and the contract checks, before any handler can store the text)
+  // the text check, then the handler. One layer, not one for each (see the first layer).
+  const operationChain = [...validator, rejectUnstorableText(), dispatch];
+  app.use((req, res, next) => runInOrder(operationChain, req, res, (error?: unknown) => next(error === undefined ? undefined : authenticationRefusal(req, error))));
 
   app.use((_req, _res, next) => next(Object.assign(new Error('Not Found'), { status: 404 })));
   // Every 405 names the methods of the path (RFC 9110), OPTIONS included: it is no operation.
