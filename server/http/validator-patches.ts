@@ -266,8 +266,8 @@ export function memoiseValidatorRequestChecks(): void {
       const known = passed.get(key);
       if (known) {
         validatorPatchCounters.requestCheckMemoHits += 1;
-        Object.defineProperty(req, 'query', { value: structuredClone(known.query), writable: true });
-        openapi.pathParams = structuredClone(known.pathParams) as Record<string, string>;
+        Object.defineProperty(req, 'query', { value: copyParameters(known.query), writable: true });
+        openapi.pathParams = copyParameters(known.pathParams) as Record<string, string>;
         req.params = openapi.pathParams;
         next();
         return undefined;
@@ -281,4 +281,22 @@ export function memoiseValidatorRequestChecks(): void {
     },
     { memoised: true as const },
   );
+}
+
+/**
+ * A copy of parsed parameters: each value a primitive or an array of primitives is copied
+ * by hand (the usual case, and much cheaper than structuredClone: about 7% of a catalog
+ * read); anything else (a deepObject) goes through structuredClone.
+ */
+function copyParameters(parameters: unknown): unknown {
+  if (parameters === null || typeof parameters !== 'object') return parameters;
+  const copy: Record<string, unknown> = {};
+  for (const key in parameters) {
+    const value = (parameters as Record<string, unknown>)[key];
+    if (key === '__proto__') return structuredClone(parameters);
+    if (value === null || typeof value !== 'object') copy[key] = value;
+    else if (Array.isArray(value) && value.every((item) => item === null || typeof item !== 'object')) copy[key] = value.slice();
+    else return structuredClone(parameters);
+  }
+  return copy;
 }

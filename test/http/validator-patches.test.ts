@@ -200,6 +200,7 @@ describe('memoiseValidatorRequestChecks', () => {
           parameters: [
             { name: 'lab_id', in: 'path', required: true, schema: { type: 'integer' } },
             { name: 'codes', in: 'query', schema: { type: 'array', items: { type: 'string' } } },
+            { name: 'filter', in: 'query', style: 'deepObject', schema: { type: 'object', properties: { name: { type: 'string' } } } },
             { $ref: '#/components/parameters/Size' },
           ],
           responses: { '200': { description: 'ok' } },
@@ -229,6 +230,8 @@ describe('memoiseValidatorRequestChecks', () => {
         const seen = { query: structuredClone(req.query), params: { ...req.params } };
         // A handler that changes what it was given must not change what the next request gets.
         (req.query as { codes?: string[] }).codes?.push('changed');
+        const filter = (req.query as { filter?: { name?: string } }).filter;
+        if (filter) filter.name = 'changed';
         (req.query as Record<string, unknown>).size = 'changed';
         req.params.lab_id = 'changed';
         res.json(seen);
@@ -246,12 +249,18 @@ describe('memoiseValidatorRequestChecks', () => {
     for (let i = 0; i < 3; i++) {
       const response = await request(served).get('/labs/7/markers?codes=a&codes=b');
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ query: { codes: ['a', 'b'], size: 50 }, params: { lab_id: 7 } });
+      // (the validator gives a deepObject parameter that was not sent an empty object)
+      expect(response.body).toEqual({ query: { codes: ['a', 'b'], filter: {}, size: 50 }, params: { lab_id: 7 } });
     }
     expect([validatorPatchCounters.requestChecks - checks, validatorPatchCounters.requestCheckMemoHits - hits]).toEqual([1, 2]);
     const other = await request(served).get('/labs/8/markers?size=3');
-    expect(other.body).toEqual({ query: { size: 3 }, params: { lab_id: 8 } });
+    expect(other.body).toEqual({ query: { filter: {}, size: 3 }, params: { lab_id: 8 } });
     expect(validatorPatchCounters.requestChecks - checks).toBe(2);
+    for (let i = 0; i < 2; i++) {
+      const nested = await request(served).get('/labs/9/markers?filter[name]=glucose');
+      expect(nested.body).toEqual({ query: { filter: { name: 'glucose' }, size: 50 }, params: { lab_id: 9 } });
+    }
+    expect([validatorPatchCounters.requestChecks - checks, validatorPatchCounters.requestCheckMemoHits - hits]).toEqual([3, 3]);
   });
 
   it('when a URL fails its check, then it is checked and refused every time', async () => {
