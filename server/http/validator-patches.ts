@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { assertDependencyVersion } from '../shared/dependency-version.js';
 import { BoundedMap } from './bounded-map.js';
+import { copyParameters } from './query-parser.js';
 
 /** The express-openapi-validator these patches were written against (they reach into its dist files). */
 export const VALIDATOR_PATCHED_VERSION = '5.6.2';
@@ -240,7 +241,7 @@ export function memoiseValidatorRequestChecks(): void {
   );
   const original = RequestValidator.prototype.validate;
   if (original.memoised) return;
-  const passedByValidator = new WeakMap<object, BoundedMap<string, { query: unknown; pathParams: Record<string, unknown> }>>();
+  const passedByValidator = new WeakMap<object, BoundedMap<string, { query: object; pathParams: Record<string, string> }>>();
   const plainByOperation = new WeakMap<object, boolean>();
   RequestValidator.prototype.validate = Object.assign(
     function (this: object & { apiDoc?: { components?: { parameters?: Record<string, OperationParameter> } } }, req: ValidatedRequest, res: unknown, next: (error?: unknown) => void) {
@@ -267,7 +268,7 @@ export function memoiseValidatorRequestChecks(): void {
       if (known) {
         validatorPatchCounters.requestCheckMemoHits += 1;
         Object.defineProperty(req, 'query', { value: copyParameters(known.query), writable: true });
-        openapi.pathParams = copyParameters(known.pathParams) as Record<string, string>;
+        openapi.pathParams = copyParameters(known.pathParams);
         req.params = openapi.pathParams;
         next();
         return undefined;
@@ -275,7 +276,7 @@ export function memoiseValidatorRequestChecks(): void {
       validatorPatchCounters.requestChecks += 1;
       return original.call(this, req, res, (error?: unknown) => {
         // Copied before the request goes on: a handler may change its query.
-        if (error === undefined) passed.set(key, { query: structuredClone(req.query), pathParams: structuredClone(req.openapi?.pathParams ?? {}) });
+        if (error === undefined) passed.set(key, { query: copyParameters((req.query ?? {}) as object), pathParams: copyParameters(req.openapi?.pathParams ?? {}) });
         next(error);
       });
     },
@@ -283,20 +284,3 @@ export function memoiseValidatorRequestChecks(): void {
   );
 }
 
-/**
- * A copy of parsed parameters: each value a primitive or an array of primitives is copied
- * by hand (the usual case, and much cheaper than structuredClone: about 7% of a catalog
- * read); anything else (a deepObject) goes through structuredClone.
- */
-function copyParameters(parameters: unknown): unknown {
-  if (parameters === null || typeof parameters !== 'object') return parameters;
-  const copy: Record<string, unknown> = {};
-  for (const key in parameters) {
-    const value = (parameters as Record<string, unknown>)[key];
-    if (key === '__proto__') return structuredClone(parameters);
-    if (value === null || typeof value !== 'object') copy[key] = value;
-    else if (Array.isArray(value) && value.every((item) => item === null || typeof item !== 'object')) copy[key] = value.slice();
-    else return structuredClone(parameters);
-  }
-  return copy;
-}
