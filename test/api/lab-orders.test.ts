@@ -264,6 +264,43 @@ describe.each(apiEngines)('listOrders (GET /v3/orders) on %s', (_label, engine) 
     expect(await list(`user_id=${user.user_id}`)).toMatchObject({ orders: [], total: 0 });
   });
 
+  it('when orders change between two reads of the same page, then the second read has the new total and every order as it is now', async () => {
+    const other = await ctx.otherTeam();
+    const [ana, bea] = [await ctx.newUser({}, other.apiKey), await ctx.newUser({}, other.apiKey)];
+    const place = async (userId: string) => expectStatus<OrderResponse>(await ctx.team(other.apiKey).post('/v3/order').send(orderBody(userId)), 200).order;
+    const first = await place(ana.user_id);
+    const second = await place(bea.user_id);
+    const walkIns = 'order_type=walk_in_test&size=1';
+    const cancelled = 'status=cancelled';
+    // Read twice: the totals are counted and the orders read once, then kept.
+    for (let i = 0; i < 2; i += 1) {
+      expect(await list(walkIns, other.apiKey)).toMatchObject({ total: 2, orders: [{ id: second.id, status: 'received' }] });
+      expect(await list(cancelled, other.apiKey)).toMatchObject({ total: 0, orders: [] });
+    }
+    // A status change: the kept order and both totals are stale now.
+    expectStatus(await ctx.team(other.apiKey).post(`/v3/order/${second.id}/cancel`), 200);
+    expect(await list(walkIns, other.apiKey)).toMatchObject({ total: 2, orders: [{ id: second.id, status: 'cancelled', last_event: { status: 'cancelled.walk_in_test.cancelled' } }] });
+    expect(await list(cancelled, other.apiKey)).toMatchObject({ total: 1, orders: [{ id: second.id }] });
+    // A new order.
+    const third = await place(ana.user_id);
+    expect(await list(walkIns, other.apiKey)).toMatchObject({ total: 3, orders: [{ id: third.id }] });
+    // Orders gone with their user (deleted by cascade).
+    expectStatus(await ctx.team(other.apiKey).delete(`/v2/user/${ana.user_id}`), 200);
+    expect(await list(walkIns, other.apiKey)).toMatchObject({ total: 1, orders: [{ id: second.id }] });
+    expect((await list('', other.apiKey)).orders.map((o) => o.id)).toEqual([second.id]);
+    expect(first.id).not.toBe(second.id);
+  });
+
+  it('when a page is read again unchanged, then the same bytes come back', async () => {
+    const user = await ctx.newUser();
+    await ctx.team().post('/v3/order').send(orderBody(user.user_id));
+    const a = await ctx.team().get(`/v3/orders?user_id=${user.user_id}`);
+    const b = await ctx.team().get(`/v3/orders?user_id=${user.user_id}`);
+    expect(a.status).toBe(200);
+    expect(b.text).toBe(a.text);
+    expect(JSON.parse(a.text)).toMatchObject({ total: 1, page: 1, size: 50 });
+  });
+
   it('when a filter value is not one of the documented ones, then 422 naming it', async () => {
     expectValidation(await ctx.team().get('/v3/orders?status=misplaced'), [{ loc: ['query', 'status', 0] }]);
     expectValidation(await ctx.team().get('/v3/orders?size=0'), [{ loc: ['query', 'size'] }]);

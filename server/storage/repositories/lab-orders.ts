@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { deepFreeze } from '../../shared/deep-freeze.js';
 import type { Queryable } from '../database.js';
 import { isUuid } from './support.js';
 
@@ -44,9 +45,17 @@ const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
 const EVENTS = `coalesce((SELECT json_agg(json_build_object('id', e.id, 'created_at', ${ISO('e.created_at')}, 'status', e.status, 'status_detail', e.status_detail) ORDER BY e.id)
               FROM lab_order_events e WHERE e.order_id = o.id), '[]'::json)`;
 
-const SELECT_ORDER = `SELECT o.id, o.team_id, o.user_id, u.client_user_id, o.lab_test_id, o.method, o.status, o.low_status,
-    o.patient_name, o.sample_id, o.interpretation, o.body, o.lab_test_view, o.created_at, o.updated_at, ${EVENTS} AS events
-  FROM lab_orders o JOIN users u ON u.id = o.user_id`;
+const ORDER_COLUMNS = `o.id, o.team_id, o.user_id, u.client_user_id, o.lab_test_id, o.method, o.status, o.low_status,
+    o.patient_name, o.sample_id, o.interpretation, o.body, o.lab_test_view, o.created_at, o.updated_at, ${EVENTS} AS events`;
+const FROM_ORDERS = `FROM lab_orders o JOIN users u ON u.id = o.user_id`;
+const SELECT_ORDER = `SELECT ${ORDER_COLUMNS} ${FROM_ORDERS}`;
+/**
+ * An order's row version: the transaction that wrote the row last (xmin). Every change to an
+ * order rewrites its row (a status change updates it in the statement that adds the event; the
+ * results' interpretation updates it too), so an order read at one version is the same order
+ * while the version is.
+ */
+const rowVersion = (alias: string) => `${alias}.xmin::text`;
 
 type StoredRow = Omit<LabOrderRecord, 'body'> & { body: Record<string, unknown>; lab_test_view: string | null };
 
@@ -337,19 +346,93 @@ export async function listOrders(
   const where = conditions.join(' AND ');
   const direction = sort.direction === 'asc' ? 'ASC' : 'DESC';
   const order = `${SORT_COLUMNS[sort.key]} ${direction}, o.id ${direction}`;
-  const [count, rows] = await Promise.all([
-    db.one<{ total: number }>(`SELECT count(*) AS total FROM lab_orders o WHERE ${where}`, params),
-    db.query<StoredRow>(
-      // The page's ids first (by index, nothing else read), then only those orders are read with
-      // their user and events: the rows skipped by OFFSET are never joined or aggregated.
-      `${SELECT_ORDER}
-       WHERE o.team_id = $1 AND o.id = ANY (ARRAY(
-         SELECT o.id FROM lab_orders o WHERE ${where} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}))
-       ORDER BY ${order}`,
-      [...params, paging.size, (paging.page - 1) * paging.size],
-    ),
+  // The team's generation and the page's ids with their row versions, in one statement (one
+  // snapshot). The page's ids come from indexes alone where they can (the created_at order
+  // carries the status and method: migration 015): the rows skipped by OFFSET are never read,
+  // only the page's own rows are, for their versions.
+  const head = await db.one<{ generation: string; page: string }>(
+    `SELECT coalesce((SELECT g.generation FROM lab_order_generations g WHERE g.team_id = $1), 0)::text AS generation,
+       array_to_string(ARRAY(
+         SELECT p.id::text || ' ' || ${rowVersion('p')}
+         FROM unnest(ARRAY(SELECT o.id FROM lab_orders o WHERE ${where} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}))
+           WITH ORDINALITY AS page (id, n)
+         JOIN lab_orders p ON p.id = page.id ORDER BY page.n), ',') AS page`,
+    [...params, paging.size, (paging.page - 1) * paging.size],
+  );
+  const generation = head!.generation;
+  const page = head!.page === '' ? [] : head!.page.split(',').map((entry) => ({ id: entry.slice(0, 36), version: entry.slice(37) }));
+  // The generation was read before the count: a count that already includes a later commit is
+  // kept under the older generation, which that commit has moved on from.
+  const totalKey = `${where}\u0000${JSON.stringify(params)}`;
+  const totals = keptTotals(db);
+  let total = totals.get(totalKey);
+  const [count, orders] = await Promise.all([
+    total === undefined || total.generation !== generation ? db.one<{ total: number }>(`SELECT count(*) AS total FROM lab_orders o WHERE ${where}`, params) : null,
+    readOrders(db, teamId, page),
   ]);
-  return { orders: await withLabTests(db, rows), total: count?.total ?? 0 };
+  if (count !== null) {
+    total = { generation, total: count?.total ?? 0 };
+    totals.delete(totalKey);
+    if (totals.size >= TOTALS_KEPT) totals.delete(totals.keys().next().value as string);
+    totals.set(totalKey, total);
+  }
+  return { orders, total: total!.total };
+}
+
+/**
+ * The orders of a page (ids with their row versions), as frozen records: an order already read
+ * at the same version is the record kept from then (no second read, and the same object, so
+ * a page of the same orders is the same body: http/body-memo.ts), the others are read now. An
+ * order gone since the page was listed is left out.
+ */
+async function readOrders(db: Queryable, teamId: string, page: readonly { id: string; version: string }[]): Promise<LabOrderRecord[]> {
+  const kept = keptOrders(db);
+  const missing = page.filter(({ id, version }) => kept.get(id)?.version !== version).map(({ id }) => id);
+  if (missing.length > 0) {
+    const rows = await db.query<StoredRow & { version: string }>(
+      `SELECT ${rowVersion('o')} AS version, ${ORDER_COLUMNS} ${FROM_ORDERS} WHERE o.team_id = $1 AND o.id = ANY ($2::uuid[])`,
+      [teamId, missing],
+    );
+    const records = await withLabTests(db, rows.map(({ version: _version, ...row }) => row));
+    rows.forEach(({ version }, i) => {
+      const record = deepFreeze(records[i]!);
+      kept.delete(record.id);
+      if (kept.size >= ORDERS_KEPT) kept.delete(kept.keys().next().value as string);
+      kept.set(record.id, { version, record });
+    });
+  }
+  return page.flatMap(({ id }) => {
+    const entry = kept.get(id);
+    if (!entry) return [];
+    kept.delete(id);
+    kept.set(id, entry);
+    return [entry.record];
+  });
+}
+
+/**
+ * The orders the list read, per database, as frozen records under their row version; the least
+ * recently read go first. About 2 kB of JSON each beside the lab test they share: 2,000 orders
+ * are 40 pages of 50.
+ */
+const ordersByDatabase = new WeakMap<Queryable, Map<string, { version: string; record: LabOrderRecord }>>();
+const ORDERS_KEPT = 2_000;
+function keptOrders(db: Queryable): Map<string, { version: string; record: LabOrderRecord }> {
+  let kept = ordersByDatabase.get(db);
+  if (!kept) ordersByDatabase.set(db, (kept = new Map()));
+  return kept;
+}
+
+/**
+ * The list's totals, per database and filter (its conditions and values, the team among them),
+ * each with the team's generation when it was counted; the least recently counted go first.
+ */
+const totalsByDatabase = new WeakMap<Queryable, Map<string, { generation: string; total: number }>>();
+const TOTALS_KEPT = 1_000;
+function keptTotals(db: Queryable): Map<string, { generation: string; total: number }> {
+  let kept = totalsByDatabase.get(db);
+  if (!kept) totalsByDatabase.set(db, (kept = new Map()));
+  return kept;
 }
 
 // ---- simulations ---------------------------------------------------------------------------

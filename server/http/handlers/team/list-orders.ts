@@ -1,6 +1,8 @@
 import type { components, operations } from '../../../../generated/team/schema.js';
 import { toOrderView } from '../../../domain/lab-orders/order.js';
-import { listOrders as listStoredOrders, type OrderSortKey } from '../../../storage/repositories/lab-orders.js';
+import { deepFreeze } from '../../../shared/deep-freeze.js';
+import { listOrders as listStoredOrders, type LabOrderRecord, type OrderSortKey } from '../../../storage/repositories/lab-orders.js';
+import { BodyMemo } from '../../body-memo.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
 
@@ -32,5 +34,24 @@ export const listOrders =
       { key: (query.order_key ?? 'created_at') as OrderSortKey, direction: query.order_direction ?? 'desc' },
       { page, size },
     );
-    return { status: 200, body: { orders: orders.map((o) => toOrderView(o) as Order), total, page, size } };
+    const body = pages.body(`${teamId}\u0000${JSON.stringify(query)}`, [total, page, size, ...orders], () => ({ orders: orders.map(viewOf), total, page, size }));
+    return { status: 200, body };
   };
+
+/**
+ * The last page of each (team, query), reused while it lists the same order records: the storage
+ * keeps an order read at one row version as one frozen record, so a page read again before any
+ * of its orders changed is the same frozen body, validated once and then sent as its bytes.
+ * Up to 256 pages of 10,000 orders in all.
+ */
+const pages = new BodyMemo(256, 10_000);
+
+/** The wire order of a stored one; the same frozen view for the same frozen record. */
+const views = new WeakMap<LabOrderRecord, Order>();
+function viewOf(record: LabOrderRecord): Order {
+  if (!Object.isFrozen(record)) return toOrderView(record) as Order;
+  let view = views.get(record);
+  if (view === undefined) views.set(record, (view = deepFreeze(toOrderView(record) as Order)));
+  return view;
+}
+

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { Queryable } from '../../../server/storage/database.js';
+import { insertOrders, listOrders, transitionOrder, type NewLabOrder, type OrderListFilter } from '../../../server/storage/repositories/lab-orders.js';
+import { engineCases, seedTeam, useTestDatabase } from '../helpers.js';
+
+const NO_FILTER: OrderListFilter = {
+  search_input: null, created_from: null, created_to: null, updated_from: null, updated_to: null, low_statuses: null, methods: null,
+  is_critical: null, interpretation: null, user_id: null, patient_name: null, order_ids: null,
+};
+
+function newOrder(teamId: string, userId: string): NewLabOrder {
+  return {
+    id: randomUUID(), team_id: teamId, user_id: userId, lab_test_id: randomUUID(), method: 'walk_in_test', status: 'received.walk_in_test.ordered',
+    low_status: 'ordered', patient_name: 'maria lopez', sample_id: `SB${Date.now()}${Math.random()}`, body: { notes: '' }, at: new Date().toISOString(),
+  };
+}
+
+const generationOf = async (db: Queryable, teamId: string) =>
+  (await db.one<{ generation: string }>(`SELECT generation::text AS generation FROM lab_order_generations WHERE team_id = $1`, [teamId]))?.generation ?? null;
+
+describe.each(engineCases)('lab orders repository on %s', (_label, engine) => {
+  describe.skipIf(!engine.available)('the team order generation (migration 015) and the list built on it', () => {
+    const ctx = useTestDatabase(engine);
+    const seed = async () => {
+      const { team } = await seedTeam(ctx.db);
+      const user = (await ctx.db.one<{ id: string }>(`INSERT INTO users (team_id, client_user_id) VALUES ($1, $2) RETURNING id`, [team.id, randomUUID()]))!;
+      return { teamId: team.id, userId: user.id };
+    };
+
+    it('when orders are written, then the generation moves once per committed transaction, and not for one rolled back', async () => {
+      const { teamId, userId } = await seed();
+      expect(await generationOf(ctx.db, teamId)).toBeNull();
+      const [first] = await insertOrders(ctx.db, [newOrder(teamId, userId), newOrder(teamId, userId)]);
+      expect(await generationOf(ctx.db, teamId)).toBe('1');
+      await ctx.db.transaction(async (tx) => {
+        await insertOrders(tx, [newOrder(teamId, userId)]);
+        await transitionOrder(tx, { team_id: teamId, order_id: first!.id, from: first!.status, to: 'cancelled.walk_in_test.cancelled', low_status: 'cancelled', status_detail: null, at: new Date().toISOString() });
+      });
+      expect(await generationOf(ctx.db, teamId)).toBe('2');
+      await expect(ctx.db.transaction(async (tx) => {
+        await insertOrders(tx, [newOrder(teamId, userId)]);
+        throw new Error('rolled back');
+      })).rejects.toThrow('rolled back');
+      expect(await generationOf(ctx.db, teamId)).toBe('2');
+    });
+
+    it("when a team with orders is deleted, then its orders and its generation go with it", async () => {
+      const { teamId, userId } = await seed();
+      await insertOrders(ctx.db, [newOrder(teamId, userId)]);
+      await ctx.db.query(`DELETE FROM teams WHERE id = $1`, [teamId]);
+      expect(await generationOf(ctx.db, teamId)).toBeNull();
+      expect(await ctx.db.one(`SELECT 1 FROM lab_orders WHERE team_id = $1`, [teamId])).toBeNull();
+    });
+
+    it('when an order changes, then the list answers a new record for it and the same frozen record for the others', async () => {
+      const { teamId, userId } = await seed();
+      const [a, b] = await insertOrders(ctx.db, [newOrder(teamId, userId), newOrder(teamId, userId)]);
+      const read = () => listOrders(ctx.db, teamId, NO_FILTER, { key: 'created_at', direction: 'asc' }, { page: 1, size: 10 });
+      const before = await read();
+      expect(before.total).toBe(2);
+      expect(Object.isFrozen(before.orders[0]!.body)).toBe(true);
+      await transitionOrder(ctx.db, { team_id: teamId, order_id: a!.id, from: a!.status, to: 'cancelled.walk_in_test.cancelled', low_status: 'cancelled', status_detail: null, at: new Date().toISOString() });
+      const after = await read();
+      const [changed, same] = [after.orders.find((o) => o.id === a!.id)!, after.orders.find((o) => o.id === b!.id)!];
+      expect(changed.status).toBe('cancelled.walk_in_test.cancelled');
+      expect(changed.events.map((e) => e.status)).toEqual(['received.walk_in_test.ordered', 'cancelled.walk_in_test.cancelled']);
+      expect(same).toBe(before.orders.find((o) => o.id === b!.id));
+      expect(after.total).toBe(2);
+    });
+  });
+});
