@@ -364,17 +364,14 @@ export async function listOrders(
   // The generation was read before the count: a count that already includes a later commit is
   // kept under the older generation, which that commit has moved on from.
   const totalKey = `${where}\u0000${JSON.stringify(params)}`;
-  const totals = keptTotals(db);
-  let total = totals.get(totalKey);
+  let total = keptTotals.get(db, totalKey);
   const [count, orders] = await Promise.all([
     total === undefined || total.generation !== generation ? db.one<{ total: number }>(`SELECT count(*) AS total FROM lab_orders o WHERE ${where}`, params) : null,
     readOrders(db, teamId, page),
   ]);
   if (count !== null) {
     total = { generation, total: count?.total ?? 0 };
-    totals.delete(totalKey);
-    if (totals.size >= TOTALS_KEPT) totals.delete(totals.keys().next().value as string);
-    totals.set(totalKey, total);
+    keptTotals.set(db, totalKey, total);
   }
   return { orders, total: total!.total };
 }
@@ -386,8 +383,14 @@ export async function listOrders(
  * order gone since the page was listed is left out.
  */
 async function readOrders(db: Queryable, teamId: string, page: readonly { id: string; version: string }[]): Promise<LabOrderRecord[]> {
-  const kept = keptOrders(db);
-  const missing = page.filter(({ id, version }) => kept.get(id)?.version !== version).map(({ id }) => id);
+  // Taken now: other reads may push these out of the memo while this one waits for the rest.
+  const found = new Map<string, LabOrderRecord>();
+  const missing: string[] = [];
+  for (const { id, version } of page) {
+    const kept = keptOrders.get(db, id);
+    if (kept?.version === version) found.set(id, kept.record);
+    else missing.push(id);
+  }
   if (missing.length > 0) {
     const rows = await db.query<StoredRow & { version: string }>(
       `SELECT ${rowVersion('o')} AS version, ${ORDER_COLUMNS} ${FROM_ORDERS} WHERE o.team_id = $1 AND o.id = ANY ($2::uuid[])`,
@@ -396,44 +399,51 @@ async function readOrders(db: Queryable, teamId: string, page: readonly { id: st
     const records = await withLabTests(db, rows.map(({ version: _version, ...row }) => row));
     rows.forEach(({ version }, i) => {
       const record = deepFreeze(records[i]!);
-      kept.delete(record.id);
-      if (kept.size >= ORDERS_KEPT) kept.delete(kept.keys().next().value as string);
-      kept.set(record.id, { version, record });
+      found.set(record.id, record);
+      keptOrders.set(db, record.id, { version, record });
     });
   }
   return page.flatMap(({ id }) => {
-    const entry = kept.get(id);
-    if (!entry) return [];
-    kept.delete(id);
-    kept.set(id, entry);
-    return [entry.record];
+    const record = found.get(id);
+    return record ? [record] : [];
   });
 }
 
-/**
- * The orders the list read, per database, as frozen records under their row version; the least
- * recently read go first. About 2 kB of JSON each beside the lab test they share: 2,000 orders
- * are 40 pages of 50.
- */
-const ordersByDatabase = new WeakMap<Queryable, Map<string, { version: string; record: LabOrderRecord }>>();
-const ORDERS_KEPT = 2_000;
-function keptOrders(db: Queryable): Map<string, { version: string; record: LabOrderRecord }> {
-  let kept = ordersByDatabase.get(db);
-  if (!kept) ordersByDatabase.set(db, (kept = new Map()));
-  return kept;
+/** Values kept per database and key, at most `limit` per database; the least recently kept or read go first. */
+class KeptPerDatabase<V> {
+  private readonly byDatabase = new WeakMap<Queryable, Map<string, V>>();
+  constructor(private readonly limit: number) {}
+
+  get(db: Queryable, key: string): V | undefined {
+    const kept = this.byDatabase.get(db);
+    const value = kept?.get(key);
+    if (value !== undefined) {
+      kept!.delete(key);
+      kept!.set(key, value);
+    }
+    return value;
+  }
+
+  set(db: Queryable, key: string, value: V): void {
+    let kept = this.byDatabase.get(db);
+    if (!kept) this.byDatabase.set(db, (kept = new Map()));
+    kept.delete(key);
+    if (kept.size >= this.limit) kept.delete(kept.keys().next().value as string);
+    kept.set(key, value);
+  }
 }
 
 /**
- * The list's totals, per database and filter (its conditions and values, the team among them),
- * each with the team's generation when it was counted; the least recently counted go first.
+ * The orders the list read, as frozen records under their row version. About 2 kB of JSON each
+ * beside the lab test they share: 2,000 orders are 40 pages of 50.
  */
-const totalsByDatabase = new WeakMap<Queryable, Map<string, { generation: string; total: number }>>();
-const TOTALS_KEPT = 1_000;
-function keptTotals(db: Queryable): Map<string, { generation: string; total: number }> {
-  let kept = totalsByDatabase.get(db);
-  if (!kept) totalsByDatabase.set(db, (kept = new Map()));
-  return kept;
-}
+const keptOrders = new KeptPerDatabase<{ version: string; record: LabOrderRecord }>(2_000);
+
+/**
+ * The list's totals, by filter (its conditions and values, the team among them), each with the
+ * team's generation when it was counted.
+ */
+const keptTotals = new KeptPerDatabase<{ generation: string; total: number }>(1_000);
 
 // ---- simulations ---------------------------------------------------------------------------
 
