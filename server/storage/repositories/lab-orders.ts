@@ -346,50 +346,102 @@ export async function listOrders(
   const where = conditions.join(' AND ');
   const direction = sort.direction === 'asc' ? 'ASC' : 'DESC';
   const order = `${SORT_COLUMNS[sort.key]} ${direction}, o.id ${direction}`;
-  // The team's generation and the page's ids with their row versions, in one statement (one
-  // snapshot). The page's ids come from indexes alone where they can (the created_at order
-  // carries the status and method: migration 015): the rows skipped by OFFSET are never read,
-  // only the page's own rows are, for their versions.
+  const offset = (paging.page - 1) * paging.size;
+  const totalKey = `${where}\u0000${JSON.stringify(params)}`;
+  const listKey = `${totalKey}\u0000${order}`;
+  const generation = await teamGeneration(db, teamId);
+  const kept = keptTotals.get(db, totalKey);
+  const total = kept?.generation === generation ? kept.total : null;
+  const list = keptLists.get(db, listKey);
+
+  // Every id the filter matches, in order, read once per generation when the filter is read a
+  // second time at it: any page is then a slice, however deep.
+  if (list?.generation === generation && list.ids !== null) {
+    const ids = list.ids.slice(offset, offset + paging.size);
+    return { orders: await readOrders(db, teamId, generation, ids.map((id) => ({ id, version: null }))), total: list.ids.length };
+  }
+  if (list?.generation === generation && total !== null && total <= LIST_IDS_KEPT) {
+    const whole = await db.one<{ generation: string; ids: string }>(
+      `SELECT ${GENERATION_OF_TEAM} AS generation,
+         array_to_string(ARRAY(SELECT o.id::text FROM lab_orders o WHERE ${where} ORDER BY ${order}), ',') AS ids`,
+      params,
+    );
+    const ids = whole!.ids === '' ? [] : whole!.ids.split(',');
+    keptLists.set(db, listKey, { generation: whole!.generation, ids });
+    keptTotals.set(db, totalKey, { generation: whole!.generation, total: ids.length });
+    return {
+      orders: await readOrders(db, teamId, whole!.generation, ids.slice(offset, offset + paging.size).map((id) => ({ id, version: null }))),
+      total: ids.length,
+    };
+  }
+  if (list?.generation !== generation) keptLists.set(db, listKey, { generation, ids: null });
+
+  // One page by OFFSET: the team's generation and the page's ids with their row versions, in one
+  // statement (one snapshot). The page's ids come from indexes alone where they can (the
+  // created_at order carries the status and method: migration 015): the rows skipped by OFFSET
+  // are never read, only the page's own rows are, for their versions.
   const head = await db.one<{ generation: string; page: string }>(
-    `SELECT coalesce((SELECT g.generation FROM lab_order_generations g WHERE g.team_id = $1), 0)::text AS generation,
+    `SELECT ${GENERATION_OF_TEAM} AS generation,
        array_to_string(ARRAY(
          SELECT p.id::text || ' ' || ${rowVersion('p')}
          FROM unnest(ARRAY(SELECT o.id FROM lab_orders o WHERE ${where} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}))
            WITH ORDINALITY AS page (id, n)
          JOIN lab_orders p ON p.id = page.id ORDER BY page.n), ',') AS page`,
-    [...params, paging.size, (paging.page - 1) * paging.size],
+    [...params, paging.size, offset],
   );
-  const generation = head!.generation;
+  const pageGeneration = head!.generation;
   const page = head!.page === '' ? [] : head!.page.split(',').map((entry) => ({ id: entry.slice(0, 36), version: entry.slice(37) }));
-  // The generation was read before the count: a count that already includes a later commit is
-  // kept under the older generation, which that commit has moved on from.
-  const totalKey = `${where}\u0000${JSON.stringify(params)}`;
-  let total = keptTotals.get(db, totalKey);
+  // A total counted at the generation read before it: a count that already includes a later
+  // commit is kept under the older generation, which that commit has moved on from.
   const [count, orders] = await Promise.all([
-    total === undefined || total.generation !== generation ? db.one<{ total: number }>(`SELECT count(*) AS total FROM lab_orders o WHERE ${where}`, params) : null,
-    readOrders(db, teamId, page),
+    total === null || pageGeneration !== generation ? db.one<{ total: number }>(`SELECT count(*) AS total FROM lab_orders o WHERE ${where}`, params) : null,
+    readOrders(db, teamId, pageGeneration, page),
   ]);
-  if (count !== null) {
-    total = { generation, total: count?.total ?? 0 };
-    keptTotals.set(db, totalKey, total);
-  }
-  return { orders, total: total!.total };
+  if (count === null) return { orders, total: total! };
+  keptTotals.set(db, totalKey, { generation: pageGeneration, total: count?.total ?? 0 });
+  return { orders, total: count?.total ?? 0 };
+}
+
+const GENERATION_OF_TEAM = `coalesce((SELECT g.generation FROM lab_order_generations g WHERE g.team_id = $1), 0)::text`;
+
+/**
+ * The team's order generation (migration 015): it moves with every commit that wrote the team's
+ * orders. '0' for a team that never had one.
+ */
+async function teamGeneration(db: Queryable, teamId: string): Promise<string> {
+  return (await db.one<{ generation: string }>(`SELECT ${GENERATION_OF_TEAM} AS generation`, [teamId]))!.generation;
 }
 
 /**
- * The orders of a page (ids with their row versions), as frozen records: an order already read
- * at the same version is the record kept from then (no second read, and the same object, so
- * a page of the same orders is the same body: http/body-memo.ts), the others are read now. An
- * order gone since the page was listed is left out.
+ * The orders of a page, as frozen records. `generation` is the team's at or before the page was
+ * listed; `version` the row version listed with an id, or null when the page came from a kept
+ * list of ids. An order kept and found current at that generation is its kept record, as is one
+ * listed at the version it was kept at (the same object: a page of the same orders is the same
+ * body, http/body-memo.ts); the versions of the others are read when not listed, and the
+ * orders whose version changed are read again. An order gone meanwhile is left out.
  */
-async function readOrders(db: Queryable, teamId: string, page: readonly { id: string; version: string }[]): Promise<LabOrderRecord[]> {
+async function readOrders(db: Queryable, teamId: string, generation: string, page: readonly { id: string; version: string | null }[]): Promise<LabOrderRecord[]> {
   // Taken now: other reads may push these out of the memo while this one waits for the rest.
   const found = new Map<string, LabOrderRecord>();
   const missing: string[] = [];
+  const unchecked: string[] = [];
   for (const { id, version } of page) {
     const kept = keptOrders.get(db, id);
-    if (kept?.version === version) found.set(id, kept.record);
+    if (kept && (kept.checkedAt === generation || kept.version === version)) {
+      kept.checkedAt = generation;
+      found.set(id, kept.record);
+    } else if (kept && version === null) unchecked.push(id);
     else missing.push(id);
+  }
+  if (unchecked.length > 0) {
+    const rows = await db.query<{ id: string; version: string }>(`SELECT o.id, ${rowVersion('o')} AS version FROM lab_orders o WHERE o.team_id = $1 AND o.id = ANY ($2::uuid[])`, [teamId, unchecked]);
+    for (const { id, version } of rows) {
+      const kept = keptOrders.get(db, id);
+      if (kept?.version === version) {
+        kept.checkedAt = generation;
+        found.set(id, kept.record);
+      } else missing.push(id);
+    }
   }
   if (missing.length > 0) {
     const rows = await db.query<StoredRow & { version: string }>(
@@ -400,7 +452,7 @@ async function readOrders(db: Queryable, teamId: string, page: readonly { id: st
     rows.forEach(({ version }, i) => {
       const record = deepFreeze(records[i]!);
       found.set(record.id, record);
-      keptOrders.set(db, record.id, { version, record });
+      keptOrders.set(db, record.id, { version, checkedAt: generation, record });
     });
   }
   return page.flatMap(({ id }) => {
@@ -437,7 +489,15 @@ class KeptPerDatabase<V> {
  * The orders the list read, as frozen records under their row version. About 2 kB of JSON each
  * beside the lab test they share: 2,000 orders are 40 pages of 50.
  */
-const keptOrders = new KeptPerDatabase<{ version: string; record: LabOrderRecord }>(2_000);
+const keptOrders = new KeptPerDatabase<{ version: string; checkedAt: string; record: LabOrderRecord }>(2_000);
+
+/**
+ * The ids a filter matches, in the list's order, with the team's generation they were read at
+ * (`ids` null: the filter was read once at that generation, by OFFSET). Lists of at most
+ * LIST_IDS_KEPT ids, 16 of them: some 10 MB at most.
+ */
+const keptLists = new KeptPerDatabase<{ generation: string; ids: string[] | null }>(16);
+const LIST_IDS_KEPT = 25_000;
 
 /**
  * The list's totals, by filter (its conditions and values, the team among them), each with the
