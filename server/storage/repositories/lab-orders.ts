@@ -494,7 +494,7 @@ const keptOrders = new KeptPerDatabase<{ version: string; checkedAt: string; rec
 /**
  * The ids a filter matches, in the list's order, with the team's generation they were read at
  * (`ids` null: the filter was read once at that generation, by OFFSET). Lists of at most
- * LIST_IDS_KEPT ids, 16 of them: some 10 MB at most.
+ * LIST_IDS_KEPT ids, 16 of them: some 25 MB at most (an id is about 64 bytes of heap).
  */
 const keptLists = new KeptPerDatabase<{ generation: string; ids: string[] | null }>(16);
 const LIST_IDS_KEPT = 25_000;
