@@ -283,4 +283,3 @@ export function memoiseValidatorRequestChecks(): void {
     { memoised: true as const },
   );
 }
-

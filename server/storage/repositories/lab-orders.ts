@@ -304,6 +304,7 @@ const SORT_COLUMNS: Record<OrderSortKey, string> = { created_at: 'o.created_at',
 /**
  * One page of the team's orders matching the filter, sorted by the key then id (both in
  * `direction`), and how many match in all. Malformed uuids among the filters match nothing.
+ * The records are frozen and shared with later reads while the order is unchanged.
  */
 export async function listOrders(
   db: Queryable,

@@ -46,12 +46,10 @@ export const listOrders =
  */
 const pages = new BodyMemo(256, 10_000);
 
-/** The wire order of a stored one; the same frozen view for the same frozen record. */
+/** The wire order of a stored one (listOrders answers frozen records): the same frozen view for the same record. */
 const views = new WeakMap<LabOrderRecord, Order>();
 function viewOf(record: LabOrderRecord): Order {
-  if (!Object.isFrozen(record)) return toOrderView(record) as Order;
   let view = views.get(record);
   if (view === undefined) views.set(record, (view = deepFreeze(toOrderView(record) as Order)));
   return view;
 }
-
