@@ -5,6 +5,7 @@
  * user's ingestion bounds. The repositories keep only what the server calls.
  */
 import type { Queryable } from '../../server/storage/database.js';
+import { eventBodySql } from '../../server/storage/repositories/events.js';
 import type { ManagementKeyRecord } from '../../server/storage/repositories/credentials.js';
 import type { InsuranceRecord } from '../../server/storage/repositories/insurances.js';
 import type { LinkCodeRecord } from '../../server/storage/repositories/link-codes.js';
@@ -143,8 +144,11 @@ export async function getBucket(db: Queryable, bucket: BucketKey): Promise<PullB
   };
 }
 
-/** The payloads of a team's outbox events of one type, oldest first (order webhooks). */
+/**
+ * The payloads of a team's outbox events of one type, oldest first (order webhooks), as they
+ * are delivered: an order event's lab test, stored apart, is put back (eventBodySql).
+ */
 export async function listEventPayloads<Payload = Record<string, unknown>>(db: Queryable, input: { team_id: string; event_type: string }): Promise<Payload[]> {
-  const rows = await db.query<{ payload: Payload }>(`SELECT payload FROM events WHERE team_id = $1 AND event_type = $2 ORDER BY created_on, id`, [input.team_id, input.event_type]);
+  const rows = await db.query<{ payload: Payload }>(`SELECT (${eventBodySql('events')})::json AS payload FROM events WHERE team_id = $1 AND event_type = $2 ORDER BY created_on, id`, [input.team_id, input.event_type]);
   return rows.map((row) => row.payload);
 }

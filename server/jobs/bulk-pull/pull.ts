@@ -69,7 +69,7 @@ async function emitCompletions(tx: Queryable, claim: TriggerClaim, user: NonNull
         user_id: user.user_id,
         client_user_id: user.client_user_id,
       },
-      historicalEventKey(claim.op_id, claim.user_id, resource),
+      { dedupKey: historicalEventKey(claim.op_id, claim.user_id, resource) },
     );
   }
   return resources.length;

@@ -53,7 +53,7 @@ export async function connectProvider(tx: Queryable, input: ConnectInput): Promi
         user_id: user.user_id,
         client_user_id: user.client_user_id,
       },
-      `connection:${result.connection.id}`,
+      { dedupKey: `connection:${result.connection.id}` },
     );
   }
   return result;

@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../../storage/database.js';
-import { emitEvent } from '../../storage/repositories/events.js';
+import { emitEvent, emitEvents, type BatchEvent } from '../../storage/repositories/events.js';
 import {
   findIdempotencyKey,
   findOrder,
@@ -70,26 +70,45 @@ export async function createLabOrder(db: Database, input: CreateOrderInput): Pro
 /**
  * Creates orders without an idempotency key or a new lab test (the concurrent requests of a
  * group commit), each with its first event and `labtest.order.created`, in one transaction:
- * one statement for the orders, then one per event (as createLabOrder writes it: on PGlite a
- * batch of 17 kB payloads in one array parameter costs more than the statements it saves).
- * One result per input, null where the user is not the team's (nothing is written for it).
+ * one statement for the orders, one for their events. One result per input, null where the
+ * user is not the team's (nothing is written for it).
  */
 export async function createLabOrders(db: Database, orders: readonly NewLabOrder[]): Promise<(LabOrderRecord | null)[]> {
   return db.transaction(async (tx) => {
     const stored = await insertOrders(tx, orders);
-    for (const order of stored) if (order) await emitOrderCreated(tx, order);
+    const byTeam = new Map<string, BatchEvent[]>();
+    for (const order of stored) {
+      if (!order) continue;
+      const batch = byTeam.get(order.team_id) ?? [];
+      batch.push(orderCreated(order));
+      byTeam.set(order.team_id, batch);
+    }
+    for (const [teamId, batch] of byTeam) await emitEvents(tx, teamId, batch);
     return stored;
   });
 }
 
+/**
+ * `labtest.order.created` for a stored order. The order's lab test is already stored apart
+ * (lab_order_lab_tests): the event names it instead of carrying a copy (migration 016).
+ */
+function orderCreated(order: LabOrderRecord): BatchEvent {
+  return {
+    event: {
+      event_type: 'labtest.order.created',
+      data: toOrderView(order),
+      team_id: order.team_id,
+      user_id: order.user_id,
+      client_user_id: order.client_user_id,
+    },
+    dedupKey: `labtest.order.created:${order.id}`,
+    labTestView: order.lab_test_view,
+  };
+}
+
 function emitOrderCreated(tx: Queryable, order: LabOrderRecord) {
-  return emitEvent(tx, {
-    event_type: 'labtest.order.created',
-    data: toOrderView(order),
-    team_id: order.team_id,
-    user_id: order.user_id,
-    client_user_id: order.client_user_id,
-  }, `labtest.order.created:${order.id}`);
+  const { event, ...options } = orderCreated(order);
+  return emitEvent(tx, event, options);
 }
 
 /** Thrown inside the transaction to roll back the auto-generated lab test with the order. */

@@ -43,7 +43,7 @@ export async function applyTransition(
       team_id: moved.team_id,
       user_id: moved.user_id,
       client_user_id: moved.client_user_id,
-    }, `labtest.order.updated:${moved.id}:${event?.id ?? to}`);
+    }, { dedupKey: `labtest.order.updated:${moved.id}:${event?.id ?? to}`, labTestView: moved.lab_test_view });
   }
   await onOrderStatusChange(tx, { order: moved, from: order.status, to, flags });
   return moved;

@@ -91,7 +91,7 @@ export async function recordLabResults(
       team_id: input.order.team_id,
       user_id: input.order.user_id,
       client_user_id: input.order.client_user_id,
-    }, criticalDedupKey(input.order.id, input.status));
+    }, { dedupKey: criticalDedupKey(input.order.id, input.status) });
   }
   return stored;
 }

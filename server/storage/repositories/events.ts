@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../database.js';
 import { isUuid, toPage, type Page } from './support.js';
 
@@ -17,6 +18,68 @@ export interface EmittedEvent {
 }
 
 /**
+ * How an event is stored: its envelope's JSON text, except that an order event's lab test
+ * (stored once in lab_order_lab_tests, as the order's own) is written as `null`, with the
+ * character position of that `null` (migration 016). eventBodySql puts it back on read.
+ */
+interface StoredPayload {
+  json: string;
+  lab_test_view: string | null;
+  lab_test_at: number | null;
+}
+
+/** What stands for the lab test while the payload is serialised; found once, it becomes `null`. */
+const LAB_TEST_PLACEHOLDER = `\u0000lab_test:${randomUUID()}\u0000`;
+const LAB_TEST_PLACEHOLDER_JSON = JSON.stringify(LAB_TEST_PLACEHOLDER);
+
+function storedPayload(event: EventEnvelope, labTestView: string | null | undefined): StoredPayload {
+  const data = event.data as Record<string, unknown> | null;
+  if (!labTestView || data === null || typeof data !== 'object' || data.lab_test === null || typeof data.lab_test !== 'object') {
+    return { json: JSON.stringify(event), lab_test_view: null, lab_test_at: null };
+  }
+  const json = JSON.stringify({ ...event, data: { ...data, lab_test: LAB_TEST_PLACEHOLDER } });
+  const at = json.indexOf(LAB_TEST_PLACEHOLDER_JSON);
+  // A string of the caller's equal to the placeholder (it would have to guess a random uuid):
+  // the event is stored whole.
+  if (at < 0 || json.indexOf(LAB_TEST_PLACEHOLDER_JSON, at + 1) >= 0) return { json: JSON.stringify(event), lab_test_view: null, lab_test_at: null };
+  return { json: `${json.slice(0, at)}null${json.slice(at + LAB_TEST_PLACEHOLDER_JSON.length)}`, lab_test_view: labTestView, lab_test_at: characterCount(json, at) };
+}
+
+/** PostgreSQL counts text positions in characters (code points), JavaScript in UTF-16 units. */
+function characterCount(text: string, end: number): number {
+  let surrogatePairs = 0;
+  for (let i = 0; i < end; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < end) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        surrogatePairs++;
+        i++;
+      }
+    }
+  }
+  return end - surrogatePairs;
+}
+
+/**
+ * An event's envelope as JSON text, as it was emitted: the stored payload with its lab test
+ * (if it was stored apart) put back in place of its `null`. `alias` names the events row.
+ */
+export const eventBodySql = (alias: string) =>
+  `CASE WHEN ${alias}.lab_test_view IS NULL THEN ${alias}.payload::text
+        ELSE overlay(${alias}.payload::text PLACING (SELECT lt.view::text FROM lab_order_lab_tests lt WHERE lt.digest = ${alias}.lab_test_view) FROM ${alias}.lab_test_at + 1 FOR 4) END`;
+
+export interface EmitOptions {
+  /** A second emission with the same key is a no-op (emitEvent returns the first id). */
+  dedupKey?: string | undefined;
+  /**
+   * `data.lab_test` is the lab test stored in lab_order_lab_tests under this digest (an
+   * order's `lab_test_view`): the event is stored without it and read with it.
+   */
+  labTestView?: string | null | undefined;
+}
+
+/**
  * Writes an event to the outbox, with one pending delivery per endpoint of the
  * team whose filter matches (no filter, the exact type, or a `prefix.*` entry),
  * in the caller's transaction: the event exists if and only if the change that
@@ -24,12 +87,13 @@ export interface EmittedEvent {
  * change is a no-op that returns the first id. The delivery worker sends the
  * deliveries afterwards (server/jobs/webhooks/worker.ts).
  */
-export async function emitEvent(tx: Queryable, event: EventEnvelope, dedupKey?: string): Promise<EmittedEvent> {
+export async function emitEvent(tx: Queryable, event: EventEnvelope, options: EmitOptions = {}): Promise<EmittedEvent> {
+  const stored = storedPayload(event, options.labTestView);
   // One round trip: the event and its deliveries (data-modifying CTEs run to completion).
   const inserted = await tx.one<{ id: string }>(
     `WITH inserted AS (
-       INSERT INTO events (team_id, event_type, payload, dedup_key)
-       VALUES ($1, $2, $3::json, $4)
+       INSERT INTO events (team_id, event_type, payload, dedup_key, lab_test_view, lab_test_at)
+       VALUES ($1, $2, $3::json, $4, $5, $6)
        ON CONFLICT ON CONSTRAINT events_dedup_key_key DO NOTHING
        RETURNING id
      ),
@@ -42,14 +106,14 @@ export async function emitEvent(tx: Queryable, event: EventEnvelope, dedupKey?: 
               OR EXISTS (SELECT 1 FROM unnest(e.event_types) f WHERE f LIKE '%.*' AND starts_with($2, left(f, -1))))
      )
      SELECT id FROM inserted`,
-    [event.team_id, event.event_type, JSON.stringify(event), dedupKey ?? null],
+    [event.team_id, event.event_type, stored.json, options.dedupKey ?? null, stored.lab_test_view, stored.lab_test_at],
   );
   if (inserted) return { id: inserted.id, created: true };
-  const existing = await tx.one<{ id: string }>(`SELECT id FROM events WHERE dedup_key = $1`, [dedupKey]);
+  const existing = await tx.one<{ id: string }>(`SELECT id FROM events WHERE dedup_key = $1`, [options.dedupKey]);
   return { id: existing!.id, created: false };
 }
 
-export interface BatchEvent {
+export interface BatchEvent extends EmitOptions {
   event: EventEnvelope;
   /** Deliver only to endpoints whose filter names this exact event type (no filter, no `prefix.*`); not written at all when none does. */
   explicitOnly?: boolean;
@@ -58,29 +122,38 @@ export interface BatchEvent {
 /**
  * Writes the events of one team to the outbox in one statement, in order, each with a
  * pending delivery per matching endpoint (as emitEvent), in the caller's transaction.
- * Events marked `explicitOnly` match only endpoints that list their type by name. Returns
- * how many events were written.
+ * Events marked `explicitOnly` match only endpoints that list their type by name; an event
+ * whose `dedupKey` was emitted before is skipped. Returns how many events were written.
  */
 export async function emitEvents(tx: Queryable, teamId: string, batch: readonly BatchEvent[]): Promise<number> {
   if (batch.length === 0) return 0;
   const types: string[] = [];
   const payloads: string[] = [];
   const explicit: boolean[] = [];
-  for (const { event, explicitOnly } of batch) {
+  const dedupKeys: (string | null)[] = [];
+  const labTestViews: (string | null)[] = [];
+  const labTestAt: (number | null)[] = [];
+  for (const { event, explicitOnly, dedupKey, labTestView } of batch) {
+    const stored = storedPayload(event, labTestView);
     types.push(event.event_type);
-    payloads.push(JSON.stringify(event));
+    payloads.push(stored.json);
     explicit.push(explicitOnly ?? false);
+    dedupKeys.push(dedupKey ?? null);
+    labTestViews.push(stored.lab_test_view);
+    labTestAt.push(stored.lab_test_at);
   }
   const row = await tx.one<{ written: number }>(
     `WITH input AS (
-       SELECT * FROM unnest($2::text[], $3::text[], $4::boolean[]) WITH ORDINALITY AS i(event_type, payload, explicit_only, ord)
+       SELECT * FROM unnest($2::text[], $3::text[], $4::boolean[], $5::text[], $6::text[], $7::integer[])
+         WITH ORDINALITY AS i(event_type, payload, explicit_only, dedup_key, lab_test_view, lab_test_at, ord)
      ),
      inserted AS (
-       INSERT INTO events (team_id, event_type, payload)
-       SELECT $1, i.event_type, i.payload::json FROM input i
+       INSERT INTO events (team_id, event_type, payload, dedup_key, lab_test_view, lab_test_at)
+       SELECT $1, i.event_type, i.payload::json, i.dedup_key, i.lab_test_view, i.lab_test_at FROM input i
        WHERE NOT i.explicit_only
           OR EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.team_id = $1 AND i.event_type = ANY (e.event_types))
        ORDER BY i.ord
+       ON CONFLICT ON CONSTRAINT events_dedup_key_key DO NOTHING
        RETURNING id, event_type
      ),
      deliveries AS (
@@ -93,7 +166,7 @@ export async function emitEvents(tx: Queryable, teamId: string, batch: readonly 
                        OR EXISTS (SELECT 1 FROM unnest(e.event_types) f WHERE f LIKE '%.*' AND starts_with(ins.event_type, left(f, -1))))))
      )
      SELECT count(*)::int AS written FROM inserted`,
-    [teamId, types, payloads, explicit],
+    [teamId, types, payloads, explicit, dedupKeys, labTestViews, labTestAt],
   );
   return row?.written ?? 0;
 }
@@ -124,7 +197,7 @@ export async function listTeamEvents(
   if (!isUuid(input.team_id) || (position && !isUuid(position.id))) return { rows: [], has_more: false, next: null };
   const [compare, order] = input.after ? ['>', 'ASC'] : ['<', 'DESC'];
   const rows = await db.query<TeamEventRecord>(
-    `SELECT id, created_on, payload FROM events
+    `SELECT id, created_on, (${eventBodySql('events')})::json AS payload FROM events
      WHERE team_id = $1
        AND ($2::text IS NULL OR event_type = $2::text)
        AND ($3::timestamptz IS NULL OR (created_on, id) ${compare} ($3::timestamptz, $4::uuid))

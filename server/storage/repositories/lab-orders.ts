@@ -18,7 +18,7 @@ export interface LabOrderEventRecord {
  * its status (patient_details, patient_address, lab_test, details, physician...), as
  * the caller gave them; the status, interpretation, times and events are columns.
  * `body.lab_test` is stored once per distinct value (lab_order_lab_tests) and put back
- * into the body on every read.
+ * into the body on every read; `lab_test_view` names it.
  */
 export interface LabOrderRecord {
   id: string;
@@ -34,6 +34,11 @@ export interface LabOrderRecord {
   sample_id: string;
   interpretation: string | null;
   body: Record<string, unknown>;
+  /**
+   * The digest under which `body.lab_test` is stored in lab_order_lab_tests (its JSON text
+   * as written); null for orders stored before migration 009, whose body carries it.
+   */
+  lab_test_view: string | null;
   created_at: string;
   updated_at: string;
   /** Oldest first. */
@@ -57,7 +62,8 @@ const SELECT_ORDER = `SELECT ${ORDER_COLUMNS} ${FROM_ORDERS}`;
  */
 const rowVersion = (alias: string) => `${alias}.xmin::text`;
 
-type StoredRow = Omit<LabOrderRecord, 'body'> & { body: Record<string, unknown>; lab_test_view: string | null };
+/** An order row as read: its body without lab_test, until withLabTests puts it back. */
+type StoredRow = LabOrderRecord;
 
 // ---- lab test snapshots --------------------------------------------------------------------
 
@@ -93,7 +99,8 @@ async function withLabTests(db: Queryable, rows: StoredRow[]): Promise<LabOrderR
     const found = await db.query<{ digest: string; view: Record<string, unknown> }>(`SELECT digest, view FROM lab_order_lab_tests WHERE digest = ANY ($1::text[])`, [missing]);
     for (const { digest, view } of found) remember(digest, view);
   }
-  return rows.map(({ lab_test_view: digest, ...row }) => {
+  return rows.map((row) => {
+    const digest = row.lab_test_view;
     if (digest === null) return row;
     const labTest = labTestViews.get(digest);
     if (labTest === undefined) throw new Error(`Lab test snapshot ${digest} of order ${row.id} is missing`);
@@ -158,7 +165,7 @@ export async function insertOrders(db: Queryable, inputs: readonly NewLabOrder[]
          AS i(id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, sample_id, body, lab_test_view, at)
      ),
      snapshot AS (
-       INSERT INTO lab_order_lab_tests (digest, view) SELECT d, v::jsonb FROM unnest($13::text[], $14::text[]) AS s(d, v)
+       INSERT INTO lab_order_lab_tests (digest, view) SELECT d, v::json FROM unnest($13::text[], $14::text[]) AS s(d, v)
        ON CONFLICT (digest) DO NOTHING
      ),
      new_order AS (

@@ -1,5 +1,6 @@
 import type { Queryable } from '../database.js';
 import { isUuid, pageLimit, toPage, type Page } from './support.js';
+import { eventBodySql } from './events.js';
 
 // Webhook endpoints of teams, and the deliveries of their events (the outbox rows written
 // by emitEvent). The delivery worker claims due deliveries here and records their outcome.
@@ -225,7 +226,7 @@ export async function claimDueDeliveries(
          next_attempt_at = now() + make_interval(secs => $9::double precision / 1000)
      FROM due, webhook_endpoints e, events ev
      WHERE d.id = due.id AND e.id = d.endpoint_id AND ev.id = d.event_id
-     RETURNING d.id, d.claimed_by AS claim, d.attempts, d.event_id, ev.event_type, e.url, e.secret, ev.payload::text AS body`,
+     RETURNING d.id, d.claimed_by AS claim, d.attempts, d.event_id, ev.event_type, e.url, e.secret, ${eventBodySql('ev')} AS body`,
     [
       outcomes.map((o) => o.id),
       outcomes.map((o) => o.claim),

@@ -9,7 +9,9 @@ import { Webhook as SvixWebhook } from 'svix';
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '../../../server/client/webhooks.js';
 import { webhookMessageId } from '../../../server/domain/webhooks/rules.js';
-import { emitEvent } from '../../../server/storage/repositories/events.js';
+import { randomUUID } from 'node:crypto';
+import { emitEvent, emitEvents, listTeamEvents } from '../../../server/storage/repositories/events.js';
+import { insertOrders } from '../../../server/storage/repositories/lab-orders.js';
 import { DeliveryWorker, type DeliveryWorkerOptions } from '../../../server/jobs/webhooks/worker.js';
 import type { Database } from '../../../server/storage/database.js';
 import {
@@ -88,13 +90,54 @@ describe.each(engineCases)('webhook delivery on %s', (_label, engine) => {
       expect(JSON.parse(target.deliveries[0]!.body)).toEqual(envelope);
     });
 
+    it("when an order event's lab test is stored apart, then the event is stored without it and delivered and listed as the text emitted", async () => {
+      const { team } = await seedTeam(ctx.db);
+      const user = (await ctx.db.one<{ id: string }>(`INSERT INTO users (team_id, client_user_id) VALUES ($1, 'splice') RETURNING id`, [team.id]))!;
+      // Characters outside the BMP before the lab test: PostgreSQL counts them as one character, JavaScript as two.
+      const labTest = { id: randomUUID(), name: 'Panel ✓ 🧪 Ünïcode', markers: [{ name: 'Glucose 🍬', unit: 'mg/dL' }] };
+      const [order] = await insertOrders(ctx.db, [{
+        id: randomUUID(), team_id: team.id, user_id: user.id, lab_test_id: labTest.id, method: 'walk_in_test', status: 'received.walk_in_test.ordered',
+        low_status: 'ordered', patient_name: 'zoë 😀', sample_id: `SB${Date.now()}`, body: { lab_test: labTest, notes: '' }, at: new Date().toISOString(),
+      }]);
+      expect(order!.lab_test_view).toEqual(expect.any(String));
+      const envelope = {
+        event_type: 'labtest.order.created',
+        data: { id: order!.id, patient_details: { first_name: 'Zoë 😀😀', last_name: '"null"' }, lab_test: order!.body.lab_test, notes: 'after 🧾', passthrough: null },
+        team_id: team.id,
+        user_id: user.id,
+        client_user_id: 'splice',
+      };
+      const target = await receiver();
+      const endpoint = await registerEndpoint(ctx.db, { team_id: team.id, url: target.url, secret: target.secret });
+      const { id } = await ctx.db.transaction((tx) => emitEvent(tx, envelope, { labTestView: order!.lab_test_view }));
+
+      const stored = await ctx.db.one<{ payload: string; lab_test_view: string | null }>('SELECT payload::text AS payload, lab_test_view FROM events WHERE id = $1', [id]);
+      expect(stored!.lab_test_view).toBe(order!.lab_test_view);
+      expect(JSON.parse(stored!.payload)).toEqual({ ...envelope, data: { ...envelope.data, lab_test: null } });
+      worker();
+      await waitUntilSettled(ctx.db, endpoint.id);
+      expect(target.deliveries[0]?.body).toBe(JSON.stringify(envelope));
+      const listed = await listTeamEvents(ctx.db, { team_id: team.id, event_type: 'labtest.order.created', limit: 10 });
+      expect(listed.rows.map((row) => row.payload)).toEqual([envelope]);
+    });
+
+    it('when events are emitted in one batch with dedup keys, then a key emitted before is skipped and the others are written', async () => {
+      const { team } = await seedTeam(ctx.db);
+      const endpoint = await registerEndpoint(ctx.db, { team_id: team.id, url: 'https://hooks.example.com/batch', secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' });
+      const key = (n: number) => `batch:${team.id}:${n}`;
+      await ctx.db.transaction((tx) => emitEvent(tx, sampleEnvelope(team.id, 'provider.connection.created'), { dedupKey: key(1) }));
+      const written = await ctx.db.transaction((tx) => emitEvents(tx, team.id, [1, 2, 3, 3].map((n) => ({ event: sampleEnvelope(team.id, 'provider.connection.created', { n }), dedupKey: key(n) }))));
+      expect(written).toBe(2);
+      expect(await countWebhookDeliveries(ctx.db, endpoint.id)).toEqual({ pending: 3, succeeded: 0, failed: 0 });
+    });
+
     it('when the same change is emitted twice with its dedup key, then there is one event with one delivery per endpoint', async () => {
       const { team } = await seedTeam(ctx.db);
       const endpoint = await registerEndpoint(ctx.db, { team_id: team.id, url: 'https://hooks.example.com/dedup', secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' });
       const envelope = sampleEnvelope(team.id, 'provider.connection.created');
       const key = `test:${team.id}`;
-      const first = await ctx.db.transaction((tx) => emitEvent(tx, envelope, key));
-      const second = await ctx.db.transaction((tx) => emitEvent(tx, envelope, key));
+      const first = await ctx.db.transaction((tx) => emitEvent(tx, envelope, { dedupKey: key }));
+      const second = await ctx.db.transaction((tx) => emitEvent(tx, envelope, { dedupKey: key }));
       expect(second).toEqual({ id: first.id, created: false });
       expect(first.created).toBe(true);
       expect(await countWebhookDeliveries(ctx.db, endpoint.id)).toEqual({ pending: 1, succeeded: 0, failed: 0 });
