@@ -74,8 +74,9 @@ export async function createLabOrder(db: Database, input: CreateOrderInput): Pro
  * user is not the team's (nothing is written for it).
  */
 export async function createLabOrders(db: Database, orders: readonly NewLabOrder[]): Promise<(LabOrderRecord | null)[]> {
-  return db.transaction(async (tx) => {
-    const stored = await insertOrders(tx, orders);
+  const storedLabTests = committedLabTests(db);
+  const created = await db.transaction(async (tx) => {
+    const stored = await insertOrders(tx, orders, { storedLabTests });
     const byTeam = new Map<string, BatchEvent[]>();
     for (const order of stored) {
       if (!order) continue;
@@ -86,6 +87,20 @@ export async function createLabOrders(db: Database, orders: readonly NewLabOrder
     for (const [teamId, batch] of byTeam) await emitEvents(tx, teamId, batch);
     return stored;
   });
+  for (const order of created) if (order?.lab_test_view) storedLabTests.add(order.lab_test_view);
+  return created;
+}
+
+/**
+ * The lab tests (digests) this process stored or saw stored in a database, once committed: the
+ * orders of a lab test send its 15 kB of JSON once, not with every batch. A team has a few lab
+ * tests; the set starts again past 10,000.
+ */
+const committedByDatabase = new WeakMap<Database, Set<string>>();
+function committedLabTests(db: Database): Set<string> {
+  let committed = committedByDatabase.get(db);
+  if (!committed || committed.size > 10_000) committedByDatabase.set(db, (committed = new Set()));
+  return committed;
 }
 
 /**

@@ -135,17 +135,24 @@ export async function insertOrder(db: Queryable, input: NewLabOrder): Promise<La
 /**
  * Stores new orders, each with its first event, in one statement (group commit of POST
  * /v3/order): one result per input, in order, null where the user is not the team's. The
- * records come back from the statement itself (no second read).
+ * records are built from the inputs and what the statement returns (the ids the database
+ * gave), not read back. A lab test whose digest is in `storedLabTests` (known to be committed
+ * in this database: lab_order_lab_tests rows are never deleted) is not sent again.
  */
-export async function insertOrders(db: Queryable, inputs: readonly NewLabOrder[]): Promise<(LabOrderRecord | null)[]> {
+export async function insertOrders(
+  db: Queryable,
+  inputs: readonly NewLabOrder[],
+  options: { storedLabTests?: ReadonlySet<string> } = {},
+): Promise<(LabOrderRecord | null)[]> {
   if (inputs.length === 0) return [];
   const columns = { id: [] as string[], team_id: [] as string[], user_id: [] as string[], lab_test_id: [] as string[], method: [] as string[], status: [] as string[], low_status: [] as string[],
     patient_name: [] as string[], sample_id: [] as string[], body: [] as string[], lab_test_view: [] as (string | null)[], at: [] as string[] };
   const snapshots = new Map<string, string>();
-  for (const input of inputs) {
-    const { lab_test: labTest, ...body } = input.body;
+  const prepared = inputs.map((input) => {
+    const { lab_test: labTest, ...rest } = input.body;
     const snapshot = labTest !== null && typeof labTest === 'object' ? labTestSnapshot(labTest) : null;
-    if (snapshot) snapshots.set(snapshot.digest, snapshot.json);
+    if (snapshot && !options.storedLabTests?.has(snapshot.digest)) snapshots.set(snapshot.digest, snapshot.json);
+    const at = new Date(input.at).toISOString();
     columns.id.push(input.id);
     columns.team_id.push(input.team_id);
     columns.user_id.push(input.user_id);
@@ -155,11 +162,12 @@ export async function insertOrders(db: Queryable, inputs: readonly NewLabOrder[]
     columns.low_status.push(input.low_status);
     columns.patient_name.push(input.patient_name);
     columns.sample_id.push(input.sample_id);
-    columns.body.push(JSON.stringify(snapshot ? body : input.body));
+    columns.body.push(JSON.stringify(snapshot ? rest : input.body));
     columns.lab_test_view.push(snapshot?.digest ?? null);
-    columns.at.push(input.at);
-  }
-  const rows = await db.query<StoredRow>(
+    columns.at.push(at);
+    return { input, at, body: snapshot ? rest : input.body, digest: snapshot?.digest ?? null };
+  });
+  const rows = await db.query<{ id: string; client_user_id: string; event_id: number }>(
     `WITH input AS (
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::timestamptz[])
          AS i(id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, sample_id, body, lab_test_view, at)
@@ -172,27 +180,48 @@ export async function insertOrders(db: Queryable, inputs: readonly NewLabOrder[]
        INSERT INTO lab_orders (id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, sample_id, body, lab_test_view, created_at, updated_at)
        SELECT i.id, i.team_id, i.user_id, i.lab_test_id, i.method, i.status, i.low_status, i.patient_name, i.sample_id, i.body::jsonb, i.lab_test_view, i.at, i.at
        FROM input i WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = i.user_id AND u.team_id = i.team_id)
-       RETURNING *
+       RETURNING id, user_id, team_id, patient_name, status, created_at
      ),
      first_event AS (
        INSERT INTO lab_order_events (order_id, status, created_at)
        SELECT id, status, created_at FROM new_order
-       RETURNING id, order_id, created_at, status, status_detail
+       RETURNING id, order_id
      ),
      patient AS (
        INSERT INTO lab_order_patient_names (team_id, patient_name) SELECT DISTINCT team_id, patient_name FROM new_order
        ON CONFLICT DO NOTHING
      )
-     SELECT o.id, o.team_id, o.user_id, u.client_user_id, o.lab_test_id, o.method, o.status, o.low_status,
-       o.patient_name, o.sample_id, o.interpretation, o.body, o.lab_test_view, o.created_at, o.updated_at,
-       json_build_array(json_build_object('id', e.id, 'created_at', ${ISO('e.created_at')}, 'status', e.status, 'status_detail', e.status_detail)) AS events
+     SELECT o.id, u.client_user_id, e.id AS event_id
      FROM new_order o JOIN users u ON u.id = o.user_id JOIN first_event e ON e.order_id = o.id`,
     [...Object.values(columns), [...snapshots.keys()], [...snapshots.values()]],
   );
   // The snapshots may be new to this process: they are the values just stored.
   for (const [digest, json] of snapshots) if (!labTestViews.has(digest)) remember(digest, JSON.parse(json) as Record<string, unknown>);
-  const stored = new Map((await withLabTests(db, rows)).map((record) => [record.id, record]));
-  return inputs.map((input) => stored.get(input.id) ?? null);
+  const stored = new Map(rows.map((row) => [row.id, row]));
+  const records = prepared.flatMap(({ input, at, body, digest }): StoredRow[] => {
+    const row = stored.get(input.id);
+    if (!row) return [];
+    return [{
+      id: input.id,
+      team_id: input.team_id,
+      user_id: input.user_id,
+      client_user_id: row.client_user_id,
+      lab_test_id: input.lab_test_id,
+      method: input.method,
+      status: input.status,
+      low_status: input.low_status,
+      patient_name: input.patient_name,
+      sample_id: input.sample_id,
+      interpretation: null,
+      body,
+      lab_test_view: digest,
+      created_at: at,
+      updated_at: at,
+      events: [{ id: Number(row.event_id), created_at: at, status: input.status, status_detail: null }],
+    }];
+  });
+  const withTests = new Map((await withLabTests(db, records)).map((record) => [record.id, record]));
+  return inputs.map((input) => withTests.get(input.id) ?? null);
 }
 
 /** The team's order with its events, or null (unknown id, another team's, or not a uuid). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Queryable } from '../../../server/storage/database.js';
-import { insertOrders, listOrders, transitionOrder, type NewLabOrder, type OrderListFilter } from '../../../server/storage/repositories/lab-orders.js';
+import { findOrder, insertOrders, listOrders, transitionOrder, type NewLabOrder, type OrderListFilter } from '../../../server/storage/repositories/lab-orders.js';
 import { engineCases, seedTeam, useTestDatabase } from '../helpers.js';
 
 const NO_FILTER: OrderListFilter = {
@@ -67,6 +67,28 @@ describe.each(engineCases)('lab orders repository on %s', (_label, engine) => {
       expect(changed.events.map((e) => e.status)).toEqual(['received.walk_in_test.ordered', 'cancelled.walk_in_test.cancelled']);
       expect(same).toBe(before.orders.find((o) => o.id === b!.id));
       expect(after.total).toBe(2);
+    });
+  });
+
+  describe.skipIf(!engine.available)('insertOrders', () => {
+    const ctx = useTestDatabase(engine);
+
+    it('when orders are stored, then each record answered is the order as read back, and a user of another team stores nothing', async () => {
+      const { team } = await seedTeam(ctx.db);
+      const { team: other } = await seedTeam(ctx.db);
+      const user = (await ctx.db.one<{ id: string }>(`INSERT INTO users (team_id, client_user_id) VALUES ($1, 'mine') RETURNING id`, [team.id]))!;
+      const stranger = (await ctx.db.one<{ id: string }>(`INSERT INTO users (team_id, client_user_id) VALUES ($1, 'theirs') RETURNING id`, [other.id]))!;
+      const labTest = { id: randomUUID(), name: 'Panel', markers: [{ name: 'Glucose', unit: 'mg/dL' }] };
+      const withLabTest = (order: NewLabOrder): NewLabOrder => ({ ...order, body: { patient_details: { first_name: 'Zoë', dob: '1990-01-02' }, lab_test: labTest, notes: '' } });
+      const inputs = [withLabTest(newOrder(team.id, user.id)), withLabTest(newOrder(team.id, stranger.id)), newOrder(team.id, user.id)];
+      const stored = await insertOrders(ctx.db, inputs);
+      expect(stored[1]).toBeNull();
+      expect(await findOrder(ctx.db, team.id, inputs[1]!.id)).toBeNull();
+      for (const record of [stored[0]!, stored[2]!]) expect(record).toEqual(await findOrder(ctx.db, team.id, record.id));
+      expect(stored[0]!.body.lab_test).toEqual(labTest);
+      expect(stored[0]!.lab_test_view).toEqual(expect.any(String));
+      expect(stored[2]!.lab_test_view).toBeNull();
+      expect(stored[0]!.client_user_id).toBe('mine');
     });
   });
 });
