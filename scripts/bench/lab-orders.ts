@@ -97,7 +97,7 @@ export async function prepare(engine: BenchEngine): Promise<Prepared> {
     // Stored as insertOrder stores it: the lab test once, each order naming it.
     const { lab_test: labTest, ...stored } = body;
     const snapshot = labTestSnapshot(labTest);
-    await db.query(`INSERT INTO lab_order_lab_tests (digest, view) VALUES ($1, $2::jsonb) ON CONFLICT DO NOTHING`, [snapshot.digest, snapshot.json]);
+    await db.query(`INSERT INTO lab_order_lab_tests (digest, view) VALUES ($1, $2::json) ON CONFLICT DO NOTHING`, [snapshot.digest, snapshot.json]);
     const statuses = COLLECTION_METHODS.flatMap((method) => LIFECYCLES[method].successPath.map((low) => ({ method, low, status: fullStatus(method, low) })));
     const names = FIRST_NAMES.flatMap((first) => LAST_NAMES.map((last) => `${first} ${last}`.toLowerCase()));
     const chunk = 10_000;
