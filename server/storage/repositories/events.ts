@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../database.js';
+import { labTestSnapshot } from './lab-orders.js';
 import { isUuid, toPage, type Page } from './support.js';
 
 /** The envelope every event shares (see the `webhooks` of the team API). */
@@ -34,7 +35,9 @@ const LAB_TEST_PLACEHOLDER_JSON = JSON.stringify(LAB_TEST_PLACEHOLDER);
 
 function storedPayload(event: EventEnvelope, labTestView: string | null | undefined): StoredPayload {
   const data = event.data as Record<string, unknown> | null;
-  if (!labTestView || data === null || typeof data !== 'object' || data.lab_test === null || typeof data.lab_test !== 'object') {
+  // Only the lab test stored under that digest is left out (the snapshot is memoised per object).
+  if (!labTestView || data === null || typeof data !== 'object' || data.lab_test === null || typeof data.lab_test !== 'object'
+    || labTestSnapshot(data.lab_test).digest !== labTestView) {
     return { json: JSON.stringify(event), lab_test_view: null, lab_test_at: null };
   }
   const json = JSON.stringify({ ...event, data: { ...data, lab_test: LAB_TEST_PLACEHOLDER } });

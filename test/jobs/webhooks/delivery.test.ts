@@ -119,6 +119,12 @@ describe.each(engineCases)('webhook delivery on %s', (_label, engine) => {
       expect(target.deliveries[0]?.body).toBe(JSON.stringify(envelope));
       const listed = await listTeamEvents(ctx.db, { team_id: team.id, event_type: 'labtest.order.created', limit: 10 });
       expect(listed.rows.map((row) => row.payload)).toEqual([envelope]);
+
+      // A lab test other than the one stored under the digest it names is stored with the event.
+      const other = { ...envelope, event_type: 'labtest.order.updated', data: { ...envelope.data, lab_test: { ...labTest, name: 'Another panel' } } };
+      const { id: otherId } = await ctx.db.transaction((tx) => emitEvent(tx, other, { labTestView: order!.lab_test_view }));
+      const whole = await ctx.db.one<{ payload: string; lab_test_view: string | null }>('SELECT payload::text AS payload, lab_test_view FROM events WHERE id = $1', [otherId]);
+      expect(whole).toEqual({ payload: JSON.stringify(other), lab_test_view: null });
     });
 
     it('when events are emitted in one batch with dedup keys, then a key emitted before is skipped and the others are written', async () => {
