@@ -359,7 +359,7 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
       const verdict = `${operationId} ${status}`;
       let known = passed.get(body);
       if (!known?.has(verdict)) {
-        if (passesValidation(body, () => res.status(status).json(body))) {
+        if (passesValidation(body, () => frozenParts.sendJson(res, status, body))) {
           if (!known) passed.set(body, (known = new Set()));
           known.add(verdict);
         }

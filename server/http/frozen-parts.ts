@@ -17,11 +17,15 @@ export class FrozenParts {
   /** The body being serialised by `sendJson` and the parts met so far (sends are synchronous: one at a time). */
   private current: { root: object; parts: Buffer[]; started: boolean } | null = null;
 
-  /** The memoised JSON bytes of a frozen value. */
+  /**
+   * The memoised JSON bytes of a frozen value, made as `bytes` makes a body's: the frozen values
+   * inside it come from their own memoised bytes (a page of 50 frozen orders serialises each
+   * order's own fields, not its lab test again).
+   */
   bytesOf(frozen: object): Buffer {
     let bytes = this.serialised.get(frozen);
     if (bytes === undefined) {
-      bytes = Buffer.from(JSON.stringify(frozen));
+      bytes = this.bytes(frozen);
       this.serialised.set(frozen, bytes);
     }
     return bytes;

@@ -1,0 +1,42 @@
+/**
+ * FrozenParts: the JSON bytes of bodies whose frozen parts are serialised once. Whatever the
+ * nesting, the bytes are JSON.stringify's text of the whole body.
+ */
+import { describe, expect, it } from 'vitest';
+import { FrozenParts } from '../../server/http/frozen-parts.js';
+import { deepFreeze } from '../../server/shared/deep-freeze.js';
+
+const labTest = () => deepFreeze({ id: 'lt-1', name: 'Panel ✓ "quoted" \\ back', markers: [{ name: 'Glucose 🍬', unit: 'mg/dL', range: [70, 99] }], price: 75.5, nothing: null });
+
+describe('FrozenParts', () => {
+  it('when a body holds frozen parts, then its bytes are the JSON text of the whole body', () => {
+    const parts = new FrozenParts();
+    const shared = labTest();
+    const body = { orders: [1, 2, 3].map((n) => ({ id: `o-${n}`, lab_test: shared, notes: `note ${n} \u0000-free 😀` })), total: 3, empty: deepFreeze({}), list: deepFreeze([]) };
+    expect(parts.bytes(body).toString()).toBe(JSON.stringify(body));
+  });
+
+  it('when a frozen value holds frozen values, then its memoised bytes are its JSON text, built from theirs', () => {
+    const parts = new FrozenParts();
+    const shared = labTest();
+    const orders = [1, 2].map((n) => deepFreeze({ id: `o-${n}`, lab_test: shared, events: [{ id: n, status: 'received.walk_in_test.ordered' }] }));
+    const page = deepFreeze({ orders, total: 2, page: 1, size: 50 });
+    const bytes = parts.bytesOf(page);
+    expect(bytes.toString()).toBe(JSON.stringify(page));
+    // Memoised: the same bytes again, and those of the parts it was built from.
+    expect(parts.bytesOf(page)).toBe(bytes);
+    expect(parts.bytesOf(orders[0]!).toString()).toBe(JSON.stringify(orders[0]));
+    expect(parts.bytesOf(shared).toString()).toBe(JSON.stringify(shared));
+    // A body around the page reuses it whole.
+    const outer = { data: page, next_cursor: null };
+    expect(parts.bytes(outer).toString()).toBe(JSON.stringify(outer));
+  });
+
+  it('when values have toJSON (dates), then they serialise as JSON.stringify serialises them', () => {
+    const parts = new FrozenParts();
+    const at = new Date(Date.UTC(2026, 10, 26, 23, 54));
+    const frozen = deepFreeze({ at: 'x', nested: { n: 1 } });
+    const body = { at, frozen, list: [frozen, { at }] };
+    expect(parts.bytes(body).toString()).toBe(JSON.stringify(body));
+  });
+});
