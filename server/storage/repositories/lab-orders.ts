@@ -394,21 +394,23 @@ export async function listOrders(
   // Every id the filter matches, in order, read once per generation when the filter is read a
   // second time at it: any page is then a slice, however deep.
   if (list?.generation === generation && list.ids !== null) {
-    const ids = list.ids.slice(offset, offset + paging.size);
-    return { orders: await readOrders(db, teamId, generation, ids.map((id) => ({ id, version: null }))), total: list.ids.length };
+    const ids = idsOf(list.ids, offset, paging.size);
+    return { orders: await readOrders(db, teamId, generation, ids.map((id) => ({ id, version: null }))), total: list.ids.length / UUID_BYTES };
   }
   if (list?.generation === generation && total !== null && total <= LIST_IDS_KEPT) {
+    // The ids as one hex text (32 digits each, no dashes), kept as their 16 bytes.
     const whole = await db.one<{ generation: string; ids: string }>(
       `SELECT ${GENERATION_OF_TEAM} AS generation,
-         array_to_string(ARRAY(SELECT o.id::text FROM lab_orders o WHERE ${where} ORDER BY ${order}), ',') AS ids`,
+         array_to_string(ARRAY(SELECT replace(o.id::text, '-', '') FROM lab_orders o WHERE ${where} ORDER BY ${order}), '') AS ids`,
       params,
     );
-    const ids = whole!.ids === '' ? [] : whole!.ids.split(',');
+    const ids = Buffer.from(whole!.ids, 'hex');
+    const count = ids.length / UUID_BYTES;
     keptLists.set(db, listKey, { generation: whole!.generation, ids });
-    keptTotals.set(db, totalKey, { generation: whole!.generation, total: ids.length });
+    keptTotals.set(db, totalKey, { generation: whole!.generation, total: count });
     return {
-      orders: await readOrders(db, teamId, whole!.generation, ids.slice(offset, offset + paging.size).map((id) => ({ id, version: null }))),
-      total: ids.length,
+      orders: await readOrders(db, teamId, whole!.generation, idsOf(ids, offset, paging.size).map((id) => ({ id, version: null }))),
+      total: count,
     };
   }
   if (list?.generation !== generation) keptLists.set(db, listKey, { generation, ids: null });
@@ -529,12 +531,25 @@ class KeptPerDatabase<V> {
 const keptOrders = new KeptPerDatabase<{ version: string; checkedAt: string; record: LabOrderRecord }>(2_000);
 
 /**
- * The ids a filter matches, in the list's order, with the team's generation they were read at
- * (`ids` null: the filter was read once at that generation, by OFFSET). Lists of at most
- * LIST_IDS_KEPT ids, 16 of them: some 25 MB at most (an id is about 64 bytes of heap).
+ * The ids a filter matches, in the list's order, as 16 bytes each, with the team's generation
+ * they were read at (`ids` null: the filter was read once at that generation, by OFFSET). Lists
+ * of at most LIST_IDS_KEPT ids, 16 of them: 25.6 MB at most. (As strings an id took about 64
+ * bytes of heap, and lists were capped at 25,000 ids: a patient name matching more orders than
+ * that was read by OFFSET, every match sorted again for each page.)
  */
-const keptLists = new KeptPerDatabase<{ generation: string; ids: string[] | null }>(16);
-const LIST_IDS_KEPT = 25_000;
+const keptLists = new KeptPerDatabase<{ generation: string; ids: Buffer | null }>(16);
+const LIST_IDS_KEPT = 100_000;
+const UUID_BYTES = 16;
+
+/** The ids `from` to `from + count` of a kept list, as uuid text. */
+function idsOf(ids: Buffer, from: number, count: number): string[] {
+  const found: string[] = [];
+  for (let at = from * UUID_BYTES; at < ids.length && found.length < count; at += UUID_BYTES) {
+    const hex = ids.toString('hex', at, at + UUID_BYTES);
+    found.push(`${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`);
+  }
+  return found;
+}
 
 /**
  * The list's totals, by filter (its conditions and values, the team among them), each with the
