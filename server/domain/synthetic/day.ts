@@ -17,6 +17,7 @@ import {
 import { extraSeries, bodyOf, mealsOf, tempDeltaOf } from './extras.js';
 import { HR_STEP_MS, timelineOf, type Bucket, type Timeline } from './timeline.js';
 import { HOUR, MINUTE, isValidTimeZone, iso, utcMidnight } from './time-zone.js';
+import { round } from './round.js';
 import type {
   ActivitySummary, DayContext, DayData, IntervalSample, PointSample, ProfileSummary, SleepCycle, SleepStream,
   SleepSummary, SourceContext, TimeseriesSample, WorkoutStream, WorkoutSummary,
@@ -44,7 +45,6 @@ function validate(ctx: DayContext): void {
 const timelineFor = (ctx: DayContext) => timelineOf({ userId: ctx.userId, provider: ctx.provider, date: ctx.date, timeZone: ctx.timeZone });
 
 const mean = (values: readonly number[]) => values.reduce((a, b) => a + b, 0) / values.length;
-const round = (value: number, digits = 0) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /** Value of a bucket quantity as of `asOf`: the whole value once the bucket ended, else the elapsed share (floored). */
 function partial(value: number, b: Bucket, asOf: number): { value: number; changedAt: number | null } {

@@ -14,8 +14,8 @@ import { grid, intervalSample, pointSample, workoutFiguresOf } from './streams.j
 import { BUCKET_MS, hashUnit, timelineOf, type Timeline } from './timeline.js';
 import { addDays, DAY, HOUR, MINUTE, iso, utcMidnight } from './time-zone.js';
 import type { BloodPressureSample, BodySummary, IntervalSample, MealSummary, NoteSample, PointSample, TimeseriesSample } from './types.js';
+import { round } from './round.js';
 
-const round = (value: number, digits = 0) => Math.round(value * 10 ** digits) / 10 ** digits;
 const minute = (t: number) => Math.round(t / MINUTE) * MINUTE;
 
 /** Sorted distinct instants: a sample's timestamp is its identity within a resource. */

@@ -79,7 +79,7 @@ export interface MealPlan {
 const partRandom = (userId: string, provider: string, date: string, part: string): Random =>
   seededRandom(`${userId}:${provider}:${date}:${part}`);
 
-const roundTo = (value: number, step: number) => Math.round(value / step) * step;
+const roundTo = (value: number, step: number) => Math.round(value / step) * step + 0; // never -0 (see round.ts)
 
 /** 30-second epochs, as sleep staging uses. */
 const EPOCH = 30;

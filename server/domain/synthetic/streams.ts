@@ -8,6 +8,7 @@ import type { SleepPlan, WorkoutPlan } from './plan.js';
 import { HR_STEP_MS, hashUnit, timelineOf, type Timeline } from './timeline.js';
 import { addDays, iso } from './time-zone.js';
 import type { IntervalSample, PointSample, SleepStream, WorkoutStream } from './types.js';
+import { round } from './round.js';
 
 /** Workout streams sample every 10 seconds. */
 export const STREAM_STEP_S = 10;
@@ -62,7 +63,6 @@ export function sleepSignals(near: Timeline, sleep: SleepPlan): SleepStream {
 }
 
 const mean = (values: readonly number[]) => (values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length);
-const round = (value: number, digits = 0) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /** The workout's stream, every 10 seconds from time_start (inclusive) to time_end (exclusive). */
 export function workoutStreamOf(tl: Timeline, w: WorkoutPlan): WorkoutStream {
