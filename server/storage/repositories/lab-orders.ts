@@ -62,9 +62,6 @@ const SELECT_ORDER = `SELECT ${ORDER_COLUMNS} ${FROM_ORDERS}`;
  */
 const rowVersion = (alias: string) => `${alias}.xmin::text`;
 
-/** An order row as read: its body without lab_test, until withLabTests puts it back. */
-type StoredRow = LabOrderRecord;
-
 // ---- lab test snapshots --------------------------------------------------------------------
 
 /**
@@ -92,8 +89,11 @@ export function labTestSnapshot(labTest: object): { digest: string; json: string
   return snapshot;
 }
 
-/** Puts each row's lab_test back into its body (orders stored before migration 009 carry their own). */
-async function withLabTests(db: Queryable, rows: StoredRow[]): Promise<LabOrderRecord[]> {
+/**
+ * Puts each row's lab_test (named by `lab_test_view`) back into its body: rows are read with
+ * bodies without it. Orders stored before migration 009 carry their own.
+ */
+async function withLabTests(db: Queryable, rows: LabOrderRecord[]): Promise<LabOrderRecord[]> {
   const missing = [...new Set(rows.flatMap((row) => (row.lab_test_view !== null && !labTestViews.has(row.lab_test_view) ? [row.lab_test_view] : [])))];
   if (missing.length > 0) {
     const found = await db.query<{ digest: string; view: Record<string, unknown> }>(`SELECT digest, view FROM lab_order_lab_tests WHERE digest = ANY ($1::text[])`, [missing]);
@@ -198,7 +198,7 @@ export async function insertOrders(
   // The snapshots may be new to this process: they are the values just stored.
   for (const [digest, json] of snapshots) if (!labTestViews.has(digest)) remember(digest, JSON.parse(json) as Record<string, unknown>);
   const stored = new Map(rows.map((row) => [row.id, row]));
-  const records = prepared.flatMap(({ input, at, body, digest }): StoredRow[] => {
+  const records = prepared.flatMap(({ input, at, body, digest }): LabOrderRecord[] => {
     const row = stored.get(input.id);
     if (!row) return [];
     return [{
@@ -227,7 +227,7 @@ export async function insertOrders(
 /** The team's order with its events, or null (unknown id, another team's, or not a uuid). */
 export async function findOrder(db: Queryable, teamId: string, orderId: string): Promise<LabOrderRecord | null> {
   if (!isUuid(orderId)) return null;
-  const row = await db.one<StoredRow>(`${SELECT_ORDER} WHERE o.team_id = $1 AND o.id = $2`, [teamId, orderId]);
+  const row = await db.one<LabOrderRecord>(`${SELECT_ORDER} WHERE o.team_id = $1 AND o.id = $2`, [teamId, orderId]);
   return row ? (await withLabTests(db, [row]))[0]! : null;
 }
 
@@ -237,7 +237,7 @@ export async function findOrder(db: Queryable, teamId: string, orderId: string):
  */
 export async function findOrderOfAnyTeam(db: Queryable, orderId: string): Promise<LabOrderRecord | null> {
   if (!isUuid(orderId)) return null;
-  const row = await db.one<StoredRow>(`${SELECT_ORDER} WHERE o.id = $1`, [orderId]);
+  const row = await db.one<LabOrderRecord>(`${SELECT_ORDER} WHERE o.id = $1`, [orderId]);
   return row ? (await withLabTests(db, [row]))[0]! : null;
 }
 
@@ -483,7 +483,7 @@ async function readOrders(db: Queryable, teamId: string, generation: string, pag
     }
   }
   if (missing.length > 0) {
-    const rows = await db.query<StoredRow & { version: string }>(
+    const rows = await db.query<LabOrderRecord & { version: string }>(
       `SELECT ${rowVersion('o')} AS version, ${ORDER_COLUMNS} ${FROM_ORDERS} WHERE o.team_id = $1 AND o.id = ANY ($2::uuid[])`,
       [teamId, missing],
     );
