@@ -10,6 +10,7 @@
  * And request examples cannot go stale: every date-time in them is years ahead.
  */
 import { describe, expect, it } from 'vitest';
+import { generateDay } from '../../server/domain/synthetic/day.js';
 import { LabOrderSimulator } from '../../server/jobs/lab-orders/simulator.js';
 import { silentLogger } from '../helpers/silent-logger.js';
 import { API_NAMES, readBundle, type ApiName } from '../../scripts/conformance/openapi.js';
@@ -185,17 +186,26 @@ class World {
     return JSON.parse(text) as unknown;
   }
 
-  /** The id of one of today's workouts (or sleeps) of new users whose local day is nearly over (not every day has a workout). */
+  /**
+   * The id of one of today's workouts (or sleeps) of a new user whose local day is nearly over. The
+   * synthetic data is random per user id, and not every day has a workout (about 22 users in 100
+   * have no Strava workout ended by then): users are made until one has one, then connected. The
+   * record ended before the check, so the connection, made after it, has it.
+   */
   async readableRecord(kind: 'workouts' | 'sleep', provider: string): Promise<string> {
     const { timeZone, today } = eveningZone();
-    for (let attempt = 0; attempt < 12; attempt += 1) {
-      const user = (await this.team('POST', '/v2/user', { client_user_id: `examples-${Math.random().toString(16).slice(2, 10)}`, fallback_time_zone: timeZone })) as { user_id: string };
-      await this.team('POST', '/v2/link/connect/demo', { user_id: user.user_id, provider });
-      const read = (await this.team('GET', `/v2/summary/${kind}/${user.user_id}?start_date=${today}&end_date=${today}`)) as Record<string, { id: string }[]>;
-      const first = read[kind]?.[0];
-      if (first) return first.id;
+    const hasOne = (userId: string) => generateDay({ userId, provider, date: today, timeZone, resources: [kind] }, new Date())[kind].length > 0;
+    const create = async () => (await this.team('POST', '/v2/user', { client_user_id: `examples-${Math.random().toString(16).slice(2, 10)}`, fallback_time_zone: timeZone })) as { user_id: string };
+    let user = await create();
+    for (let tries = 1; !hasOne(user.user_id); tries += 1) {
+      if (tries === 100) throw new Error(`No user in 100 has a ${kind} today at ${provider}`);
+      user = await create();
     }
-    throw new Error(`no ${kind} today among 12 new users connected to ${provider}`);
+    await this.team('POST', '/v2/link/connect/demo', { user_id: user.user_id, provider });
+    const read = (await this.team('GET', `/v2/summary/${kind}/${user.user_id}?start_date=${today}&end_date=${today}`)) as Record<string, { id: string }[]>;
+    const first = read[kind]?.[0];
+    if (!first) throw new Error(`The ${kind} of ${user.user_id} today at ${provider} is not readable`);
+    return first.id;
   }
 
   /** The real user standing for an example's user id (one per distinct example id). */
