@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { generateDay } from '../../server/domain/synthetic/day.js';
 import { addDays } from '../../server/domain/synthetic/time-zone.js';
 import { extendHistory, findDataWindows } from '../../server/storage/repositories/data-windows.js';
+import { firstSuitable } from '../helpers/suitable.js';
 import { apiEngines, expectDetail, expectStatus, expectValidation, UNKNOWN_ID, useApiApp, type TeamSchemas } from './helpers.js';
 
 type Grouped = TeamSchemas['GroupedTimeseriesResponse'];
@@ -37,17 +38,15 @@ describe.each(apiEngines)('data reads on %s', (_label, engine) => {
     body: Partial<TeamSchemas['CreateUserRequest']> = {},
     suits: (userId: string, start: string) => boolean = () => true,
   ) {
-    for (let tries = 1; ; tries += 1) {
+    const connected = async () => {
       const user = await ctx.newUser(body);
       await ctx.connect(user.user_id, provider);
       const [window] = await findDataWindows(ctx.server.db, { team_id: ctx.server.teamId, user_id: user.user_id, provider });
-      const start = addDays(window!.history_start, -days);
-      if (suits(user.user_id, start)) {
-        await extendHistory(ctx.server.db, { team_id: ctx.server.teamId, user_id: user.user_id, provider, start_date: start });
-        return { user, start, end: window!.history_start };
-      }
-      if (tries === 100) throw new Error('No user in 100 has the synthetic data this test needs');
-    }
+      return { user, start: addDays(window!.history_start, -days), end: window!.history_start };
+    };
+    const chosen = await firstSuitable(connected, ({ user, start }) => suits(user.user_id, start));
+    await extendHistory(ctx.server.db, { team_id: ctx.server.teamId, user_id: chosen.user.user_id, provider, start_date: chosen.start });
+    return chosen;
   }
 
   describe('summaries', () => {

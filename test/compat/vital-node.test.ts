@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { insuranceBody, userInfoBody } from '../api/helpers.js';
 import { loadDocument } from '../../server/documents.js';
+import { firstSuitable } from '../helpers/suitable.js';
 import { generateDay } from '../../server/domain/synthetic/day.js';
 import { listOperations } from '../../server/http/operations.js';
 import { expectStrictParse, operationsReached, sdkError, sdkFor, serializers, type Exchange, type SdkUnderTest } from './sdk.js';
@@ -424,12 +425,10 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
      */
     const dataUser = async (api: SdkUnderTest, provider: 'fitbit' | 'oura', suits: (userId: string, timeZone: string, today: string) => boolean = () => true) => {
       const { timeZone, today } = eveningZone();
-      const create = () => api.client.user.create({ clientUserId: `compat-${randomUUID()}`, fallbackTimeZone: timeZone });
-      let created = await create();
-      for (let tries = 1; !suits(created.userId, timeZone, today); tries += 1) {
-        if (tries === 100) throw new Error('No user in 100 has the synthetic data this test needs');
-        created = await create();
-      }
+      const created = await firstSuitable(
+        () => api.client.user.create({ clientUserId: `compat-${randomUUID()}`, fallbackTimeZone: timeZone }),
+        (candidate) => suits(candidate.userId, timeZone, today),
+      );
       await api.client.link.connectDemoProvider({ userId: created.userId, provider });
       return { userId: created.userId, today };
     };

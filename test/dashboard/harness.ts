@@ -22,6 +22,7 @@ import { TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
 import { extendHistory, findDataWindows } from '../../server/storage/repositories/data-windows.js';
 import { LAUNCH_ARGS, recordCspViolations, staysOnMachine } from '../helpers/browser.js';
 import { startTestServer, type TestServer, type TestServerOptions } from '../helpers/test-server.js';
+import { firstSuitable } from '../helpers/suitable.js';
 import { engines, SETUP_TIMEOUT_MS } from '../storage/helpers.js';
 
 type User = components['schemas']['ClientFacingUser'];
@@ -66,20 +67,21 @@ export async function seedTeam(server: TestServer, { users = 12, historyDays = 3
   const plain: User[] = [];
   for (let i = 1; i <= users; i++) plain.push(await create(`dash-user-${String(i).padStart(2, '0')}`));
   // A demo user whose synthetic data does not suit the suite is deleted and the user made again.
-  let demo = await create('demo-runner');
-  for (let tries = 1; !demoSuits(demo.user_id); tries += 1) {
-    if (tries === 100) throw new Error('No demo user in 100 has the synthetic data this suite needs');
-    expect((await request(server.team).delete(`/v2/user/${demo.user_id}`).set(TEAM_API_KEY_HEADER, server.apiKey)).status).toBe(200);
-    demo = await create('demo-runner');
-  }
+  let previous: User | null = null;
+  const nextDemo = async () => {
+    if (previous) expect((await request(server.team).delete(`/v2/user/${previous.user_id}`).set(TEAM_API_KEY_HEADER, server.apiKey)).status).toBe(200);
+    return (previous = await create('demo-runner'));
+  };
+  const demo = await firstSuitable(nextDemo, (candidate) => demoSuits(candidate.user_id), 'the synthetic data this suite needs in a demo user');
   for (const provider of ['fitbit', 'freestyle_libre']) {
     const connected = await team('post', '/v2/link/connect/demo').send({ user_id: demo.user_id, provider });
     expect(connected.status, JSON.stringify(connected.body)).toBe(200);
     const [window] = await findDataWindows(server.db, { team_id: server.teamId, user_id: demo.user_id, provider });
     await extendHistory(server.db, { team_id: server.teamId, user_id: demo.user_id, provider, start_date: addDays(window!.history_start, -historyDays) });
   }
-  demo = (await team('get', `/v2/user/${demo.user_id}`)).body as User;
-  return { users: plain, demo, historyDays };
+  // As it is now, with its connections.
+  const connectedDemo = (await team('get', `/v2/user/${demo.user_id}`)).body as User;
+  return { users: plain, demo: connectedDemo, historyDays };
 }
 
 /**

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { generateDay } from '../../server/domain/synthetic/day.js';
 import { LabOrderSimulator } from '../../server/jobs/lab-orders/simulator.js';
 import { silentLogger } from '../helpers/silent-logger.js';
+import { firstSuitable } from '../helpers/suitable.js';
 import { API_NAMES, readBundle, type ApiName } from '../../scripts/conformance/openapi.js';
 import { eveningZone } from '../../scripts/conformance/operations/data-reads.js';
 import { insuranceBody, userInfoBody } from '../../scripts/conformance/values.js';
@@ -196,11 +197,7 @@ class World {
     const { timeZone, today } = eveningZone();
     const hasOne = (userId: string) => generateDay({ userId, provider, date: today, timeZone, resources: [kind] }, new Date())[kind].length > 0;
     const create = async () => (await this.team('POST', '/v2/user', { client_user_id: `examples-${Math.random().toString(16).slice(2, 10)}`, fallback_time_zone: timeZone })) as { user_id: string };
-    let user = await create();
-    for (let tries = 1; !hasOne(user.user_id); tries += 1) {
-      if (tries === 100) throw new Error(`No user in 100 has a ${kind} today at ${provider}`);
-      user = await create();
-    }
+    const user = await firstSuitable(create, (candidate) => hasOne(candidate.user_id), `a ${kind} today at ${provider}`);
     await this.team('POST', '/v2/link/connect/demo', { user_id: user.user_id, provider });
     const read = (await this.team('GET', `/v2/summary/${kind}/${user.user_id}?start_date=${today}&end_date=${today}`)) as Record<string, { id: string }[]>;
     const first = read[kind]?.[0];

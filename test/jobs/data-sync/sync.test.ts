@@ -17,6 +17,7 @@ import { startDataSyncWorker } from '../../../server/jobs/data-sync/worker.js';
 import { silentLogger } from '../../helpers/silent-logger.js';
 import { readFileSync } from 'node:fs';
 import { FakeClock } from '../../helpers/fake-clock.js';
+import { firstSuitable } from '../../helpers/suitable.js';
 import { teamSchemaViolations } from '../bulk-pull/schemas.js';
 import { apiEngines, expectStatus, useApiApp, type TeamSchemas } from '../../api/helpers.js';
 import { FAST, registerEndpoint, startReceiver, waitUntilSettled, type Receiver } from '../webhooks/helpers.js';
@@ -119,17 +120,12 @@ describe.each(apiEngines)('data sync on %s', (_label, engine) => {
     await ctx.server.db.query('DELETE FROM webhook_endpoints');
   });
 
-  /** A new user connected to `provider`, its window last synced at `at`. */
   /**
-   * A connected user whose windows start at `at`. The synthetic data is random per user id: a
+   * A new user connected to `provider`, its window last synced at `at`. The synthetic data is random per user id: a
    * test that needs some kind of change in it takes a user whose data has it (`suits`).
    */
   async function connected(provider: string, at: Date, timeZone = 'Europe/London', suits: (userId: string) => boolean = () => true) {
-    let user = await ctx.newUser({ fallback_time_zone: timeZone });
-    for (let tries = 1; !suits(user.user_id); tries += 1) {
-      if (tries === 100) throw new Error('No user in 100 has the synthetic data this test needs');
-      user = await ctx.newUser({ fallback_time_zone: timeZone });
-    }
+    const user = await firstSuitable(() => ctx.newUser({ fallback_time_zone: timeZone }), (candidate) => suits(candidate.user_id));
     await ctx.connect(user.user_id, provider);
     await ctx.server.db.query(`UPDATE data_windows SET synced_through = $3, opened_at = $3, history_start = ($3::timestamptz AT TIME ZONE $4)::date WHERE user_id = $1 AND provider = $2`, [
       user.user_id,
