@@ -41,7 +41,7 @@ import { newOrderBody } from '../../server/domain/lab-orders/order.js';
 import { COLLECTION_METHODS, standardLabTests, toLabTestView } from '../../server/domain/lab-tests/catalog.js';
 import { MANAGEMENT_KEY_HEADER, TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
 import { migrate } from '../../server/storage/migrate.js';
-import { labTestSnapshot } from '../../server/storage/repositories/lab-orders.js';
+import { labTestSnapshot } from '../../server/storage/repositories/lab-order-lab-tests.js';
 import { compile, DIST } from '../compile.js';
 import { isMainModule } from '../lib/main-module.js';
 import { freePort, percentile, printTable, spawnQuiet, spawnServer, startPlainExpress, stop, waitForOk } from './lib.js';

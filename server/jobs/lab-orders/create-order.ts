@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../../storage/database.js';
-import { emitEvent, emitEvents, type BatchEvent } from '../../storage/repositories/events.js';
+import { emitEvent } from '../../storage/repositories/events.js';
 import {
   findIdempotencyKey,
   findOrder,
@@ -9,6 +9,7 @@ import {
   recordIdempotencyKey,
   type LabOrderRecord,
   type NewLabOrder,
+  type OrderEventToWrite,
 } from '../../storage/repositories/lab-orders.js';
 import { insertLabTest, type NewLabTest } from '../../storage/repositories/lab-tests.js';
 import { toOrderView } from '../../domain/lab-orders/order.js';
@@ -69,24 +70,13 @@ export async function createLabOrder(db: Database, input: CreateOrderInput): Pro
 
 /**
  * Creates orders without an idempotency key or a new lab test (the concurrent requests of a
- * group commit), each with its first event and `labtest.order.created`, in one transaction:
- * one statement for the orders, one for their events. One result per input, null where the
- * user is not the team's (nothing is written for it).
+ * group commit), each with its first event and `labtest.order.created`, in one statement (its
+ * own transaction). One result per input, null where the user is not the team's (nothing is
+ * written for it).
  */
 export async function createLabOrders(db: Database, orders: readonly NewLabOrder[]): Promise<(LabOrderRecord | null)[]> {
   const storedLabTests = committedLabTests(db);
-  const created = await db.transaction(async (tx) => {
-    const stored = await insertOrders(tx, orders, { storedLabTests });
-    const byTeam = new Map<string, BatchEvent[]>();
-    for (const order of stored) {
-      if (!order) continue;
-      const batch = byTeam.get(order.team_id) ?? [];
-      batch.push(orderCreated(order));
-      byTeam.set(order.team_id, batch);
-    }
-    for (const [teamId, batch] of byTeam) await emitEvents(tx, teamId, batch);
-    return stored;
-  });
+  const created = await insertOrders(db, orders, { storedLabTests, withEvent: orderCreated });
   for (const order of created) if (order?.lab_test_view) storedLabTests.add(order.lab_test_view);
   return created;
 }
@@ -107,7 +97,7 @@ function committedLabTests(db: Database): Set<string> {
  * `labtest.order.created` for a stored order. The order's lab test is already stored apart
  * (lab_order_lab_tests): the event names it instead of carrying a copy (migration 016).
  */
-function orderCreated(order: LabOrderRecord): BatchEvent {
+function orderCreated(order: LabOrderRecord): OrderEventToWrite {
   return {
     event: {
       event_type: 'labtest.order.created',

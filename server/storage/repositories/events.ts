@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../database.js';
-import { labTestSnapshot } from './lab-orders.js';
+import { labTestSnapshot } from './lab-order-lab-tests.js';
 import { isUuid, toPage, type Page } from './support.js';
 
 /** The envelope every event shares (see the `webhooks` of the team API). */
@@ -72,6 +72,15 @@ export const eventBodySql = (alias: string) =>
   `CASE WHEN ${alias}.lab_test_view IS NULL THEN ${alias}.payload::text
         ELSE overlay(${alias}.payload::text PLACING (SELECT lt.view::text FROM lab_order_lab_tests lt WHERE lt.digest = ${alias}.lab_test_view) FROM ${alias}.lab_test_at + 1 FOR 4) END`;
 
+/**
+ * SQL: whether webhook endpoint `endpoint` (an alias) takes events of type `type` (an SQL
+ * expression): it has no filter, or its filter names the type or a `prefix.*` of it.
+ */
+export const endpointTakes = (endpoint: string, type: string) =>
+  `(${endpoint}.event_types IS NULL
+    OR ${type} = ANY (${endpoint}.event_types)
+    OR EXISTS (SELECT 1 FROM unnest(${endpoint}.event_types) f WHERE f LIKE '%.*' AND starts_with(${type}, left(f, -1))))`;
+
 export interface EmitOptions {
   /** A second emission with the same key is a no-op (emitEvent returns the first id). */
   dedupKey?: string | undefined;
@@ -103,10 +112,7 @@ export async function emitEvent(tx: Queryable, event: EventEnvelope, options: Em
      deliveries AS (
        INSERT INTO webhook_deliveries (endpoint_id, event_id)
        SELECT e.id, i.id FROM inserted i, webhook_endpoints e
-       WHERE e.team_id = $1
-         AND (e.event_types IS NULL
-              OR $2 = ANY (e.event_types)
-              OR EXISTS (SELECT 1 FROM unnest(e.event_types) f WHERE f LIKE '%.*' AND starts_with($2, left(f, -1))))
+       WHERE e.team_id = $1 AND ${endpointTakes('e', '$2')}
      )
      SELECT id FROM inserted`,
     [event.team_id, event.event_type, stored.json, options.dedupKey ?? null, stored.lab_test_view, stored.lab_test_at],
@@ -165,14 +171,38 @@ export async function emitEvents(tx: Queryable, teamId: string, batch: readonly 
        WHERE e.team_id = $1
          AND (ins.event_type = ANY (e.event_types)
               OR (NOT EXISTS (SELECT 1 FROM input i WHERE i.event_type = ins.event_type AND i.explicit_only)
-                  AND (e.event_types IS NULL
-                       OR EXISTS (SELECT 1 FROM unnest(e.event_types) f WHERE f LIKE '%.*' AND starts_with(ins.event_type, left(f, -1))))))
+                  AND ${endpointTakes('e', 'ins.event_type')}))
      )
      SELECT count(*)::int AS written FROM inserted`,
     [teamId, types, payloads, explicit, dedupKeys, labTestViews, labTestAt],
   );
   return row?.written ?? 0;
 }
+
+/**
+ * An event to be written by the statement that writes the change it reports, which knows
+ * its user's client_user_id only as it runs (lab-orders.ts, insertOrders): its stored
+ * payload up to that value, which comes last in the envelope. The statement appends the
+ * value's JSON and the closing brace (`payloadWithClientUserIdSql`).
+ */
+export interface PayloadBeforeClientUserId {
+  head: string;
+  lab_test_view: string | null;
+  lab_test_at: number | null;
+}
+
+const CLIENT_USER_ID_PLACEHOLDER = `\u0000client_user_id:${randomUUID()}\u0000`;
+const CLIENT_USER_ID_TAIL = `${JSON.stringify(CLIENT_USER_ID_PLACEHOLDER)}}`;
+
+/** `event` as stored, but for its client_user_id (whatever the envelope holds there is not used). */
+export function payloadBeforeClientUserId(event: EventEnvelope, labTestView?: string | null): PayloadBeforeClientUserId {
+  const stored = storedPayload({ ...event, client_user_id: CLIENT_USER_ID_PLACEHOLDER }, labTestView);
+  if (!stored.json.endsWith(CLIENT_USER_ID_TAIL)) throw new Error(`The envelope of ${event.event_type} does not end with its client_user_id`);
+  return { head: stored.json.slice(0, -CLIENT_USER_ID_TAIL.length), lab_test_view: stored.lab_test_view, lab_test_at: stored.lab_test_at };
+}
+
+/** SQL: the payload text of a PayloadBeforeClientUserId's `head` with the user's `clientUserId` (SQL expressions). */
+export const payloadWithClientUserIdSql = (head: string, clientUserId: string) => `${head} || to_json(${clientUserId}::text)::text || '}'`;
 
 /** An event as the team's event list shows it: its envelope as delivered, with its id and time. */
 export interface TeamEventRecord {

@@ -1,6 +1,7 @@
-import { createHash } from 'node:crypto';
 import { deepFreeze } from '../../shared/deep-freeze.js';
 import type { Queryable } from '../database.js';
+import { labTestSnapshot, rememberLabTest, withLabTests } from './lab-order-lab-tests.js';
+import { endpointTakes, payloadBeforeClientUserId, payloadWithClientUserIdSql, type EventEnvelope } from './events.js';
 import { isUuid } from './support.js';
 
 // Every order query is scoped by team: another team's order is simply not found.
@@ -62,52 +63,6 @@ const SELECT_ORDER = `SELECT ${ORDER_COLUMNS} ${FROM_ORDERS}`;
  */
 const rowVersion = (alias: string) => `${alias}.xmin::text`;
 
-// ---- lab test snapshots --------------------------------------------------------------------
-
-/**
- * The lab_test values read so far, by digest. A digest is the SHA-256 of the value's JSON,
- * so an entry can never be stale, whatever database it was read from. Values are frozen:
- * every order of the lab test shares the one object.
- */
-const labTestViews = new Map<string, Readonly<Record<string, unknown>>>();
-const LAB_TEST_VIEWS_KEPT = 1_000;
-function remember(digest: string, view: Record<string, unknown>): void {
-  if (labTestViews.has(digest)) return;
-  if (labTestViews.size >= LAB_TEST_VIEWS_KEPT) labTestViews.delete(labTestViews.keys().next().value as string);
-  labTestViews.set(digest, Object.freeze(view));
-}
-
-/** The text and digest (lab_orders.lab_test_view) of a lab_test value, memoised per object. */
-const snapshots = new WeakMap<object, { digest: string; json: string }>();
-export function labTestSnapshot(labTest: object): { digest: string; json: string } {
-  let snapshot = snapshots.get(labTest);
-  if (!snapshot) {
-    const json = JSON.stringify(labTest);
-    snapshot = { digest: createHash('sha256').update(json).digest('base64url'), json };
-    snapshots.set(labTest, snapshot);
-  }
-  return snapshot;
-}
-
-/**
- * Puts each row's lab_test (named by `lab_test_view`) back into its body: rows are read with
- * bodies without it. Orders stored before migration 009 carry their own.
- */
-async function withLabTests(db: Queryable, rows: LabOrderRecord[]): Promise<LabOrderRecord[]> {
-  const missing = [...new Set(rows.flatMap((row) => (row.lab_test_view !== null && !labTestViews.has(row.lab_test_view) ? [row.lab_test_view] : [])))];
-  if (missing.length > 0) {
-    const found = await db.query<{ digest: string; view: Record<string, unknown> }>(`SELECT digest, view FROM lab_order_lab_tests WHERE digest = ANY ($1::text[])`, [missing]);
-    for (const { digest, view } of found) remember(digest, view);
-  }
-  return rows.map((row) => {
-    const digest = row.lab_test_view;
-    if (digest === null) return row;
-    const labTest = labTestViews.get(digest);
-    if (labTest === undefined) throw new Error(`Lab test snapshot ${digest} of order ${row.id} is missing`);
-    return { ...row, body: { ...row.body, lab_test: labTest } };
-  });
-}
-
 export interface NewLabOrder {
   id: string;
   team_id: string;
@@ -132,27 +87,55 @@ export async function insertOrder(db: Queryable, input: NewLabOrder): Promise<La
   return (await insertOrders(db, [input]))[0]!;
 }
 
+/** An event written with each order (see insertOrders): its envelope, as emitEvent takes it. */
+export interface OrderEventToWrite {
+  event: EventEnvelope;
+  dedupKey: string;
+  /** The lab test stored apart under this digest (the order's `lab_test_view`). */
+  labTestView: string | null;
+}
+
+export interface InsertOrdersOptions {
+  /**
+   * Lab tests (digests) known to be committed in this database (lab_order_lab_tests rows are
+   * never deleted): not sent again.
+   */
+  storedLabTests?: ReadonlySet<string>;
+  /**
+   * The webhook event to write with each stored order, in the same statement, with a pending
+   * delivery per endpoint of the team that takes its type (as emitEvent). It is given the
+   * order as stored, but that its `client_user_id` is not known yet: the statement puts the
+   * user's in the envelope (payloadBeforeClientUserId).
+   */
+  withEvent?: (order: LabOrderRecord) => OrderEventToWrite;
+}
+
 /**
  * Stores new orders, each with its first event, in one statement (group commit of POST
- * /v3/order): one result per input, in order, null where the user is not the team's. The
- * records are built from the inputs and what the statement returns (the ids the database
- * gave), not read back. A lab test whose digest is in `storedLabTests` (known to be committed
- * in this database: lab_order_lab_tests rows are never deleted) is not sent again.
+ * /v3/order), and with `withEvent` each one's webhook event and deliveries: a statement is
+ * its own transaction, so an order and its event are committed together or not at all. One
+ * result per input, in order, null where the user is not the team's (nothing is written for
+ * it). The records are built from the inputs and the first events' ids (drawn before, from
+ * the column's identity: the event's payload holds them), not read back.
  */
 export async function insertOrders(
   db: Queryable,
   inputs: readonly NewLabOrder[],
-  options: { storedLabTests?: ReadonlySet<string> } = {},
+  options: InsertOrdersOptions = {},
 ): Promise<(LabOrderRecord | null)[]> {
   if (inputs.length === 0) return [];
+  // The event written with an order names the order's first event: its id is drawn ahead.
+  const eventIds = options.withEvent ? await firstEventIds(db, inputs.length) : null;
   const columns = { id: [] as string[], team_id: [] as string[], user_id: [] as string[], lab_test_id: [] as string[], method: [] as string[], status: [] as string[], low_status: [] as string[],
-    patient_name: [] as string[], sample_id: [] as string[], body: [] as string[], lab_test_view: [] as (string | null)[], at: [] as string[] };
+    patient_name: [] as string[], sample_id: [] as string[], body: [] as string[], lab_test_view: [] as (string | null)[], at: [] as string[], event_id: [] as (number | null)[] };
+  const webhook = { event_type: [] as (string | null)[], head: [] as (string | null)[], dedup_key: [] as (string | null)[], lab_test_view: [] as (string | null)[], lab_test_at: [] as (number | null)[] };
   const snapshots = new Map<string, string>();
-  const prepared = inputs.map((input) => {
+  const records = inputs.map((input, index): LabOrderRecord => {
     const { lab_test: labTest, ...rest } = input.body;
     const snapshot = labTest !== null && typeof labTest === 'object' ? labTestSnapshot(labTest) : null;
     if (snapshot && !options.storedLabTests?.has(snapshot.digest)) snapshots.set(snapshot.digest, snapshot.json);
     const at = new Date(input.at).toISOString();
+    const eventId = eventIds?.[index] ?? null;
     columns.id.push(input.id);
     columns.team_id.push(input.team_id);
     columns.user_id.push(input.user_id);
@@ -165,47 +148,12 @@ export async function insertOrders(
     columns.body.push(JSON.stringify(snapshot ? rest : input.body));
     columns.lab_test_view.push(snapshot?.digest ?? null);
     columns.at.push(at);
-    return { input, at, body: snapshot ? rest : input.body, digest: snapshot?.digest ?? null };
-  });
-  const rows = await db.query<{ id: string; client_user_id: string; event_id: number }>(
-    `WITH input AS (
-       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::timestamptz[])
-         AS i(id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, sample_id, body, lab_test_view, at)
-     ),
-     snapshot AS (
-       INSERT INTO lab_order_lab_tests (digest, view) SELECT d, v::json FROM unnest($13::text[], $14::text[]) AS s(d, v)
-       ON CONFLICT (digest) DO NOTHING
-     ),
-     new_order AS (
-       INSERT INTO lab_orders (id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, sample_id, body, lab_test_view, created_at, updated_at)
-       SELECT i.id, i.team_id, i.user_id, i.lab_test_id, i.method, i.status, i.low_status, i.patient_name, i.sample_id, i.body::jsonb, i.lab_test_view, i.at, i.at
-       FROM input i WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = i.user_id AND u.team_id = i.team_id)
-       RETURNING id, user_id, team_id, patient_name, status, created_at
-     ),
-     first_event AS (
-       INSERT INTO lab_order_events (order_id, status, created_at)
-       SELECT id, status, created_at FROM new_order
-       RETURNING id, order_id
-     ),
-     patient AS (
-       INSERT INTO lab_order_patient_names (team_id, patient_name) SELECT DISTINCT team_id, patient_name FROM new_order
-       ON CONFLICT DO NOTHING
-     )
-     SELECT o.id, u.client_user_id, e.id AS event_id
-     FROM new_order o JOIN users u ON u.id = o.user_id JOIN first_event e ON e.order_id = o.id`,
-    [...Object.values(columns), [...snapshots.keys()], [...snapshots.values()]],
-  );
-  // The snapshots may be new to this process: they are the values just stored.
-  for (const [digest, json] of snapshots) if (!labTestViews.has(digest)) remember(digest, JSON.parse(json) as Record<string, unknown>);
-  const stored = new Map(rows.map((row) => [row.id, row]));
-  const records = prepared.flatMap(({ input, at, body, digest }): LabOrderRecord[] => {
-    const row = stored.get(input.id);
-    if (!row) return [];
-    return [{
+    columns.event_id.push(eventId);
+    const record: LabOrderRecord = {
       id: input.id,
       team_id: input.team_id,
       user_id: input.user_id,
-      client_user_id: row.client_user_id,
+      client_user_id: '',
       lab_test_id: input.lab_test_id,
       method: input.method,
       status: input.status,
@@ -213,15 +161,92 @@ export async function insertOrders(
       patient_name: input.patient_name,
       sample_id: input.sample_id,
       interpretation: null,
-      body,
-      lab_test_view: digest,
+      body: input.body,
+      lab_test_view: snapshot?.digest ?? null,
       created_at: at,
       updated_at: at,
-      events: [{ id: Number(row.event_id), created_at: at, status: input.status, status_detail: null }],
-    }];
+      events: [{ id: eventId ?? 0, created_at: at, status: input.status, status_detail: null }],
+    };
+    const event = options.withEvent?.(record);
+    const payload = event ? payloadBeforeClientUserId(event.event, event.labTestView) : null;
+    webhook.event_type.push(event?.event.event_type ?? null);
+    webhook.head.push(payload?.head ?? null);
+    webhook.dedup_key.push(event?.dedupKey ?? null);
+    webhook.lab_test_view.push(payload?.lab_test_view ?? null);
+    webhook.lab_test_at.push(payload?.lab_test_at ?? null);
+    return { ...record, body: snapshot ? rest : input.body };
   });
-  const withTests = new Map((await withLabTests(db, records)).map((record) => [record.id, record]));
+  const rows = await db.query<{ id: string; client_user_id: string; event_id: string }>(
+    `WITH input AS (
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::timestamptz[], $13::bigint[],
+                            $16::text[], $17::text[], $18::text[], $19::text[], $20::integer[])
+         WITH ORDINALITY AS i(id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, sample_id, body, lab_test_view, at, event_id,
+                              webhook_type, webhook_head, webhook_dedup_key, webhook_lab_test_view, webhook_lab_test_at, ord)
+     ),
+     snapshot AS (
+       INSERT INTO lab_order_lab_tests (digest, view) SELECT d, v::json FROM unnest($14::text[], $15::text[]) AS s(d, v)
+       ON CONFLICT (digest) DO NOTHING
+     ),
+     new_order AS (
+       INSERT INTO lab_orders (id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, sample_id, body, lab_test_view, created_at, updated_at)
+       SELECT i.id, i.team_id, i.user_id, i.lab_test_id, i.method, i.status, i.low_status, i.patient_name, i.sample_id, i.body::jsonb, i.lab_test_view, i.at, i.at
+       FROM input i WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = i.user_id AND u.team_id = i.team_id)
+       RETURNING id, team_id, patient_name
+     ),
+     stored AS (
+       SELECT i.*, u.client_user_id FROM new_order o JOIN input i ON i.id = o.id JOIN users u ON u.id = i.user_id
+     ),
+     first_event AS (
+       INSERT INTO lab_order_events (id, order_id, status, created_at) OVERRIDING SYSTEM VALUE
+       SELECT coalesce(event_id, nextval(pg_get_serial_sequence('lab_order_events', 'id'))), id, status, at FROM stored
+       RETURNING id, order_id
+     ),
+     patient AS (
+       INSERT INTO lab_order_patient_names (team_id, patient_name) SELECT DISTINCT team_id, patient_name FROM new_order
+       ON CONFLICT DO NOTHING
+     ),
+     webhook AS (
+       INSERT INTO events (team_id, event_type, payload, dedup_key, lab_test_view, lab_test_at)
+       SELECT s.team_id, s.webhook_type, (${payloadWithClientUserIdSql('s.webhook_head', 's.client_user_id')})::json, s.webhook_dedup_key, s.webhook_lab_test_view, s.webhook_lab_test_at
+       FROM stored s WHERE s.webhook_type IS NOT NULL
+       ORDER BY s.ord
+       ON CONFLICT ON CONSTRAINT events_dedup_key_key DO NOTHING
+       RETURNING id, team_id, event_type
+     ),
+     webhook_delivery AS (
+       INSERT INTO webhook_deliveries (endpoint_id, event_id)
+       SELECT e.id, w.id FROM webhook w JOIN webhook_endpoints e ON e.team_id = w.team_id WHERE ${endpointTakes('e', 'w.event_type')}
+     )
+     SELECT s.id, s.client_user_id, e.id AS event_id FROM stored s JOIN first_event e ON e.order_id = s.id`,
+    [...Object.values(columns), [...snapshots.keys()], [...snapshots.values()], ...Object.values(webhook)],
+  );
+  // The snapshots may be new to this process: they are the values just stored.
+  for (const [digest, json] of snapshots) rememberLabTest(digest, () => JSON.parse(json) as Record<string, unknown>);
+  const stored = new Map(rows.map((row) => [row.id, row]));
+  const created = records.flatMap((record) => {
+    const row = stored.get(record.id);
+    return row === undefined ? [] : [{ ...record, client_user_id: row.client_user_id, events: [{ ...record.events[0]!, id: Number(row.event_id) }] }];
+  });
+  const withTests = new Map((await withLabTests(db, created)).map((record) => [record.id, record]));
   return inputs.map((input) => withTests.get(input.id) ?? null);
+}
+
+/**
+ * Ids of lab_order_events for first events, drawn ahead from the column's identity (a block
+ * at a time, per database): the events written with an order carry its first event's id.
+ * Ids drawn and not used are gaps, as a rolled-back insert leaves; every later event of an
+ * order gets a higher id from the identity itself, so an order's events keep their order.
+ */
+const EVENT_ID_BLOCK = 256;
+const drawnEventIds = new WeakMap<Queryable, number[]>(); // per database: give insertOrders the database, not a transaction
+async function firstEventIds(db: Queryable, count: number): Promise<number[]> {
+  let drawn = drawnEventIds.get(db);
+  if (!drawn) drawnEventIds.set(db, (drawn = []));
+  while (drawn.length < count) {
+    const rows = await db.query<{ id: string }>(`SELECT nextval(pg_get_serial_sequence('lab_order_events', 'id'))::text AS id FROM generate_series(1, $1::int)`, [Math.max(EVENT_ID_BLOCK, count)]);
+    drawn.push(...rows.map((row) => Number(row.id)));
+  }
+  return drawn.splice(0, count);
 }
 
 /** The team's order with its events, or null (unknown id, another team's, or not a uuid). */

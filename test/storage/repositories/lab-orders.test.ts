@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Queryable } from '../../../server/storage/database.js';
-import { findOrder, insertOrders, listOrders, transitionOrder, type NewLabOrder, type OrderListFilter } from '../../../server/storage/repositories/lab-orders.js';
+import { eventBodySql } from '../../../server/storage/repositories/events.js';
+import { findOrder, insertOrders, listOrders, transitionOrder, type LabOrderRecord, type NewLabOrder, type OrderListFilter } from '../../../server/storage/repositories/lab-orders.js';
 import { engineCases, seedTeam, useTestDatabase } from '../helpers.js';
 
 const NO_FILTER: OrderListFilter = {
@@ -89,6 +90,39 @@ describe.each(engineCases)('lab orders repository on %s', (_label, engine) => {
       expect(stored[0]!.lab_test_view).toEqual(expect.any(String));
       expect(stored[2]!.lab_test_view).toBeNull();
       expect(stored[0]!.client_user_id).toBe('mine');
+    });
+
+    it('when orders are stored with their events, then each event is the text its envelope makes, with the user\'s client_user_id and the first event\'s id, delivered to each endpoint that takes it', async () => {
+      const { team } = await seedTeam(ctx.db);
+      const { team: other } = await seedTeam(ctx.db);
+      // A client_user_id that JSON escapes: the statement writes it, as JSON.stringify would.
+      const clientUserId = `pat "ø" \\ ${'\n'}\u0001 ${randomUUID()}`;
+      const user = (await ctx.db.one<{ id: string }>(`INSERT INTO users (team_id, client_user_id) VALUES ($1, $2) RETURNING id`, [team.id, clientUserId]))!;
+      const stranger = (await ctx.db.one<{ id: string }>(`INSERT INTO users (team_id, client_user_id) VALUES ($1, 'theirs') RETURNING id`, [other.id]))!;
+      const endpoint = async (types: string[] | null) => (await ctx.db.one<{ id: string }>(
+        `INSERT INTO webhook_endpoints (team_id, url, secret, event_types) VALUES ($1, 'http://127.0.0.1:1/hook', 'whsec_x', $2) RETURNING id`, [team.id, types]))!.id;
+      const takers = [await endpoint(null), await endpoint(['labtest.order.*'])];
+      await endpoint(['labtest.order.updated']);
+      const labTest = Object.freeze({ id: randomUUID(), name: 'Panel', markers: [{ name: 'Glucose', unit: 'mg/dL' }] });
+      const inputs = [newOrder(team.id, user.id), newOrder(team.id, stranger.id), newOrder(team.id, user.id)].map((order) => ({ ...order, body: { lab_test: labTest, notes: '' } }));
+      const envelope = (order: LabOrderRecord) => ({ event_type: 'labtest.order.created', data: { id: order.id, lab_test: order.body.lab_test, events: order.events, last_event: order.events[0] }, team_id: order.team_id, user_id: order.user_id, client_user_id: order.client_user_id });
+      const stored = await insertOrders(ctx.db, inputs, { withEvent: (order) => ({ event: envelope(order), dedupKey: `labtest.order.created:${order.id}`, labTestView: order.lab_test_view }) });
+      expect(stored[1]).toBeNull();
+      for (const order of [stored[0]!, stored[2]!]) {
+        expect(order.client_user_id).toBe(clientUserId);
+        const event = (await ctx.db.one<{ id: string; body: string }>(`SELECT e.id, ${eventBodySql('e')} AS body FROM events e WHERE e.dedup_key = $1`, [`labtest.order.created:${order.id}`]))!;
+        expect(event.body).toBe(JSON.stringify(envelope(order)));
+        expect(order).toEqual(await findOrder(ctx.db, team.id, order.id));
+        const deliveries = await ctx.db.query<{ endpoint_id: string }>(`SELECT endpoint_id FROM webhook_deliveries WHERE event_id = $1 AND status = 'pending'`, [event.id]);
+        expect(deliveries.map((d) => d.endpoint_id).sort()).toEqual([...takers].sort());
+      }
+      expect(await ctx.db.one(`SELECT 1 FROM events WHERE dedup_key = $1`, [`labtest.order.created:${inputs[1]!.id}`])).toBeNull();
+      // The first event's id was drawn ahead: the order's next event still comes after it.
+      const moved = await transitionOrder(ctx.db, { team_id: team.id, order_id: stored[0]!.id, from: stored[0]!.status, to: 'cancelled.walk_in_test.cancelled', low_status: 'cancelled', status_detail: null, at: new Date().toISOString() });
+      expect(moved).not.toBeNull();
+      const events = (await findOrder(ctx.db, team.id, stored[0]!.id))!.events;
+      expect(events.map((e) => e.status)).toEqual(['received.walk_in_test.ordered', 'cancelled.walk_in_test.cancelled']);
+      expect(events[1]!.id).toBeGreaterThan(events[0]!.id);
     });
   });
 });
