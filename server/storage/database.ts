@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { PgliteStatements } from './pglite-statements.js';
+import { forgetIfStale, queryConfig } from './postgres-statements.js';
 import { assertDependencyVersion } from '../shared/dependency-version.js';
 
 export type EngineKind = 'pglite' | 'postgres';
@@ -299,11 +300,18 @@ async function openPglite(dataDir: string, releaseLock: (() => void) | null, opt
 // ---------------------------------------------------------------------------
 // PostgreSQL (pg.Pool)
 
-function postgresQueryable(runner: pg.Pool | pg.PoolClient, isClosed: () => boolean = () => false): Queryable {
+/** `inTransaction`: `runner` is a client holding a transaction open (an error there ends it). */
+function postgresQueryable(runner: pg.Pool | pg.PoolClient, isClosed: () => boolean = () => false, inTransaction = false): Queryable {
   const query = async <T>(sql: string, params?: readonly unknown[]): Promise<T[]> => {
     if (isClosed()) throw new Error('Transaction is already finished');
-    const result = await runner.query(sql, params ? [...params] : undefined);
-    return result.rows as T[];
+    const values = params ? [...params] : undefined;
+    try {
+      return (await runner.query(queryConfig(sql, values))).rows as T[];
+    } catch (error) {
+      // A stale named statement outside a transaction runs again, unnamed (in one, the error ended the transaction).
+      if (forgetIfStale(sql, error) && !inTransaction) return (await runner.query(queryConfig(sql, values))).rows as T[];
+      throw error;
+    }
   };
   return queryableOf('postgres', isClosed, query, {
     async exec(sql: string) {
@@ -365,7 +373,7 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
       try {
         await client.query('BEGIN');
         try {
-          const result = await fn(postgresQueryable(client, () => finished));
+          const result = await fn(postgresQueryable(client, () => finished, true));
           finished = true;
           await client.query('COMMIT');
           return result;

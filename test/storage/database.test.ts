@@ -165,5 +165,21 @@ describe.each(engineCases)('database on %s', (_label, engine) => {
       expect(await outside).toEqual({ n: 0 });
       expect(await ctx.db.one('SELECT n FROM tx_probe WHERE id = 20')).toEqual({ n: 0 });
     });
+
+    it('when a statement runs again, then it runs prepared; when its table changed its columns, then it still answers, with the new columns', async () => {
+      const table = `prepared_probe_${Math.random().toString(36).slice(2, 10)}`;
+      await ctx.db.exec(`CREATE TABLE ${table} (id integer PRIMARY KEY)`);
+      await ctx.db.query(`INSERT INTO ${table} (id) VALUES (1)`);
+      const read = `SELECT * FROM ${table}`;
+      expect(await ctx.db.query(read)).toEqual([{ id: 1 }]);
+      // Prepared on the connection that ran it: a transaction holds one connection, so it is seen there.
+      const seen = await ctx.db.transaction(async (tx) => {
+        await tx.query(read);
+        return tx.query<{ statement: string }>(`SELECT statement FROM pg_prepared_statements WHERE statement = $1`, [read]);
+      });
+      expect(seen.map((row) => row.statement)).toEqual([read]);
+      await ctx.db.exec(`ALTER TABLE ${table} ADD COLUMN label text NOT NULL DEFAULT 'new'`);
+      for (let i = 0; i < 12; i++) expect(await ctx.db.query(read)).toEqual([{ id: 1, label: 'new' }]);
+    });
   });
 });
