@@ -73,6 +73,8 @@ export class PgliteStatements {
   async #execute<T>(statement: Prepared, params: readonly unknown[]): Promise<T[]> {
     const values = params.map((value, index) => {
       if (value === null || value === undefined) return null;
+      // Bytes go as they are, in binary (binary-arrays.ts).
+      if (value instanceof Uint8Array) return value;
       const serializer = this.#pg.serializers[statement.parameterTypes[index] ?? 0];
       return serializer ? serializer(value) : String(value);
     });

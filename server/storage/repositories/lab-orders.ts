@@ -1,4 +1,5 @@
 import { deepFreeze } from '../../shared/deep-freeze.js';
+import { textArrayParameter } from '../binary-arrays.js';
 import type { Queryable } from '../database.js';
 import { labTestSnapshot, rememberLabTest, withLabTests } from './lab-order-lab-tests.js';
 import { endpointTakes, payloadBeforeClientUserId, payloadWithClientUserIdSql, type EventEnvelope } from './events.js';
@@ -218,7 +219,7 @@ export async function insertOrders(
        SELECT e.id, w.id FROM webhook w JOIN webhook_endpoints e ON e.team_id = w.team_id WHERE ${endpointTakes('e', 'w.event_type')}
      )
      SELECT s.id, s.client_user_id, e.id AS event_id FROM stored s JOIN first_event e ON e.order_id = s.id`,
-    [...Object.values(columns), [...snapshots.keys()], [...snapshots.values()], ...Object.values(webhook)],
+    [...Object.values({ ...columns, body: textArrayParameter(columns.body) }), [...snapshots.keys()], [...snapshots.values()], ...Object.values({ ...webhook, head: textArrayParameter(webhook.head) })],
   );
   // The snapshots may be new to this process: they are the values just stored.
   for (const [digest, json] of snapshots) rememberLabTest(digest, () => JSON.parse(json) as Record<string, unknown>);
