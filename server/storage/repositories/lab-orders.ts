@@ -116,8 +116,9 @@ export interface InsertOrdersOptions {
  * /v3/order), and with `withEvent` each one's webhook event and deliveries: a statement is
  * its own transaction, so an order and its event are committed together or not at all. One
  * result per input, in order, null where the user is not the team's (nothing is written for
- * it). The records are built from the inputs and the first events' ids (drawn before, from
- * the column's identity: the event's payload holds them), not read back.
+ * it). The records are built from the inputs and the first events' ids, not read back: with
+ * `withEvent` the ids are drawn before, from the column's identity (the event's payload holds
+ * them); without, the statement returns them.
  */
 export async function insertOrders(
   db: Queryable,
