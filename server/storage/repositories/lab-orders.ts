@@ -196,11 +196,12 @@ export async function insertOrders(
        RETURNING id, team_id, patient_name
      ),
      stored AS (
-       SELECT i.*, u.client_user_id FROM new_order o JOIN input i ON i.id = o.id JOIN users u ON u.id = i.user_id
+       SELECT i.id, i.team_id, i.status, i.at, i.event_id, i.webhook_type, i.webhook_head, i.webhook_dedup_key, i.webhook_lab_test_view, i.webhook_lab_test_at, i.ord, u.client_user_id
+       FROM new_order o JOIN input i ON i.id = o.id JOIN users u ON u.id = i.user_id
      ),
      first_event AS (
        INSERT INTO lab_order_events (id, order_id, status, created_at) OVERRIDING SYSTEM VALUE
-       SELECT coalesce(event_id, nextval(pg_get_serial_sequence('lab_order_events', 'id'))), id, status, at FROM stored
+       SELECT coalesce(event_id, ${NEXT_EVENT_ID}), id, status, at FROM stored
        RETURNING id, order_id
      ),
      patient AS (
@@ -240,12 +241,13 @@ export async function insertOrders(
  * order gets a higher id from the identity itself, so an order's events keep their order.
  */
 const EVENT_ID_BLOCK = 256;
+const NEXT_EVENT_ID = `nextval(pg_get_serial_sequence('lab_order_events', 'id'))`;
 const drawnEventIds = new WeakMap<Queryable, number[]>(); // per database: give insertOrders the database, not a transaction
 async function firstEventIds(db: Queryable, count: number): Promise<number[]> {
   let drawn = drawnEventIds.get(db);
   if (!drawn) drawnEventIds.set(db, (drawn = []));
   while (drawn.length < count) {
-    const rows = await db.query<{ id: string }>(`SELECT nextval(pg_get_serial_sequence('lab_order_events', 'id'))::text AS id FROM generate_series(1, $1::int)`, [Math.max(EVENT_ID_BLOCK, count)]);
+    const rows = await db.query<{ id: string }>(`SELECT ${NEXT_EVENT_ID}::text AS id FROM generate_series(1, $1::int)`, [Math.max(EVENT_ID_BLOCK, count)]);
     drawn.push(...rows.map((row) => Number(row.id)));
   }
   return drawn.splice(0, count);
