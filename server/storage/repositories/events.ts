@@ -92,6 +92,14 @@ export interface EmitOptions {
 }
 
 /**
+ * A new event's id, made here rather than by the column's default: on PGlite every
+ * gen_random_uuid() opens, reads and closes /dev/urandom in its emulated file system, a path
+ * lookup and a file each time; Node's randomUUID is the same kind of value (a version 4 uuid
+ * from a cryptographic source) for almost nothing.
+ */
+export const newEventId = (): string => randomUUID();
+
+/**
  * Writes an event to the outbox, with one pending delivery per endpoint of the
  * team whose filter matches (no filter, the exact type, or a `prefix.*` entry),
  * in the caller's transaction: the event exists if and only if the change that
@@ -104,8 +112,8 @@ export async function emitEvent(tx: Queryable, event: EventEnvelope, options: Em
   // One round trip: the event and its deliveries (data-modifying CTEs run to completion).
   const inserted = await tx.one<{ id: string }>(
     `WITH inserted AS (
-       INSERT INTO events (team_id, event_type, payload, dedup_key, lab_test_view, lab_test_at)
-       VALUES ($1, $2, $3::json, $4, $5, $6)
+       INSERT INTO events (id, team_id, event_type, payload, dedup_key, lab_test_view, lab_test_at)
+       VALUES ($7, $1, $2, $3::json, $4, $5, $6)
        ON CONFLICT ON CONSTRAINT events_dedup_key_key DO NOTHING
        RETURNING id
      ),
@@ -115,7 +123,7 @@ export async function emitEvent(tx: Queryable, event: EventEnvelope, options: Em
        WHERE e.team_id = $1 AND ${endpointTakes('e', '$2')}
      )
      SELECT id FROM inserted`,
-    [event.team_id, event.event_type, stored.json, options.dedupKey ?? null, stored.lab_test_view, stored.lab_test_at],
+    [event.team_id, event.event_type, stored.json, options.dedupKey ?? null, stored.lab_test_view, stored.lab_test_at, newEventId()],
   );
   if (inserted) return { id: inserted.id, created: true };
   const existing = await tx.one<{ id: string }>(`SELECT id FROM events WHERE dedup_key = $1`, [options.dedupKey]);
@@ -142,6 +150,7 @@ export async function emitEvents(tx: Queryable, teamId: string, batch: readonly 
   const dedupKeys: (string | null)[] = [];
   const labTestViews: (string | null)[] = [];
   const labTestAt: (number | null)[] = [];
+  const ids: string[] = [];
   for (const { event, explicitOnly, dedupKey, labTestView } of batch) {
     const stored = storedPayload(event, labTestView);
     types.push(event.event_type);
@@ -150,15 +159,16 @@ export async function emitEvents(tx: Queryable, teamId: string, batch: readonly 
     dedupKeys.push(dedupKey ?? null);
     labTestViews.push(stored.lab_test_view);
     labTestAt.push(stored.lab_test_at);
+    ids.push(newEventId());
   }
   const row = await tx.one<{ written: number }>(
     `WITH input AS (
-       SELECT * FROM unnest($2::text[], $3::text[], $4::boolean[], $5::text[], $6::text[], $7::integer[])
-         WITH ORDINALITY AS i(event_type, payload, explicit_only, dedup_key, lab_test_view, lab_test_at, ord)
+       SELECT * FROM unnest($2::text[], $3::text[], $4::boolean[], $5::text[], $6::text[], $7::integer[], $8::uuid[])
+         WITH ORDINALITY AS i(event_type, payload, explicit_only, dedup_key, lab_test_view, lab_test_at, id, ord)
      ),
      inserted AS (
-       INSERT INTO events (team_id, event_type, payload, dedup_key, lab_test_view, lab_test_at)
-       SELECT $1, i.event_type, i.payload::json, i.dedup_key, i.lab_test_view, i.lab_test_at FROM input i
+       INSERT INTO events (id, team_id, event_type, payload, dedup_key, lab_test_view, lab_test_at)
+       SELECT i.id, $1, i.event_type, i.payload::json, i.dedup_key, i.lab_test_view, i.lab_test_at FROM input i
        WHERE NOT i.explicit_only
           OR EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.team_id = $1 AND i.event_type = ANY (e.event_types))
        ORDER BY i.ord
@@ -174,7 +184,7 @@ export async function emitEvents(tx: Queryable, teamId: string, batch: readonly 
                   AND ${endpointTakes('e', 'ins.event_type')}))
      )
      SELECT count(*)::int AS written FROM inserted`,
-    [teamId, types, payloads, explicit, dedupKeys, labTestViews, labTestAt],
+    [teamId, types, payloads, explicit, dedupKeys, labTestViews, labTestAt, ids],
   );
   return row?.written ?? 0;
 }

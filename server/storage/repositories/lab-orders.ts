@@ -2,7 +2,7 @@ import { deepFreeze } from '../../shared/deep-freeze.js';
 import { textArrayParameter } from '../binary-arrays.js';
 import type { Queryable } from '../database.js';
 import { labTestSnapshot, rememberLabTest, withLabTests } from './lab-order-lab-tests.js';
-import { endpointTakes, payloadBeforeClientUserId, payloadWithClientUserIdSql, type EventEnvelope } from './events.js';
+import { endpointTakes, newEventId, payloadBeforeClientUserId, payloadWithClientUserIdSql, type EventEnvelope } from './events.js';
 import { isUuid } from './support.js';
 
 // Every order query is scoped by team: another team's order is simply not found.
@@ -130,7 +130,8 @@ export async function insertOrders(
   const eventIds = options.withEvent ? await firstEventIds(db, inputs.length) : null;
   const columns = { id: [] as string[], team_id: [] as string[], user_id: [] as string[], lab_test_id: [] as string[], method: [] as string[], status: [] as string[], low_status: [] as string[],
     patient_name: [] as string[], sample_id: [] as string[], body: [] as string[], lab_test_view: [] as (string | null)[], at: [] as string[], event_id: [] as (number | null)[] };
-  const webhook = { event_type: [] as (string | null)[], head: [] as (string | null)[], dedup_key: [] as (string | null)[], lab_test_view: [] as (string | null)[], lab_test_at: [] as (number | null)[] };
+  const webhook = { event_type: [] as (string | null)[], head: [] as (string | null)[], dedup_key: [] as (string | null)[], lab_test_view: [] as (string | null)[], lab_test_at: [] as (number | null)[],
+    id: [] as (string | null)[] };
   const snapshots = new Map<string, string>();
   const records = inputs.map((input, index): LabOrderRecord => {
     const { lab_test: labTest, ...rest } = input.body;
@@ -176,14 +177,15 @@ export async function insertOrders(
     webhook.dedup_key.push(event?.dedupKey ?? null);
     webhook.lab_test_view.push(payload?.lab_test_view ?? null);
     webhook.lab_test_at.push(payload?.lab_test_at ?? null);
+    webhook.id.push(event ? newEventId() : null);
     return { ...record, body: snapshot ? rest : input.body };
   });
   const rows = await db.query<{ id: string; client_user_id: string; event_id: string }>(
     `WITH input AS (
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::timestamptz[], $13::bigint[],
-                            $16::text[], $17::text[], $18::text[], $19::text[], $20::integer[])
+                            $16::text[], $17::text[], $18::text[], $19::text[], $20::integer[], $21::uuid[])
          WITH ORDINALITY AS i(id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, sample_id, body, lab_test_view, at, event_id,
-                              webhook_type, webhook_head, webhook_dedup_key, webhook_lab_test_view, webhook_lab_test_at, ord)
+                              webhook_type, webhook_head, webhook_dedup_key, webhook_lab_test_view, webhook_lab_test_at, webhook_id, ord)
      ),
      snapshot AS (
        INSERT INTO lab_order_lab_tests (digest, view) SELECT d, v::json FROM unnest($14::text[], $15::text[]) AS s(d, v)
@@ -196,7 +198,7 @@ export async function insertOrders(
        RETURNING id, team_id, patient_name
      ),
      stored AS (
-       SELECT i.id, i.team_id, i.status, i.at, i.event_id, i.webhook_type, i.webhook_head, i.webhook_dedup_key, i.webhook_lab_test_view, i.webhook_lab_test_at, i.ord, u.client_user_id
+       SELECT i.id, i.team_id, i.status, i.at, i.event_id, i.webhook_type, i.webhook_head, i.webhook_dedup_key, i.webhook_lab_test_view, i.webhook_lab_test_at, i.webhook_id, i.ord, u.client_user_id
        FROM new_order o JOIN input i ON i.id = o.id JOIN users u ON u.id = i.user_id
      ),
      first_event AS (
@@ -209,16 +211,19 @@ export async function insertOrders(
        ON CONFLICT DO NOTHING
      ),
      webhook AS (
-       INSERT INTO events (team_id, event_type, payload, dedup_key, lab_test_view, lab_test_at)
-       SELECT s.team_id, s.webhook_type, (${payloadWithClientUserIdSql('s.webhook_head', 's.client_user_id')})::json, s.webhook_dedup_key, s.webhook_lab_test_view, s.webhook_lab_test_at
+       INSERT INTO events (id, team_id, event_type, payload, dedup_key, lab_test_view, lab_test_at)
+       SELECT s.webhook_id, s.team_id, s.webhook_type, (${payloadWithClientUserIdSql('s.webhook_head', 's.client_user_id')})::json, s.webhook_dedup_key, s.webhook_lab_test_view, s.webhook_lab_test_at
        FROM stored s WHERE s.webhook_type IS NOT NULL
        ORDER BY s.ord
        ON CONFLICT ON CONSTRAINT events_dedup_key_key DO NOTHING
        RETURNING id, team_id, event_type
      ),
+     endpoint AS MATERIALIZED (
+       SELECT e.id, e.team_id, e.event_types FROM webhook_endpoints e WHERE e.team_id IN (SELECT team_id FROM input WHERE webhook_type IS NOT NULL)
+     ),
      webhook_delivery AS (
        INSERT INTO webhook_deliveries (endpoint_id, event_id)
-       SELECT e.id, w.id FROM webhook w JOIN webhook_endpoints e ON e.team_id = w.team_id WHERE ${endpointTakes('e', 'w.event_type')}
+       SELECT e.id, w.id FROM webhook w JOIN endpoint e ON e.team_id = w.team_id WHERE ${endpointTakes('e', 'w.event_type')}
      )
      SELECT s.id, s.client_user_id, e.id AS event_id FROM stored s JOIN first_event e ON e.order_id = s.id`,
     [...Object.values({ ...columns, body: textArrayParameter(columns.body) }), [...snapshots.keys()], [...snapshots.values()], ...Object.values({ ...webhook, head: textArrayParameter(webhook.head) })],
