@@ -13,7 +13,7 @@ import { memoisedQueryParser } from './query-parser.js';
 import { patchValidator } from './validator-patches.js';
 import { SERVER_FORMATS } from './formats.js';
 import { FrozenParts, sendBytes } from './frozen-parts.js';
-import { observeResponseValidator, passesValidation } from './response-validation.js';
+import { checkResponse, observeResponseValidator } from './response-validation.js';
 import { prepareForRuntimeValidation } from './runtime-spec.js';
 import { rejectUnstorableText, undecodableBodyItem } from './text-input.js';
 import { ValidationFailure } from './api-error.js';
@@ -333,10 +333,11 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
 
   // Handlers may return frozen, memoised bodies (catalog pages): their JSON bytes are
   // memoised too, so a catalog read costs no serialisation and no encoding. With response
-  // validation, a frozen body is sent through the validator (res.json) until it has passed
-  // once for its operation and status; from then on its memoised bytes are sent unchecked.
-  // Other bodies are serialised with their frozen parts' memoised bytes (frozen-parts.ts),
-  // validated first when the app validates responses.
+  // validation, a frozen body is checked (response-validation.ts) until it has passed once for
+  // its operation and status; from then on its memoised bytes are sent unchecked. Other bodies
+  // are checked first when the app validates responses, and serialised with their frozen
+  // parts' memoised bytes (frozen-parts.ts). A body that does not match its schema is the
+  // validator's 500, through the error middleware.
   const frozenParts = new FrozenParts();
   const passed = new WeakMap<object, Set<string>>();
   if (options.validateResponses) observeResponseValidator();
@@ -351,19 +352,17 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
       return;
     }
     if (!Object.isFrozen(body)) {
-      if (options.validateResponses) frozenParts.sendJson(res, status, body);
-      else sendBytes(res, status, frozenParts.bytes(body));
+      if (options.validateResponses) checkResponse(res.req, status, body);
+      sendBytes(res, status, frozenParts.bytes(body));
       return;
     }
     if (options.validateResponses) {
       const verdict = `${operationId} ${status}`;
       let known = passed.get(body);
       if (!known?.has(verdict)) {
-        if (passesValidation(body, () => frozenParts.sendJson(res, status, body))) {
-          if (!known) passed.set(body, (known = new Set()));
-          known.add(verdict);
-        }
-        return;
+        checkResponse(res.req, status, body);
+        if (!known) passed.set(body, (known = new Set()));
+        known.add(verdict);
       }
     }
     sendBytes(res, status, frozenParts.bytesOf(body));

@@ -7,15 +7,13 @@ import type { Response } from 'express';
  * times in an 850 kB page) or answer a frozen body (a catalog page). Their JSON never changes,
  * so it is made once and its bytes reused: same text as JSON.stringify of the whole body.
  *
- * With response validation, a body still goes through `res.json` (the validator checks the
- * object, then Express serialises it); `sendJson` makes that serialisation reuse the frozen
- * parts' bytes too, through Express's `json replacer` setting (set only for that call) and the
- * one `res.send` it leads to.
+ * With response validation the body is checked first, as an object (response-validation.ts),
+ * and then serialised here all the same.
  */
 export class FrozenParts {
   private readonly serialised = new WeakMap<object, Buffer>();
-  /** The body being serialised by `sendJson` and the parts met so far (sends are synchronous: one at a time). */
-  private current: { root: object; parts: Buffer[]; started: boolean } | null = null;
+  /** The body being serialised and the parts met so far (serialising is synchronous: one at a time). */
+  private current: { root: object; parts: Buffer[] } | null = null;
 
   /**
    * The memoised JSON bytes of a frozen value, made as `bytes` makes a body's: the frozen values
@@ -33,7 +31,7 @@ export class FrozenParts {
 
   /** The JSON bytes of `body`, each frozen object inside it (not the body itself) from its memoised bytes. */
   bytes(body: object): Buffer {
-    const current = { root: body, parts: [] as Buffer[], started: false };
+    const current = { root: body, parts: [] as Buffer[] };
     const outer = this.current;
     this.current = current;
     try {
@@ -43,42 +41,11 @@ export class FrozenParts {
     }
   }
 
-  /**
-   * `res.status(status).json(body)` (through the response validator, when the app has one), with
-   * the frozen parts of `body` serialised from their memoised bytes. A response the validator
-   * sends instead (its error) is sent as it comes.
-   */
-  sendJson(res: Response, status: number, body: object): void {
-    const app = res.app;
-    const current = { root: body, parts: [] as Buffer[], started: false };
-    const outer = this.current;
-    const expressSend = res.send;
-    res.send = function (this: Response, chunk?: unknown) {
-      res.send = expressSend;
-      // Only the text of `body` itself: the replacer saw it as the root.
-      if (!current.started || typeof chunk !== 'string') return expressSend.call(this, chunk);
-      sendBytes(this, this.statusCode, splice(chunk, current.parts));
-      return this;
-    } as Response['send'];
-    this.current = current;
-    app.set('json replacer', this.replacer);
-    try {
-      res.status(status).json(body);
-    } finally {
-      app.set('json replacer', undefined);
-      this.current = outer;
-      res.send = expressSend;
-    }
-  }
-
   private readonly replacer = (_key: string, value: unknown): unknown => {
     const current = this.current;
     if (current === null || value === null || typeof value !== 'object') return value;
-    if (value === current.root) {
-      current.started = true;
-      return value;
-    }
-    if (!current.started || !Object.isFrozen(value)) return value;
+    // The body itself is serialised here, even when frozen (bytesOf memoises it as a whole).
+    if (value === current.root || !Object.isFrozen(value)) return value;
     current.parts.push(this.bytesOf(value));
     return `${PART_MARK}${current.parts.length - 1}`;
   };
