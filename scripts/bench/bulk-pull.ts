@@ -28,7 +28,7 @@ import { readFileSync } from 'node:fs';
 import { bootstrapSandbox } from '../../server/bootstrap.js';
 import { migrate } from '../../server/storage/migrate.js';
 import { compile } from '../compile.js';
-import { freePort, median, printTable, spawnServer, stop, waitForOk } from './lib.js';
+import { freePorts, median, printTable, spawnServer, stop, waitForOk } from './lib.js';
 import { benchEngines, type BenchEngine } from './engines.js';
 import { isMainModule } from '../lib/main-module.js';
 import { TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
@@ -67,7 +67,7 @@ async function prepare(engine: BenchEngine, count: number): Promise<string[]> {
 }
 
 async function startServer(engine: BenchEngine, extra: NodeJS.ProcessEnv) {
-  const [teamPort, managementPort] = [await freePort(), await freePort()];
+  const [teamPort, managementPort] = await freePorts(2);
   const env: NodeJS.ProcessEnv = {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',

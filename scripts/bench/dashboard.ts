@@ -25,7 +25,7 @@ import { GENERATED_DIR } from '../lib/apis.js';
 import { isMainModule } from '../lib/main-module.js';
 import { chromiumPath } from '../lib/system-components.js';
 import { pgliteEngine, type BenchEngine } from './engines.js';
-import { freePort, median, printTable, spawnServer, stop, waitForOk } from './lib.js';
+import { freePorts, median, printTable, spawnServer, stop, waitForOk } from './lib.js';
 
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const USERS = Math.max(1, Number(process.env.DASHBOARD_BENCH_USERS ?? 200));
@@ -55,7 +55,7 @@ async function bundleSize() {
 
 /** The compiled server exactly as `npm start` runs it (scripts/lib/server-runtime.ts), on `engine`. */
 async function startServer(engine: BenchEngine): Promise<{ child: ChildProcess; teamUrl: string }> {
-  const [teamPort, managementPort] = [await freePort(), await freePort()];
+  const [teamPort, managementPort] = await freePorts(2);
   const env: NodeJS.ProcessEnv = { PORT: String(teamPort), MANAGEMENT_PORT: String(managementPort), TEAM_API_KEY, MANAGEMENT_KEY, SERVER_PROCESSES: '', LOG_LEVEL: 'warn', ...engine.env };
   const started = performance.now();
   const child = spawnServer(env);

@@ -26,7 +26,7 @@ import { openDataWindow } from '../../server/storage/repositories/data-windows.j
 import { TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
 import { compile } from '../compile.js';
 import { isMainModule } from '../lib/main-module.js';
-import { freePort, percentile, printTable, spawnServer, stop, waitForOk } from './lib.js';
+import { freePorts, percentile, printTable, spawnServer, stop, waitForOk } from './lib.js';
 import { benchEngines, type BenchEngine } from './engines.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -69,7 +69,7 @@ async function prepare(engine: BenchEngine): Promise<string[]> {
 }
 
 async function startServer(engine: BenchEngine): Promise<{ child: ChildProcess; url: string }> {
-  const [teamPort, managementPort] = [await freePort(), await freePort()];
+  const [teamPort, managementPort] = await freePorts(2);
   const env: NodeJS.ProcessEnv = { PORT: String(teamPort), MANAGEMENT_PORT: String(managementPort), TEAM_API_KEY, MANAGEMENT_KEY, SERVER_PROCESSES: '', ...engine.env };
   const started = performance.now();
   const child = spawnServer(env);

@@ -39,7 +39,7 @@ import { TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
 import { compile, DIST } from '../compile.js';
 import { isMainModule } from '../lib/main-module.js';
 import { serverProcess } from '../lib/server-runtime.js';
-import { freePort, printTable, stop, waitForOk } from './lib.js';
+import { freePort, freePorts, printTable, stop, waitForOk } from './lib.js';
 import { benchEngines, type BenchEngine } from './engines.js';
 
 function usersFlag(): number {
@@ -168,7 +168,7 @@ async function benchEngine(engine: BenchEngine, users: number): Promise<Result> 
   const receiver = await startReceiver();
   try {
     await prepare(engine, users, receiver);
-    const [teamPort, managementPort] = [await freePort(), await freePort()];
+    const [teamPort, managementPort] = await freePorts(2);
     // As npm start runs it: NODE_ENV and LOG_LEVEL as they are here (the round's `data sync round`
     // line is an info line: LOG_LEVEL must let it through), every worker running.
     const runtime = serverProcess({

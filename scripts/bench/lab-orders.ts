@@ -44,7 +44,7 @@ import { migrate } from '../../server/storage/migrate.js';
 import { labTestSnapshot } from '../../server/storage/repositories/lab-order-lab-tests.js';
 import { compile, DIST } from '../compile.js';
 import { isMainModule } from '../lib/main-module.js';
-import { freePort, percentile, printTable, spawnQuiet, spawnServer, startPlainExpress, stop, waitForOk } from './lib.js';
+import { freePort, freePorts, percentile, printTable, spawnQuiet, spawnServer, startPlainExpress, stop, waitForOk } from './lib.js';
 import type { PlainRoute } from './plain-express.js';
 import { benchEngines, type BenchEngine } from './engines.js';
 
@@ -179,7 +179,7 @@ const orderBody = (userId: string) =>
 
 /** The Prism mocks as `npm start` runs them: compiled, in a process of their own, silent. */
 async function startMock(): Promise<{ url: string; child: ReturnType<typeof spawnQuiet> }> {
-  const [port, managementPort] = [await freePort(), await freePort()];
+  const [port, managementPort] = await freePorts(2);
   const child = spawnQuiet(process.execPath, [path.join(DIST, 'mocks/start.js')], { MOCK_PORT: String(port), MOCK_MANAGEMENT_PORT: String(managementPort), MOCK_HOST: '127.0.0.1', MOCK_LOG: '' });
   const url = `http://127.0.0.1:${port}`;
   try {
@@ -194,7 +194,7 @@ async function startMock(): Promise<{ url: string; child: ReturnType<typeof spaw
 const MOCK_API_KEY = 'sk_us_bench_mock';
 
 async function startServer(engine: BenchEngine) {
-  const [teamPort, managementPort] = [await freePort(), await freePort()];
+  const [teamPort, managementPort] = await freePorts(2);
   const env: NodeJS.ProcessEnv = {
     // As npm start runs it: NODE_ENV and LOG_LEVEL as they are here, every worker running.
     PORT: String(teamPort), MANAGEMENT_PORT: String(managementPort), TEAM_API_KEY, MANAGEMENT_KEY, ...engine.env,

@@ -2,7 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DIST } from '../compile.js';
+import { freePorts } from '../lib/free-ports.js';
 import { serverProcess } from '../lib/server-runtime.js';
+
+export { freePorts };
 import type { PlainRoute } from './plain-express.js';
 
 /** Median of a list of numbers. */
@@ -72,17 +75,10 @@ export async function waitForOk(url: string, started: number, timeoutMs = 30_000
   throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
 }
 
-/** A TCP port that was free a moment ago on 127.0.0.1. */
+/** A TCP port that was free a moment ago on 127.0.0.1 (several at once: `freePorts`). */
 export async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+  const [port] = await freePorts(1);
+  return port;
 }
 
 /** The value below which `p` percent of the (unsorted) values fall, nearest-rank. */

@@ -50,7 +50,7 @@ import pg from 'pg';
 import { compile, DIST } from '../compile.js';
 import { artifactPaths, GENERATED_DIR, ROOT } from '../lib/apis.js';
 import { serverProcess } from '../lib/server-runtime.js';
-import { freePort, median, percentile, printTable, spawnQuiet, spawnServer, startPlainExpress, stop, waitForHttp, waitForOk } from './lib.js';
+import { freePort, freePorts, median, percentile, printTable, spawnQuiet, spawnServer, startPlainExpress, stop, waitForHttp, waitForOk } from './lib.js';
 import type { PlainRoute } from './plain-express.js';
 import { insuranceBody } from '../conformance/values.js';
 import { isMainModule } from '../lib/main-module.js';
@@ -130,7 +130,7 @@ function serverEnv(dataDir: string, teamPort: number, managementPort: number, ex
  * line naming them on stdout).
  */
 async function startCompiledServer(dataDir: string, extra: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []) {
-  const [teamPort, managementPort] = [await freePort(), await freePort()];
+  const [teamPort, managementPort] = await freePorts(2);
   const started = performance.now();
   const env = serverEnv(dataDir, teamPort, managementPort, extra);
   const cluster = Number(env.SERVER_PROCESSES || 1) > 1;
@@ -394,7 +394,7 @@ export async function benchServer(): Promise<void> {
     await waitForHttp(`${prismUrl}/v2/providers`, prismStarted, 60_000, AUTH);
 
     // Our mock, silent.
-    const [mockPort, mockManagementPort] = [await freePort(), await freePort()];
+    const [mockPort, mockManagementPort] = await freePorts(2);
     const mockStarted = performance.now();
     const mock = spawnQuiet(node, [dist('mocks/start.js')], { MOCK_PORT: String(mockPort), MOCK_MANAGEMENT_PORT: String(mockManagementPort), MOCK_HOST: '127.0.0.1', MOCK_LOG: '' });
     children.push(mock);

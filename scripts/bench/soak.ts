@@ -12,7 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { compile } from '../compile.js';
-import { freePort, percentile, printTable, spawnServer, stop, waitForOk } from './lib.js';
+import { freePorts, percentile, printTable, spawnServer, stop, waitForOk } from './lib.js';
 import { insuranceBody } from '../conformance/values.js';
 import { isMainModule } from '../lib/main-module.js';
 import { TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
@@ -78,7 +78,7 @@ function receiver(port: number): Promise<{ server: Server; received: () => numbe
 
 async function soak(engine: 'PGlite' | 'PostgreSQL'): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'soak-'));
-  const [port, managementPort, hookPort] = [await freePort(), await freePort(), await freePort()];
+  const [port, managementPort, hookPort] = await freePorts(3);
   const hooks = await receiver(hookPort);
   const child = spawnServer({
     PORT: String(port),

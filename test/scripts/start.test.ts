@@ -12,20 +12,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile, DIST } from '../../scripts/compile.js';
 import { ROOT } from '../../scripts/lib/apis.js';
+import { freePorts } from '../../scripts/lib/free-ports.js';
 import { isDistFresh, isGeneratedFresh } from '../../scripts/lib/input-hash.js';
 
 const LINUX = process.platform === 'linux';
 const because = LINUX ? '' : ' (skipped: reads the process tree from /proc)';
 const START_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 30_000;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** Whether nothing listens on the port (it can be bound again). */
 const portIsFree = (port: number) =>
@@ -93,7 +86,8 @@ interface Started {
 
 /** `detached`: npm leads its own process group, as in a terminal, where Ctrl-C signals the whole group. */
 async function npmStart({ detached = false } = {}): Promise<Started> {
-  const ports = { team: await freePort(), management: await freePort(), teamMock: await freePort(), managementMock: await freePort() };
+  const [team, management, teamMock, managementMock] = await freePorts(4);
+  const ports = { team, management, teamMock, managementMock };
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'npm-start-'));
   const npm = spawn('npm', ['start'], {
     cwd: ROOT,
