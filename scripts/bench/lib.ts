@@ -4,9 +4,9 @@ import path from 'node:path';
 import { DIST } from '../compile.js';
 import { freePorts } from '../lib/free-ports.js';
 import { serverProcess } from '../lib/server-runtime.js';
-
-export { freePorts };
 import type { PlainRoute } from './plain-express.js';
+
+export { freePorts } from '../lib/free-ports.js';
 
 /** Median of a list of numbers. */
 export function median(values: readonly number[]): number {
