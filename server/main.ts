@@ -12,6 +12,7 @@ import { credentialRevocations, printsBanner, processLogger, runClusterPrimary }
 import { forgetCredentials } from './http/authenticate.js';
 import { loadConfig, settleListeningPorts, type Config } from './config.js';
 import { startEventRetention } from './jobs/webhooks/retention.js';
+import { startCheckpoints } from './jobs/database/checkpoints.js';
 import { MARKER_CATALOG, scaleCatalog } from './domain/lab-markers/catalog.js';
 import type { Deps } from './http/handlers/context.js';
 import { loadBulkPullSettings } from './jobs/bulk-pull/options.js';
@@ -78,6 +79,8 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     const webhookWorker = startDeliveryWorker(db, config.webhookDelivery, logger);
     // Deletes the events (and deliveries) older than WEBHOOK_RETENTION_DAYS, hourly.
     const eventRetention = config.webhookRetentionDays > 0 ? startEventRetention({ db, logger, retentionDays: config.webhookRetentionDays }) : null;
+    // PGlite runs no checkpointer: this process checkpoints it as PostgreSQL's would.
+    const checkpoints = db.kind === 'pglite' ? startCheckpoints({ db, logger }) : null;
     // The bulk pull worker. On PGlite this process is the only one on the data directory, so claims
     // left by a killed run are requeued at once.
     const bulkPullWorker = pullEnabled ? startBulkPullWorker({ db, logger, ...pullSettings, signal: deps.triggerSignal, requeueOnStart: db.kind === 'pglite' }) : null;
@@ -107,6 +110,7 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
         await dataSyncWorker?.stop();
         await webhookWorker?.stop();
         await eventRetention?.stop();
+        await checkpoints?.stop();
         await db.close();
       },
     };

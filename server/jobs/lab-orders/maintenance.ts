@@ -5,7 +5,8 @@
  * its row, and the statistics would stay those of an empty table. So each process counts the
  * order writes it makes (creations, status changes) and, on PGlite, vacuums and analyzes the
  * order tables every VACUUM_EVERY_WRITES of them, at most once per VACUUM_MIN_INTERVAL_MS (the
- * vacuum holds PGlite's one connection while it runs: about a second per 100,000 orders).
+ * vacuum and the analysis hold PGlite's one connection while they run: about 0.1 s with
+ * 100,000 orders, most of it the ANALYZE's sample: LAB_ORDER_STATISTICS_TARGET).
  * PostgreSQL's autovacuum does this there.
  */
 import type { Logger } from '../../logger.js';

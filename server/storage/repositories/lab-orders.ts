@@ -1,6 +1,6 @@
 import { deepFreeze } from '../../shared/deep-freeze.js';
 import { textArrayParameter } from '../binary-arrays.js';
-import type { Queryable } from '../database.js';
+import type { Database, Queryable } from '../database.js';
 import { labTestSnapshot, rememberLabTest, withLabTests } from './lab-order-lab-tests.js';
 import { endpointTakes, newEventId, payloadBeforeClientUserId, payloadWithClientUserIdSql, type EventEnvelope } from './events.js';
 import { isUuid } from './support.js';
@@ -321,9 +321,25 @@ export async function transitionOrder(db: Queryable, t: OrderTransition): Promis
   return moved ? findOrder(db, t.team_id, t.order_id) : null;
 }
 
-/** VACUUM (ANALYZE) of the order tables (PGlite, which has no autovacuum: jobs/lab-orders/maintenance.ts). */
-export async function vacuumLabOrders(db: Queryable): Promise<void> {
-  await db.exec('VACUUM (ANALYZE) lab_orders, lab_order_events, lab_order_patient_names');
+/**
+ * The statistics target of the order tables' ANALYZE on PGlite. ANALYZE reads a sample of
+ * 300 rows per unit of target: at PostgreSQL's default (100), 30,000 rows, which took 0.27 to
+ * 0.31 s with 100,000 orders, holding PGlite's one connection; at 30, 9,000 rows and about
+ * 0.08 s. The order list's plans need the few values of status and method and the histogram
+ * of created_at, which 30 buckets describe.
+ */
+export const LAB_ORDER_STATISTICS_TARGET = 30;
+
+/**
+ * VACUUM, then ANALYZE at LAB_ORDER_STATISTICS_TARGET, of the order tables (PGlite, which has
+ * no autovacuum: jobs/lab-orders/maintenance.ts).
+ */
+export async function vacuumLabOrders(db: Database): Promise<void> {
+  await db.exec('VACUUM lab_orders, lab_order_events, lab_order_patient_names');
+  await db.transaction(async (tx) => {
+    await tx.exec(`SET LOCAL default_statistics_target = ${LAB_ORDER_STATISTICS_TARGET}`);
+    await tx.exec('ANALYZE lab_orders, lab_order_events, lab_order_patient_names');
+  });
 }
 
 // ---- idempotency keys ----------------------------------------------------------------------

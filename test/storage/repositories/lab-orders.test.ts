@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Queryable } from '../../../server/storage/database.js';
 import { eventBodySql } from '../../../server/storage/repositories/events.js';
-import { findOrder, insertOrders, listOrders, transitionOrder, type LabOrderRecord, type NewLabOrder, type OrderListFilter } from '../../../server/storage/repositories/lab-orders.js';
+import { findOrder, insertOrders, LAB_ORDER_STATISTICS_TARGET, listOrders, transitionOrder, vacuumLabOrders, type LabOrderRecord, type NewLabOrder, type OrderListFilter } from '../../../server/storage/repositories/lab-orders.js';
 import { engineCases, seedTeam, useTestDatabase } from '../helpers.js';
 
 const NO_FILTER: OrderListFilter = {
@@ -123,6 +123,26 @@ describe.each(engineCases)('lab orders repository on %s', (_label, engine) => {
       const events = (await findOrder(ctx.db, team.id, stored[0]!.id))!.events;
       expect(events.map((e) => e.status)).toEqual(['received.walk_in_test.ordered', 'cancelled.walk_in_test.cancelled']);
       expect(events[1]!.id).toBeGreaterThan(events[0]!.id);
+    });
+  });
+
+  describe.skipIf(!engine.available)('vacuumLabOrders', () => {
+    const ctx = useTestDatabase(engine);
+
+    it('when the order tables are vacuumed, then they are analysed at the order statistics target: at most that many histogram buckets of created_at', async () => {
+      const { team } = await seedTeam(ctx.db);
+      const user = (await ctx.db.one<{ id: string }>(`INSERT INTO users (team_id, client_user_id) VALUES ($1, $2) RETURNING id`, [team.id, randomUUID()]))!;
+      const start = Date.UTC(2026, 0, 1);
+      const orders = Array.from({ length: 400 }, (_, i) => ({ ...newOrder(team.id, user.id), at: new Date(start + i * 60_000).toISOString() }));
+      await insertOrders(ctx.db, orders);
+      await vacuumLabOrders(ctx.db);
+      const stats = await ctx.db.one<{ buckets: number }>(
+        `SELECT array_length(histogram_bounds, 1) AS buckets FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'lab_orders' AND attname = 'created_at'`,
+      );
+      // One bound more than the buckets; at PostgreSQL's default target (100) there would be 101 bounds for 400 distinct values.
+      expect(stats?.buckets).toBe(LAB_ORDER_STATISTICS_TARGET + 1);
+      // The setting was the ANALYZE's only: the session keeps its own.
+      expect(await ctx.db.query('SHOW default_statistics_target')).toEqual([{ default_statistics_target: '100' }]);
     });
   });
 });
