@@ -193,7 +193,7 @@ export async function insertOrders(
      ),
      new_order AS (
        INSERT INTO lab_orders (id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, sample_id, body, lab_test_view, created_at, updated_at)
-       SELECT i.id, i.team_id, i.user_id, i.lab_test_id, i.method, i.status, i.low_status, i.patient_name, i.sample_id, i.body::jsonb, i.lab_test_view, i.at, i.at
+       SELECT i.id, i.team_id, i.user_id, i.lab_test_id, i.method, i.status, i.low_status, i.patient_name, i.sample_id, i.body::json, i.lab_test_view, i.at, i.at
        FROM input i WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = i.user_id AND u.team_id = i.team_id)
        RETURNING id, team_id, patient_name
      ),
@@ -307,7 +307,7 @@ export async function transitionOrder(db: Queryable, t: OrderTransition): Promis
        UPDATE lab_orders
        SET status = $4, low_status = $5, updated_at = $7,
            interpretation = CASE WHEN $8::boolean THEN $9 ELSE interpretation END,
-           body = body || $10::jsonb
+           body = CASE WHEN $10::jsonb = '{}' THEN body ELSE (body::jsonb || $10::jsonb)::json END
        WHERE team_id = $1 AND id = $2 AND status = $3
        RETURNING id
      ),

@@ -126,6 +126,30 @@ describe.each(engineCases)('lab orders repository on %s', (_label, engine) => {
     });
   });
 
+  describe.skipIf(!engine.available)('the body (json, migration 018)', () => {
+    const ctx = useTestDatabase(engine);
+
+    it('when an order is stored, then its body is the text the server wrote; a status change with a patch adds its fields and keeps the others', async () => {
+      const { team } = await seedTeam(ctx.db);
+      const user = (await ctx.db.one<{ id: string }>(`INSERT INTO users (team_id, client_user_id) VALUES ($1, $2) RETURNING id`, [team.id, randomUUID()]))!;
+      const body = { notes: 'first', patient_details: { last_name: 'Lopez', first_name: 'Maria' }, passthrough: null };
+      const [order] = await insertOrders(ctx.db, [{ ...newOrder(team.id, user.id), body }]);
+      const stored = async () => (await ctx.db.one<{ body: string; type: string }>(`SELECT body::text AS body, pg_typeof(body)::text AS type FROM lab_orders WHERE id = $1`, [order!.id]))!;
+      expect(await stored()).toEqual({ body: JSON.stringify(body), type: 'json' });
+
+      // No patch: the text stays as written.
+      const moved = await transitionOrder(ctx.db, { team_id: team.id, order_id: order!.id, from: order!.status, to: 'received.walk_in_test.requisition_created', low_status: 'requisition_created', status_detail: null, at: new Date().toISOString() });
+      expect(moved?.body).toEqual(body);
+      expect((await stored()).body).toBe(JSON.stringify(body));
+
+      const patched = await transitionOrder(ctx.db, {
+        team_id: team.id, order_id: order!.id, from: 'received.walk_in_test.requisition_created', to: 'collecting_sample.walk_in_test.appointment_scheduled', low_status: 'appointment_scheduled',
+        status_detail: null, at: new Date().toISOString(), body_patch: { notes: 'patched', details: { type: 'walk_in_test' } },
+      });
+      expect(patched?.body).toEqual({ ...body, notes: 'patched', details: { type: 'walk_in_test' } });
+    });
+  });
+
   describe.skipIf(!engine.available)('vacuumLabOrders', () => {
     const ctx = useTestDatabase(engine);
 
