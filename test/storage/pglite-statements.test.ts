@@ -26,7 +26,7 @@ describe('PgliteStatements', () => {
 
   it('when a statement runs again, then it is parsed once: every later run is one bind-execute-sync call into PGlite', async () => {
     const statements = new PgliteStatements(pg);
-    const sent = vi.spyOn(pg, 'execProtocolStream');
+    const sent = vi.spyOn(pg, 'execProtocolRawStream');
     // The first byte of each frontend message is its type: P(arse), B(ind), E(xecute), D(escribe), S(ync).
     const types = () => sent.mock.calls.map(([message]) => messageTypes(message));
     await statements.run('SELECT $1::int AS n', [1]);
@@ -35,6 +35,34 @@ describe('PgliteStatements', () => {
     for (const n of [2, 3]) expect(await statements.run('SELECT $1::int AS n', [n])).toEqual([{ n }]);
     expect(types()).toEqual([['B', 'E', 'S'], ['B', 'E', 'S']]);
     sent.mockRestore();
+  });
+
+  it('when rows come back, then every field reads as PGlite reads it: nulls, parsed types, multi-byte text, and values larger than one chunk of output', async () => {
+    const statements = new PgliteStatements(pg);
+    const chunks: number[] = [];
+    const raw = pg.execProtocolRawStream.bind(pg);
+    const spy = vi.spyOn(pg, 'execProtocolRawStream').mockImplementation((message, options) =>
+      raw(message, { ...options, onRawData: (chunk: Uint8Array) => (chunks.push(chunk.length), options.onRawData(chunk)) }));
+    const big = 'é€😀'.repeat(40_000); // 360,000 bytes of UTF-8
+    const sql = `SELECT n, CASE WHEN n % 2 = 0 THEN NULL ELSE $1::text END AS t, $2::jsonb AS doc, n > 1 AS more, now() - now() AS none FROM generate_series(1, 3) n`;
+    const rows = await statements.run<Record<string, unknown>>(sql, [big, { a: ['ü', null] }]);
+    expect(rows).toEqual([
+      { n: 1, t: big, doc: { a: ['ü', null] }, more: false, none: '00:00:00' },
+      { n: 2, t: null, doc: { a: ['ü', null] }, more: true, none: '00:00:00' },
+      { n: 3, t: big, doc: { a: ['ü', null] }, more: true, none: '00:00:00' },
+    ]);
+    // The same rows as PGlite's own query reads them.
+    expect(rows).toEqual((await pg.query(sql, [big, { a: ['ü', null] }])).rows);
+    // The answer came in several chunks: rows were cut between them and put together.
+    expect(chunks.length).toBeGreaterThan(1);
+    spy.mockRestore();
+  });
+
+  it('when a statement fails after some rows, then the run throws the error, not the rows, and the next run works', async () => {
+    const statements = new PgliteStatements(pg);
+    const sql = 'SELECT 10 / (3 - n) AS q FROM generate_series(1, 5) n';
+    await expect(statements.run(sql, [])).rejects.toMatchObject({ code: '22012', query: sql });
+    expect(await statements.run('SELECT $1::int AS n', [5])).toEqual([{ n: 5 }]);
   });
 
   it('when values need PGlite serializers (jsonb, arrays, dates), then they reach the statement as query would send them', async () => {
