@@ -5,7 +5,8 @@ import type { Response } from 'express';
  * JSON bytes of response bodies whose frozen parts are serialised once. A handler may put
  * frozen, shared objects in a body (the lab test every order of a page carries: 15 kB, fifty
  * times in an 850 kB page) or answer a frozen body (a catalog page). Their JSON never changes,
- * so it is made once and its bytes reused: same text as JSON.stringify of the whole body.
+ * so it is made once and its bytes reused: same text as JSON.stringify of the whole body. A
+ * frozen object small enough (isSmall) is serialised in place, as part of what holds it.
  *
  * With response validation the body is checked first, as an object (response-validation.ts),
  * and then serialised here all the same.
@@ -45,10 +46,38 @@ export class FrozenParts {
     const current = this.current;
     if (current === null || value === null || typeof value !== 'object') return value;
     // The body itself is serialised here, even when frozen (bytesOf memoises it as a whole).
-    if (value === current.root || !Object.isFrozen(value)) return value;
+    if (value === current.root || !Object.isFrozen(value) || isSmall(value as object)) return value;
     current.parts.push(this.bytesOf(value));
     return `${PART_MARK}${current.parts.length - 1}`;
   };
+}
+
+/**
+ * Values a frozen object may hold, at any depth, and still be serialised in place rather than
+ * as a part of its own. A part costs its own text, bytes, memo entry and splice: worth it for
+ * a lab test (hundreds of values, shared by every order) or a catalog entry, not for an
+ * order's address or its list of events, which a deeply frozen order view holds a dozen of
+ * (a page of 50 orders read from the database spent a quarter of its time making such parts).
+ */
+const SMALL_VALUES = 64;
+
+/** Whether `value` holds at most SMALL_VALUES values in all (counted until there are more). */
+function isSmall(value: object): boolean {
+  let budget = SMALL_VALUES;
+  const visit = (inner: object): boolean => {
+    if (Array.isArray(inner)) {
+      if ((budget -= inner.length) < 0) return false;
+      for (const item of inner) if (item !== null && typeof item === 'object' && !visit(item)) return false;
+      return true;
+    }
+    for (const key in inner) {
+      if ((budget -= 1) < 0) return false;
+      const item = (inner as Record<string, unknown>)[key];
+      if (item !== null && typeof item === 'object' && !visit(item)) return false;
+    }
+    return true;
+  };
+  return visit(value);
 }
 
 /**

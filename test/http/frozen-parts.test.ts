@@ -39,4 +39,19 @@ describe('FrozenParts', () => {
     const body = { at, frozen, list: [frozen, { at }] };
     expect(parts.bytes(body).toString()).toBe(JSON.stringify(body));
   });
+
+  it('when frozen values are small (an address, a list of events) or large (a lab test), then the bytes are the JSON text either way', () => {
+    const parts = new FrozenParts();
+    const shared = deepFreeze({ id: 'lt-2', markers: Array.from({ length: 40 }, (_, n) => ({ id: n, name: `Marker ${n}`, range: [n, n + 1] })) });
+    const view = deepFreeze({
+      id: 'o-1', patient_address: { first_line: '123 Main St.', city: 'San Francisco', zip: '94110' }, lab_test: shared,
+      events: [{ id: 1, status: 'received.walk_in_test.ordered', status_detail: null }, { id: 2, status: 'cancelled.walk_in_test.cancelled', status_detail: 'by the team' }],
+      icd_codes: ['E11.9'], details: { type: 'walk_in_test', data: { id: 'd-1', shipment: null } },
+    });
+    const page = { orders: [view], total: 1 };
+    expect(parts.bytes(page).toString()).toBe(JSON.stringify(page));
+    // A body that holds the large one again, and the small ones alone.
+    expect(parts.bytes({ again: shared, events: view.events }).toString()).toBe(JSON.stringify({ again: shared, events: view.events }));
+    expect(parts.bytesOf(view.patient_address).toString()).toBe(JSON.stringify(view.patient_address));
+  });
 });
