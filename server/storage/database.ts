@@ -92,7 +92,7 @@ export const PGLITE_TEMP_BUFFERS = '1MB';
  * PGlite's write-ahead log. PGlite runs no checkpointer: left alone it checkpoints only when
  * it closes, so pg_wal grows by every write the process makes (about 6 kB per lab order) and
  * a process that is killed replays all of it at its next start (about 0.3 s per 100 MB here).
- * jobs/storage/checkpoints.ts checkpoints as PostgreSQL's checkpointer would, and these bound
+ * jobs/database/checkpoints.ts checkpoints as PostgreSQL's checkpointer would, and these bound
  * what pg_wal keeps between checkpoints:
  *
  * - `max_wal_size=256MB`: the segments kept for reuse after a checkpoint (PostgreSQL's 1GB
