@@ -5,16 +5,21 @@ import type { Response } from 'express';
  * JSON bytes of response bodies whose frozen parts are serialised once. A handler may put
  * frozen, shared objects in a body (the lab test every order of a page carries: 15 kB, fifty
  * times in an 850 kB page) or answer a frozen body (a catalog page). Their JSON never changes,
- * so it is made once and its bytes reused: same text as JSON.stringify of the whole body. A
- * frozen object small enough (isSmall) is serialised in place, as part of what holds it.
+ * so it is made once and its bytes reused: same text as JSON.stringify of the whole body.
+ * Inside a frozen value whose bytes are being memoised, a frozen object small enough (isSmall)
+ * is serialised in place, once, as part of those bytes.
  *
  * With response validation the body is checked first, as an object (response-validation.ts),
  * and then serialised here all the same.
  */
 export class FrozenParts {
   private readonly serialised = new WeakMap<object, Buffer>();
-  /** The body being serialised and the parts met so far (serialising is synchronous: one at a time). */
-  private current: { root: object; parts: Buffer[] } | null = null;
+  /**
+   * The body being serialised, the parts met so far (serialising is synchronous: one at a time),
+   * and whether the body is frozen: then its bytes are memoised (bytesOf), and the small frozen
+   * values inside it are serialised in place, once, with it.
+   */
+  private current: { root: object; parts: Buffer[]; frozen: boolean } | null = null;
 
   /**
    * The memoised JSON bytes of a frozen value, made as `bytes` makes a body's: the frozen values
@@ -32,7 +37,7 @@ export class FrozenParts {
 
   /** The JSON bytes of `body`, each frozen object inside it (not the body itself) from its memoised bytes. */
   bytes(body: object): Buffer {
-    const current = { root: body, parts: [] as Buffer[] };
+    const current = { root: body, parts: [] as Buffer[], frozen: Object.isFrozen(body) };
     const outer = this.current;
     this.current = current;
     try {
@@ -46,18 +51,19 @@ export class FrozenParts {
     const current = this.current;
     if (current === null || value === null || typeof value !== 'object') return value;
     // The body itself is serialised here, even when frozen (bytesOf memoises it as a whole).
-    if (value === current.root || !Object.isFrozen(value) || isSmall(value as object)) return value;
+    if (value === current.root || !Object.isFrozen(value) || (current.frozen && isSmall(value as object))) return value;
     current.parts.push(this.bytesOf(value));
     return `${PART_MARK}${current.parts.length - 1}`;
   };
 }
 
 /**
- * Values a frozen object may hold, at any depth, and still be serialised in place rather than
- * as a part of its own. A part costs its own text, bytes, memo entry and splice: worth it for
- * a lab test (hundreds of values, shared by every order) or a catalog entry, not for an
- * order's address or its list of events, which a deeply frozen order view holds a dozen of
- * (a page of 50 orders read from the database spent a quarter of its time making such parts).
+ * Values a frozen object inside a frozen, memoised value may hold, at any depth, and still be
+ * serialised in place (once, with the bytes of what holds it) rather than as a part of its
+ * own. A part costs its own text, bytes, memo entry and splice: worth it for a lab test
+ * (hundreds of values, shared by every order) or a catalog entry, not for an order's address
+ * or its list of events, which a deeply frozen order view holds a dozen of (a page of 50
+ * orders read from the database spent a quarter of its time making such parts).
  */
 const SMALL_VALUES = 64;
 
