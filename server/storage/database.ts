@@ -258,8 +258,9 @@ function bytesAsBlob(bytes: Uint8Array): Blob {
 
 /**
  * The PGlite this module and pglite-statements.ts were written against: they use its internals
- * (`_checkReady`, `_runExclusiveTransaction`, `runExclusive`, `execProtocolStream`, the wire
- * protocol's serializers and the `/dev/blob` COPY source read through `arrayBuffer()`).
+ * (`_checkReady`, `_runExclusiveTransaction`, `runExclusive`, `execProtocolRawStream` and the
+ * chunks it hands out, the wire protocol's serializers and parser, and the `/dev/blob` COPY
+ * source read through `arrayBuffer()`).
  */
 export const PGLITE_PATCHED_VERSION = '0.5.16';
 

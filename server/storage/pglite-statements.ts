@@ -26,6 +26,8 @@ export class PgliteStatements {
   readonly #pg: PGlite;
   readonly #limit: number;
   readonly #prepared = new Map<string, Prepared>();
+  /** Parses the answer's messages other than data rows (BackendReader). */
+  readonly #parser = new protocol.Parser();
   #nextId = 0;
 
   /** `limit`: statements kept prepared; later new statements run unnamed, as through `query`. */
@@ -100,7 +102,6 @@ export class PgliteStatements {
     return { rows: reader.rows, messages: reader.messages };
   }
 
-  readonly #parser = new protocol.Parser();
 }
 
 /** The backend's answer to one message: the field texts of its data rows, and its other messages. */
