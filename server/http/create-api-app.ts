@@ -353,7 +353,7 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
     }
     if (!Object.isFrozen(body)) {
       if (options.validateResponses) checkResponse(res.req, status, body);
-      sendBytes(res, status, frozenParts.bytes(body));
+      sendBytes(res, status, frozenParts.toSend(body));
       return;
     }
     if (options.validateResponses) {
@@ -365,7 +365,7 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
         known.add(verdict);
       }
     }
-    sendBytes(res, status, frozenParts.bytesOf(body));
+    sendBytes(res, status, frozenParts.toSend(body));
   };
 
   const handlers = options.handlers as Record<string, (request: unknown, context: Ctx) => Promise<{ status: number; body: unknown }>>;

@@ -54,4 +54,29 @@ describe('FrozenParts', () => {
     expect(parts.bytes({ again: shared, events: view.events }).toString()).toBe(JSON.stringify({ again: shared, events: view.events }));
     expect(parts.bytesOf(view.patient_address).toString()).toBe(JSON.stringify(view.patient_address));
   });
+
+  it('when a body is sent, then its pieces are its JSON bytes, and a frozen body sent again is one buffer made once', () => {
+    const parts = new FrozenParts();
+    const shared = deepFreeze({ id: 'lt-3', markers: Array.from({ length: 80 }, (_, n) => ({ id: n })) });
+    const orders = [1, 2].map((n) => deepFreeze({ id: `o-${n}`, lab_test: shared }));
+    const whole = (sent: Buffer | readonly Buffer[]) => (Buffer.isBuffer(sent) ? sent : Buffer.concat(sent as Buffer[])).toString();
+    const fresh = { orders, total: 2 };
+    const sentFresh = parts.toSend(fresh);
+    expect(Buffer.isBuffer(sentFresh)).toBe(false);
+    expect(whole(sentFresh)).toBe(JSON.stringify(fresh));
+    // The lab test's markers (a large frozen value inside it) are a piece of their own, the
+    // same buffer in both orders.
+    const pieces = sentFresh as readonly Buffer[];
+    const labTestPieces = pieces.filter((piece) => piece.toString() === JSON.stringify(shared.markers));
+    expect(labTestPieces).toHaveLength(2);
+    expect(labTestPieces[0]).toBe(labTestPieces[1]);
+    const page = deepFreeze({ orders, total: 2 });
+    const first = parts.toSend(page);
+    expect(whole(first)).toBe(JSON.stringify(page));
+    const second = parts.toSend(page);
+    expect(Buffer.isBuffer(second)).toBe(true);
+    expect(second.toString()).toBe(JSON.stringify(page));
+    expect(parts.toSend(page)).toBe(second);
+    expect(parts.bytesOf(page)).toBe(second);
+  });
 });

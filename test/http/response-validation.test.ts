@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createApiApp } from '../../server/http/create-api-app.js';
+import { FrozenParts } from '../../server/http/frozen-parts.js';
 import { onResponseValidation } from '../../server/http/response-validation.js';
 import { silentLogger } from '../helpers/silent-logger.js';
 
@@ -148,7 +149,7 @@ describe.each([false, true])('bodies with frozen parts (response validation: %s)
     }
   });
 
-  it('when a frozen part is in several bodies, then it is serialised once (its property read once), whatever the number of sends', async () => {
+  it('when a frozen part is in several bodies, then it is serialised once (its properties read as for one serialisation), whatever the number of sends', async () => {
     let reads = 0;
     const counted = Object.freeze(Object.defineProperty({}, 'value', { enumerable: true, get: () => (reads += 1, 'v') }));
     const served = createApiApp({
@@ -160,8 +161,14 @@ describe.each([false, true])('bodies with frozen parts (response validation: %s)
       logger: silentLogger(),
       errors: { missingCredentialDetail: 'missing', invalidCredentialDetail: 'invalid' },
     });
+    // As many reads as serialising the part alone, once: the first send serialised it once for
+    // its three places, and the second send not at all.
+    new FrozenParts().bytes({ part: counted });
+    const once = reads;
+    reads = 0;
     for (let i = 0; i < 2; i++) expect((await request(served).get('/good')).text).toBe('{"items":[{"value":"v"},{"value":"v"},{"again":{"value":"v"}}]}');
-    expect(reads).toBe(1);
+    expect(once).toBeGreaterThan(0);
+    expect(reads).toBe(once);
   });
 
   it('when a text of the body looks like the mark of a part, then it is sent as it is', async () => {
