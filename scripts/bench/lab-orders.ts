@@ -108,16 +108,17 @@ export async function prepare(engine: BenchEngine): Promise<Prepared> {
       await db.query(
         `WITH params AS (
            SELECT g, gen_random_uuid() AS id, ($2::uuid[])[1 + g % array_length($2::uuid[], 1)] AS user_id,
-                  ($3::jsonb -> (g % jsonb_array_length($3::jsonb))) AS s, ($4::text[])[1 + g % array_length($4::text[], 1)] AS name
+                  ($3::jsonb -> (g % jsonb_array_length($3::jsonb))) AS s, ($4::text[])[1 + g % array_length($4::text[], 1)] AS name,
+                  date_trunc('milliseconds', now()) - g * interval '1 second' AS at
            FROM generate_series($5::int, $5::int + $6::int - 1) g
-         ), orders AS (
-           INSERT INTO lab_orders (id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, sample_id, interpretation, body, lab_test_view, created_at, updated_at)
-           SELECT id, $1, user_id, $7, s ->> 'method', s ->> 'status', s ->> 'low', name, 'SB' || lpad(g::text, 10, '0'),
-                  CASE WHEN s ->> 'low' = 'completed' THEN (ARRAY['normal', 'abnormal', 'critical'])[1 + g % 3] END,
-                  $8::jsonb, $9, now() - g * interval '1 second', now() - g * interval '1 second'
-           FROM params RETURNING id, status, created_at
          )
-         INSERT INTO lab_order_events (order_id, status, created_at) SELECT id, status, created_at FROM orders`,
+         INSERT INTO lab_orders (id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, sample_id, interpretation, body, lab_test_view, created_at, updated_at, events)
+         SELECT id, $1, user_id, $7, s ->> 'method', s ->> 'status', s ->> 'low', name, 'SB' || lpad(g::text, 10, '0'),
+                CASE WHEN s ->> 'low' = 'completed' THEN (ARRAY['normal', 'abnormal', 'critical'])[1 + g % 3] END,
+                $8::jsonb, $9, at, at,
+                json_build_array(json_build_object('id', nextval('lab_order_event_ids'),
+                  'created_at', to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'status', s ->> 'status', 'status_detail', NULL))
+         FROM params`,
         [sandbox.teamId, users.map((u) => u.id), JSON.stringify(statuses), names, start, n, WALK_IN.id, JSON.stringify(stored), snapshot.digest],
       );
     }

@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/storage/database.js';
 import { loadMigrations, migrate, type Migration } from '../../server/storage/migrate.js';
-import { engineCases, openFreshDatabase, SETUP_TIMEOUT_MS, type TestDatabase } from './helpers.js';
+import { findOrder, insertOrders, transitionOrder } from '../../server/storage/repositories/lab-orders.js';
+import { engineCases, openFreshDatabase, seedTeam, SETUP_TIMEOUT_MS, type TestDatabase } from './helpers.js';
 
 describe('loadMigrations', () => {
   it('when reading the shipped migrations, then they are numbered NNN_name.sql in order', async () => {
@@ -136,6 +138,64 @@ describe.each(engineCases)('migrate on %s', (_label, engine) => {
         await expect(
           migrate(test.db, { migrations: [{ version: 1, name: '001_a.sql', sql: 'CREATE TABLE a (y int);' }] }),
         ).rejects.toThrow(/001_a\.sql was changed after it was applied/);
+      },
+      SETUP_TIMEOUT_MS,
+    );
+
+    it(
+      'when orders and their events were stored before migration 019, then each order holds its events, oldest first, and new events get higher ids',
+      async () => {
+        test = await openFreshDatabase(engine);
+        const all = await loadMigrations();
+        await migrate(test.db, { migrations: all.filter((m) => m.version <= 18) });
+        const { team } = await seedTeam(test.db);
+        const user = (await test.db.one<{ id: string }>(`INSERT INTO users (team_id, client_user_id) VALUES ($1, 'before-019') RETURNING id`, [team.id]))!;
+        const [withEvents, withoutEvents] = [randomUUID(), randomUUID()];
+        for (const id of [withEvents, withoutEvents]) {
+          await test.db.query(
+            `INSERT INTO lab_orders (id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, sample_id, body, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, 'walk_in_test', 'cancelled.walk_in_test.cancelled', 'cancelled', 'maria lopez', $5, '{}', '2026-11-20T10:00:00Z', '2026-11-20T10:05:00Z')`,
+            [id, team.id, user.id, randomUUID(), `SB-${id}`],
+          );
+        }
+        // Inserted newest first: the order of the ids, not of the rows, is the events' order.
+        const statuses = ['cancelled.walk_in_test.cancelled', 'received.walk_in_test.requisition_created', 'received.walk_in_test.ordered'];
+        const ids: number[] = [];
+        for (const [i, status] of statuses.entries()) {
+          const row = await test.db.one<{ id: string }>(
+            `INSERT INTO lab_order_events (id, order_id, status, status_detail, created_at) OVERRIDING SYSTEM VALUE
+             VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+            [30 - i * 10, withEvents, status, i === 0 ? 'by the team' : null, `2026-11-20T10:0${5 - i * 2}:00.123+01:00`],
+          );
+          ids.push(Number(row!.id));
+        }
+        // An id the identity handed out (drawn ahead and never used): later ids are above it too.
+        await test.db.query(`SELECT setval(pg_get_serial_sequence('lab_order_events', 'id'), 40)`);
+
+        expect((await migrate(test.db)).applied).toEqual(all.filter((m) => m.version > 18).map((m) => m.name));
+        const events = async (id: string) => (await findOrder(test!.db, team.id, id))!.events;
+        expect(await events(withEvents)).toEqual([
+          { id: 10, created_at: '2026-11-20T09:01:00.123Z', status: 'received.walk_in_test.ordered', status_detail: null },
+          { id: 20, created_at: '2026-11-20T09:03:00.123Z', status: 'received.walk_in_test.requisition_created', status_detail: null },
+          { id: 30, created_at: '2026-11-20T09:05:00.123Z', status: 'cancelled.walk_in_test.cancelled', status_detail: 'by the team' },
+        ]);
+        expect(await events(withoutEvents)).toEqual([]);
+        expect(await test.db.one(`SELECT to_regclass('lab_order_events') AS events`)).toEqual({ events: null });
+
+        const [created] = await insertOrders(test.db, [{
+          id: randomUUID(), team_id: team.id, user_id: user.id, lab_test_id: randomUUID(), method: 'walk_in_test', status: 'received.walk_in_test.ordered',
+          low_status: 'ordered', patient_name: 'maria lopez', sample_id: 'SB-after-019', body: {}, at: new Date().toISOString(),
+        }]);
+        expect(created!.events[0]!.id).toBeGreaterThan(40);
+        const moved = await transitionOrder(test.db, {
+          team_id: team.id, order_id: created!.id, from: 'received.walk_in_test.ordered', to: 'cancelled.walk_in_test.cancelled', low_status: 'cancelled',
+          status_detail: 'by the team', at: '2026-11-27T15:00:00.5Z',
+        });
+        expect(moved!.events).toEqual([
+          created!.events[0],
+          { id: expect.any(Number), created_at: '2026-11-27T15:00:00.500Z', status: 'cancelled.walk_in_test.cancelled', status_detail: 'by the team' },
+        ]);
+        expect(moved!.events[1]!.id).toBeGreaterThan(created!.events[0]!.id);
       },
       SETUP_TIMEOUT_MS,
     );

@@ -7,7 +7,7 @@ import { isUuid } from './support.js';
 
 // Every order query is scoped by team: another team's order is simply not found.
 
-/** One status change of an order (lab_order_events), as the wire's OrderEvent. */
+/** One status change of an order (an item of lab_orders.events), as the wire's OrderEvent. */
 export interface LabOrderEventRecord {
   id: number;
   created_at: string;
@@ -49,11 +49,13 @@ export interface LabOrderRecord {
 
 const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-const EVENTS = `coalesce((SELECT json_agg(json_build_object('id', e.id, 'created_at', ${ISO('e.created_at')}, 'status', e.status, 'status_detail', e.status_detail) ORDER BY e.id)
-              FROM lab_order_events e WHERE e.order_id = o.id), '[]'::json)`;
+/** An event as lab_orders.events holds it (migration 019): `id` from lab_order_event_ids, the time as ISO text. */
+const eventJson = (id: string, at: string, status: string, detail: string) =>
+  `json_build_object('id', ${id}, 'created_at', ${ISO(at)}, 'status', ${status}, 'status_detail', ${detail})`;
+const NEXT_EVENT_ID = `nextval('lab_order_event_ids')`;
 
 const ORDER_COLUMNS = `o.id, o.team_id, o.user_id, u.client_user_id, o.lab_test_id, o.method, o.status, o.low_status,
-    o.patient_name, o.sample_id, o.interpretation, o.body, o.lab_test_view, o.created_at, o.updated_at, ${EVENTS} AS events`;
+    o.patient_name, o.sample_id, o.interpretation, o.body, o.lab_test_view, o.created_at, o.updated_at, o.events`;
 const FROM_ORDERS = `FROM lab_orders o JOIN users u ON u.id = o.user_id`;
 const SELECT_ORDER = `SELECT ${ORDER_COLUMNS} ${FROM_ORDERS}`;
 /**
@@ -117,7 +119,7 @@ export interface InsertOrdersOptions {
  * its own transaction, so an order and its event are committed together or not at all. One
  * result per input, in order, null where the user is not the team's (nothing is written for
  * it). The records are built from the inputs and the first events' ids, not read back: with
- * `withEvent` the ids are drawn before, from the column's identity (the event's payload holds
+ * `withEvent` the ids are drawn before, from lab_order_event_ids (the event's payload holds
  * them); without, the statement returns them.
  */
 export async function insertOrders(
@@ -192,19 +194,15 @@ export async function insertOrders(
        ON CONFLICT (digest) DO NOTHING
      ),
      new_order AS (
-       INSERT INTO lab_orders (id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, sample_id, body, lab_test_view, created_at, updated_at)
-       SELECT i.id, i.team_id, i.user_id, i.lab_test_id, i.method, i.status, i.low_status, i.patient_name, i.sample_id, i.body::json, i.lab_test_view, i.at, i.at
+       INSERT INTO lab_orders (id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, sample_id, body, lab_test_view, created_at, updated_at, events)
+       SELECT i.id, i.team_id, i.user_id, i.lab_test_id, i.method, i.status, i.low_status, i.patient_name, i.sample_id, i.body::json, i.lab_test_view, i.at, i.at,
+              json_build_array(${eventJson(`coalesce(i.event_id, ${NEXT_EVENT_ID})`, 'i.at', 'i.status', 'NULL::text')})
        FROM input i WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = i.user_id AND u.team_id = i.team_id)
-       RETURNING id, team_id, patient_name
+       RETURNING id, team_id, patient_name, events -> 0 ->> 'id' AS event_id
      ),
      stored AS (
-       SELECT i.id, i.team_id, i.status, i.at, i.event_id, i.webhook_type, i.webhook_head, i.webhook_dedup_key, i.webhook_lab_test_view, i.webhook_lab_test_at, i.webhook_id, i.ord, u.client_user_id
+       SELECT i.id, i.team_id, i.webhook_type, i.webhook_head, i.webhook_dedup_key, i.webhook_lab_test_view, i.webhook_lab_test_at, i.webhook_id, i.ord, u.client_user_id, o.event_id
        FROM new_order o JOIN input i ON i.id = o.id JOIN users u ON u.id = i.user_id
-     ),
-     first_event AS (
-       INSERT INTO lab_order_events (id, order_id, status, created_at) OVERRIDING SYSTEM VALUE
-       SELECT coalesce(event_id, ${NEXT_EVENT_ID}), id, status, at FROM stored
-       RETURNING id, order_id
      ),
      patient AS (
        INSERT INTO lab_order_patient_names (team_id, patient_name) SELECT DISTINCT team_id, patient_name FROM new_order
@@ -225,7 +223,7 @@ export async function insertOrders(
        INSERT INTO webhook_deliveries (endpoint_id, event_id)
        SELECT e.id, w.id FROM webhook w JOIN endpoint e ON e.team_id = w.team_id WHERE ${endpointTakes('e', 'w.event_type')}
      )
-     SELECT s.id, s.client_user_id, e.id AS event_id FROM stored s JOIN first_event e ON e.order_id = s.id`,
+     SELECT s.id, s.client_user_id, s.event_id FROM stored s`,
     [...Object.values({ ...columns, body: textArrayParameter(columns.body) }), [...snapshots.keys()], [...snapshots.values()], ...Object.values({ ...webhook, head: textArrayParameter(webhook.head) })],
   );
   // The snapshots may be new to this process: they are the values just stored.
@@ -240,13 +238,12 @@ export async function insertOrders(
 }
 
 /**
- * Ids of lab_order_events for first events, drawn ahead from the column's identity (a block
- * at a time, per database): the events written with an order carry its first event's id.
- * Ids drawn and not used are gaps, as a rolled-back insert leaves; every later event of an
- * order gets a higher id from the identity itself, so an order's events keep their order.
+ * Ids for first events, drawn ahead from lab_order_event_ids (a block at a time, per
+ * database): the webhook event written with an order carries its first event's id. Ids drawn
+ * and not used are gaps, as a rolled-back insert leaves; every later event of an order gets a
+ * higher id from the sequence itself, so an order's events keep their order.
  */
 const EVENT_ID_BLOCK = 256;
-const NEXT_EVENT_ID = `nextval(pg_get_serial_sequence('lab_order_events', 'id'))`;
 const drawnEventIds = new WeakMap<Queryable, number[]>(); // per database: give insertOrders the database, not a transaction
 async function firstEventIds(db: Queryable, count: number): Promise<number[]> {
   let drawn = drawnEventIds.get(db);
@@ -307,13 +304,10 @@ export async function transitionOrder(db: Queryable, t: OrderTransition): Promis
        UPDATE lab_orders
        SET status = $4, low_status = $5, updated_at = $7,
            interpretation = CASE WHEN $8::boolean THEN $9 ELSE interpretation END,
-           body = CASE WHEN $10::jsonb = '{}' THEN body ELSE (body::jsonb || $10::jsonb)::json END
+           body = CASE WHEN $10::jsonb = '{}' THEN body ELSE (body::jsonb || $10::jsonb)::json END,
+           events = (events::jsonb || jsonb_build_array(${eventJson(NEXT_EVENT_ID, '$7::timestamptz', '$4::text', '$6::text')}))::json
        WHERE team_id = $1 AND id = $2 AND status = $3
        RETURNING id
-     ),
-     event AS (
-       INSERT INTO lab_order_events (order_id, status, status_detail, created_at)
-       SELECT id, $4, $6, $7 FROM moved
      )
      SELECT id FROM moved`,
     [t.team_id, t.order_id, t.from, t.to, t.low_status, t.status_detail, t.at, t.interpretation !== undefined, t.interpretation ?? null, JSON.stringify(t.body_patch ?? {})],
@@ -335,10 +329,10 @@ export const LAB_ORDER_STATISTICS_TARGET = 30;
  * no autovacuum: jobs/lab-orders/maintenance.ts).
  */
 export async function vacuumLabOrders(db: Database): Promise<void> {
-  await db.exec('VACUUM lab_orders, lab_order_events, lab_order_patient_names');
+  await db.exec('VACUUM lab_orders, lab_order_patient_names');
   await db.transaction(async (tx) => {
     await tx.exec(`SET LOCAL default_statistics_target = ${LAB_ORDER_STATISTICS_TARGET}`);
-    await tx.exec('ANALYZE lab_orders, lab_order_events, lab_order_patient_names');
+    await tx.exec('ANALYZE lab_orders, lab_order_patient_names');
   });
 }
 
