@@ -142,12 +142,21 @@ const OID = {
 const TIMESTAMP_TEXT =
   /^(\d{4,})-(\d\d)-(\d\d)[ T](\d\d):(\d\d):(\d\d)(?:\.(\d{1,9}))?(?:([+-])(\d\d)(?::?(\d\d))?(?::?(\d\d))?)?( BC)?$/;
 
+const UTC_TIMESTAMP_TEXT = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,6})?\+00$/;
+
 /**
  * Turns PostgreSQL's text output of a timestamptz (ISO DateStyle, any session time zone)
  * into `2026-11-22T09:15:00.000Z`. Values are stored at millisecond precision
  * (timestamptz(3)), so nothing is lost. `infinity` / `-infinity` pass through.
  */
 export function timestampTextToIso(text: string): string {
+  // The usual case, in the session's time zone (UTC): `2026-11-22 09:15:00.123+00`, a year of
+  // four digits and up to six of fraction. Rearranged as text: the same ISO text as below.
+  const length = text.length;
+  if (length >= 22 && length <= 29 && text.charCodeAt(10) === 32 && text.endsWith('+00') && UTC_TIMESTAMP_TEXT.test(text)) {
+    const fraction = length === 22 ? '000' : text.slice(20, length - 3).padEnd(3, '0').slice(0, 3);
+    return `${text.slice(0, 10)}T${text.slice(11, 19)}.${fraction}Z`;
+  }
   const m = TIMESTAMP_TEXT.exec(text);
   if (!m) return text;
   const [, y, mo, d, h, mi, s, frac, sign, oh, om, os, bc] = m;

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, timestampTextToIso } from '../../server/storage/database.js';
 import { isUniqueViolation } from './stored-state.js';
@@ -11,6 +12,18 @@ describe('timestampTextToIso', () => {
     expect(timestampTextToIso('2026-11-22 10:15:00.5+01')).toBe('2026-11-22T09:15:00.500Z');
     expect(timestampTextToIso('2026-11-22 03:45:00-05:30')).toBe('2026-11-22T09:15:00.000Z');
     expect(timestampTextToIso('0099-01-01 00:00:00+00')).toBe('0099-01-01T00:00:00.000Z');
+  });
+
+  it('when given any UTC text PostgreSQL prints (years 1000 to 9999, 0 to 6 digits of fraction), then it is the ISO text of that instant', () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date('1000-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true }), fc.integer({ min: 0, max: 6 }), fc.integer({ min: 0, max: 999 }), (at, digits, micros) => {
+        const iso = at.toISOString();
+        const fraction = `${iso.slice(20, 23)}${String(micros).padStart(3, '0')}`.slice(0, digits);
+        const text = `${iso.slice(0, 10)} ${iso.slice(11, 19)}${digits === 0 ? '' : `.${fraction}`}+00`;
+        const ms = digits === 0 ? '000' : fraction.slice(0, 3).padEnd(3, '0');
+        expect(timestampTextToIso(text)).toBe(`${iso.slice(0, 19)}.${ms}Z`);
+      }),
+    );
   });
 
   it('when given infinity, then passes it through', () => {
