@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Queryable } from '../../../server/storage/database.js';
 import { eventBodySql } from '../../../server/storage/repositories/events.js';
-import { findOrder, insertOrders, LAB_ORDER_STATISTICS_TARGET, listOrders, transitionOrder, vacuumLabOrders, type LabOrderRecord, type NewLabOrder, type OrderListFilter } from '../../../server/storage/repositories/lab-orders.js';
+import { findOrder, insertOrders, isKeptOrder, LAB_ORDER_STATISTICS_TARGET, listOrders, transitionOrder, vacuumLabOrders, type LabOrderRecord, type NewLabOrder, type OrderListFilter } from '../../../server/storage/repositories/lab-orders.js';
 import { engineCases, seedTeam, useTestDatabase } from '../helpers.js';
 
 const NO_FILTER: OrderListFilter = {
@@ -58,6 +58,7 @@ describe.each(engineCases)('lab orders repository on %s', (_label, engine) => {
       const { teamId, userId } = await seed();
       const [a, b] = await insertOrders(ctx.db, [newOrder(teamId, userId), newOrder(teamId, userId)]);
       const read = () => listOrders(ctx.db, teamId, NO_FILTER, { key: 'created_at', direction: 'asc' }, { page: 1, size: 10 });
+      await read();
       const before = await read();
       expect(before.total).toBe(2);
       expect(Object.isFrozen(before.orders[0]!.body)).toBe(true);
@@ -68,6 +69,25 @@ describe.each(engineCases)('lab orders repository on %s', (_label, engine) => {
       expect(changed.events.map((e) => e.status)).toEqual(['received.walk_in_test.ordered', 'cancelled.walk_in_test.cancelled']);
       expect(same).toBe(before.orders.find((o) => o.id === b!.id));
       expect(after.total).toBe(2);
+    });
+  });
+
+  describe.skipIf(!engine.available)('the orders the list keeps', () => {
+    const ctx = useTestDatabase(engine);
+
+    it('when a page is read once, then its orders are not kept; read again, they are, and later reads answer those same records', async () => {
+      const { team } = await seedTeam(ctx.db);
+      const user = (await ctx.db.one<{ id: string }>(`INSERT INTO users (team_id, client_user_id) VALUES ($1, $2) RETURNING id`, [team.id, randomUUID()]))!;
+      await insertOrders(ctx.db, [newOrder(team.id, user.id), newOrder(team.id, user.id)]);
+      const read = () => listOrders(ctx.db, team.id, NO_FILTER, { key: 'created_at', direction: 'asc' }, { page: 1, size: 10 });
+      const first = await read();
+      expect(first.orders.some((order) => isKeptOrder(ctx.db, order))).toBe(false);
+      const second = await read();
+      expect(second.orders.map((order) => order.id)).toEqual(first.orders.map((order) => order.id));
+      second.orders.forEach((order, i) => expect(order).not.toBe(first.orders[i]));
+      expect(second.orders.every((order) => isKeptOrder(ctx.db, order))).toBe(true);
+      const third = await read();
+      third.orders.forEach((order, i) => expect(order).toBe(second.orders[i]));
     });
   });
 

@@ -1,7 +1,7 @@
 import type { components, operations } from '../../../../generated/team/schema.js';
 import { toOrderView } from '../../../domain/lab-orders/order.js';
 import { deepFreeze } from '../../../shared/deep-freeze.js';
-import { listOrders as listStoredOrders, type LabOrderRecord, type OrderSortKey } from '../../../storage/repositories/lab-orders.js';
+import { isKeptOrder, listOrders as listStoredOrders, type LabOrderRecord, type OrderSortKey } from '../../../storage/repositories/lab-orders.js';
 import { BodyMemo } from '../../body-memo.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
@@ -34,7 +34,12 @@ export const listOrders =
       { key: (query.order_key ?? 'created_at') as OrderSortKey, direction: query.order_direction ?? 'desc' },
       { page, size },
     );
-    const body = pages.body(`${teamId}\u0000${JSON.stringify(query)}`, [total, page, size, ...orders], () => ({ orders: orders.map(viewOf), total, page, size }));
+    const build = () => ({ orders: orders.map(viewOf), total, page, size });
+    // Only a page of orders the storage keeps can come back as the same records: a page of orders
+    // read once is not remembered (it would only hold them longer).
+    const body = orders.every((order) => isKeptOrder(deps.db, order))
+      ? pages.body(`${teamId}\u0000${JSON.stringify(query)}`, [total, page, size, ...orders], build)
+      : Object.freeze(build());
     return { status: 200, body };
   };
 
