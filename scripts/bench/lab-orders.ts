@@ -42,7 +42,7 @@ import { COLLECTION_METHODS, standardLabTests, toLabTestView } from '../../serve
 import { MANAGEMENT_KEY_HEADER, TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
 import { migrate } from '../../server/storage/migrate.js';
 import { labTestSnapshot } from '../../server/storage/repositories/lab-order-lab-tests.js';
-import { vacuumLabOrders } from '../../server/storage/repositories/lab-orders.js';
+import { NEXT_EVENT_ID, orderEventJsonSql, vacuumLabOrders } from '../../server/storage/repositories/lab-orders.js';
 import { compile, DIST } from '../compile.js';
 import { isMainModule } from '../lib/main-module.js';
 import { freePort, freePorts, percentile, printTable, spawnQuiet, spawnServer, startPlainExpress, stop, waitForOk } from './lib.js';
@@ -116,8 +116,7 @@ export async function prepare(engine: BenchEngine): Promise<Prepared> {
          SELECT id, $1, user_id, $7, s ->> 'method', s ->> 'status', s ->> 'low', name, 'SB' || lpad(g::text, 10, '0'),
                 CASE WHEN s ->> 'low' = 'completed' THEN (ARRAY['normal', 'abnormal', 'critical'])[1 + g % 3] END,
                 $8::jsonb, $9, at, at,
-                json_build_array(json_build_object('id', nextval('lab_order_event_ids'),
-                  'created_at', to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'status', s ->> 'status', 'status_detail', NULL))
+                json_build_array(${orderEventJsonSql(NEXT_EVENT_ID, 'at', `s ->> 'status'`, 'NULL::text')})
          FROM params`,
         [sandbox.teamId, users.map((u) => u.id), JSON.stringify(statuses), names, start, n, WALK_IN.id, JSON.stringify(stored), snapshot.digest],
       );

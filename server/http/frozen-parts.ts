@@ -54,13 +54,7 @@ export class FrozenParts {
    */
   toSend(body: object): Buffer | readonly Buffer[] {
     if (!Object.isFrozen(body)) return this.serialise(body);
-    const joined = this.joined.get(body);
-    if (joined !== undefined) return joined;
-    const pieces = this.pieces.get(body);
-    if (pieces === undefined) return this.piecesOf(body);
-    const bytes = join(pieces);
-    this.joined.set(body, bytes);
-    return bytes;
+    return this.pieces.has(body) || this.joined.has(body) ? this.bytesOf(body) : this.piecesOf(body);
   }
 
   private piecesOf(frozen: object): readonly Buffer[] {

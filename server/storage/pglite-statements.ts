@@ -101,7 +101,6 @@ export class PgliteStatements {
     if (reader.error) throw reader.error;
     return { rows: reader.rows, messages: reader.messages };
   }
-
 }
 
 /** The backend's answer to one message: the field texts of its data rows, and its other messages. */

@@ -49,10 +49,14 @@ export interface LabOrderRecord {
 
 const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** An event as lab_orders.events holds it (migration 019): `id` from lab_order_event_ids, the time as ISO text. */
-const eventJson = (id: string, at: string, status: string, detail: string) =>
+/**
+ * The SQL of an event as lab_orders.events holds it (migration 019), from SQL expressions of its
+ * id, time, status and detail: the time as ISO text.
+ */
+export const orderEventJsonSql = (id: string, at: string, status: string, detail: string) =>
   `json_build_object('id', ${id}, 'created_at', ${ISO(at)}, 'status', ${status}, 'status_detail', ${detail})`;
-const NEXT_EVENT_ID = `nextval('lab_order_event_ids')`;
+/** The SQL of a new event id (lab_order_event_ids). */
+export const NEXT_EVENT_ID = `nextval('lab_order_event_ids')`;
 
 const ORDER_COLUMNS = `o.id, o.team_id, o.user_id, u.client_user_id, o.lab_test_id, o.method, o.status, o.low_status,
     o.patient_name, o.sample_id, o.interpretation, o.body, o.lab_test_view, o.created_at, o.updated_at, o.events`;
@@ -196,7 +200,7 @@ export async function insertOrders(
      new_order AS (
        INSERT INTO lab_orders (id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, sample_id, body, lab_test_view, created_at, updated_at, events)
        SELECT i.id, i.team_id, i.user_id, i.lab_test_id, i.method, i.status, i.low_status, i.patient_name, i.sample_id, i.body::json, i.lab_test_view, i.at, i.at,
-              json_build_array(${eventJson(`coalesce(i.event_id, ${NEXT_EVENT_ID})`, 'i.at', 'i.status', 'NULL::text')})
+              json_build_array(${orderEventJsonSql(`coalesce(i.event_id, ${NEXT_EVENT_ID})`, 'i.at', 'i.status', 'NULL::text')})
        FROM input i WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = i.user_id AND u.team_id = i.team_id)
        RETURNING id, team_id, patient_name, events -> 0 ->> 'id' AS event_id
      ),
@@ -305,7 +309,7 @@ export async function transitionOrder(db: Queryable, t: OrderTransition): Promis
        SET status = $4, low_status = $5, updated_at = $7,
            interpretation = CASE WHEN $8::boolean THEN $9 ELSE interpretation END,
            body = CASE WHEN $10::jsonb = '{}' THEN body ELSE (body::jsonb || $10::jsonb)::json END,
-           events = (events::jsonb || jsonb_build_array(${eventJson(NEXT_EVENT_ID, '$7::timestamptz', '$4::text', '$6::text')}))::json
+           events = (events::jsonb || jsonb_build_array(${orderEventJsonSql(NEXT_EVENT_ID, '$7::timestamptz', '$4::text', '$6::text')}))::json
        WHERE team_id = $1 AND id = $2 AND status = $3
        RETURNING id
      )
