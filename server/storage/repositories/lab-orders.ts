@@ -388,7 +388,8 @@ const SORT_COLUMNS: Record<OrderSortKey, string> = { created_at: 'o.created_at',
 /**
  * One page of the team's orders matching the filter, sorted by the key then id (both in
  * `direction`), and how many match in all. Malformed uuids among the filters match nothing.
- * The records are frozen and shared with later reads while the order is unchanged.
+ * The records of orders kept (isKeptOrder) are frozen and shared with later reads while the order
+ * is unchanged; the others are the caller's own.
  */
 export async function listOrders(
   db: Queryable,
@@ -500,7 +501,7 @@ async function teamGeneration(db: Queryable, teamId: string): Promise<string> {
 }
 
 /**
- * The orders of a page, as frozen records. `generation` is the team's at or before the page was
+ * The orders of a page, as records (frozen when kept). `generation` is the team's at or before the page was
  * listed; `version` the row version listed with an id, or null when the page came from a kept
  * list of ids. An order kept and found current at that generation is its kept record, as is one
  * listed at the version it was kept at (the same object: a page of the same orders is the same
@@ -537,11 +538,13 @@ async function readOrders(db: Queryable, teamId: string, generation: string, pag
     );
     const records = await withLabTests(db, rows.map(({ version: _version, ...row }) => row));
     rows.forEach(({ version }, i) => {
-      const record = deepFreeze(records[i]!);
-      found.set(record.id, record);
-      // Kept on its second read: read once lately, or kept before at another version.
-      if (readOnce.take(db, record.id) || keptOrders.peek(db, record.id)) keptOrders.set(db, record.id, { version, checkedAt: generation, record });
+      const record = records[i]!;
+      // Kept on its second read: read once lately, or kept before at another version. Only a
+      // kept record is shared with later reads, so only it is frozen (freezing every order of a
+      // page read once, and its view, was 5% of the server's time on pages read in turn).
+      if (readOnce.take(db, record.id) || keptOrders.peek(db, record.id)) keptOrders.set(db, record.id, { version, checkedAt: generation, record: deepFreeze(record) });
       else readOnce.set(db, record.id, true);
+      found.set(record.id, record);
     });
   }
   return page.flatMap(({ id }) => {

@@ -75,7 +75,7 @@ describe.each(engineCases)('lab orders repository on %s', (_label, engine) => {
   describe.skipIf(!engine.available)('the orders the list keeps', () => {
     const ctx = useTestDatabase(engine);
 
-    it('when a page is read once, then its orders are not kept; read again, they are, and later reads answer those same records', async () => {
+    it('when a page is read once, then its orders are not kept (nor frozen); read again, they are (frozen), and later reads answer those same records', async () => {
       const { team } = await seedTeam(ctx.db);
       const user = (await ctx.db.one<{ id: string }>(`INSERT INTO users (team_id, client_user_id) VALUES ($1, $2) RETURNING id`, [team.id, randomUUID()]))!;
       await insertOrders(ctx.db, [newOrder(team.id, user.id), newOrder(team.id, user.id)]);
@@ -86,6 +86,9 @@ describe.each(engineCases)('lab orders repository on %s', (_label, engine) => {
       expect(second.orders.map((order) => order.id)).toEqual(first.orders.map((order) => order.id));
       second.orders.forEach((order, i) => expect(order).not.toBe(first.orders[i]));
       expect(second.orders.every((order) => isKeptOrder(ctx.db, order))).toBe(true);
+      // A kept record is shared with later reads: frozen through and through. One read once is the caller's own.
+      expect(first.orders.some((order) => Object.isFrozen(order))).toBe(false);
+      for (const order of second.orders) expect(Object.isFrozen(order) && Object.isFrozen(order.body) && Object.isFrozen(order.events)).toBe(true);
       const third = await read();
       third.orders.forEach((order, i) => expect(order).toBe(second.orders[i]));
     });

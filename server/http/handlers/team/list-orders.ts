@@ -34,13 +34,16 @@ export const listOrders =
       { key: (query.order_key ?? 'created_at') as OrderSortKey, direction: query.order_direction ?? 'desc' },
       { page, size },
     );
-    const build = () => ({ orders: orders.map(viewOf), total, page, size });
-    // Only a page of orders the storage keeps can come back as the same records: a page of orders
-    // read once is not remembered (it would only hold them longer).
-    const body = orders.every((order) => isKeptOrder(deps.db, order))
-      ? pages.body(`${teamId}\u0000${JSON.stringify(query)}`, [total, page, size, ...orders], build)
-      : Object.freeze(build());
-    return { status: 200, body };
+    // Only a page of orders the storage keeps can come back as the same records: it is
+    // remembered as one frozen body. A page with orders read once is built for this answer alone:
+    // its records are not shared, so their views are neither frozen nor remembered (they would
+    // only live longer), and the body is serialised as a whole, its lab tests from their bytes.
+    if (orders.every((order) => isKeptOrder(deps.db, order))) {
+      const body = pages.body(`${teamId}\u0000${JSON.stringify(query)}`, [total, page, size, ...orders], () => ({ orders: orders.map(viewOf), total, page, size }));
+      return { status: 200, body };
+    }
+    const views = orders.map((order) => (isKeptOrder(deps.db, order) ? viewOf(order) : (toOrderView(order) as Order)));
+    return { status: 200, body: { orders: views, total, page, size } };
   };
 
 /**
@@ -51,7 +54,7 @@ export const listOrders =
  */
 const pages = new BodyMemo(256, 10_000);
 
-/** The wire order of a stored one (listOrders answers frozen records): the same frozen view for the same record. */
+/** The wire order of a record the storage keeps (frozen): the same frozen view for the same record. */
 const views = new WeakMap<LabOrderRecord, Order>();
 function viewOf(record: LabOrderRecord): Order {
   let view = views.get(record);
