@@ -19,7 +19,8 @@
  *    straight into the database before the server starts: filtered by status and method and
  *    paged (page 3 of 50, read again and again, as a dashboard polling it reads it; and every page
  *    of that filter in turn, more orders than the server keeps read, so each page's orders come
- *    from the database), and by patient name (goal p99 <= 20 ms).
+ *    from the database, at LAB_BENCH_CONNECTIONS and again by one client alone), and by patient
+ *    name (goal p99 <= 20 ms).
  * 3. LAB_BENCH_SIMULATED (default 1,000) new orders simulated to completion at once (their
  *    POST /v3/order/{order_id}/test sent 10 at a time), with a webhook endpoint on a local
  *    receiver: the time until every one is completed, status changes per second, and
@@ -145,19 +146,28 @@ interface Measure {
 }
 
 /** `path`, when given, names each request's path and query in turn (the URL's are the first). */
-async function load(url: string, options: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string>; path?: () => string } = {}): Promise<Measure> {
+interface LoadOptions {
+  method?: 'GET' | 'POST';
+  body?: string;
+  headers?: Record<string, string>;
+  path?: () => string;
+  /** Default CONNECTIONS. */
+  connections?: number;
+}
+
+async function load(url: string, options: LoadOptions = {}): Promise<Measure> {
   if (WARMUP_SECONDS > 0) await loadFor(WARMUP_SECONDS, url, options);
   return loadFor(SECONDS, url, options);
 }
 
-function loadFor(seconds: number, url: string, options: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string>; path?: () => string }): Promise<Measure> {
+function loadFor(seconds: number, url: string, options: LoadOptions): Promise<Measure> {
   return new Promise((resolve, reject) => {
     const latencies: number[] = [];
     const instance = autocannon(
       {
         url,
         method: options.method ?? 'GET',
-        connections: CONNECTIONS,
+        connections: options.connections ?? CONNECTIONS,
         duration: seconds,
         headers: { ...AUTH, ...options.headers, ...(options.body !== undefined && { 'content-type': 'application/json' }) },
         ...(options.body !== undefined && { body: options.body }),
@@ -282,6 +292,10 @@ async function measureRequests(engineName: string, serverUrl: string, prepared: 
     // Every page of that filter in turn: more orders than the server keeps read (2,000), so each
     // page's orders are read from the database again (the total is counted once per filter).
     { label: `GET /v3/orders status+method, every page in turn`, method: 'GET' as const, path: STATUS_METHOD_PAGE(1), plainPath: '/v3/orders', pages: true },
+    // The same pages read by one client alone: each request's own time, with no other request
+    // queued before it on the server's one thread (at 10 connections, by Little's law, the
+    // latency is 10 divided by the rate: that row measures the rate of pages read from the database).
+    { label: `GET /v3/orders status+method, every page in turn, one client`, method: 'GET' as const, path: STATUS_METHOD_PAGE(1), plainPath: '/v3/orders', pages: true, connections: 1 },
     { label: `GET /v3/orders patient_name, page 1 (${ORDERS} orders)`, method: 'GET' as const, path: '/v3/orders?patient_name=lopez&size=50', plainPath: '/v3/orders-by-patient-name' },
   ];
   const routes: PlainRoute[] = [];
@@ -305,8 +319,9 @@ async function measureRequests(engineName: string, serverUrl: string, prepared: 
       if (request.method === 'POST') mockPost = await load(`${mockUrl}/v3/order`, { method: 'POST', body: orderBody(randomUUID()), headers: { [TEAM_API_KEY_HEADER]: MOCK_API_KEY } });
       const options = { method: request.method, ...(request.body !== undefined && { body: request.body }) };
       let next = 0;
-      const measured = await load(`${serverUrl}${request.path}`, { ...options, ...('pages' in request && { path: () => STATUS_METHOD_PAGE(1 + (next++ % pageCount)) }) });
-      const label = 'pages' in request ? `${request.label} (${pageCount} pages)` : request.label;
+      const connections = 'connections' in request ? request.connections : CONNECTIONS;
+      const measured = await load(`${serverUrl}${request.path}`, { ...options, connections, ...('pages' in request && { path: () => STATUS_METHOD_PAGE(1 + (next++ % pageCount)) }) });
+      const label = 'pages' in request ? `${request.label} (${pageCount} pages, ${connections} connection${connections === 1 ? '' : 's'})` : request.label;
       if ('pages' in request) {
         rows.push([engineName, label, measured.rps.toFixed(0), ms(measured.p50), ms(measured.p99), measured.non2xx, 'p99 <= 20 ms', measured.p99 <= 20 ? 'yes' : 'no']);
         continue;
