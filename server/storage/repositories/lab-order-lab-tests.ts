@@ -39,8 +39,10 @@ export function labTestSnapshot(labTest: object): { digest: string; json: string
 }
 
 /**
- * Puts each row's lab_test (named by `lab_test_view`) back into its body: rows are read with
- * bodies without it. Orders stored before migration 009 carry their own.
+ * Puts each row's lab_test (named by `lab_test_view`) back into its body, in place: rows are
+ * read with bodies without it, and are the caller's own (a copy of each row and body was 2%
+ * of the server's time on pages of orders read from the database). Orders stored before
+ * migration 009 carry their own. Returns `rows`.
  */
 export async function withLabTests<Row extends OrderRow>(db: Queryable, rows: Row[]): Promise<Row[]> {
   const missing = [...new Set(rows.flatMap((row) => (row.lab_test_view !== null && !labTestViews.has(row.lab_test_view) ? [row.lab_test_view] : [])))];
@@ -48,13 +50,14 @@ export async function withLabTests<Row extends OrderRow>(db: Queryable, rows: Ro
     const found = await db.query<{ digest: string; view: Record<string, unknown> }>(`SELECT digest, view FROM lab_order_lab_tests WHERE digest = ANY ($1::text[])`, [missing]);
     for (const { digest, view } of found) remember(digest, view);
   }
-  return rows.map((row) => {
+  for (const row of rows) {
     const digest = row.lab_test_view;
-    if (digest === null) return row;
+    if (digest === null) continue;
     const labTest = labTestViews.get(digest);
     if (labTest === undefined) throw new Error(`Lab test snapshot ${digest} of order ${row.id} is missing`);
-    return { ...row, body: { ...row.body, lab_test: labTest } };
-  });
+    row.body.lab_test = labTest;
+  }
+  return rows;
 }
 
 /** Keeps a lab test value just stored under `digest` (made only if not already kept). */

@@ -536,7 +536,8 @@ async function readOrders(db: Queryable, teamId: string, generation: string, pag
       `SELECT ${rowVersion('o')} AS version, ${ORDER_COLUMNS} ${FROM_ORDERS} WHERE o.team_id = $1 AND o.id = ANY ($2::uuid[])`,
       [teamId, missing],
     );
-    const records = await withLabTests(db, rows.map(({ version: _version, ...row }) => row));
+    // Each record keeps the row version it was read with (not copied out of the row: see withLabTests).
+    const records: LabOrderRecord[] = await withLabTests(db, rows);
     rows.forEach(({ version }, i) => {
       const record = records[i]!;
       // Kept on its second read: read once lately, or kept before at another version. Only a
