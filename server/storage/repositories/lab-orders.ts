@@ -1,4 +1,5 @@
 import { deepFreeze } from '../../shared/deep-freeze.js';
+import { LruMap } from '../../shared/lru-map.js';
 import { textArrayParameter } from '../binary-arrays.js';
 import type { Database, Queryable } from '../database.js';
 import { labTestSnapshot, rememberLabTest, withLabTests } from './lab-order-lab-tests.js';
@@ -556,37 +557,26 @@ async function readOrders(db: Queryable, teamId: string, generation: string, pag
 
 /** Values kept per database and key, at most `limit` per database; the least recently kept or read go first. */
 class KeptPerDatabase<V> {
-  private readonly byDatabase = new WeakMap<Queryable, Map<string, V>>();
+  private readonly byDatabase = new WeakMap<Queryable, LruMap<string, V>>();
   constructor(private readonly limit: number) {}
 
   get(db: Queryable, key: string): V | undefined {
-    const kept = this.byDatabase.get(db);
-    const value = kept?.get(key);
-    if (value !== undefined) {
-      kept!.delete(key);
-      kept!.set(key, value);
-    }
-    return value;
+    return this.byDatabase.get(db)?.get(key);
   }
 
   /** The value kept under `key`, without making it recent. */
   peek(db: Queryable, key: string): V | undefined {
-    return this.byDatabase.get(db)?.get(key);
+    return this.byDatabase.get(db)?.peek(key);
   }
 
   /** The value kept under `key`, no longer kept. */
   take(db: Queryable, key: string): V | undefined {
-    const kept = this.byDatabase.get(db);
-    const value = kept?.get(key);
-    if (value !== undefined) kept!.delete(key);
-    return value;
+    return this.byDatabase.get(db)?.take(key);
   }
 
   set(db: Queryable, key: string, value: V): void {
     let kept = this.byDatabase.get(db);
-    if (!kept) this.byDatabase.set(db, (kept = new Map()));
-    kept.delete(key);
-    if (kept.size >= this.limit) kept.delete(kept.keys().next().value as string);
+    if (!kept) this.byDatabase.set(db, (kept = new LruMap(this.limit)));
     kept.set(key, value);
   }
 }
