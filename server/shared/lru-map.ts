@@ -53,7 +53,8 @@ export class LruMap<K, V> {
     if (entry !== undefined) {
       entry.value = value;
     } else {
-      while (this.entries.size >= this.limit) this.evictLeastRecent();
+      // Every entry has its last use queued, so an eviction always finds one.
+      while (this.entries.size >= this.limit) if (!this.evictLeastRecent()) throw new Error('LruMap: an entry is missing from the queue');
       entry = { value, stamp: 0 };
       this.entries.set(key, entry);
     }
@@ -67,17 +68,20 @@ export class LruMap<K, V> {
     if (this.queuedKeys.length - this.head > 2 * this.limit) this.compact();
   }
 
-  private evictLeastRecent(): void {
-    while (this.head < this.queuedKeys.length) {
+  /** Forgets the least recently used entry; false when the queue holds none (never, while the map is not empty). */
+  private evictLeastRecent(): boolean {
+    let evicted = false;
+    while (!evicted && this.head < this.queuedKeys.length) {
       const key = this.queuedKeys[this.head]!;
       const stamp = this.queuedStamps[this.head]!;
       this.head++;
       if (this.entries.get(key)?.stamp === stamp) {
         this.entries.delete(key);
-        break;
+        evicted = true;
       }
     }
     if (this.head >= this.limit) this.compact();
+    return evicted;
   }
 
   /** The queue without what was consumed and without stale keys: one key per entry, in order of use. */
