@@ -28,7 +28,7 @@ export class FrozenParts {
   private readonly joined = new WeakMap<object, Buffer>();
 
   /**
-   * The memoised JSON bytes of a frozen value, made as `bytes` makes a body's: the frozen values
+   * The memoised JSON bytes of a frozen value, made as toSend makes a body's: the frozen values
    * inside it come from their own memoised bytes (a page of 50 frozen orders serialises each
    * order's own fields, not its lab test again).
    */
@@ -39,11 +39,6 @@ export class FrozenParts {
       this.joined.set(frozen, bytes);
     }
     return bytes;
-  }
-
-  /** The JSON bytes of `body`, each frozen object inside it (not the body itself) from its memoised bytes. */
-  bytes(body: object): Buffer {
-    return join(this.serialise(body));
   }
 
   /**

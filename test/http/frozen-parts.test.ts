@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { FrozenParts } from '../../server/http/frozen-parts.js';
 import { deepFreeze } from '../../server/shared/deep-freeze.js';
 
+/** The text of what toSend gives: one buffer, or the pieces written one after the other. */
+const text = (sent: Buffer | readonly Buffer[]) => (Buffer.isBuffer(sent) ? sent : Buffer.concat(sent as Buffer[])).toString();
+
 const labTest = () => deepFreeze({ id: 'lt-1', name: 'Panel ✓ "quoted" \\ back', markers: [{ name: 'Glucose 🍬', unit: 'mg/dL', range: [70, 99] }], price: 75.5, nothing: null });
 
 describe('FrozenParts', () => {
@@ -13,7 +16,7 @@ describe('FrozenParts', () => {
     const parts = new FrozenParts();
     const shared = labTest();
     const body = { orders: [1, 2, 3].map((n) => ({ id: `o-${n}`, lab_test: shared, notes: `note ${n} \u0000-free 😀` })), total: 3, empty: deepFreeze({}), list: deepFreeze([]) };
-    expect(parts.bytes(body).toString()).toBe(JSON.stringify(body));
+    expect(text(parts.toSend(body))).toBe(JSON.stringify(body));
   });
 
   it('when a frozen value holds frozen values, then its memoised bytes are its JSON text, built from theirs', () => {
@@ -29,7 +32,7 @@ describe('FrozenParts', () => {
     expect(parts.bytesOf(shared).toString()).toBe(JSON.stringify(shared));
     // A body around the page reuses it whole.
     const outer = { data: page, next_cursor: null };
-    expect(parts.bytes(outer).toString()).toBe(JSON.stringify(outer));
+    expect(text(parts.toSend(outer))).toBe(JSON.stringify(outer));
   });
 
   it('when values have toJSON (dates), then they serialise as JSON.stringify serialises them', () => {
@@ -37,7 +40,7 @@ describe('FrozenParts', () => {
     const at = new Date(Date.UTC(2026, 10, 26, 23, 54));
     const frozen = deepFreeze({ at: 'x', nested: { n: 1 } });
     const body = { at, frozen, list: [frozen, { at }] };
-    expect(parts.bytes(body).toString()).toBe(JSON.stringify(body));
+    expect(text(parts.toSend(body))).toBe(JSON.stringify(body));
   });
 
   it('when frozen values are small (an address, a list of events) or large (a lab test), then the bytes are the JSON text either way', () => {
@@ -49,9 +52,9 @@ describe('FrozenParts', () => {
       icd_codes: ['E11.9'], details: { type: 'walk_in_test', data: { id: 'd-1', shipment: null } },
     });
     const page = { orders: [view], total: 1 };
-    expect(parts.bytes(page).toString()).toBe(JSON.stringify(page));
+    expect(text(parts.toSend(page))).toBe(JSON.stringify(page));
     // A body that holds the large one again, and the small ones alone.
-    expect(parts.bytes({ again: shared, events: view.events }).toString()).toBe(JSON.stringify({ again: shared, events: view.events }));
+    expect(text(parts.toSend({ again: shared, events: view.events }))).toBe(JSON.stringify({ again: shared, events: view.events }));
     expect(parts.bytesOf(view.patient_address).toString()).toBe(JSON.stringify(view.patient_address));
   });
 
@@ -59,11 +62,10 @@ describe('FrozenParts', () => {
     const parts = new FrozenParts();
     const shared = deepFreeze({ id: 'lt-3', markers: Array.from({ length: 80 }, (_, n) => ({ id: n })) });
     const orders = [1, 2].map((n) => deepFreeze({ id: `o-${n}`, lab_test: shared }));
-    const whole = (sent: Buffer | readonly Buffer[]) => (Buffer.isBuffer(sent) ? sent : Buffer.concat(sent as Buffer[])).toString();
     const fresh = { orders, total: 2 };
     const sentFresh = parts.toSend(fresh);
     expect(Buffer.isBuffer(sentFresh)).toBe(false);
-    expect(whole(sentFresh)).toBe(JSON.stringify(fresh));
+    expect(text(sentFresh)).toBe(JSON.stringify(fresh));
     // The lab test's markers (a large frozen value inside it) are a piece of their own, the
     // same buffer in both orders.
     const pieces = sentFresh as readonly Buffer[];
@@ -72,7 +74,7 @@ describe('FrozenParts', () => {
     expect(labTestPieces[0]).toBe(labTestPieces[1]);
     const page = deepFreeze({ orders, total: 2 });
     const first = parts.toSend(page);
-    expect(whole(first)).toBe(JSON.stringify(page));
+    expect(text(first)).toBe(JSON.stringify(page));
     const second = parts.toSend(page);
     expect(Buffer.isBuffer(second)).toBe(true);
     expect(second.toString()).toBe(JSON.stringify(page));

@@ -163,7 +163,7 @@ describe.each([false, true])('bodies with frozen parts (response validation: %s)
     });
     // As many reads as serialising the part alone, once: the first send serialised it once for
     // its three places, and the second send not at all.
-    new FrozenParts().bytes({ part: counted });
+    new FrozenParts().toSend({ part: counted });
     const once = reads;
     reads = 0;
     for (let i = 0; i < 2; i++) expect((await request(served).get('/good')).text).toBe('{"items":[{"value":"v"},{"value":"v"},{"again":{"value":"v"}}]}');
