@@ -15,6 +15,61 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+/** One autocannon load: its requests and measured seconds, and the exact time of each 2xx response. */
+export interface Run {
+  requests: number;
+  seconds: number;
+  latencies: number[];
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+/** Runs as one measure: requests over measured time, percentiles over every 2xx response of every run. */
+export interface CombinedRuns {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+export function combineRuns(runs: readonly Run[]): CombinedRuns {
+  const latencies = runs.flatMap((run) => run.latencies);
+  const sum = (pick: (run: Run) => number) => runs.reduce((total, run) => total + pick(run), 0);
+  return {
+    rps: sum((run) => run.requests) / Math.max(sum((run) => run.seconds), Number.EPSILON),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    non2xx: sum((run) => run.non2xx),
+    errors: sum((run) => run.errors),
+    timeouts: sum((run) => run.timeouts),
+  };
+}
+
+/**
+ * Loads targets side by side: a warm-up of each (`warmupSeconds`, not kept), then `rounds`
+ * rounds of `roundSeconds` in which the targets take turns, the order rotating, so that the
+ * machine getting slower or faster during the run weighs on each of them alike. Returns each
+ * target's runs, one per round, in round order.
+ */
+export async function takeTurns<Name extends string>(
+  targets: Record<Name, (seconds: number) => Promise<Run>>,
+  options: { rounds: number; roundSeconds: number; warmupSeconds: number },
+): Promise<Map<Name, Run[]>> {
+  const names = Object.keys(targets) as Name[];
+  if (options.warmupSeconds > 0) for (const name of names) await targets[name](options.warmupSeconds);
+  const runs = new Map<Name, Run[]>(names.map((name) => [name, []]));
+  for (let round = 0; round < options.rounds; round++) {
+    for (let turn = 0; turn < names.length; turn++) {
+      const name = names[(round + turn) % names.length]!;
+      runs.get(name)!.push(await targets[name](options.roundSeconds));
+    }
+  }
+  return runs;
+}
+
 export function printTable(title: string, headers: readonly string[], rows: readonly (readonly (string | number)[])[]): void {
   const cells = [headers, ...rows.map((row) => row.map(String))];
   const widths = headers.map((_, i) => Math.max(...cells.map((row) => (row[i] ?? '').length)));

@@ -50,7 +50,7 @@ import pg from 'pg';
 import { compile, DIST } from '../compile.js';
 import { artifactPaths, GENERATED_DIR, ROOT } from '../lib/apis.js';
 import { serverProcess } from '../lib/server-runtime.js';
-import { freePort, freePorts, median, percentile, printTable, spawnQuiet, spawnServer, startPlainExpress, stop, waitForHttp, waitForOk } from './lib.js';
+import { combineRuns, freePort, freePorts, median, printTable, spawnQuiet, spawnServer, startPlainExpress, stop, takeTurns, waitForHttp, waitForOk, type CombinedRuns, type Run } from './lib.js';
 import type { PlainRoute } from './plain-express.js';
 import { insuranceBody } from '../conformance/values.js';
 import { isMainModule } from '../lib/main-module.js';
@@ -92,13 +92,7 @@ interface Operation {
   body?: string;
 }
 
-interface Measure {
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
+interface Measure extends CombinedRuns {
   bytes: number;
 }
 
@@ -192,15 +186,6 @@ async function coldStarts(): Promise<{ fresh: number[]; existing: number[] }> {
   return { fresh, existing };
 }
 
-interface Run {
-  requests: number;
-  seconds: number;
-  latencies: number[];
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-
 function load(base: string, op: Operation, seconds: number): Promise<Run> {
   return new Promise((resolve, reject) => {
     const latencies: number[] = [];
@@ -232,26 +217,9 @@ function load(base: string, op: Operation, seconds: number): Promise<Run> {
   });
 }
 
-/** One target's rounds of one operation as one measure: requests over time, percentiles over every response. */
-function combine(runs: readonly Run[], bytes: number): Measure {
-  const latencies = runs.flatMap((run) => run.latencies);
-  const sum = (pick: (run: Run) => number) => runs.reduce((total, run) => total + pick(run), 0);
-  return {
-    rps: sum((run) => run.requests) / Math.max(sum((run) => run.seconds), Number.EPSILON),
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    non2xx: sum((run) => run.non2xx),
-    errors: sum((run) => run.errors),
-    timeouts: sum((run) => run.timeouts),
-    bytes,
-  };
-}
-
 /**
  * Each target of `bases` on its operation (`opOf`: the same for all, but for the user id of
- * an insurance POST): a warm-up each, then ROUNDS rounds in which they take turns (the order
- * rotating), so that the machine getting slower or faster during the run weighs on each of
- * them alike.
+ * an insurance POST): a warm-up each, then ROUNDS rounds in which they take turns (takeTurns).
  */
 async function measureSideBySide<Name extends string>(
   title: string,
@@ -261,15 +229,9 @@ async function measureSideBySide<Name extends string>(
 ): Promise<Map<Name, Measure>> {
   const targets = Object.keys(bases) as Name[];
   process.stderr.write(`bench server: ${title}: ${targets.join(', ')} (${WARMUP_SECONDS} s warm-up each, then ${ROUNDS} rounds of ${ROUND_SECONDS} s per target)\n`);
-  if (WARMUP_SECONDS > 0) for (const target of targets) await load(bases[target], opOf(target), WARMUP_SECONDS);
-  const runs = new Map<Name, Run[]>(targets.map((target) => [target, []]));
-  for (let round = 0; round < ROUNDS; round++) {
-    for (let turn = 0; turn < targets.length; turn++) {
-      const target = targets[(round + turn) % targets.length]!;
-      runs.get(target)!.push(await load(bases[target], opOf(target), ROUND_SECONDS));
-    }
-  }
-  return new Map(targets.map((target) => [target, combine(runs.get(target)!, bytes(target))]));
+  const loads = Object.fromEntries(targets.map((target) => [target, (seconds: number) => load(bases[target], opOf(target), seconds)])) as Record<Name, (seconds: number) => Promise<Run>>;
+  const runs = await takeTurns(loads, { rounds: ROUNDS, roundSeconds: ROUND_SECONDS, warmupSeconds: WARMUP_SECONDS });
+  return new Map(targets.map((target) => [target, { ...combineRuns(runs.get(target)!), bytes: bytes(target) }]));
 }
 
 async function probe(base: string, op: Operation) {

@@ -1,0 +1,40 @@
+/**
+ * The benchmarks' side-by-side measure (scripts/bench/lib.ts): targets take turns in rounds,
+ * the order rotating, after a warm-up that is not kept; their runs combine into requests over
+ * measured time and percentiles over every response.
+ */
+import { describe, expect, it } from 'vitest';
+import { combineRuns, takeTurns, type Run } from '../../scripts/bench/lib.js';
+
+const run = (requests: number, seconds: number, latencies: number[], non2xx = 0): Run => ({ requests, seconds, latencies, non2xx, errors: 0, timeouts: 0 });
+
+describe('takeTurns', () => {
+  it('when targets are loaded side by side, then each is warmed up once, then they take turns each round with the order rotating, and only the rounds are kept', async () => {
+    const calls: string[] = [];
+    const target = (name: string) => async (seconds: number) => {
+      calls.push(`${name}:${seconds}`);
+      return run(calls.length, seconds, [calls.length]);
+    };
+    const runs = await takeTurns({ server: target('server'), mock: target('mock'), plain: target('plain') }, { rounds: 3, roundSeconds: 2, warmupSeconds: 1 });
+    expect(calls).toEqual(['server:1', 'mock:1', 'plain:1', 'server:2', 'mock:2', 'plain:2', 'mock:2', 'plain:2', 'server:2', 'plain:2', 'server:2', 'mock:2']);
+    expect(runs.get('server')!.map((r) => r.requests)).toEqual([4, 9, 11]);
+    expect(runs.get('mock')!.map((r) => r.requests)).toEqual([5, 7, 12]);
+    expect(runs.get('plain')!.map((r) => r.requests)).toEqual([6, 8, 10]);
+  });
+
+  it('when there is no warm-up, then the first round is the first load', async () => {
+    const calls: number[] = [];
+    await takeTurns({ only: async (seconds: number) => (calls.push(seconds), run(1, seconds, [])) }, { rounds: 2, roundSeconds: 5, warmupSeconds: 0 });
+    expect(calls).toEqual([5, 5]);
+  });
+});
+
+describe('combineRuns', () => {
+  it('when runs are combined, then the rate is all requests over all measured seconds (not the mean of the rates) and the percentiles cover every response', () => {
+    const combined = combineRuns([run(100, 1, [1, 2, 3], 1), run(300, 3, [10, 20, 30, 40, 50, 60, 70], 2)]);
+    expect(combined.rps).toBe(100);
+    expect(combined.non2xx).toBe(3);
+    expect(combined.p50).toBe(20); // nearest rank: the 5th of the 10 latencies, sorted
+    expect(combined.p99).toBe(70);
+  });
+});
