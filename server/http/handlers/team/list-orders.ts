@@ -38,11 +38,12 @@ export const listOrders =
     // remembered as one frozen body. A page with orders read once is built for this answer alone:
     // its records are not shared, so their views are neither frozen nor remembered (they would
     // only live longer), and the body is serialised as a whole, its lab tests from their bytes.
-    if (orders.every((order) => isKeptOrder(deps.db, order))) {
+    const kept = orders.map((order) => isKeptOrder(deps.db, order));
+    if (kept.every(Boolean)) {
       const body = pages.body(`${teamId}\u0000${JSON.stringify(query)}`, [total, page, size, ...orders], () => ({ orders: orders.map(viewOf), total, page, size }));
       return { status: 200, body };
     }
-    const views = orders.map((order) => (isKeptOrder(deps.db, order) ? viewOf(order) : (toOrderView(order) as Order)));
+    const views = orders.map((order, i) => (kept[i] ? viewOf(order) : (toOrderView(order) as Order)));
     return { status: 200, body: { orders: views, total, page, size } };
   };
 
