@@ -23,7 +23,7 @@ import { createLogger } from '@stoplight/prism-core';
 import { createInstance, getHttpOperationsFromSpec, type IHttpConfig, type IHttpRequest } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
 import { detailBody, invalidJsonBody, validationErrorBody, type ValidationErrorItem } from '../server/http/error-shape.js';
-import type { OpenApiDocument } from '../server/http/operations.js';
+import type { OpenApiDocument } from '../server/documents.js';
 import { pathRoutes } from '../server/http/routes.js';
 import { prepareForRuntimeValidation } from '../server/http/runtime-spec.js';
 import { undecodableBodyItem, unstorableTextItems } from '../server/http/text-input.js';

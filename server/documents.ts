@@ -1,6 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { OpenApiDocument } from './http/operations.js';
+
+/** A bundled OpenAPI document, as much of it as the server and the mock read by name. */
+export interface OpenApiDocument {
+  openapi: string;
+  paths?: Record<string, Record<string, unknown>>;
+  [key: string]: unknown;
+}
 
 /**
  * The bundled documents in generated/, found from this module whether it runs

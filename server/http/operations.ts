@@ -1,11 +1,7 @@
 /** Reading operations out of a bundled OpenAPI document. */
+import type { OpenApiDocument } from '../documents.js';
 import { HTTP_METHODS } from '../shared/wire.js';
 
-export interface OpenApiDocument {
-  openapi: string;
-  paths?: Record<string, Record<string, unknown>>;
-  [key: string]: unknown;
-}
 
 export interface OperationInfo {
   operationId: string;

@@ -1,4 +1,5 @@
-import { listOperations, type OpenApiDocument } from './operations.js';
+import type { OpenApiDocument } from '../documents.js';
+import { listOperations } from './operations.js';
 
 /** One path of a document: its template and the operations on it by method (upper case). */
 export interface PathRoute {

@@ -11,7 +11,8 @@
  */
 import { serialization as serializers, VitalClient, VitalError } from '@tryvital/vital-node';
 import { expect } from 'vitest';
-import { listOperations, type OpenApiDocument } from '../../server/http/operations.js';
+import type { OpenApiDocument } from '../../server/documents.js';
+import { listOperations } from '../../server/http/operations.js';
 
 export { serializers, VitalClient, VitalError };
 
