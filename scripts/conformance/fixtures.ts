@@ -9,9 +9,8 @@
  * Teams cannot be deleted through the API, so each run with the management API
  * leaves one team behind; its key is revoked and its users and endpoints deleted.
  */
-import type { ManagementSchemas, TeamClient, TeamSchemas } from '../../server/client/index.js';
-import { CheckFailure, fail, type Outcome } from './assertions.js';
-import type { CheckContext } from './context.js';
+import type { ManagementClient, ManagementSchemas, TeamClient, TeamSchemas } from '../../server/client/index.js';
+import { CheckFailure, fail, type Outcome, type ResponseAssertions } from './assertions.js';
 
 type User = TeamSchemas['ClientFacingUser'];
 
@@ -21,6 +20,16 @@ type User = TeamSchemas['ClientFacingUser'];
  * first example of the lowest documented 2xx).
  */
 export type Answer = 'success' | 'firstExample';
+
+/** What fixtures take from the run's context (CheckContext, which makes them): its clients, assertions and ids. */
+export interface FixtureContext {
+  readonly expect: ResponseAssertions;
+  readonly team: TeamClient;
+  readonly management: ManagementClient;
+  readonly orgId: string;
+  readonly runId: string;
+  teamWith(apiKey: string | undefined, headers?: Record<string, string>): TeamClient;
+}
 
 interface Cleanup {
   label: string;
@@ -32,7 +41,7 @@ export class Fixtures {
   private readonly cache = new Map<string, Promise<unknown>>();
   private count = 0;
 
-  constructor(private readonly t: CheckContext) {}
+  constructor(private readonly t: FixtureContext) {}
 
   /** Made once per run (a failure is remembered, so every check that needs it fails the same way). */
   private once<T>(name: string, make: () => Promise<T>): Promise<T> {
