@@ -2,7 +2,6 @@
 import type { OpenApiDocument } from '../documents.js';
 import { HTTP_METHODS } from '../shared/wire.js';
 
-
 export interface OperationInfo {
   operationId: string;
   method: string;
