@@ -52,6 +52,13 @@ export interface OpenDatabaseOptions {
   /** In-memory PGlite (`memory://`), for tests. */
   memory?: boolean | undefined;
   /**
+   * In-memory PGlite only: a data directory as PGlite dumps it (`dumpDataDir('none')`) to start
+   * from instead of running initdb. PGlite makes an in-memory database by running initdb in a
+   * second instance and loading that instance's dump; loading a kept dump of a fresh one gives
+   * the same database without the seconds of initdb (test/storage/pglite-image.ts).
+   */
+  initialData?: Blob | undefined;
+  /**
    * PGlite only: a data directory already initialised (and migrated) to copy when
    * `dataDir` does not exist yet, instead of running initdb in WebAssembly (seconds).
    */
@@ -282,6 +289,7 @@ async function openPglite(dataDir: string, releaseLock: (() => void) | null, opt
   checkPgliteVersion();
   const parsers: Record<number, (text: string) => unknown> = { ...VALUE_PARSERS };
   const db = await PGlite.create(dataDir, {
+    ...(dataDir === 'memory://' && options.initialData ? { loadDataDir: options.initialData } : {}),
     parsers,
     postgresqlconf: [`shared_buffers=${options.sharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS}`, `work_mem=${options.workMem ?? DEFAULT_PGLITE_WORK_MEM}`, `temp_buffers=${PGLITE_TEMP_BUFFERS}`, ...PGLITE_WAL_SETTINGS],
   });

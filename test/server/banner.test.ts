@@ -32,7 +32,9 @@ async function bannerOf(config: Config): Promise<string> {
     return true;
   }) as typeof process.stdout.write;
   try {
-    const server = await startServer(config, silentLogger());
+    // A copy: startServer writes the ports it was given (0: any free one) back into its config, and a
+    // later start asked for those same ports would race the other test files for them.
+    const server = await startServer({ ...config }, silentLogger());
     await server.close();
   } finally {
     process.stdout.write = write;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, timestampTextToIso } from '../../server/storage/database.js';
 import { isUniqueViolation } from './stored-state.js';
 import { engineCases, ISO_TIMESTAMP, SETUP_TIMEOUT_MS, useTestDatabase } from './helpers.js';
+import { pgliteInitdbImage } from './pglite-image.js';
 
 describe('timestampTextToIso', () => {
   it('when given PostgreSQL text output in any offset, then returns the UTC ISO form', () => {
@@ -36,9 +37,9 @@ describe('openDatabase', () => {
     await expect(openDatabase({ databaseUrl: 'postgres://nobody:secret@127.0.0.1:1/none' })).rejects.toThrow(/ECONNREFUSED|connect/);
   });
 
-  it('when PGlite is opened, then its shared_buffers is the small default or the one asked for', async () => {
-    for (const [asked, expected] of [[undefined, '32MB'], ['8MB', '8MB']] as const) {
-      const db = await openDatabase({ memory: true, sharedBuffers: asked });
+  it('when PGlite is opened, by initdb or from a kept image of it, then its shared_buffers is the small default or the one asked for', async () => {
+    for (const [asked, expected, initialData] of [[undefined, '32MB', undefined], ['8MB', '8MB', await pgliteInitdbImage()]] as const) {
+      const db = await openDatabase({ memory: true, sharedBuffers: asked, initialData });
       try {
         expect(await db.one('SHOW shared_buffers')).toEqual({ shared_buffers: expected });
       } finally {

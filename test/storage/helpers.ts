@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type Database, type EngineKind } from '../../server/storage/database.js';
 import { migrate } from '../../server/storage/migrate.js';
+import { pgliteInitdbImage } from './pglite-image.js';
 import type { Region } from '../../server/shared/values.js';
 import { createOrg, type OrgRecord } from '../../server/storage/repositories/orgs.js';
 import { createTeam, type TeamRecord } from '../../server/storage/repositories/teams.js';
@@ -47,7 +48,7 @@ export interface TestDatabase {
 /** A fresh, empty (unmigrated) database on the engine. */
 export async function openFreshDatabase(engine: Engine): Promise<TestDatabase> {
   if (engine.kind === 'pglite') {
-    const db = await openDatabase({ memory: true });
+    const db = await openDatabase({ memory: true, initialData: await pgliteInitdbImage() });
     return {
       db,
       schema: null,

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installedVersion } from '../../server/shared/dependency-version.js';
 import { PGLITE_PATCHED_VERSION } from '../../server/storage/database.js';
 import { SETUP_TIMEOUT_MS } from './helpers.js';
+import { pgliteInitdbImage } from './pglite-image.js';
 
 /**
  * A blob-like object: `arrayBuffer()` answers the bytes and is counted; reading any other
@@ -39,7 +40,7 @@ describe('PGlite reads a COPY blob through arrayBuffer() only', () => {
   let pg: PGlite;
 
   beforeAll(async () => {
-    pg = await PGlite.create();
+    pg = await PGlite.create({ loadDataDir: await pgliteInitdbImage() });
     await pg.exec('CREATE TABLE staged (ord integer NOT NULL, id uuid NOT NULL)');
   }, SETUP_TIMEOUT_MS);
   afterAll(async () => {

@@ -3,11 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../server/storage/database.js';
 import { PgliteStatements } from '../../server/storage/pglite-statements.js';
 import { SETUP_TIMEOUT_MS } from './helpers.js';
+import { pgliteInitdbImage } from './pglite-image.js';
 
 describe('PgliteStatements', () => {
   let pg: PGlite;
   beforeEach(async () => {
-    pg = await PGlite.create();
+    pg = await PGlite.create({ loadDataDir: await pgliteInitdbImage() });
   }, SETUP_TIMEOUT_MS);
   afterEach(async () => {
     await pg.close();
@@ -134,7 +135,7 @@ function messageTypes(message: Uint8Array): string[] {
 describe('PGlite database: prepared statements and COPY through the Queryable', () => {
   let db: Database;
   beforeEach(async () => {
-    db = await openDatabase({ memory: true });
+    db = await openDatabase({ memory: true, initialData: await pgliteInitdbImage() });
   }, SETUP_TIMEOUT_MS);
   afterEach(async () => {
     await db.close();
