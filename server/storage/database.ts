@@ -115,6 +115,7 @@ export const PGLITE_TEMP_BUFFERS = '1MB';
 export const PGLITE_WAL_SETTINGS = ['max_wal_size=256MB', 'full_page_writes=off'] as const;
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
+  if (options.initialData && (options.databaseUrl || !options.memory)) throw new Error('initialData is for an in-memory PGlite (memory: true) only');
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
   if (options.memory) return openPglite('memory://', null, options);
   const dataDir = options.dataDir ?? DEFAULT_PGLITE_DATA_DIR;
@@ -289,7 +290,7 @@ async function openPglite(dataDir: string, releaseLock: (() => void) | null, opt
   checkPgliteVersion();
   const parsers: Record<number, (text: string) => unknown> = { ...VALUE_PARSERS };
   const db = await PGlite.create(dataDir, {
-    ...(dataDir === 'memory://' && options.initialData ? { loadDataDir: options.initialData } : {}),
+    ...(options.initialData ? { loadDataDir: options.initialData } : {}),
     parsers,
     postgresqlconf: [`shared_buffers=${options.sharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS}`, `work_mem=${options.workMem ?? DEFAULT_PGLITE_WORK_MEM}`, `temp_buffers=${PGLITE_TEMP_BUFFERS}`, ...PGLITE_WAL_SETTINGS],
   });

@@ -37,6 +37,13 @@ describe('openDatabase', () => {
     await expect(openDatabase({ databaseUrl: 'postgres://nobody:secret@127.0.0.1:1/none' })).rejects.toThrow(/ECONNREFUSED|connect/);
   });
 
+  it('when initialData is given for anything but an in-memory PGlite, then opening refuses it and opens nothing', async () => {
+    const initialData = new Blob([]);
+    for (const options of [{ dataDir: '/nonexistent/pglite' }, { databaseUrl: 'postgres://nobody:secret@127.0.0.1:1/none' }, { memory: true, databaseUrl: 'postgres://nobody:secret@127.0.0.1:1/none' }]) {
+      await expect(openDatabase({ ...options, initialData })).rejects.toThrow('initialData is for an in-memory PGlite (memory: true) only');
+    }
+  });
+
   it('when PGlite is opened, by initdb or from a kept image of it, then its shared_buffers is the small default or the one asked for', async () => {
     for (const [asked, expected, initialData] of [[undefined, '32MB', undefined], ['8MB', '8MB', await pgliteInitdbImage()]] as const) {
       const db = await openDatabase({ memory: true, sharedBuffers: asked, initialData });
