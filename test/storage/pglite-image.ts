@@ -10,8 +10,9 @@ import { installedVersion } from '../../server/shared/dependency-version.js';
  * to start from (`openDatabase({ memory: true, initialData })`, `PGlite.create({ loadDataDir })`).
  *
  * PGlite makes an in-memory database by running initdb in a second instance and loading that
- * instance's dump; loading a kept dump gives the same database without initdb: 1.1 to 1.4 s
- * instead of 2.9 to 4.6 s on the 2-core VM (2026-11-28), and the suite opens hundreds of them.
+ * instance's dump; loading a kept dump gives the same database without initdb: 0.7 to 0.8 s
+ * instead of 2.2 to 4.0 s through openDatabase on the 2-core VM (2026-11-28), and a run of the
+ * suite opens over a hundred of them.
  * The dump (40 MB) is kept in the OS temp folder under PGlite's version, so the first test process
  * that needs it makes it and the others read it; it is written under a name of its own and then
  * renamed, so a test file running beside it never reads half of one.
