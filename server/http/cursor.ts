@@ -1,4 +1,5 @@
 import { ValidationFailure } from './api-error.js';
+import { isStorableDateTime } from './formats.js';
 
 /**
  * Opaque paging cursors: a keyset position (the sort key of the last row of a
@@ -18,7 +19,7 @@ function isTimestamp(value: string): boolean {
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day && isStorableDateTime(value);
 }
 
 /**

@@ -5,7 +5,10 @@ import { fullFormats } from 'ajv-formats/dist/formats.js';
  *
  * - `date`: a calendar date (`1986-02-30` is not one) from year 1 on; year 0000 passes the
  *   full format check but no database date holds it.
- * - `date-time`: exactly ajv-formats' full RFC 3339 check (a time zone required), with a fast
+ * - `date-time`: ajv-formats' full RFC 3339 check (a time zone required), and within what a
+ *   database timestamp holds: from year 1 on (as `date`) and with an offset within ±15:59 (RFC
+ *   3339 allows ±23:59; PostgreSQL refuses more than 15:59). Anything else would reach the
+ *   database and fail there instead of being a 422 at its location. It has a fast
  *   path for the shape the server itself writes (`2026-11-23T08:15:00.000Z`, `...+01:00`): a
  *   data read's body carries a timestamp per sample, hundreds per response, and the full check
  *   (a split, two regular expressions) was a third of the cost of validating it. The fast
@@ -29,7 +32,22 @@ export function isStorableDate(value: string): boolean {
 const fullDateTime = (fullFormats['date-time'] as { validate: (value: string) => boolean }).validate;
 
 export function isDateTime(value: string): boolean {
-  return isCommonDateTime(value) || fullDateTime(value);
+  return (isCommonDateTime(value) || fullDateTime(value)) && isStorableDateTime(value);
+}
+
+/** PostgreSQL's largest time zone offset, 15:59, in minutes. */
+const MAX_OFFSET_MINUTES = 15 * 60 + 59;
+
+/**
+ * For a string the RFC 3339 check accepts: true when a database timestamp holds it (year
+ * 0001 or later, offset within ±15:59).
+ */
+export function isStorableDateTime(value: string): boolean {
+  if (value.startsWith('0000')) return false;
+  const last = value.charCodeAt(value.length - 1);
+  if (last === 90 || last === 122) return true; // Z or z: UTC
+  const offset = /([+-])(\d\d):?(\d\d)$/.exec(value);
+  return offset === null || Number(offset[2]) * 60 + Number(offset[3]) <= MAX_OFFSET_MINUTES;
 }
 
 const DAYS_IN_MONTH = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -45,7 +63,8 @@ function twoDigits(value: string, at: number): number {
 /**
  * `YYYY-MM-DDTHH:MM:SS`, optional `.` and digits, then `Z` or `±HH:MM`, with a real calendar
  * day, hours 00-23, minutes and seconds 00-59 and an offset within ±23:59: true only for
- * strings the full check accepts. False means "not this shape", not "invalid".
+ * strings the full check accepts. False means "not this shape", not "invalid"; true is not
+ * yet "storable" (isDateTime checks that too).
  */
 export function isCommonDateTime(value: string): boolean {
   const length = value.length;

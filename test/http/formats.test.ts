@@ -1,7 +1,7 @@
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isCommonDateTime, isDateTime, isStorableDate } from '../../server/http/formats.js';
+import { isCommonDateTime, isDateTime, isStorableDate, isStorableDateTime } from '../../server/http/formats.js';
 
 const full = (fullFormats['date-time'] as { validate: (value: string) => boolean }).validate;
 
@@ -9,7 +9,7 @@ const full = (fullFormats['date-time'] as { validate: (value: string) => boolean
 const nearTimestamps = fc
   .tuple(
     fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }),
-    fc.constantFrom('Z', '+00:00', '-05:30', '+14:00', '+23:59', '-24:00', '+0100', 'z', '', '+1:00'),
+    fc.constantFrom('Z', '+00:00', '-05:30', '+14:00', '+15:59', '-16:00', '+23:59', '-24:00', '+0100', '+1600', 'z', '', '+1:00'),
     fc.constantFrom('', '.000', '.5', '.123456789', '.'),
     fc.array(fc.tuple(fc.nat(40), fc.constantFrom('drop', 'double', ...'0123456789-:.TtZ +x9'.split(''))), { maxLength: 3 }),
   )
@@ -23,11 +23,13 @@ const nearTimestamps = fc
   });
 
 describe('date-time format', () => {
-  it('when a string is near the common shape or anything else, then the fast path accepts only what the full RFC 3339 check accepts, and the format agrees with it exactly', () => {
+  it('when a string is near the common shape or anything else, then the fast path accepts only what the full RFC 3339 check accepts, and the format is that check within year 0001 on and offsets of ±15:59', () => {
     fc.assert(
       fc.property(fc.oneof(nearTimestamps, fc.string()), (text) => {
         if (isCommonDateTime(text)) expect(full(text)).toBe(true);
-        expect(isDateTime(text)).toBe(full(text));
+        const offset = /([+-])(\d\d):?(\d\d)$/.exec(text);
+        const storable = !text.startsWith('0000') && (offset === null || Number(offset[2]) < 16);
+        expect(isDateTime(text)).toBe(full(text) && storable);
       }),
       { numRuns: 20_000 },
     );
@@ -43,6 +45,17 @@ describe('date-time format', () => {
     }
     for (const text of ['2023-02-29T00:00:00Z', '2026-11-23T24:00:00Z', '2026-11-23T08:15:00', '2026-11-23T08:15:00+24:00', '2026-13-01T00:00:00Z']) {
       expect(isDateTime(text)).toBe(false);
+    }
+  });
+
+  it('when a valid RFC 3339 date-time is one no database timestamp holds (year 0000, an offset beyond ±15:59), then it is refused; the bounds themselves pass', () => {
+    for (const text of ['0000-01-01T00:00:00Z', '0000-12-31T23:59:59.999+01:00', '2026-01-01T00:00:00+16:00', '2026-01-01T00:00:00-23:59', '2026-01-01T00:00:00+1600']) {
+      expect(full(text)).toBe(true);
+      expect(isStorableDateTime(text)).toBe(false);
+      expect(isDateTime(text)).toBe(false);
+    }
+    for (const text of ['0001-01-01T00:00:00Z', '0001-01-01T00:00:00+01:00', '2026-01-01T00:00:00+15:59', '2026-01-01T00:00:00-15:59', '2026-01-01T00:00:00-1559', '9999-12-31T23:59:59.999z']) {
+      expect(isDateTime(text)).toBe(true);
     }
   });
 });
