@@ -3,7 +3,8 @@ import { LabOrderSimulator } from '../../server/jobs/lab-orders/simulator.js';
 import { silentLogger } from '../helpers/silent-logger.js';
 import { listEventPayloads } from '../storage/stored-state.js';
 import { ISO_TIMESTAMP } from '../storage/helpers.js';
-import { orderBody, patientDetails, TESTKIT, WALK_IN, STANDARD } from './lab-order-fixtures.js';
+import { LAB_ACCOUNTS } from '../../server/domain/lab-markers/catalog.js';
+import { orderBody, patientAddress, patientDetails, TESTKIT, WALK_IN, STANDARD } from './lab-order-fixtures.js';
 import { apiEngines, expectDetail, expectStatus, expectValidation, UNKNOWN_ID, useApiApp, type ApiApp, type TeamSchemas } from './helpers.js';
 
 type OrderResponse = TeamSchemas['OrderResponse'];
@@ -71,6 +72,65 @@ describe.each(apiEngines)('createOrder and getOrder (POST /v3/order, GET /v3/ord
   it('when an add-on marker is unknown, then 422 naming it', async () => {
     const user = await ctx.newUser();
     expectValidation(await ctx.team().post('/v3/order').send(orderBody(user.user_id, { order_set: { lab_test_ids: [WALK_IN], add_on: { marker_ids: [999999] } } })), [{ loc: ['body', 'order_set', 'add_on', 'marker_ids', 0] }]);
+  });
+
+  it('when a lab account without access to the lab test\'s lab comes with one lab test and no add-ons, then 422 at it, as with add-ons', async () => {
+    const user = await ctx.newUser();
+    const noLabcorp = LAB_ACCOUNTS.find((a) => !a.lab_ids.includes(STANDARD.walk_in_test!.lab_id))!;
+    expectValidation(await ctx.team().post('/v3/order').send(orderBody(user.user_id, { order_set: { lab_test_ids: [WALK_IN], lab_account_id: noLabcorp.id } })), [
+      { loc: ['body', 'order_set', 'lab_account_id'], msg: /has no access to lab labcorp/ },
+    ]);
+    expectValidation(await ctx.team().post('/v3/order').send(orderBody(user.user_id, { lab_account_id: UNKNOWN_ID })), [{ loc: ['body', 'lab_account_id'], msg: `Unknown lab account ${UNKNOWN_ID}` }]);
+    const withAccess = LAB_ACCOUNTS.find((a) => a.lab_ids.includes(STANDARD.walk_in_test!.lab_id))!;
+    expectStatus(await ctx.team().post('/v3/order').send(orderBody(user.user_id, { order_set: { lab_test_ids: [WALK_IN], lab_account_id: withAccess.id } })), 200);
+  });
+
+  it('when an order set has several problems, then one 422 names every one: unknown lab test, unknown add-on, wrong method, lab account', async () => {
+    const user = await ctx.newUser();
+    const detail = expectValidation(await ctx.team().post('/v3/order').send(orderBody(user.user_id, {
+      order_set: { lab_test_ids: [WALK_IN, UNKNOWN_ID], add_on: { marker_ids: [999999] }, lab_account_id: UNKNOWN_ID },
+      collection_method: 'testkit',
+    })), [
+      { loc: ['body', 'order_set', 'lab_test_ids', 1], msg: `Unknown lab test ${UNKNOWN_ID}` },
+      { loc: ['body', 'collection_method'], msg: 'The lab test is collected by walk_in_test, not testkit' },
+      { loc: ['body', 'order_set', 'add_on', 'marker_ids', 0], msg: 'Unknown marker 999999' },
+      { loc: ['body', 'order_set', 'lab_account_id'], msg: `Unknown lab account ${UNKNOWN_ID}` },
+    ]);
+    expect(detail).toHaveLength(4);
+  });
+
+  it('when a lab test is named twice, an order set is empty, or add-ons come without collection_method, then 422 naming it', async () => {
+    const user = await ctx.newUser();
+    expectValidation(await ctx.team().post('/v3/order').send(orderBody(user.user_id, { order_set: { lab_test_ids: [WALK_IN, WALK_IN.toUpperCase()] } })), [
+      { loc: ['body', 'order_set', 'lab_test_ids', 1], msg: `Lab test ${WALK_IN.toUpperCase()} is named more than once` },
+    ]);
+    expectValidation(await ctx.team().post('/v3/order').send(orderBody(user.user_id, { order_set: {} })), [{ loc: ['body', 'order_set', 'lab_test_ids'], msg: /names no lab test and no add-on marker/ }]);
+    expectValidation(await ctx.team().post('/v3/order').send(orderBody(user.user_id, { order_set: { add_on: { marker_ids: [1065] } } })), [{ loc: ['body', 'collection_method'], msg: /required for an order set of add-on markers only/ }]);
+    expectStatus(await ctx.team().post('/v3/order').send(orderBody(user.user_id, { order_set: { add_on: { marker_ids: [1065] } }, collection_method: 'walk_in_test' })), 200);
+  });
+
+  it('when a medical proxy and a physician come with extra keys or null second_line, then the order keeps their schema\'s keys only, as user info does', async () => {
+    const proxy = { first_name: 'Carla', last_name: 'Lopez', phone_number: '+14155550124', email: 'carla@example.com', address: { ...patientAddress, second_line: null, access_notes: 'ring' }, foo: 'bar' };
+    const physician = { first_name: 'Ana', last_name: 'Reyes', npi: '1234567893', foo: 'x' };
+    const order = await placeOrder(ctx, { patient_details: { ...patientDetails, medical_proxy: proxy }, physician });
+    expect(order.patient_details.medical_proxy).toEqual({ first_name: 'Carla', last_name: 'Lopez', phone_number: '+14155550124', email: 'carla@example.com', address: { ...patientAddress, second_line: '' } });
+    expect(order.physician).toEqual({ first_name: 'Ana', last_name: 'Reyes', npi: '1234567893' });
+    expect(expectStatus<Order>(await ctx.team().get(`/v3/order/${order.id}`), 200)).toEqual(order);
+  });
+
+  it('when user_id is sent in capitals, then the answer, the event and later reads all give it as the database does, in lower case', async () => {
+    const user = await ctx.newUser();
+    const answer = expectStatus<OrderResponse>(await ctx.team().post('/v3/order').send(orderBody(user.user_id.toUpperCase())), 200);
+    expect(answer.order.user_id).toBe(user.user_id);
+    expect(expectStatus<Order>(await ctx.team().get(`/v3/order/${answer.order.id}`), 200)).toEqual(answer.order);
+    const created = await listEventPayloads<{ user_id: string; data: Order }>(ctx.server.db, { team_id: ctx.server.teamId, event_type: 'labtest.order.created' });
+    const event = created.find((e) => e.data.id === answer.order.id)!;
+    expect([event.user_id, event.data.user_id]).toEqual([user.user_id, user.user_id]);
+  });
+
+  it('when ICD-10-CM codes of any chapter come, U07.1 included, then the order keeps them', async () => {
+    const order = await placeOrder(ctx, { icd_codes: ['E11.9', 'U07.1'] });
+    expect(order.icd_codes).toEqual(['E11.9', 'U07.1']);
   });
 
   it('when the collection method is not the lab test\'s, then 422 at collection_method', async () => {
@@ -310,5 +370,20 @@ describe.each(apiEngines)('listOrders (GET /v3/orders) on %s', (_label, engine) 
   it('when a filter value is not one of the documented ones, then 422 naming it', async () => {
     expectValidation(await ctx.team().get('/v3/orders?status=misplaced'), [{ loc: ['query', 'status', 0] }]);
     expectValidation(await ctx.team().get('/v3/orders?size=0'), [{ loc: ['query', 'size'] }]);
+  });
+
+  it('when a date filter is a valid RFC 3339 date-time no stored timestamp holds (year 0000, an offset beyond ±15:59), then 422 at it, not a server error', async () => {
+    expectValidation(await ctx.team().get('/v3/orders?start_date=0000-01-01T00:00:00Z'), [{ loc: ['query', 'start_date'] }]);
+    expectValidation(await ctx.team().get(`/v3/orders?end_date=${encodeURIComponent('2026-01-01T00:00:00+16:00')}`), [{ loc: ['query', 'end_date'] }]);
+    expectValidation(await ctx.team().get(`/v3/orders?updated_start_date=${encodeURIComponent('2026-01-01T00:00:00-23:59')}`), [{ loc: ['query', 'updated_start_date'] }]);
+    expectStatus(await ctx.team().get(`/v3/orders?start_date=${encodeURIComponent('0001-01-01T00:00:00+15:59')}&updated_end_date=9999-12-31T23:59:59Z`), 200);
+  });
+
+  it('when search_input is a sample id in any letter case, then it finds the order', async () => {
+    const order = await placeOrder(ctx);
+    for (const search of [order.sample_id, order.sample_id.toLowerCase()]) {
+      const page = expectStatus<TeamSchemas['OrderPage']>(await ctx.team().get(`/v3/orders?search_input=${search}`), 200);
+      expect(page.orders.map((o) => o.id)).toEqual([order.id]);
+    }
   });
 });

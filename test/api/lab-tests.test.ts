@@ -49,9 +49,36 @@ describe.each(apiEngines)('lab tests (GET /v3/lab_test, GET and POST /v3/lab_tes
     expectValidation(await ctx.team().post('/v3/lab_tests').send({ name: 'None', description: '', method: 'walk_in_test', marker_ids: [999999] }), [{ loc: ['body', 'marker_ids', 0], msg: 'Unknown marker 999999' }]);
   });
 
-  it('when the lab does not collect by the method, then 422 at method', async () => {
-    const sonora = MARKER_CATALOG.markers.find((m) => m.lab_id === 4 && m.a_la_carte_enabled)!;
-    expectValidation(await ctx.team().post('/v3/lab_tests').send({ name: 'Kit', description: '', method: 'at_home_phlebotomy', marker_ids: [sonora.id] }), [{ loc: ['body', 'method'], msg: /does not collect by at_home_phlebotomy/ }]);
+  it('when the lab does not collect by the method, then 422 naming each marker', async () => {
+    const sonora = MARKER_CATALOG.markers.filter((m) => m.lab_id === 4 && m.a_la_carte_enabled).slice(0, 2);
+    const detail = expectValidation(await ctx.team().post('/v3/lab_tests').send({ name: 'Kit', description: '', method: 'at_home_phlebotomy', marker_ids: sonora.map((m) => m.id) }), [
+      { loc: ['body', 'marker_ids', 0], msg: /cannot be collected by at_home_phlebotomy: lab sonora_quest collects by/ },
+      { loc: ['body', 'marker_ids', 1], msg: /cannot be collected by at_home_phlebotomy/ },
+    ]);
+    expect(detail).toHaveLength(2);
+  });
+
+  it('when several markers are at fault in different ways, then one 422 names every one of them', async () => {
+    const detail = expectValidation(await ctx.team().post('/v3/lab_tests').send({ name: 'x', description: '', method: 'walk_in_test', marker_ids: [1065, 2002, 9999, 1006] }), [
+      { loc: ['body', 'marker_ids', 1], msg: /is at lab 2, not at lab 1/ },
+      { loc: ['body', 'marker_ids', 2], msg: 'Unknown marker 9999' },
+      { loc: ['body', 'marker_ids', 3], msg: /cannot be ordered on its own/ },
+    ]);
+    expect(detail).toHaveLength(3);
+  });
+
+  it('when lab_slug is given, then marker_ids must be markers of that lab', async () => {
+    expectValidation(await ctx.team().post('/v3/lab_tests').send({ name: 'x', description: '', method: 'walk_in_test', marker_ids: [1065], lab_slug: 'quest' }), [
+      { loc: ['body', 'marker_ids', 0], msg: /is at lab 1, not at lab/ },
+    ]);
+  });
+
+  it('when a marker id filter is beyond a 32-bit integer, then both lists answer 422 at it, not a server error', async () => {
+    for (const path of ['/v3/lab_test', '/v3/lab_tests']) {
+      expectValidation(await ctx.team().get(`${path}?marker_ids=2147483648`), [{ loc: ['query', 'marker_ids', 0] }]);
+      expectValidation(await ctx.team().get(`${path}?marker_ids=0`), [{ loc: ['query', 'marker_ids', 0] }]);
+      expectStatus(await ctx.team().get(`${path}?marker_ids=2147483647`), 200);
+    }
   });
 
   it("when the lab test is another team's or unknown, then 404", async () => {

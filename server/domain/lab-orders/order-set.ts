@@ -3,7 +3,7 @@
  * team's lab tests and the marker catalog, with every problem named. Pure.
  */
 import type { MarkerCatalog } from '../lab-markers/catalog.js';
-import { resolveLabTestMarkers, type CollectionMethod, type LabTestDefinition, type MarkerProblem } from '../lab-tests/catalog.js';
+import { labAccountProblem, resolveLabTestMarkers, type CollectionMethod, type LabTestDefinition, type MarkerProblem } from '../lab-tests/catalog.js';
 
 export interface OrderSetInput {
   lab_test_ids: readonly string[];
@@ -24,46 +24,61 @@ export type ResolvedOrderSet =
 
 /**
  * `found` maps each requested lab test id (lowercased) to the team's lab test. Rules:
- * every lab test known and active, one lab and one collection method among them (and
- * `collection_method`, when given, that one), add-ons at that lab and collectable by it.
+ * every lab test known, active and named once, one lab and one collection method among them
+ * (and `collection_method`, when given, that one; required without lab tests), add-ons at
+ * that lab and collectable by it, the lab account (when given) with access to that lab.
  */
 export function resolveOrderLabTests(catalog: MarkerCatalog, input: OrderSetInput, found: ReadonlyMap<string, LabTestDefinition>): ResolvedOrderSet {
   const problems: MarkerProblem[] = [];
   const tests: LabTestDefinition[] = [];
+  const seen = new Set<string>();
   input.lab_test_ids.forEach((id, i) => {
     const loc = input.single_lab_test ? input.lab_test_loc : [...input.lab_test_loc, i];
     const test = found.get(id.toLowerCase());
-    if (!test) problems.push({ loc, msg: `Unknown lab test ${id}` });
+    if (seen.has(id.toLowerCase())) problems.push({ loc, msg: `Lab test ${id} is named more than once` });
+    else if (!test) problems.push({ loc, msg: `Unknown lab test ${id}` });
     else if (test.status !== 'active') problems.push({ loc, msg: `Lab test ${id} is ${test.status} and cannot be ordered` });
     else tests.push(test);
+    seen.add(id.toLowerCase());
   });
   const hasAddOns = input.add_on_marker_ids.length > 0 || input.add_on_provider_ids.length > 0;
   if (input.lab_test_ids.length === 0 && !hasAddOns) {
     problems.push({ loc: input.lab_test_loc, msg: 'The order set names no lab test and no add-on marker' });
   }
-  if (problems.length > 0) return { ok: false, problems };
-
+  // Every problem is named: the lab tests', the method's, the add-ons' and the lab account's.
   const methods = [...new Set(tests.map((t) => t.method))];
   const labs = [...new Set(tests.map((t) => t.lab_id))];
-  if (labs.length > 1) return { ok: false, problems: [{ loc: input.lab_test_loc, msg: `The lab tests are at several labs (${labs.join(', ')}); an order goes to one lab` }] };
-  if (methods.length > 1) return { ok: false, problems: [{ loc: input.lab_test_loc, msg: `The lab tests are collected by several methods (${methods.join(', ')}); an order has one` }] };
-  const method = input.collection_method ?? methods[0] ?? null;
-  if (method === null) return { ok: false, problems: [{ loc: ['collection_method'], msg: 'collection_method is required for an order set of add-on markers only' }] };
-  if (methods[0] !== undefined && methods[0] !== method) {
-    return { ok: false, problems: [{ loc: ['collection_method'], msg: `The lab test is collected by ${methods[0]}, not ${method}` }] };
+  if (labs.length > 1) problems.push({ loc: input.lab_test_loc, msg: `The lab tests are at several labs (${labs.join(', ')}); an order goes to one lab` });
+  if (methods.length > 1) problems.push({ loc: input.lab_test_loc, msg: `The lab tests are collected by several methods (${methods.join(', ')}); an order has one` });
+  const testsMethod = methods.length === 1 ? (methods[0] as CollectionMethod) : null;
+  const method = input.collection_method ?? testsMethod;
+  if (method === null && input.lab_test_ids.length === 0 && hasAddOns) {
+    problems.push({ loc: ['collection_method'], msg: 'collection_method is required for an order set of add-on markers only' });
   }
-
-  if (tests.length === 1 && !hasAddOns) return { ok: true, method, lab_test: tests[0] as LabTestDefinition };
-
-  const addOns = resolveLabTestMarkers(
-    catalog,
-    method,
-    { marker_ids: input.add_on_marker_ids, provider_ids: input.add_on_provider_ids, lab_account_id: input.lab_account_id },
-    labs[0] ?? null,
-  );
-  if (!addOns.ok) {
-    return { ok: false, problems: addOns.problems.map((p) => ({ loc: p.loc[0] === 'lab_account_id' || p.loc.length === 0 ? p.loc : ['add_on', ...p.loc], msg: p.msg })) };
+  if (testsMethod !== null && method !== null && testsMethod !== method) {
+    problems.push({ loc: ['collection_method'], msg: `The lab test is collected by ${testsMethod}, not ${method}` });
   }
+  const labId = labs.length === 1 ? (labs[0] as number) : null;
+
+  if (tests.length === 1 && !hasAddOns) {
+    const account = labAccountProblem(catalog, labId as number, input.lab_account_id);
+    if (account) problems.push(account);
+    if (problems.length > 0) return { ok: false, problems };
+    return { ok: true, method: method as CollectionMethod, lab_test: tests[0] as LabTestDefinition };
+  }
+  // Add-ons are checked once the order's method is known, against the lab tests' lab when there is one.
+  const addOns = method === null || labs.length > 1
+    ? null
+    : resolveLabTestMarkers(
+      catalog,
+      method,
+      { marker_ids: input.add_on_marker_ids, provider_ids: input.add_on_provider_ids, lab_account_id: input.lab_account_id },
+      labId,
+    );
+  if (addOns && !addOns.ok) {
+    problems.push(...addOns.problems.map((p) => ({ loc: p.loc[0] === 'lab_account_id' || p.loc.length === 0 ? p.loc : ['add_on', ...p.loc], msg: p.msg })));
+  }
+  if (problems.length > 0 || !addOns || !addOns.ok || method === null) return { ok: false, problems };
   const markerIds = [...new Set([...tests.flatMap((t) => t.marker_ids), ...addOns.marker_ids])];
   const name = tests.length > 0 ? `${tests.map((t) => t.name).join(' + ')}${hasAddOns ? ' + add-ons' : ''}` : 'Add-on markers';
   return {

@@ -189,6 +189,18 @@ export function isStandardLabTestId(id: string): boolean {
   return STANDARD_DEFS.some((d) => d.id === lower);
 }
 
+/**
+ * The problem with a lab account for an order or lab test at `labId`: unknown, or without
+ * access to that lab (at `['lab_account_id']`). Null when there is no account or it gives access.
+ */
+export function labAccountProblem(catalog: MarkerCatalog, labId: number, labAccountId: string | null | undefined): MarkerProblem | null {
+  if (!labAccountId) return null;
+  const account = catalog.index.labAccountById.get(labAccountId.toLowerCase());
+  if (account && account.lab_ids.includes(labId)) return null;
+  const lab = catalog.labs.find((l) => l.id === labId);
+  return { loc: ['lab_account_id'], msg: account ? `Lab account ${labAccountId} has no access to lab ${lab?.slug ?? labId}` : `Unknown lab account ${labAccountId}` };
+}
+
 /** A problem with one marker (or the whole set) of a lab test definition, with where it came from. */
 export interface MarkerProblem {
   /** Path inside the request body part that named it, e.g. ['marker_ids', 2]. */
@@ -241,27 +253,28 @@ export function resolveLabTestMarkers(
   if (found.length === 0 && extraLabId === null && problems.length === 0) {
     problems.push({ loc: ['marker_ids'], msg: 'A lab test needs at least one marker (marker_ids or provider_ids)' });
   }
-  if (problems.length > 0) return { ok: false, problems };
-
-  const labId = knownLab ?? (found[0] as { marker: LabMarker }).marker.lab_id;
+  // The markers that were found are checked too when others were not: the 422 names every problem.
+  const labId = knownLab ?? found[0]?.marker.lab_id ?? null;
+  if (labId === null) return { ok: false, problems };
   const profile = LAB_PROFILES.get(labId);
   const lab = catalog.labs.find((l) => l.id === labId);
+  const labCollects = !profile || profile.collection_methods.includes(method);
   for (const { marker, loc } of found) {
     if (marker.lab_id !== labId) {
       problems.push({ loc, msg: `Marker ${marker.id} (${marker.name}) is at lab ${marker.lab_id}, not at lab ${labId} like the rest of the lab test` });
     } else if (!marker.a_la_carte_enabled) {
       problems.push({ loc, msg: `Marker ${marker.id} (${marker.name}) cannot be ordered on its own` });
+    } else if (!labCollects) {
+      problems.push({ loc, msg: `Marker ${marker.id} (${marker.name}) cannot be collected by ${method}: lab ${lab?.slug ?? labId} collects by ${profile?.collection_methods.join(', ')}` });
     } else if (method === 'testkit' && !TESTKIT_MARKER_SLUGS.has(marker.slug)) {
       problems.push({ loc, msg: `Marker ${marker.id} (${marker.name}) cannot be collected by testkit (dried blood spot)` });
     }
   }
-  if (profile && !profile.collection_methods.includes(method)) {
-    problems.push({ loc: [], msg: `Lab ${lab?.slug ?? labId} does not collect by ${method} (it collects by ${profile.collection_methods.join(', ')})` });
+  if (!labCollects && found.length === 0) {
+    problems.push({ loc: [], msg: `Lab ${lab?.slug ?? labId} does not collect by ${method} (it collects by ${profile?.collection_methods.join(', ')})` });
   }
-  const account = sel.lab_account_id ? catalog.index.labAccountById.get(sel.lab_account_id.toLowerCase()) : undefined;
-  if (sel.lab_account_id && (!account || !account.lab_ids.includes(labId))) {
-    problems.push({ loc: ['lab_account_id'], msg: account ? `Lab account ${sel.lab_account_id} has no access to lab ${lab?.slug ?? labId}` : `Unknown lab account ${sel.lab_account_id}` });
-  }
+  const account = labAccountProblem(catalog, labId, sel.lab_account_id);
+  if (account) problems.push(account);
   if (problems.length > 0) return { ok: false, problems };
   const ids = [...new Set(found.map((f) => f.marker.id))];
   return { ok: true, lab_id: labId, marker_ids: ids };

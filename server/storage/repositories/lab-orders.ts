@@ -428,7 +428,8 @@ export async function listOrders(
   if (search !== null) {
     params.push(search, isUuid(search) ? search : null);
     const [text, id] = [`$${params.length - 1}`, `$${params.length}`];
-    conditions.push(`(o.id = ${id}::uuid OR o.sample_id = ${text}::text OR o.patient_name = ANY (${namesContaining(`lower(${text}::text)`)}))`);
+    // Sample ids are written in capitals (`SB` and digits): upper() makes the match case-insensitive.
+    conditions.push(`(o.id = ${id}::uuid OR o.sample_id = upper(${text}::text) OR o.patient_name = ANY (${namesContaining(`lower(${text}::text)`)}))`);
   }
   const where = conditions.join(' AND ');
   const direction = sort.direction === 'asc' ? 'ASC' : 'DESC';

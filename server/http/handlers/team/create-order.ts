@@ -13,6 +13,7 @@ import { ApiError, ValidationFailure } from '../../api-error.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
 import { findTeamLabTests, storedLabTestView } from './lab-test-views.js';
+import { toGuarantorDetails, toPhysician } from './request-records.js';
 import { requisitionFormUrl } from './requisition-url.js';
 import { userNotFound } from './views.js';
 
@@ -77,9 +78,9 @@ export const createOrder = (deps: Deps): Handler<operations['createOrder'], Team
       requisition_form_url: await requisitionFormUrl(deps, orderId, at),
       lab_test: 'lab_test' in resolved ? storedLabTestView(deps.markers, labTest) : toLabTestView(deps.markers, labTest),
       method,
-      patient_details: body.patient_details,
+      patient_details: { ...body.patient_details, medical_proxy: body.patient_details.medical_proxy ? toGuarantorDetails(body.patient_details.medical_proxy) : null },
       patient_address: body.patient_address,
-      physician: body.physician,
+      physician: body.physician ? toPhysician(body.physician) : null,
       health_insurance_id: body.health_insurance ? randomUUID() : null,
       priority: body.priority,
       billing_type: body.billing_type,
@@ -92,7 +93,7 @@ export const createOrder = (deps: Deps): Handler<operations['createOrder'], Team
     const order: NewLabOrder = {
       id: orderId,
       team_id: teamId,
-      user_id: body.user_id,
+      user_id: body.user_id.toLowerCase(), // as the database writes a uuid: the answer and the event say what a read says
       lab_test_id: labTest.id,
       method,
       status,

@@ -4,6 +4,7 @@ type InsuranceAddress = components['schemas']['InsuranceAddress'];
 type UserAddress = components['schemas']['UserAddress'];
 type PersonDetails = components['schemas']['PersonDetails'];
 type GuarantorDetails = components['schemas']['GuarantorDetails'];
+type Physician = components['schemas']['Physician'];
 
 /**
  * The people and addresses of request bodies as they are stored and answered:
@@ -55,4 +56,13 @@ export const toGuarantorDetails = (guarantor: GuarantorDetails): GuarantorDetail
     email: guarantor.email,
     household_income: guarantor.household_income,
     household_size: guarantor.household_size,
+  });
+
+export const toPhysician = (physician: Physician): Physician =>
+  present({
+    first_name: physician.first_name,
+    last_name: physician.last_name,
+    npi: physician.npi,
+    email: physician.email,
+    licensed_states: physician.licensed_states,
   });
