@@ -144,6 +144,41 @@ describe.each(apiEngines)('lab results (GET /v3/order/{order_id}/result, /result
     expect(statuses.filter((s) => s === 'partial').length).toBe(partial.metadata.interpretation === 'critical' ? 1 : 0);
   });
 
+  it('when an order reaches partial_results for a team without partial results, then its interpretation and has_missing_results stay null, in reads, lists and its event', async () => {
+    const order = await placeOrder();
+    await simulate(order, { interpretation: 'critical', has_missing_results: true }, '?final_status=sample_with_lab.walk_in_test.partial_results');
+    const read = expectStatus<Order>(await ctx.team().get(`/v3/order/${order.id}`), 200);
+    expect([read.interpretation, read.has_missing_results]).toEqual([null, null]);
+    const critical = expectStatus<TeamSchemas['OrderPage']>(await ctx.team().get(`/v3/orders?is_critical=true&order_ids=${order.id}`), 200);
+    expect(critical.total).toBe(0);
+    await simulate(order, { interpretation: 'normal' }, '?final_status=failed.walk_in_test.sample_error');
+    const failed = expectStatus<Order>(await ctx.team().get(`/v3/order/${order.id}`), 200);
+    expect([failed.interpretation, failed.has_missing_results]).toEqual([null, null]);
+    expect(await criticalEvents(order.id)).toEqual([]);
+  });
+
+  it('when final results are made, then the order, its labtest.order.updated event for completed, and the results all say the same interpretation and missing results', async () => {
+    const flags = [
+      { interpretation: 'critical', has_missing_results: true },
+      { interpretation: 'normal', has_missing_results: false },
+    ];
+    // A lab test of one result only: it keeps that result, so none is missing whatever the flag says.
+    const single = expectStatus<TeamSchemas['LabTest']>(await ctx.team().post('/v3/lab_tests').send({ name: 'Vitamin D only', description: '', method: 'walk_in_test', marker_ids: [1065] }), 200);
+    for (const [lab, body] of [[undefined, flags[0]], [undefined, flags[1]], [single.id, flags[0]]] as const) {
+      const order = await placeOrder(lab ? { order_set: { lab_test_ids: [lab] } } : {});
+      await simulate(order, body!);
+      const results = expectStatus<Results>(await ctx.team().get(`/v3/order/${order.id}/result`), 200);
+      const read = expectStatus<Order>(await ctx.team().get(`/v3/order/${order.id}`), 200);
+      const updated = await ctx.server.db.query<{ payload: { data: Order } }>(
+        `SELECT payload FROM events WHERE event_type = 'labtest.order.updated' AND payload->'data'->>'id' = $1 ORDER BY created_on, id`, [order.id]);
+      const completed = updated.map((e) => e.payload.data).find((o) => o.last_event.status === 'completed.walk_in_test.completed')!;
+      const expected = [results.metadata.interpretation, (results.missing_results ?? []).length > 0];
+      expect([read.interpretation, read.has_missing_results]).toEqual(expected);
+      expect([completed.interpretation, completed.has_missing_results]).toEqual(expected);
+      if (lab) expect(read.has_missing_results).toBe(false);
+    }
+  });
+
   it('when the result PDF is read, then it is a PDF showing the patient, the order and every result with its value, unit, range and flag', async () => {
     const order = await placeOrder();
     await simulate(order, { interpretation: 'critical' });

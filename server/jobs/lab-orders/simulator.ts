@@ -2,7 +2,7 @@ import { simulationPath } from '../../domain/lab-orders/lifecycle.js';
 import type { Logger } from '../../logger.js';
 import type { Database } from '../../storage/database.js';
 import { claimDueSimulation, deleteSimulation, findOrder, lockOrderStatus, rescheduleSimulation } from '../../storage/repositories/lab-orders.js';
-import type { StatusChange } from './on-status-change.js';
+import type { TransitionFlags } from './transition.js';
 import { noteLabOrderWrites } from './maintenance.js';
 import { applyTransition } from './transition.js';
 
@@ -82,7 +82,7 @@ export class LabOrderSimulator {
         await deleteSimulation(tx, simulation.order_id);
         return 'dropped';
       }
-      await applyTransition(tx, order, next, { at, flags: simulation.flags as StatusChange['flags'] });
+      await applyTransition(tx, order, next, { at, flags: simulation.flags as TransitionFlags });
       if (next === simulation.target_status) {
         await deleteSimulation(tx, simulation.order_id);
         return 'finished';

@@ -1,28 +1,42 @@
-import { hasResults, parseStatus } from '../../domain/lab-orders/lifecycle.js';
+import { parseStatus } from '../../domain/lab-orders/lifecycle.js';
 import { stepPatch, toOrderView, type OrderBody } from '../../domain/lab-orders/order.js';
+import type { SimulationOptions } from '../../domain/lab-results/generate.js';
 import type { Queryable } from '../../storage/database.js';
 import { emitEvent } from '../../storage/repositories/events.js';
 import { teamWantsPartialResults, transitionOrder, type LabOrderRecord } from '../../storage/repositories/lab-orders.js';
-import { onOrderStatusChange, type StatusChange } from './on-status-change.js';
+import { orderFieldsOf, planResults, storeResults } from '../lab-results/record.js';
+
+/** The simulation flags (SimulationFlags of POST /v3/order/{order_id}/test) a simulated step carries. */
+export type TransitionFlags = { interpretation?: string; result_types?: string[] | null; has_missing_results?: boolean | null };
 
 /**
  * Moves an order one status on, in the caller's transaction: the order's row and its
  * event, `labtest.order.updated` (a `partial_results` status only for teams that opted
- * in), and the status-change hook. Null when the order is no longer in `order.status`
- * (another change came first): nothing is written then.
+ * in), and the results the status produces (jobs/lab-results/record.ts: made first, so that
+ * the row's `interpretation` and `has_missing_results`, and the event, say what they read;
+ * stored after). Null when the order is no longer in `order.status` (another change came
+ * first): nothing is written then.
  */
 export async function applyTransition(
   tx: Queryable,
   order: LabOrderRecord,
   to: string,
-  options: { at: string; status_detail?: string | null; flags?: StatusChange['flags'] },
+  options: { at: string; status_detail?: string | null; flags?: TransitionFlags },
 ): Promise<LabOrderRecord | null> {
   const parsed = parseStatus(to);
   if (!parsed) throw new RangeError(`Unknown order status ${to}`);
-  const flags = options.flags ?? null;
-  const reachesResults = hasResults(to) && order.interpretation === null;
+  let partialResults: Promise<boolean> | null = null;
+  const wantsPartialResults = () => (partialResults ??= teamWantsPartialResults(tx, order.team_id));
+  const planned = await planResults(tx, {
+    order,
+    to,
+    at: options.at,
+    flags: (options.flags ?? null) as SimulationOptions | null,
+    partialResultsEnabled: wantsPartialResults,
+  });
+  const fields = planned ? orderFieldsOf(planned) : null;
   const patch: Record<string, unknown> = { ...stepPatch(order.id, order.body as unknown as OrderBody, to) };
-  if (reachesResults) patch.has_missing_results = flags?.has_missing_results ?? false;
+  if (fields) patch.has_missing_results = fields.has_missing_results;
   const moved = await transitionOrder(tx, {
     team_id: order.team_id,
     order_id: order.id,
@@ -31,12 +45,12 @@ export async function applyTransition(
     low_status: parsed.low,
     status_detail: options.status_detail ?? null,
     at: options.at,
-    ...(reachesResults ? { interpretation: flags?.interpretation ?? 'normal' } : {}),
+    ...(fields ? { interpretation: fields.interpretation } : {}),
     body_patch: patch,
   });
   if (!moved) return null;
   const event = moved.events[moved.events.length - 1];
-  if (parsed.low !== 'partial_results' || (await teamWantsPartialResults(tx, moved.team_id))) {
+  if (parsed.low !== 'partial_results' || (await wantsPartialResults())) {
     await emitEvent(tx, {
       event_type: 'labtest.order.updated',
       data: toOrderView(moved),
@@ -45,6 +59,6 @@ export async function applyTransition(
       client_user_id: moved.client_user_id,
     }, { dedupKey: `labtest.order.updated:${moved.id}:${event?.id ?? to}`, labTestView: moved.lab_test_view });
   }
-  await onOrderStatusChange(tx, { order: moved, from: order.status, to, flags });
+  if (planned) await storeResults(tx, { order: moved, planned, at: options.at });
   return moved;
 }

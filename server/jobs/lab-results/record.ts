@@ -1,18 +1,18 @@
 /**
  * Producing a lab order's results when its simulation reaches `partial_results` or
- * `completed`: generate them (domain/lab-results), store them, and emit
- * `labtest.result.critical` when they hold a critical value, all in the caller's
- * transaction (the one that stores the status change), so results and their event exist
- * exactly when the transition does. Each (order, status) produces results and the
- * event once: a repeated call (a resumed simulation) writes nothing. The order's
- * `interpretation` is set to what its results read.
+ * `completed`: generate them (domain/lab-results) before the status change is written, so
+ * that the order's `interpretation` and `has_missing_results` are written with it from what
+ * they read; then store them and emit `labtest.result.critical` when they hold a critical
+ * value, all in the caller's transaction (the one that stores the status change), so
+ * results and their event exist exactly when the transition does. Each (order, status)
+ * produces results and the event once: a repeated call (a resumed simulation) writes nothing.
  */
 import type { Lab, LabMarker } from '../../domain/lab-markers/catalog.js';
 import { generateLabResults, type LabResults, type ResultsStatus, type SimulationOptions } from '../../domain/lab-results/generate.js';
 import type { Queryable } from '../../storage/database.js';
 import { emitEvent } from '../../storage/repositories/events.js';
 import type { LabOrderRecord } from '../../storage/repositories/lab-orders.js';
-import { findLabResults, setOrderInterpretation, storeLabResults, type LabResultsRecord } from '../../storage/repositories/lab-results.js';
+import { findLabResults, storeLabResults, type LabResultsRecord } from '../../storage/repositories/lab-results.js';
 
 /** The parts of a stored order's body results are made from: the lab test as ordered (its lab and markers), the patient, the physician. */
 interface OrderBodyForResults {
@@ -50,38 +50,70 @@ export function resultsOf(order: LabOrderRecord, simulation: SimulationOptions, 
 
 export const criticalDedupKey = (orderId: string, status: ResultsStatus) => `labtest.result.critical:${orderId}:${status}`;
 
+/** Results made for a status change, before the change is written: of which status, and what they read. */
+export interface PlannedResults {
+  status: ResultsStatus;
+  results: LabResults;
+}
+
 /**
- * Generates and stores the order's results of `status` at `at`, and emits
- * `labtest.result.critical` when they are critical. Null when the order already had
- * results of that status (or final ones): nothing is written again.
+ * The results a change of the order to `to` at `at` produces: final results on `completed`
+ * (or `corrected`, when the order has none), partial results on `partial_results` for a team
+ * that receives partial results; null for any other status, or when the order already has
+ * them. Made before the change is written, so that the order's row (its `interpretation`
+ * and `has_missing_results`) and its `labtest.order.updated` event say what they read.
+ * Final results keep the report time of the results already reported as partial.
  */
-export async function recordLabResults(
+export async function planResults(
   tx: Queryable,
-  input: { order: LabOrderRecord; simulation: SimulationOptions; status: ResultsStatus; at: string },
-): Promise<LabResultsRecord<LabResults> | null> {
-  const results = resultsOf(input.order, input.simulation, input.status, input.at);
-  if (input.status === 'final') {
+  change: { order: LabOrderRecord; to: string; at: string; flags: SimulationOptions | null; partialResultsEnabled: () => Promise<boolean> },
+): Promise<PlannedResults | null> {
+  const low = change.to.slice(change.to.lastIndexOf('.') + 1);
+  const status: ResultsStatus | null = low === 'completed' || low === 'corrected'
+    ? 'final'
+    : low === 'partial_results' && (await change.partialResultsEnabled()) ? 'partial' : null;
+  if (status === null) return null;
+  const existing = await findLabResults<LabResults>(tx, { team_id: change.order.team_id, order_id: change.order.id });
+  if (existing && (existing.status === 'final' || status === 'partial')) return null;
+  const results = resultsOf(change.order, change.flags ?? {}, status, change.at);
+  if (existing?.status === 'partial') {
     // A result already reported with the partial results keeps the time it was reported at.
-    const partial = await findLabResults<LabResults>(tx, { team_id: input.order.team_id, order_id: input.order.id });
-    const reportedAt = new Map((partial?.status === 'partial' ? partial.results.results : []).map((r) => [r.loinc, r.timestamp]));
+    const reportedAt = new Map(existing.results.results.map((r) => [r.loinc, r.timestamp]));
     results.results = results.results.map((r) => ({ ...r, timestamp: reportedAt.get(r.loinc) ?? r.timestamp }));
   }
+  return { status, results };
+}
+
+/** What the order's row says of its results: set with the status change that produces them. */
+export function orderFieldsOf(planned: PlannedResults): { interpretation: string; has_missing_results: boolean } {
+  return { interpretation: planned.results.metadata.interpretation, has_missing_results: planned.results.missing_results.length > 0 };
+}
+
+/**
+ * Stores planned results of the order at `at` and emits `labtest.result.critical` when they
+ * are critical, in the caller's transaction (the one that stores the status change). Null
+ * when the order already had results of that status (or final ones): nothing is written then.
+ */
+export async function storeResults(
+  tx: Queryable,
+  input: { order: LabOrderRecord; planned: PlannedResults; at: string },
+): Promise<LabResultsRecord<LabResults> | null> {
+  const { results, status } = input.planned;
   const stored = await storeLabResults(tx, {
     order_id: input.order.id,
     team_id: input.order.team_id,
-    status: input.status,
+    status,
     interpretation: results.metadata.interpretation,
     results,
     at: input.at,
   });
-  if (stored) await setOrderInterpretation(tx, { order_id: input.order.id, interpretation: results.metadata.interpretation });
   if (stored && results.metadata.interpretation === 'critical') {
     await emitEvent(tx, {
       event_type: 'labtest.result.critical',
       data: {
         order_id: input.order.id,
         sample_id: input.order.sample_id,
-        status: input.status,
+        status,
         interpretation: 'critical',
         team_id: input.order.team_id,
         user_id: input.order.user_id,
@@ -91,24 +123,20 @@ export async function recordLabResults(
       team_id: input.order.team_id,
       user_id: input.order.user_id,
       client_user_id: input.order.client_user_id,
-    }, { dedupKey: criticalDedupKey(input.order.id, input.status) });
+    }, { dedupKey: criticalDedupKey(input.order.id, status) });
   }
   return stored;
 }
 
 /**
- * The results a status change produces: final results on `completed` (or `corrected`,
- * when the order had none), partial results on `partial_results` for a team that
- * receives partial results. Nothing for any other status.
+ * The results of a status change the order has made (`change.order` is the order after it):
+ * planned and stored in one go. Null when it produces none, or they exist already.
  */
 export async function recordResultsOnStatusChange(
   tx: Queryable,
   change: { order: LabOrderRecord; to: string; flags: SimulationOptions | null; partialResultsEnabled: () => Promise<boolean> },
 ): Promise<LabResultsRecord<LabResults> | null> {
-  const low = change.to.slice(change.to.lastIndexOf('.') + 1);
   const at = change.order.events[change.order.events.length - 1]?.created_at ?? change.order.updated_at;
-  const simulation = change.flags ?? {};
-  if (low === 'completed' || low === 'corrected') return recordLabResults(tx, { order: change.order, simulation, status: 'final', at });
-  if (low === 'partial_results' && (await change.partialResultsEnabled())) return recordLabResults(tx, { order: change.order, simulation, status: 'partial', at });
-  return null;
+  const planned = await planResults(tx, { ...change, at });
+  return planned ? storeResults(tx, { order: change.order, planned, at }) : null;
 }

@@ -41,11 +41,6 @@ export async function storeLabResults<Body>(
   );
 }
 
-/** Sets the order's interpretation to the one its results read (the simulation asked for one; the results decide). */
-export async function setOrderInterpretation(tx: Queryable, input: { order_id: string; interpretation: string }): Promise<void> {
-  await tx.query(`UPDATE lab_orders SET interpretation = $2 WHERE id = $1 AND interpretation IS DISTINCT FROM $2`, [input.order_id, input.interpretation]);
-}
-
 /** The results of an order of the team; null when it has none (yet), or is not the team's. */
 export async function findLabResults<Body = unknown>(db: Queryable, input: { team_id: string; order_id: string }): Promise<LabResultsRecord<Body> | null> {
   if (!isUuid(input.team_id) || !isUuid(input.order_id)) return null;
