@@ -56,7 +56,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a user
-         * @description Deletes the user, its connections, stored info and insurance. Its `client_user_id` can then be used again.
+         * @description Deletes the user, its connections, stored info and insurance, and its lab orders with their results and any simulation in progress (no `labtest.order.*` event is sent for them). Its `client_user_id` can then be used again.
          *
          *     *Supporting endpoint: extends the interface spec.*
          */
@@ -13301,7 +13301,7 @@ export interface components {
              */
             lab_account_id?: string | null;
             /**
-             * @description The lab whose test codes `provider_ids` are.
+             * @description The lab of the lab test, when given; `provider_ids` are looked up at it, and `marker_ids` must be markers of it (another lab's marker is a `422` naming it). An unknown slug is a `422`.
              * @example labcorp
              */
             lab_slug?: string | null;
@@ -13374,7 +13374,7 @@ export interface components {
              */
             provider_ids?: string[] | null;
         };
-        /** @description What to order: lab tests of the team and add-on markers (by id or lab test code, at the lab of the lab tests). An order set of exactly one lab test and no add-ons orders that lab test; any other becomes a new lab test of the team with `auto_generated: true`. Every lab test and marker must be of one lab and collectable by one method. */
+        /** @description What to order: lab tests of the team and add-on markers (by id or lab test code, at the lab of the lab tests). An order set of exactly one lab test and no add-ons orders that lab test; any other becomes a new lab test of the team with `auto_generated: true`. Every lab test and marker must be of one lab and collectable by one method. An order set must name a lab test or an add-on marker; a lab test named twice is a `422`; an order set of add-on markers only needs the order's `collection_method`. Each of these problems is a `422` naming it, all of them in one answer. */
         OrderSet: {
             /**
              * @example [
@@ -13385,7 +13385,7 @@ export interface components {
             add_on?: components["schemas"]["AddOnOrder"] | null;
             /**
              * Format: uuid
-             * @description The lab account to order through; it must give access to the lab.
+             * @description The lab account to order through; it must give access to the lab of the order (an unknown account, or one without access, is a `422`), whether the order set is one lab test or more.
              * @example null
              */
             lab_account_id?: string | null;
@@ -13479,7 +13479,7 @@ export interface components {
             priority?: boolean;
             billing_type?: components["schemas"]["Billing"];
             /**
-             * @description ICD-10-CM diagnosis codes (`E11.9`).
+             * @description ICD-10-CM diagnosis codes (`E11.9`, `U07.1`).
              * @example [
              *       "E11.9"
              *     ]
@@ -13690,7 +13690,10 @@ export interface components {
             has_abn: boolean;
             /** @description The overall interpretation of the results; null until results exist. */
             interpretation?: components["schemas"]["Interpretation"] | null;
-            /** @example null */
+            /**
+             * @description Whether the order's results report missing results (`missing_results`); null until results exist.
+             * @example null
+             */
             has_missing_results?: boolean | null;
             /**
              * Format: date
@@ -13745,16 +13748,21 @@ export interface components {
             /** @example 50 */
             size: number;
         };
-        /** @description How the simulated results read (used when the order reaches `partial_results` or `completed`). */
+        /** @description How the simulated results read. Results are made when the order reaches `partial_results` (for teams that opted in to partial results: the first half of the results) and `completed` (all of them), from the flags of the call whose walk reaches that status; `corrected` keeps the final results. The order's `interpretation` and `has_missing_results` are set from the results when they are made (null before). The values depend only on the order, its markers, the patient's sex and these flags. */
         SimulationFlags: {
+            /** @description `normal` (the default): every result in range. `abnormal`: one to three results out of range, short of their critical limits (an order whose analytes have no abnormal value, such as ABO group and Rh type alone, stays `normal`). `critical`: one or two results beyond a critical limit and up to two more out of range, raising `labtest.result.critical` (an order without an analyte that has a critical limit is `abnormal` instead). `unknown`: values in range, every result interpreted `unknown`. */
             interpretation?: components["schemas"]["Interpretation"];
             /**
+             * @description The types the results may be reported as: each result takes one of the listed types it can be reported as (`numeric`, `range` (a bound such as `<5.0`) or `comment` for quantitative analytes; `coded_value` or `comment` for qualitative ones). An analyte none of the listed types fits keeps its natural type (`numeric` or `coded_value`). Absent or empty: every result its natural type.
              * @example [
              *       "numeric"
              *     ]
              */
             result_types?: ("numeric" | "range" | "comment" | "coded_value")[] | null;
-            /** @example false */
+            /**
+             * @description `true`: at least one result that is not out of range is reported in the final results' `missing_results` instead (when the order has such a result and still keeps at least one); the order's `has_missing_results` says whether its results have missing ones.
+             * @example false
+             */
             has_missing_results?: boolean | null;
         };
         /** @description The report's header: the patient, the laboratory and the dates of the sample. `status` is `partial` while results are still to come, `final` once the laboratory has reported them all. `interpretation` is the worst interpretation of the results reported. */
@@ -16447,7 +16455,7 @@ export interface operations {
                  * @example 50
                  */
                 lab_test_limit?: number;
-                /** @description The `next_cursor` of the previous page; a cursor this server did not issue is a `422`. */
+                /** @description The `next_cursor` of the previous page, unchanged, with the same `order_key`; a value that cannot be read as a cursor of this list, or one issued for another `order_key`, is a `422`. */
                 next_cursor?: string | null;
                 /**
                  * @description Adds `pricing` (the total list price of the page) to the answer. Every lab test carries its `price` whatever the value.
@@ -16480,7 +16488,7 @@ export interface operations {
                  */
                 status?: components["schemas"]["LabTestStatus"] | null;
                 /**
-                 * @description Only the lab tests containing every one of these markers; repeat the parameter for several.
+                 * @description Only the lab tests containing every one of these markers; repeat the parameter for several. Marker ids are positive 32-bit integers (1 to 2147483647).
                  * @example [
                  *       1002
                  *     ]
@@ -16563,7 +16571,7 @@ export interface operations {
                  */
                 status?: components["schemas"]["LabTestStatus"] | null;
                 /**
-                 * @description Only the lab tests containing every one of these markers; repeat the parameter for several.
+                 * @description Only the lab tests containing every one of these markers; repeat the parameter for several. Marker ids are positive 32-bit integers (1 to 2147483647).
                  * @example [
                  *       1002
                  *     ]

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../server/storage/database.js';
 import { LabOrderSimulator } from '../../server/jobs/lab-orders/simulator.js';
+import { applyTransition } from '../../server/jobs/lab-orders/transition.js';
+import { findOrder, lockOrderStatus } from '../../server/storage/repositories/lab-orders.js';
 import { silentLogger } from '../helpers/silent-logger.js';
 import { listEventPayloads } from '../storage/stored-state.js';
 import { apiEngines, expectStatus, useApiApp, type ApiApp, type TeamSchemas } from '../api/helpers.js';
@@ -35,8 +37,76 @@ const updatesOf = async (ctx: ApiApp, orderId: string, teamId = ctx.server.teamI
     .filter((event) => event.data.id === orderId)
     .map((event) => event.data.last_event.status);
 
+/** A promise and the function that settles it. */
+function signal(): { promise: Promise<void>; fire: () => void } {
+  let fire!: () => void;
+  const promise = new Promise<void>((resolve) => (fire = resolve));
+  return { promise, fire };
+}
+
+/** Resolves once some session waits for a lock held by the session `pid` (PostgreSQL). */
+async function untilBlockedBy(db: Database, pid: number): Promise<void> {
+  for (let i = 0; i < 1_000; i++) {
+    const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY (pg_blocking_pids(pid))`, [pid]);
+    if (row!.n > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`no session waited for session ${pid}`);
+}
+
 describe.each(apiEngines)('lab order simulation (server/jobs/lab-orders) on %s', (_label, engine) => {
   const ctx = useApiApp(engine);
+  // Two transactions at once: PostgreSQL only (PGlite runs one at a time).
+  const concurrently = it.skipIf(engine.kind !== 'postgres');
+
+  concurrently('when a cancel comes while a simulation step holds its simulation (and would wait for the order), then the cancel does not wait for the step, and the step then drops the simulation', async () => {
+    const order = await placeOrder(ctx);
+    expectStatus(await ctx.team().post(`/v3/order/${order.id}/test?delay=60`), 200);
+    const held = signal();
+    const release = signal();
+    // As a simulator step: its simulation's row first (claimDueSimulation), then the order's.
+    const step = ctx.server.db.transaction(async (tx) => {
+      await tx.query(`SELECT order_id FROM lab_order_simulations WHERE order_id = $1 FOR UPDATE`, [order.id]);
+      held.fire();
+      await release.promise;
+      return lockOrderStatus(tx, ctx.server.teamId, order.id);
+    });
+    await held.promise;
+    const cancel = ctx.team().post(`/v3/order/${order.id}/cancel`).then((response) => response);
+    // A cancel that waited for the step's row would wait for ever here (the step waits for it): a hang, caught as such.
+    const first = await Promise.race([cancel.then(() => 'answered'), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 10_000))]).finally(release.fire);
+    expect(first).toBe('answered');
+    expect(expectStatus<TeamSchemas['OrderResponse']>(await cancel, 200).order.last_event.status).toBe('cancelled.walk_in_test.cancelled');
+    expect((await step)?.status).toBe('cancelled.walk_in_test.cancelled');
+    // The simulation the cancel left to the step is dropped by the next step, which writes nothing to the order.
+    expect(await simulatorOn(ctx.server.db, { now: new Date(Date.now() + 3_600_000) }).runDue()).toBe(1);
+    expect(await ctx.server.db.query(`SELECT order_id FROM lab_order_simulations WHERE order_id = $1`, [order.id])).toEqual([]);
+    expect(expectStatus<Order>(await ctx.team().get(`/v3/order/${order.id}`), 200).events.map((e) => e.status)).toEqual(['received.walk_in_test.ordered', 'cancelled.walk_in_test.cancelled']);
+  }, 60_000);
+
+  concurrently('when a cancel waits for a step that holds the order, then the cancellation is stored after the step, with a time no earlier than the step\'s', async () => {
+    const order = await placeOrder(ctx);
+    const held = signal();
+    const release = signal();
+    let pid = 0;
+    const step = ctx.server.db.transaction(async (tx) => {
+      pid = (await tx.query<{ pid: number }>(`SELECT pg_backend_pid() AS pid`))[0]!.pid;
+      await lockOrderStatus(tx, ctx.server.teamId, order.id);
+      held.fire();
+      await release.promise;
+      const current = (await findOrder(tx, ctx.server.teamId, order.id))!;
+      return applyTransition(tx, current, 'received.walk_in_test.requisition_created', { at: new Date().toISOString() });
+    });
+    await held.promise;
+    const cancel = ctx.team().post(`/v3/order/${order.id}/cancel`).then((response) => response);
+    await untilBlockedBy(ctx.server.db, pid).finally(release.fire);
+    await step;
+    const cancelled = expectStatus<TeamSchemas['OrderResponse']>(await cancel, 200).order;
+    expect(cancelled.events.map((e) => e.status)).toEqual(['received.walk_in_test.ordered', 'received.walk_in_test.requisition_created', 'cancelled.walk_in_test.cancelled']);
+    const times = cancelled.events.map((e) => Date.parse(e.created_at));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(cancelled.updated_at).toBe(cancelled.last_event.created_at);
+  }, 60_000);
 
   it('when the simulator restarts between delayed steps, then the order finishes exactly once with no event repeated', async () => {
     const order = await placeOrder(ctx);

@@ -1,6 +1,6 @@
 import { decideCancel } from '../../domain/lab-orders/lifecycle.js';
 import type { Database } from '../../storage/database.js';
-import { deleteSimulation, findOrder, lockOrderStatus, type LabOrderRecord } from '../../storage/repositories/lab-orders.js';
+import { dropSimulationUnlessStepping, findOrder, lockOrderStatus, type LabOrderRecord } from '../../storage/repositories/lab-orders.js';
 import { applyTransition } from './transition.js';
 
 export type CancelOutcome = { outcome: 'cancelled'; order: LabOrderRecord } | { outcome: 'refused'; detail: string } | { outcome: 'not_found' };
@@ -9,9 +9,12 @@ export type CancelOutcome = { outcome: 'cancelled'; order: LabOrderRecord } | { 
  * Cancels an order if its status allows (domain decideCancel), in one transaction with
  * its event and webhook; a simulation of the order stops with it. The order's row is
  * locked first, so a simulation step running at the same time waits and then finds the
- * order cancelled.
+ * order cancelled; the cancellation's time is read once the lock is held, so its event is
+ * never older than the one before it. A step that holds its simulation's row (and waits for
+ * the order's) drops that row itself: the cancel does not wait for it, so the two never
+ * wait for each other.
  */
-export async function cancelLabOrder(db: Database, input: { team_id: string; order_id: string; at: string }): Promise<CancelOutcome> {
+export async function cancelLabOrder(db: Database, input: { team_id: string; order_id: string; now: () => Date }): Promise<CancelOutcome> {
   return db.transaction(async (tx): Promise<CancelOutcome> => {
     const locked = await lockOrderStatus(tx, input.team_id, input.order_id);
     if (!locked) return { outcome: 'not_found' };
@@ -19,9 +22,9 @@ export async function cancelLabOrder(db: Database, input: { team_id: string; ord
     if (!decision.ok) return { outcome: 'refused', detail: decision.detail };
     const order = await findOrder(tx, input.team_id, input.order_id);
     if (!order) return { outcome: 'not_found' };
-    const moved = await applyTransition(tx, order, decision.status, { at: input.at, status_detail: 'Cancelled by the team.' });
+    const moved = await applyTransition(tx, order, decision.status, { at: input.now().toISOString(), status_detail: 'Cancelled by the team.' });
     if (!moved) throw new Error(`order ${input.order_id} changed under its row lock`);
-    await deleteSimulation(tx, input.order_id);
+    await dropSimulationUnlessStepping(tx, input.order_id);
     return { outcome: 'cancelled', order: moved };
   });
 }

@@ -70,10 +70,11 @@ export class LabOrderSimulator {
 
   private async stepInTransaction(): Promise<StepOutcome> {
     return this.db.transaction(async (tx): Promise<StepOutcome> => {
-      const at = this.now().toISOString();
-      const simulation = await claimDueSimulation(tx, at);
+      const simulation = await claimDueSimulation(tx, this.now().toISOString());
       if (!simulation) return 'idle';
       const locked = await lockOrderStatus(tx, simulation.team_id, simulation.order_id);
+      // The step's time is read once the order's row is held: never older than the order's last event.
+      const at = this.now().toISOString();
       const path = locked ? simulationPath(locked.status, simulation.target_status) : null;
       const order = path ? await findOrder(tx, simulation.team_id, simulation.order_id) : null;
       const next = path?.[0];

@@ -670,6 +670,19 @@ export async function deleteSimulation(tx: Queryable, orderId: string): Promise<
   await tx.query(`DELETE FROM lab_order_simulations WHERE order_id = $1`, [orderId]);
 }
 
+/**
+ * Deletes the order's simulation unless a simulation step holds its row (claimDueSimulation):
+ * that step then finds the order moved on and deletes the row itself. Waiting for it instead
+ * could deadlock, since the step waits for the order's row the caller holds.
+ */
+export async function dropSimulationUnlessStepping(tx: Queryable, orderId: string): Promise<void> {
+  await tx.query(
+    `DELETE FROM lab_order_simulations
+     WHERE order_id = (SELECT order_id FROM lab_order_simulations WHERE order_id = $1 FOR UPDATE SKIP LOCKED)`,
+    [orderId],
+  );
+}
+
 /** When the next simulation step is due (any team), or null when none is pending. */
 export async function nextSimulationDueAt(db: Queryable): Promise<string | null> {
   const row = await db.one<{ next_step_at: string | null }>(`SELECT min(next_step_at) AS next_step_at FROM lab_order_simulations`);

@@ -12,7 +12,7 @@ type Order = components['schemas']['Order'];
 export const cancelOrder =
   (deps: Deps): Handler<operations['cancelOrder'], TeamContext> =>
   async ({ path }, { teamId }) => {
-    const outcome = await cancelLabOrder(deps.db, { team_id: teamId, order_id: path.order_id, at: deps.now().toISOString() });
+    const outcome = await cancelLabOrder(deps.db, { team_id: teamId, order_id: path.order_id, now: deps.now });
     if (outcome.outcome === 'not_found') throw orderNotFound(path.order_id);
     if (outcome.outcome === 'refused') throw new ApiError(400, outcome.detail);
     return { status: 200, body: { order: toOrderView(outcome.order) as Order, status: 'success', message: 'Order cancelled' } };
