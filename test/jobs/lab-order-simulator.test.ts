@@ -56,10 +56,10 @@ async function untilBlockedBy(db: Database, pid: number): Promise<void> {
 
 describe.each(apiEngines)('lab order simulation (server/jobs/lab-orders) on %s', (_label, engine) => {
   const ctx = useApiApp(engine);
-  // Two transactions at once: PostgreSQL only (PGlite runs one at a time).
+  // Two transactions at once: PostgreSQL only (PGlite runs one at a time; the tests' names say so).
   const concurrently = it.skipIf(engine.kind !== 'postgres');
 
-  concurrently('when a cancel comes while a simulation step holds its simulation (and would wait for the order), then the cancel does not wait for the step, and the step then drops the simulation', async () => {
+  concurrently('when a cancel comes while a simulation step holds its simulation (and would wait for the order), then the cancel does not wait for the step, and the step then drops the simulation (PostgreSQL only: PGlite runs one transaction at a time)', async () => {
     const order = await placeOrder(ctx);
     expectStatus(await ctx.team().post(`/v3/order/${order.id}/test?delay=60`), 200);
     const held = signal();
@@ -84,7 +84,7 @@ describe.each(apiEngines)('lab order simulation (server/jobs/lab-orders) on %s',
     expect(expectStatus<Order>(await ctx.team().get(`/v3/order/${order.id}`), 200).events.map((e) => e.status)).toEqual(['received.walk_in_test.ordered', 'cancelled.walk_in_test.cancelled']);
   }, 60_000);
 
-  concurrently('when a cancel waits for a step that holds the order, then the cancellation is stored after the step, with a time no earlier than the step\'s', async () => {
+  concurrently('when a cancel waits for a step that holds the order, then the cancellation is stored after the step, with a time no earlier than the step\'s (PostgreSQL only: PGlite runs one transaction at a time)', async () => {
     const order = await placeOrder(ctx);
     const held = signal();
     const release = signal();
