@@ -16780,7 +16780,7 @@ export interface operations {
                  */
                 start_date?: string | null;
                 /**
-                 * @description Orders created at or before this instant.
+                 * @description Orders created at or before this instant (before `start_date`, no order matches).
                  * @example 2040-12-31T23:59:59Z
                  */
                 end_date?: string | null;
@@ -16790,7 +16790,7 @@ export interface operations {
                  */
                 updated_start_date?: string | null;
                 /**
-                 * @description Orders last updated at or before this instant.
+                 * @description Orders last updated at or before this instant (before `updated_start_date`, no order matches).
                  * @example 2040-12-31T23:59:59Z
                  */
                 updated_end_date?: string | null;
@@ -16809,7 +16809,7 @@ export interface operations {
                  */
                 order_type?: components["schemas"]["LabTestCollectionMethod"][] | null;
                 /**
-                 * @description Only orders whose results are (or are not) critical.
+                 * @description `true`: only orders whose results are critical; `false`: every other order, those without results yet included.
                  * @example false
                  */
                 is_critical?: boolean | null;
@@ -16836,7 +16836,7 @@ export interface operations {
                  */
                 order_ids?: string[] | null;
                 /**
-                 * @description Sort by this field (ties by id).
+                 * @description Sort by this field (ties by id); `patient_name` sorts the lower-cased full name in the database's collation (on the embedded database, by code point, so `zoe` comes before `émile`).
                  * @example created_at
                  */
                 order_key?: "created_at" | "patient_name" | "last_status" | null;
