@@ -7,7 +7,8 @@ import { fullFormats } from 'ajv-formats/dist/formats.js';
  *   full format check but no database date holds it.
  * - `date-time`: ajv-formats' full RFC 3339 check (a time zone required), and within what a
  *   database timestamp holds: from year 1 on (as `date`) and with an offset within ±15:59 (RFC
- *   3339 allows ±23:59; PostgreSQL refuses more than 15:59). Anything else would reach the
+ *   3339 allows ±23:59; PostgreSQL refuses more than 15:59), naming an instant of years 0001
+ *   to 9999 in UTC (the years toISOString writes in four digits). Anything else would reach the
  *   database and fail there instead of being a 422 at its location. It has a fast
  *   path for the shape the server itself writes (`2026-11-23T08:15:00.000Z`, `...+01:00`): a
  *   data read's body carries a timestamp per sample, hundreds per response, and the full check
@@ -38,17 +39,29 @@ export function isDateTime(value: string): boolean {
 /** PostgreSQL's largest time zone offset, 15:59, in minutes. */
 const MAX_OFFSET_MINUTES = 15 * 60 + 59;
 
+/** The first and last instants a date-time input may name: years 0001 to 9999 in UTC. */
+const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00.000Z');
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+
 /**
  * For a string the RFC 3339 check accepts: true when a database timestamp holds it (year
- * 0001 or later, offset within ±15:59).
+ * 0001 or later, offset within ±15:59) and its instant is within years 0001 to 9999 in UTC.
  */
 export function isStorableDateTime(value: string): boolean {
   if (value.startsWith('0000')) return false;
   const last = value.charCodeAt(value.length - 1);
   if (last === 90 || last === 122) return true; // Z or z: UTC
   const offset = /([+-])(\d\d):?(\d\d)$/.exec(value);
-  return offset === null || Number(offset[2]) * 60 + Number(offset[3]) <= MAX_OFFSET_MINUTES;
+  if (offset !== null && Number(offset[2]) * 60 + Number(offset[3]) > MAX_OFFSET_MINUTES) return false;
+  // In the first and last year an offset can move the instant out of years 0001 to 9999, which
+  // a timestamp written as text (toISOString) does not hold: 9999-12-31T23:00:00-02:00.
+  if (value.startsWith('0001-') || value.startsWith('9999-')) {
+    const instant = Date.parse(value);
+    return instant >= FIRST_INSTANT && instant <= LAST_INSTANT;
+  }
+  return true;
 }
+
 
 const DAYS_IN_MONTH = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const ZERO = 48;

@@ -67,7 +67,7 @@ describe.each(apiEngines)('createLinkCode (POST /v2/link/code/create) on %s', (_
     expectOnlyViolations(await create({ user_id: user.user_id, expires_at: '2031-05-04T10:00:00Z' }), [['query', 'expires_at']]);
   });
 
-  it.each(['tomorrow', '2031-05-04', '2031-02-30T10:00:00Z', '2031-05-04T25:00:00Z'])('when expires_at is %j, then 422 on ["query", "expires_at"] with type format', async (expiresAt) => {
+  it.each(['tomorrow', '2031-05-04', '2031-02-30T10:00:00Z', '2031-05-04T25:00:00Z', '9999-12-31T23:59:59-00:01', '2031-05-04T10:00:00+16:00'])('when expires_at is %j, then 422 on ["query", "expires_at"] with type format', async (expiresAt) => {
     const user = await ctx.newUser();
     expectValidation(await create({ user_id: user.user_id, expires_at: expiresAt }), [{ loc: ['query', 'expires_at'], type: 'format' }]);
   });

@@ -28,7 +28,10 @@ describe('date-time format', () => {
       fc.property(fc.oneof(nearTimestamps, fc.string()), (text) => {
         if (isCommonDateTime(text)) expect(full(text)).toBe(true);
         const offset = /([+-])(\d\d):?(\d\d)$/.exec(text);
-        const storable = !text.startsWith('0000') && (offset === null || Number(offset[2]) < 16);
+        const instant = Date.parse(text);
+        const edgeYear = text.startsWith('0001-') || text.startsWith('9999-');
+        const inYears = !edgeYear || (instant >= Date.parse('0001-01-01T00:00:00Z') && instant <= Date.parse('9999-12-31T23:59:59.999Z'));
+        const storable = !text.startsWith('0000') && (offset === null || Number(offset[2]) < 16) && inYears;
         expect(isDateTime(text)).toBe(full(text) && storable);
       }),
       { numRuns: 20_000 },
@@ -48,13 +51,13 @@ describe('date-time format', () => {
     }
   });
 
-  it('when a valid RFC 3339 date-time is one no database timestamp holds (year 0000, an offset beyond ±15:59), then it is refused; the bounds themselves pass', () => {
-    for (const text of ['0000-01-01T00:00:00Z', '0000-12-31T23:59:59.999+01:00', '2026-01-01T00:00:00+16:00', '2026-01-01T00:00:00-23:59', '2026-01-01T00:00:00+1600']) {
+  it('when a valid RFC 3339 date-time is one no database timestamp holds (year 0000, an offset beyond ±15:59, an instant outside years 0001 to 9999 in UTC), then it is refused; the bounds themselves pass', () => {
+    for (const text of ['0000-01-01T00:00:00Z', '0000-12-31T23:59:59.999+01:00', '2026-01-01T00:00:00+16:00', '2026-01-01T00:00:00-23:59', '2026-01-01T00:00:00+1600', '9999-12-31T23:59:59-00:01', '0001-01-01T00:00:00+01:00']) {
       expect(full(text)).toBe(true);
       expect(isStorableDateTime(text)).toBe(false);
       expect(isDateTime(text)).toBe(false);
     }
-    for (const text of ['0001-01-01T00:00:00Z', '0001-01-01T00:00:00+01:00', '2026-01-01T00:00:00+15:59', '2026-01-01T00:00:00-15:59', '2026-01-01T00:00:00-1559', '9999-12-31T23:59:59.999z']) {
+    for (const text of ['0001-01-01T00:00:00Z', '0001-01-01T01:00:00+01:00', '9999-12-31T23:59:59+00:00', '9999-12-31T08:00:00-15:59', '2026-01-01T00:00:00+15:59', '2026-01-01T00:00:00-15:59', '2026-01-01T00:00:00-1559', '9999-12-31T23:59:59.999z']) {
       expect(isDateTime(text)).toBe(true);
     }
   });
