@@ -25,7 +25,7 @@ export interface ReadRange {
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
 function validDate(date: string): boolean {
   try {
@@ -45,7 +45,7 @@ export function parseBound(value: string, bound: 'start' | 'end', timeZone: stri
   if (DATE.test(value)) {
     if (!validDate(value)) return null;
     if (bound === 'start') return wallToInstant(timeZone, utcMidnight(value));
-    return wallToInstant(timeZone, utcMidnight(addDays(value, 1))) - 1;
+    return wallToInstant(timeZone, utcMidnight(value) + DAY) - 1;
   }
   const m = DATE_TIME.exec(value);
   if (!m) return null;
@@ -59,7 +59,7 @@ export function parseBound(value: string, bound: 'start' | 'end', timeZone: stri
   if (zone.toUpperCase() === 'Z') return wall;
   const zm = /^([+-])(\d{2}):?(\d{2})$/.exec(zone)!;
   const offsetMin = Number(zm[2]) * 60 + Number(zm[3]);
-  if (Number(zm[2]) > 14 || Number(zm[3]) > 59) return null;
+  if (Number(zm[2]) > 15 || Number(zm[3]) > 59) return null;
   return wall - (zm[1] === '-' ? -1 : 1) * offsetMin * 60_000;
 }
 
@@ -74,10 +74,16 @@ export function resolveRange(
   maxDays: number,
 ): { range: ReadRange } | { errors: RangeError422[] } {
   const errors: RangeError422[] = [];
-  const startMs = input.start_date === undefined ? null : parseBound(input.start_date, 'start', timeZone);
-  if (startMs === null) errors.push({ loc: 'start_date', msg: 'start_date must be a date YYYY-MM-DD or a date-time (YYYY-MM-DDTHH:MM[:SS][offset])' });
-  const endMs = input.end_date === undefined || input.end_date === '' ? now.getTime() : parseBound(input.end_date, 'end', timeZone);
-  if (endMs === null) errors.push({ loc: 'end_date', msg: 'end_date must be a date YYYY-MM-DD or a date-time (YYYY-MM-DDTHH:MM[:SS][offset])' });
+  const bound = (loc: 'start_date' | 'end_date', value: string, which: 'start' | 'end'): number | null => {
+    const ms = parseBound(value, which, timeZone);
+    if (ms === null) errors.push({ loc, msg: `${loc} must be a date YYYY-MM-DD or a date-time (YYYY-MM-DDTHH:MM[:SS][offset])` });
+    else if (!withinReadableDays(timeZone, ms)) errors.push({ loc, msg: `${loc} must be within ${FIRST_DAY} and ${LAST_DAY} in the user's time zone` });
+    else return ms;
+    return null;
+  };
+  const startMs = input.start_date === undefined ? null : bound('start_date', input.start_date, 'start');
+  if (input.start_date === undefined) errors.push({ loc: 'start_date', msg: 'start_date must be a date YYYY-MM-DD or a date-time (YYYY-MM-DDTHH:MM[:SS][offset])' });
+  const endMs = input.end_date === undefined || input.end_date === '' ? now.getTime() : bound('end_date', input.end_date, 'end');
   if (startMs !== null && endMs !== null) {
     if (endMs < startMs) errors.push({ loc: 'end_date', msg: 'end_date must not be before start_date' });
     else if (dayCount(localDateOf(timeZone, startMs), localDateOf(timeZone, endMs)) > maxDays) {
@@ -105,6 +111,17 @@ export function dayCount(from: string, to: string): number {
 /** Local days from `from` to `to`, inclusive (empty when `to` is before `from`). */
 export function daysBetween(from: string, to: string): string[] {
   const days: string[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+  const count = to < from ? 0 : dayCount(from, to);
+  for (let i = 0; i < count; i++) days.push(i === 0 ? from : addDays(from, i));
   return days;
+}
+
+/** The first and last local day a read may name: every day of them has a date of four digits. */
+export const FIRST_DAY = '0001-01-01';
+export const LAST_DAY = '9999-12-31';
+
+/** Whether the instant falls on a local day from FIRST_DAY to LAST_DAY in `timeZone`. */
+function withinReadableDays(timeZone: string, epochMs: number): boolean {
+  const day = localDateOf(timeZone, epochMs);
+  return DATE.test(day) && day >= FIRST_DAY && day <= LAST_DAY;
 }

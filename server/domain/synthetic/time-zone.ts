@@ -36,12 +36,19 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
+/** Date.UTC for every year from 1 on: Date.UTC reads the years 0 to 99 as 1900 to 1999. */
+function utcMs(year: number, monthIndex: number, day: number, hour = 0, minute = 0, second = 0): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, monthIndex, day);
+  return date.setUTCHours(hour, minute, second, 0);
+}
+
 /** UTC offset of `timeZone` at `epochMs`, in seconds (east positive). */
 export function offsetSecondsAt(timeZone: string, epochMs: number): number {
   if (timeZone === 'UTC' || timeZone === 'Etc/UTC') return 0;
   const parts = formatter(timeZone).formatToParts(new Date(epochMs));
   const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  const wall = utcMs(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   const floored = Math.floor(epochMs / 1000) * 1000;
   return Math.round((wall - floored) / 1000);
 }
@@ -54,7 +61,7 @@ export function utcMidnight(date: string): number {
   if (hit !== undefined) return hit;
   const m = DATE.exec(date);
   if (!m) throw new RangeError(`Not a calendar date: ${date}`);
-  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  const ms = utcMs(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
   if (new Date(ms).toISOString().slice(0, 10) !== date) throw new RangeError(`Not a calendar date: ${date}`);
   if (midnightCache.size > 100_000) midnightCache.clear();
   midnightCache.set(date, ms);

@@ -28,9 +28,24 @@ describe('read ranges', () => {
   });
 
   it('when a bound is no date, then it is refused', () => {
-    for (const bad of ['', 'yesterday', '2026-02-30', '2026-13-01', '2026-11-21T24:00:00Z', '2026-11-21T10:61Z', '20261121', '2026-11-21T10:00:00+15:00']) {
+    for (const bad of ['', 'yesterday', '2026-02-30', '2026-13-01', '2026-11-21T24:00:00Z', '2026-11-21T10:61Z', '20261121', '2026-11-21T10:00:00+16:00']) {
       expect(parseBound(bad, 'start', 'UTC'), bad).toBeNull();
     }
+  });
+
+  it('when a bound is at the edge of the calendar, a year below 100, an offset up to ±15:59 or a long fraction, then it is read; beyond the calendar, a 422 naming it, never an exception', () => {
+    expect(iso(parseBound('0099-06-01', 'start', 'UTC'))).toBe('0099-06-01T00:00:00.000Z');
+    expect(iso(parseBound('2026-11-27T10:00:00+15:00', 'start', 'UTC'))).toBe('2026-11-26T19:00:00.000Z');
+    expect(iso(parseBound('2026-11-27T10:00:00.1234567Z', 'start', 'UTC'))).toBe('2026-11-27T10:00:00.123Z');
+    expect(iso(parseBound('9999-12-31', 'end', 'America/New_York'))).toBe('+010000-01-01T04:59:59.999Z');
+    const range = resolveRange({ start_date: '9999-12-31', end_date: '9999-12-31' }, 'America/New_York', NOW, MAX_RANGE_DAYS);
+    expect(range).toEqual({ range: expect.objectContaining({ startDay: '9999-12-31', endDay: '9999-12-31' }) });
+    expect(resolveRange({ start_date: '2026-11-25', end_date: '9999-12-31' }, 'UTC', NOW, MAX_RANGE_DAYS)).toEqual({ errors: [{ loc: 'end_date', msg: expect.stringMatching(/must not exceed 366 days/) }] });
+    expect(resolveRange({ start_date: '9999-12-31T20:00:00-10:00', end_date: '9999-12-31T21:00:00-10:00' }, 'UTC', NOW, MAX_RANGE_DAYS)).toEqual({ errors: [
+      { loc: 'start_date', msg: 'start_date must be within 0001-01-01 and 9999-12-31 in the user\'s time zone' },
+      { loc: 'end_date', msg: 'end_date must be within 0001-01-01 and 9999-12-31 in the user\'s time zone' },
+    ] });
+    expect(resolveRange({ start_date: '0001-01-01', end_date: '0001-01-02' }, 'Pacific/Kiritimati', NOW, MAX_RANGE_DAYS)).toEqual({ range: expect.objectContaining({ startDay: '0001-01-01', endDay: '0001-01-02' }) });
   });
 
   it('when the range is resolved, then every violation names its parameter', () => {

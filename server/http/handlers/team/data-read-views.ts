@@ -6,6 +6,7 @@ import { findUserDataWindows, type DataWindowRecord } from '../../../storage/rep
 import { ValidationFailure } from '../../api-error.js';
 import { BodyMemo } from '../../body-memo.js';
 import { decodeCursor, encodeCursor } from '../../cursor.js';
+import { isStorableDate } from '../../formats.js';
 import type { Deps } from '../context.js';
 import { userNotFound } from './views.js';
 
@@ -72,7 +73,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export function decodeDayCursor(userId: string, resource: string, query: RangeQuery, cursor: string | null | undefined, loc: string): string | null {
   const position = decodeCursor<{ day: string; query: string }>(cursor, ['day', 'query'], loc);
   if (!position) return null;
-  if (!DAY.test(position.day) || Number.isNaN(Date.parse(position.day)) || position.query !== queryKey(userId, resource, query)) {
+  if (!DAY.test(position.day) || !isStorableDate(position.day) || position.query !== queryKey(userId, resource, query)) {
     throw ValidationFailure.single(['query', loc], `Invalid ${loc}: pass the ${loc} of a previous page of the same query unchanged`);
   }
   return position.day;
