@@ -81,6 +81,12 @@ describe.each(apiEngines)('createLinkToken (POST /v2/link/token) on %s', (_label
     expectValidation(await create({ user_id: user.user_id, redirect_url: 'not a url' }), [{ loc: ['body', 'redirect_url'], type: 'format' }]);
   });
 
+  it('when the redirect URL passes the uri format but no browser could open it (port 99999), then 422 on ["body", "redirect_url"] and no token is made', async () => {
+    const user = await ctx.newUser();
+    expectValidation(await create({ user_id: user.user_id, redirect_url: 'https://app.example.com:99999/done' }), [{ loc: ['body', 'redirect_url'], msg: /port up to 65535/ }]);
+    expectStatus(await create({ user_id: user.user_id, redirect_url: 'https://app.example.com:65535/done' }), 200);
+  });
+
   it('when no user has the id, then 404 and no token is stored', async () => {
     expectDetail(await create({ user_id: UNKNOWN_ID }), 404, `User ${UNKNOWN_ID} not found.`);
     expect(await ctx.server.db.query('SELECT 1 FROM link_tokens WHERE user_id = $1', [UNKNOWN_ID])).toEqual([]);

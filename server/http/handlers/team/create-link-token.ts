@@ -14,6 +14,10 @@ export const createLinkToken =
   (deps: Deps): Handler<operations['createLinkToken'], TeamContext> =>
   async ({ body }, { teamId }) => {
     if (body.provider && !findProvider(body.provider)) throw ValidationFailure.single(['body', 'provider'], `Unknown provider ${body.provider}`);
+    // The consent page redirects to it with URL: one it cannot parse (a port above 65535 passes the uri format) is refused now, not then.
+    if (body.redirect_url && !URL.canParse(body.redirect_url)) {
+      throw ValidationFailure.single(['body', 'redirect_url'], 'redirect_url must be an absolute URL a browser can open (scheme, host, a port up to 65535)');
+    }
     const token = newLinkToken();
     const expiresAt = new Date(deps.now().getTime() + LINK_TOKEN_LIFETIME_MS).toISOString();
     const stored = await storeLinkToken(deps.db, {
