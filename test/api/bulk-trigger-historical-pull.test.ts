@@ -128,6 +128,24 @@ describe.each(apiEngines)('bulkTriggerHistoricalPull (POST /v2/link/bulk_trigger
     ]);
   });
 
+  it('when more than 100 user ids are unknown, then the first 100 are named at their index and one more entry counts the rest', async () => {
+    const user = await connectedUser('oura');
+    const unknown = Array.from({ length: 150 }, () => randomUUID());
+    const detail = expectValidation(await pull({ user_ids: [user.user_id, ...unknown], provider: 'oura' }), [
+      { loc: ['body', 'user_ids', 1], msg: `Unknown user ${unknown[0]}` },
+      { loc: ['body', 'user_ids', 100], msg: `Unknown user ${unknown[99]}` },
+      { loc: ['body', 'user_ids'], msg: '50 more unknown user ids (the first 100 are named)' },
+    ]);
+    expect(detail).toHaveLength(101);
+  });
+
+  it('when one id is sent twice in different letter cases, then 422 at the later index with type unique_items, and nothing is merged', async () => {
+    const user = await connectedUser('oura');
+    expectValidation(await pull({ user_ids: [user.user_id, UNKNOWN_ID, user.user_id.toUpperCase()], provider: 'oura' }), [
+      { loc: ['body', 'user_ids', 2], type: 'unique_items', msg: /is the id at index 0 again/ },
+    ]);
+  });
+
   it("when a user id is another team's user, then 422 naming its index", async () => {
     const other = await ctx.otherTeam();
     await setLinkMigrationEnabled(ctx.server.db, { team_id: other.team.id, enabled: true });

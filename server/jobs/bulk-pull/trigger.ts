@@ -24,7 +24,7 @@ export type TriggerOutcome =
   /** The team has not switched the link migration endpoints on. */
   | { outcome: 'disabled'; detail: string }
   /** Ids that are not users of the team (nothing was stored), with their position in `user_ids`. */
-  | { outcome: 'unknown_users'; unknown: { index: number; msg: string }[] }
+  | { outcome: 'unknown_users'; /** The first 100 unknown ids, at their index. */ unknown: { index: number; msg: string }[]; /** How many ids are unknown in all. */ unknown_count: number }
   /** `done`: the operation ended within the wait window (only with `wait_for_completion`). */
   | { outcome: 'enqueued'; done: boolean; detail: string; op: BulkOpRecord; not_connected: string[] };
 
@@ -49,7 +49,7 @@ export async function triggerHistoricalPull(deps: TriggerDeps, input: TriggerInp
   );
   if (!enqueued.op) {
     const index = new Map(input.user_ids.map((id, i) => [id.toLowerCase(), i]));
-    return { outcome: 'unknown_users', unknown: enqueued.missing.map((id) => ({ index: index.get(id) ?? 0, msg: `Unknown user ${id}` })) };
+    return { outcome: 'unknown_users', unknown: enqueued.missing.map((id) => ({ index: index.get(id) ?? 0, msg: `Unknown user ${id}` })), unknown_count: Number(enqueued.missing_count) };
   }
   const op = enqueued.op;
   if (op.total > 0) deps.signal.notifyEnqueued();
