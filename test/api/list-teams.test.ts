@@ -77,6 +77,15 @@ describe.each(apiEngines)('listTeams (GET /v1/org/{org_id}/team) on %s', (_label
     expect((await org.page(search('ÉQUIPE CAFÉ ØRSTED'))).teams).toEqual([cafe]);
   });
 
+  it('when a name and a search use Latin letters beyond Latin-1 and Extended-A (ș, ț, ệ, a decomposed é), then the team is made and found', async () => {
+    const org = await freshOrg();
+    const [romanian, vietnamese, decomposed] = [await org.addTeam('Cardiologie Știință'), await org.addTeam('Bệnh viện'), await org.addTeam('Cafe\u0301 Lab')];
+    expect((await org.page(search('știință'))).teams).toEqual([romanian]);
+    expect((await org.page(search('BỆNH'))).teams).toEqual([vietnamese]);
+    expect((await org.page(search('cafe\u0301'))).teams).toEqual([decomposed]);
+    expectValidation(await org.list(search('Кардио')), [{ loc: ['query', 'search_query'], type: 'pattern' }]);
+  });
+
   it("when search_query uses every allowed punctuation character ( ) , / : ' | & _ - ’, then it matches the name literally", async () => {
     const org = await freshOrg();
     const name = "R&D (EU), Sleep/Wake: O'Neil | D’Arcy_lab - 2";
