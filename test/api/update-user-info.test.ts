@@ -111,14 +111,17 @@ describe.each(apiEngines)('updateUserInfo (PATCH /v2/user/{user_id}/info) on %s'
     expect(answered.address).not.toHaveProperty('zip');
   });
 
-  it('when the address uses zip and country (the insurance address keys), then they are not part of the stored UserAddress', async () => {
+  it('when the address uses zip and country (the insurance address keys, the official SDK\'s Address), then 422 naming each, and nothing is stored', async () => {
     const user = await ctx.newUser();
-    const answered = expectStatus<UserInfo>(
+    const detail = expectValidation(
       await patch(user.user_id, userInfoBody({ address: { first_line: '123 Main St.', city: 'San Francisco', state: 'CA', zip: '94110', country: 'US' } as never })),
-      200,
+      [
+        { loc: ['body', 'address', 'zip'], msg: /send the postal code as zip_code/ },
+        { loc: ['body', 'address', 'country'], msg: 'The user address has no country key' },
+      ],
     );
-    expect(answered.address).toEqual({ first_line: '123 Main St.', second_line: null, city: 'San Francisco', state: 'CA' });
-    expect((await stored(user.user_id))?.address).toEqual(answered.address);
+    expect(detail).toHaveLength(2);
+    expect(await stored(user.user_id)).toBeUndefined();
   });
 
   it('when the body has fields the record does not have, then they are neither stored nor answered', async () => {

@@ -1,5 +1,6 @@
 import type { components, operations } from '../../../../generated/team/schema.js';
 import { upsertUserInfo } from '../../../storage/repositories/user-infos.js';
+import { ValidationFailure } from '../../api-error.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
 import { toGuarantorDetails, toUserAddress } from './request-records.js';
@@ -10,10 +11,21 @@ type UserInfo = components['schemas']['UserInfo'];
 /**
  * PATCH /v2/user/{user_id}/info: Update user info. The name rules of the labs
  * are in the schema (PersonName), so the validator has already enforced them.
+ * An address with `zip` or `country` (the insurance address's keys) is a 422:
+ * dropping them would lose the postal code without a word.
  */
 export const updateUserInfo =
   (deps: Deps): Handler<operations['updateUserInfo'], TeamContext> =>
   async ({ path, body }, { teamId }) => {
+    // The insurance address's keys (the SDK's Address) in the user address: refused, not dropped.
+    const misplaced = (['zip', 'country'] as const).filter((key) => Object.hasOwn(body.address, key));
+    if (misplaced.length > 0) {
+      throw new ValidationFailure(misplaced.map((key) => ({
+        loc: ['body', 'address', key],
+        msg: key === 'zip' ? 'The user address has zip_code, not zip: send the postal code as zip_code' : 'The user address has no country key',
+        type: 'value_error',
+      })));
+    }
     const info: UserInfo = {
       first_name: body.first_name,
       last_name: body.last_name,
