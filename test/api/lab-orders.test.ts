@@ -3,7 +3,7 @@ import { LabOrderSimulator } from '../../server/jobs/lab-orders/simulator.js';
 import { silentLogger } from '../helpers/silent-logger.js';
 import { listEventPayloads } from '../storage/stored-state.js';
 import { ISO_TIMESTAMP } from '../storage/helpers.js';
-import { LAB_ACCOUNTS } from '../../server/domain/lab-markers/catalog.js';
+import { LAB_ACCOUNTS, MARKER_CATALOG } from '../../server/domain/lab-markers/catalog.js';
 import { orderBody, patientAddress, patientDetails, TESTKIT, WALK_IN, STANDARD } from './lab-order-fixtures.js';
 import { apiEngines, expectDetail, expectStatus, expectValidation, UNKNOWN_ID, useApiApp, type ApiApp, type TeamSchemas } from './helpers.js';
 
@@ -97,6 +97,15 @@ describe.each(apiEngines)('createOrder and getOrder (POST /v3/order, GET /v3/ord
       { loc: ['body', 'order_set', 'lab_account_id'], msg: `Unknown lab account ${UNKNOWN_ID}` },
     ]);
     expect(detail).toHaveLength(4);
+  });
+
+  it('when an add-on lab test code is only offered at another lab than the lab test\'s, then 422 saying where it is offered', async () => {
+    const user = await ctx.newUser();
+    const quest = MARKER_CATALOG.markers.find((m) => m.lab_id !== STANDARD.walk_in_test!.lab_id && m.a_la_carte_enabled && !MARKER_CATALOG.markers.some((o) => o.lab_id === STANDARD.walk_in_test!.lab_id && o.provider_id === m.provider_id))!;
+    const questSlug = MARKER_CATALOG.labs.find((l) => l.id === quest.lab_id)!.slug;
+    expectValidation(await ctx.team().post('/v3/order').send(orderBody(user.user_id, { order_set: { lab_test_ids: [WALK_IN], add_on: { provider_ids: [quest.provider_id] } } })), [
+      { loc: ['body', 'order_set', 'add_on', 'provider_ids', 0], msg: `Marker test code ${quest.provider_id} is offered at lab ${questSlug}, not at lab labcorp of the lab test` },
+    ]);
   });
 
   it('when a lab test is named twice, an order set is empty, or add-ons come without collection_method, then 422 naming it', async () => {
