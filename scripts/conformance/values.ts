@@ -59,11 +59,12 @@ export const userInfoBody = (): TeamSchemas['UserInfoCreateRequest'] => ({
   gender_identity: 'female',
 });
 
-export const ORDER_SET: TeamSchemas['ListOrderSetMarkersRequest'] = { lab_test_ids: ['a10dadff-5984-40a9-b723-fa1fc9bab88a'], add_on: { provider_ids: ['004515'] } };
-
 /** The standard lab tests every team has (server/domain/lab-tests/catalog.ts): walk-in and testkit. */
 export const STANDARD_WALK_IN_LAB_TEST = '0b1f8a3e-3c57-4d0f-9b5e-3f7a8d2c1e01';
 export const STANDARD_TESTKIT_LAB_TEST = '3e40bd61-6f8a-4032-ae81-6cadb05f4134';
+
+/** An order set of the team's standard walk-in lab test (Labcorp) and a Labcorp add-on (Estradiol). */
+export const ORDER_SET: TeamSchemas['ListOrderSetMarkersRequest'] = { lab_test_ids: [STANDARD_WALK_IN_LAB_TEST], add_on: { provider_ids: ['004515'] } };
 
 /** A valid order of the standard walk-in lab test for the user. */
 export const orderBody = (userId: string): TeamSchemas['CreateOrderRequest'] => ({

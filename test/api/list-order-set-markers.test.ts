@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { LAB_TESTS, MARKER_CATALOG, toClientFacingMarker } from '../../server/domain/lab-markers/catalog.js';
+import { readBundle } from '../../scripts/conformance/openapi.js';
+import { orderBody, STANDARD, TESTKIT, WALK_IN } from './lab-order-fixtures.js';
+import { apiEngines, expectOnlyViolations, expectStatus, expectValidation, UNKNOWN_ID, useApiApp, type TeamSchemas } from './helpers.js';
 
 const MARKERS = MARKER_CATALOG.markers;
-import { readBundle } from '../../scripts/conformance/openapi.js';
-import { apiEngines, expectOnlyViolations, expectStatus, expectValidation, useApiApp, type TeamSchemas } from './helpers.js';
 
 type MarkerPage = TeamSchemas['LabMarkerPage'];
+type LabTest = TeamSchemas['LabTest'];
 
-const labTest = (lab_id: number, name: string) => {
-  const test = LAB_TESTS.find((candidate) => candidate.lab_id === lab_id && candidate.name === name);
-  if (!test) throw new Error(`no lab test ${name} at lab ${lab_id}`);
-  return test;
-};
 const markerWithCode = (lab_id: number, code: string) => {
   const marker = MARKERS.find((candidate) => candidate.lab_id === lab_id && candidate.provider_id === code);
   if (!marker) throw new Error(`no marker ${code} at lab ${lab_id}`);
@@ -22,15 +19,18 @@ const sorted = (ids: Iterable<number>) => [...new Set(ids)].sort((a, b) => a - b
 
 describe.each(apiEngines)('listOrderSetMarkers (POST /v3/lab_tests/list_order_set_markers) on %s', (_label, engine) => {
   const ctx = useApiApp(engine);
-  const list = (body: unknown, query = '') => ctx.team().post(`/v3/lab_tests/list_order_set_markers${query ? `?${query}` : ''}`).send(body as object);
-  const page = async (body: unknown, query = '') => expectStatus<MarkerPage>(await list(body, query), 200);
+  const list = (body: unknown, query = '', key?: string) => ctx.team(key).post(`/v3/lab_tests/list_order_set_markers${query ? `?${query}` : ''}`).send(body as object);
+  const page = async (body: unknown, query = '', key?: string) => expectStatus<MarkerPage>(await list(body, query, key), 200);
+  const createLabTest = async (body: object, key?: string) => expectStatus<LabTest>(await ctx.team(key).post('/v3/lab_tests').send(body), 200);
 
-  const essential = labTest(1, 'Essential Health Panel');
-  const heart = labTest(1, 'Heart Health Panel');
+  const walkIn = STANDARD.walk_in_test!;
+  const testkit = STANDARD.testkit!;
 
-  it('when one lab test is listed, then its markers in id order, in the marker wire shape', async () => {
-    const answered = await page({ lab_test_ids: [essential.id] });
-    const expected = sorted(essential.marker_ids);
+  it('when the standard lab test that GET /v3/lab_test lists is named, then its markers in id order, in the marker wire shape', async () => {
+    const listed = expectStatus<TeamSchemas['LabTestPage']>(await ctx.team().get('/v3/lab_test'), 200);
+    expect(listed.data.map((test) => test.id)).toContain(WALK_IN);
+    const answered = await page({ lab_test_ids: [WALK_IN] });
+    const expected = sorted(walkIn.marker_ids);
     expect(answered).toEqual({
       markers: expected.map((id) => toClientFacingMarker(MARKERS.find((marker) => marker.id === id)!)),
       total: expected.length,
@@ -40,8 +40,36 @@ describe.each(apiEngines)('listOrderSetMarkers (POST /v3/lab_tests/list_order_se
     });
   });
 
+  it('when a lab test the team created is named, then its markers; another team cannot name it', async () => {
+    const created = await createLabTest({ name: 'Vitamin D and iron', description: 'Two markers.', method: 'walk_in_test', marker_ids: [1065, 1061] });
+    expect(idsOf(await page({ lab_test_ids: [created.id] }))).toEqual([1061, 1065]);
+    const other = await ctx.otherTeam();
+    expectValidation(await list({ lab_test_ids: [created.id] }, '', other.apiKey), [{ loc: ['body', 'lab_test_ids', 0], type: 'value_error', msg: `Unknown lab test ${created.id}` }]);
+  });
+
+  it('when lab test ids are listed and ordered, then what POST /v3/order accepts as order_set.lab_test_ids this operation accepts, and what it refuses as unknown this one does', async () => {
+    const created = await createLabTest({ name: 'Ferritin', description: '', method: 'walk_in_test', marker_ids: [1061] });
+    const theirs = await createLabTest({ name: 'Their ferritin', description: '', method: 'walk_in_test', marker_ids: [1061] }, (await ctx.otherTeam()).apiKey);
+    const catalogOnly = LAB_TESTS.find((test) => test.id === 'a10dadff-5984-40a9-b723-fa1fc9bab88a')!.id;
+    const user = await ctx.newUser();
+    const outcomes: Record<string, [number, number]> = {};
+    for (const [name, id] of Object.entries({ standard: WALK_IN, created: created.id, upper_case: created.id.toUpperCase(), another_teams: theirs.id, catalog_only: catalogOnly, unknown: UNKNOWN_ID })) {
+      const ordered = await ctx.team().post('/v3/order').send(orderBody(user.user_id, { order_set: { lab_test_ids: [id] } }));
+      const listed = await list({ lab_test_ids: [id] });
+      outcomes[name] = [ordered.status, listed.status];
+    }
+    expect(outcomes).toEqual({
+      standard: [200, 200],
+      created: [200, 200],
+      upper_case: [200, 200],
+      another_teams: [422, 422],
+      catalog_only: [422, 422],
+      unknown: [422, 422],
+    });
+  });
+
   it('when the markers of a lab test are listed, then each expected result says whether it is required', async () => {
-    const answered = await page({ lab_test_ids: [essential.id] });
+    const answered = await page({ lab_test_ids: [WALK_IN] });
     const results = answered.markers.flatMap((marker) => marker.expected_results);
     expect(results.length).toBeGreaterThan(0);
     for (const result of results) expect(typeof result.required).toBe('boolean');
@@ -50,23 +78,23 @@ describe.each(apiEngines)('listOrderSetMarkers (POST /v3/lab_tests/list_order_se
   });
 
   it('when lab tests share markers, then each marker is listed once', async () => {
-    const shared = essential.marker_ids.filter((id) => heart.marker_ids.includes(id));
+    const shared = walkIn.marker_ids.filter((id) => testkit.marker_ids.includes(id));
     expect(shared.length).toBeGreaterThan(0);
-    const answered = await page({ lab_test_ids: [essential.id, heart.id] });
-    expect(idsOf(answered)).toEqual(sorted([...essential.marker_ids, ...heart.marker_ids]));
+    const answered = await page({ lab_test_ids: [WALK_IN, TESTKIT] });
+    expect(idsOf(answered)).toEqual(sorted([...walkIn.marker_ids, ...testkit.marker_ids]));
   });
 
-  it('when add-ons are given by test code, then they are added once, from the labs of the lab tests', async () => {
+  it('when add-ons are given by test code, then they are added once, from the lab of the lab tests', async () => {
     const estradiol = markerWithCode(1, '004515');
     const glucose = markerWithCode(1, '001818');
-    const answered = await page({ lab_test_ids: [heart.id], add_on: { provider_ids: ['004515', '001818', '004515'] } });
-    expect(idsOf(answered)).toEqual(sorted([...heart.marker_ids, estradiol.id, glucose.id]));
+    const answered = await page({ lab_test_ids: [WALK_IN], add_on: { provider_ids: ['004515', '001818', '004515'] } });
+    expect(idsOf(answered)).toEqual(sorted([...walkIn.marker_ids, estradiol.id, glucose.id]));
     expect(answered.markers.every((marker) => marker.lab_id === 1)).toBe(true);
   });
 
   it('when an add-on is already a marker of a lab test, then it is not listed twice', async () => {
-    const inPanel = MARKERS.find((marker) => marker.id === essential.marker_ids[0])!;
-    expect(idsOf(await page({ lab_test_ids: [essential.id], add_on: { provider_ids: [inPanel.provider_id] } }))).toEqual(sorted(essential.marker_ids));
+    const inPanel = MARKERS.find((marker) => marker.id === walkIn.marker_ids[0])!;
+    expect(idsOf(await page({ lab_test_ids: [WALK_IN], add_on: { provider_ids: [inPanel.provider_id] } }))).toEqual(sorted(walkIn.marker_ids));
   });
 
   it('when only add-ons are given, then they are looked up in every lab', async () => {
@@ -74,7 +102,7 @@ describe.each(apiEngines)('listOrderSetMarkers (POST /v3/lab_tests/list_order_se
   });
 
   it('when the lab test id is in upper case, then it is the same lab test', async () => {
-    expect(idsOf(await page({ lab_test_ids: [essential.id.toUpperCase()] }))).toEqual(sorted(essential.marker_ids));
+    expect(idsOf(await page({ lab_test_ids: [WALK_IN.toUpperCase()] }))).toEqual(sorted(walkIn.marker_ids));
   });
 
   it('when the order set is empty, then an empty page', async () => {
@@ -83,8 +111,18 @@ describe.each(apiEngines)('listOrderSetMarkers (POST /v3/lab_tests/list_order_se
   });
 
   it('when a lab test id is unknown, then 422 naming its index', async () => {
-    expectOnlyViolations(await list({ lab_test_ids: [essential.id, '00000000-0000-4000-8000-000000000000'] }), [['body', 'lab_test_ids', 1]]);
+    expectOnlyViolations(await list({ lab_test_ids: [WALK_IN, '00000000-0000-4000-8000-000000000000'] }), [['body', 'lab_test_ids', 1]]);
     expectValidation(await list({ lab_test_ids: ['nope'] }), [{ loc: ['body', 'lab_test_ids', 0], type: 'value_error', msg: 'Unknown lab test nope' }]);
+  });
+
+  it('when an unknown lab test id or add-on code is repeated, then each is named at its own index', async () => {
+    const detail = expectOnlyViolations(await list({ lab_test_ids: ['nope', WALK_IN, 'nope'], add_on: { provider_ids: ['x', 'x'] } }), [
+      ['body', 'lab_test_ids', 0],
+      ['body', 'lab_test_ids', 2],
+      ['body', 'add_on', 'provider_ids', 0],
+      ['body', 'add_on', 'provider_ids', 1],
+    ]);
+    expect(detail.map((item) => item.msg)).toEqual(['Unknown lab test nope', 'Unknown lab test nope', 'Unknown marker test code x', 'Unknown marker test code x']);
   });
 
   it('when a lab test and an add-on test code are unknown, then the 422 has the locations and types of the documented unknown_ids example', async () => {
@@ -97,19 +135,26 @@ describe.each(apiEngines)('listOrderSetMarkers (POST /v3/lab_tests/list_order_se
     expect((response.body as { detail: { type: string }[] }).detail.map((item) => item.type)).toEqual(documented.map((item) => item.type));
   });
 
-  it('when an add-on test code is unknown, or not offered by the labs of the lab tests, then 422 naming its index', async () => {
-    const questOnly = MARKERS.find((marker) => marker.lab_id === 2 && !MARKERS.some((other) => other.lab_id === 1 && other.provider_id === marker.provider_id))!;
-    expectOnlyViolations(await list({ lab_test_ids: [heart.id], add_on: { provider_ids: ['004515', 'ZZZ999', questOnly.provider_id] } }), [
+  it('when an add-on test code is unknown, then 422 naming its index; when it is offered at another lab than the lab tests\', then the 422 says which', async () => {
+    const questGlucose = markerWithCode(2, '483');
+    expect(MARKERS.some((marker) => marker.lab_id === 1 && marker.provider_id === questGlucose.provider_id)).toBe(false);
+    const detail = expectOnlyViolations(await list({ lab_test_ids: [WALK_IN], add_on: { provider_ids: ['004515', 'ZZZ999', '483'] } }), [
       ['body', 'add_on', 'provider_ids', 1],
       ['body', 'add_on', 'provider_ids', 2],
+    ]);
+    expect(detail.map((item) => item.msg)).toEqual([
+      'Unknown marker test code ZZZ999',
+      "Marker test code 483 is offered at lab quest, not at lab labcorp of the order set's lab tests",
     ]);
   });
 
   it('when several lab tests are paged, then pages split the de-duplicated list with consistent totals', async () => {
-    const tests = LAB_TESTS.filter((test) => test.lab_id === 1).map((test) => test.id);
-    const all = sorted(LAB_TESTS.filter((test) => test.lab_id === 1).flatMap((test) => test.marker_ids));
+    const created = await createLabTest({ name: 'Vitamin D, iron and glucose', description: '', method: 'walk_in_test', marker_ids: [1065, 1061, 1001] });
+    const tests = [...Object.values(STANDARD).map((test) => test.id), created.id];
+    const all = sorted([...Object.values(STANDARD).flatMap((test) => test.marker_ids), 1065, 1061, 1001]);
     const size = 4;
     const pages = Math.ceil(all.length / size);
+    expect(pages).toBeGreaterThan(1);
     const seen: number[] = [];
     for (let n = 1; n <= pages; n++) {
       const current = await page({ lab_test_ids: tests }, `size=${size}&page=${n}`);
@@ -125,7 +170,7 @@ describe.each(apiEngines)('listOrderSetMarkers (POST /v3/lab_tests/list_order_se
     ['size=0', 'size'],
     ['page=0', 'page'],
   ])('when %s, then 422 on ["query", that parameter]', async (query, name) => {
-    expectOnlyViolations(await list({ lab_test_ids: [essential.id] }, query), [['query', name]]);
+    expectOnlyViolations(await list({ lab_test_ids: [WALK_IN] }, query), [['query', name]]);
   });
 
   it('when add_on.provider_ids is not a list of strings, then 422 naming the item', async () => {

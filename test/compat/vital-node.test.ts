@@ -20,8 +20,8 @@ import { expectStrictParse, operationsReached, sdkError, sdkFor, serializers, ty
 import { targets, useTarget } from './targets.js';
 import { eveningZone } from '../../scripts/conformance/operations/data-reads.js';
 
-/** A lab test id of the catalog's order sets, and a marker code the add-on accepts. */
-const ORDER_SET_LAB_TEST_ID = 'a10dadff-5984-40a9-b723-fa1fc9bab88a';
+/** A lab test of every team (the standard walk-in one, Labcorp), and a Labcorp marker code the add-on accepts. */
+const ORDER_SET_LAB_TEST_ID = '0b1f8a3e-3c57-4d0f-9b5e-3f7a8d2c1e01';
 const ADD_ON_PROVIDER_ID = '004515';
 /** A workout or sleep id the mock answers its example for (the mock keeps no data). */
 const UNKNOWN_WORKOUT_ID = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';

@@ -281,9 +281,12 @@ describe('listOrderSetMarkers', () => {
   const paging = { page: 1, size: 100 };
   const essential = LAB_TESTS.find((t) => t.lab_id === LABCORP.id && t.name === 'Essential Health Panel')!;
   const heart = LAB_TESTS.find((t) => t.lab_id === LABCORP.id && t.name === 'Heart Health Panel')!;
+  const questHeart = LAB_TESTS.find((t) => t.lab_id === QUEST.id && t.name === 'Heart Health Panel')!;
+  /** The team's lab tests as the caller finds them: by lowercased id. */
+  const labTests = new Map([essential, heart, questHeart].map((t) => [t.id.toLowerCase(), t]));
 
   it('when lab tests overlap, then their markers are listed once each, in id order', () => {
-    const r = listOrderSetMarkers(MARKER_CATALOG, { lab_test_ids: [essential.id, heart.id] }, paging);
+    const r = listOrderSetMarkers(MARKER_CATALOG, { lab_test_ids: [essential.id, heart.id] }, labTests, paging);
     const expected = [...new Set([...essential.marker_ids, ...heart.marker_ids])].sort((a, b) => a - b);
     expect(essential.marker_ids.some((id) => heart.marker_ids.includes(id))).toBe(true);
     expect(r.markers.map((m) => m.id)).toEqual(expected);
@@ -296,6 +299,7 @@ describe('listOrderSetMarkers', () => {
     const r = listOrderSetMarkers(
       MARKER_CATALOG,
       { lab_test_ids: [essential.id], add_on: { provider_ids: [estradiol.provider_id, estradiol.provider_id, glucose.provider_id] } },
+      labTests,
       paging,
     );
     const ids = r.markers.map((m) => m.id);
@@ -306,27 +310,53 @@ describe('listOrderSetMarkers', () => {
   });
 
   it('when only add-ons are given, then they are matched in every lab', () => {
-    const r = listOrderSetMarkers(MARKER_CATALOG, { add_on: { provider_ids: ['004515'] } }, paging);
+    const r = listOrderSetMarkers(MARKER_CATALOG, { add_on: { provider_ids: ['004515'] } }, labTests, paging);
     expect(r.markers.map((m) => m.name)).toEqual(['Estradiol']);
   });
 
-  it('when the order set is empty or unknown, then no markers are listed and unknown ids are reported', () => {
-    expect(listOrderSetMarkers(MARKER_CATALOG, {}, paging)).toEqual({ markers: [], total: 0, page: 1, size: 100, pages: 0 });
+  it('when the order set is empty or unknown, then no markers are listed and unknown ids are reported at their indexes', () => {
+    expect(listOrderSetMarkers(MARKER_CATALOG, {}, labTests, paging)).toEqual({ markers: [], total: 0, page: 1, size: 100, pages: 0 });
     const resolved = resolveOrderSet(MARKER_CATALOG, {
       lab_test_ids: ['00000000-0000-4000-8000-000000000000'],
       add_on: { provider_ids: ['no-such-code'] },
-    });
+    }, labTests);
     expect(resolved.markers).toEqual([]);
-    expect(resolved.unknown_lab_test_ids).toEqual(['00000000-0000-4000-8000-000000000000']);
-    expect(resolved.unknown_provider_ids).toEqual(['no-such-code']);
+    expect(resolved.problems).toEqual([
+      { loc: ['lab_test_ids', 0], msg: 'Unknown lab test 00000000-0000-4000-8000-000000000000' },
+      { loc: ['add_on', 'provider_ids', 0], msg: 'Unknown marker test code no-such-code' },
+    ]);
+  });
+
+  it('when a lab test of the catalog is not among the lab tests given, then it is unknown', () => {
+    const thyroid = LAB_TESTS.find((t) => t.lab_id === LABCORP.id && t.name === 'Thyroid Complete')!;
+    expect(resolveOrderSet(MARKER_CATALOG, { lab_test_ids: [thyroid.id, essential.id.toUpperCase()] }, labTests).problems).toEqual([
+      { loc: ['lab_test_ids', 0], msg: `Unknown lab test ${thyroid.id}` },
+    ]);
+  });
+
+  it('when an unknown id is repeated, then each place is reported', () => {
+    const resolved = resolveOrderSet(MARKER_CATALOG, { lab_test_ids: ['nope', essential.id, 'nope'], add_on: { provider_ids: ['x', 'x'] } }, labTests);
+    expect(resolved.problems.map((p) => p.loc)).toEqual([['lab_test_ids', 0], ['lab_test_ids', 2], ['add_on', 'provider_ids', 0], ['add_on', 'provider_ids', 1]]);
+  });
+
+  it('when an add-on code is offered only at other labs than the lab tests\', then the problem names those labs', () => {
+    const questGlucose = byName(QUEST.id, 'Glucose');
+    expect(MARKERS.some((m) => m.lab_id === LABCORP.id && m.provider_id === questGlucose.provider_id)).toBe(false);
+    expect(resolveOrderSet(MARKER_CATALOG, { lab_test_ids: [essential.id], add_on: { provider_ids: [questGlucose.provider_id] } }, labTests).problems).toEqual([
+      { loc: ['add_on', 'provider_ids', 0], msg: `Marker test code ${questGlucose.provider_id} is offered at lab quest, not at lab labcorp of the order set's lab tests` },
+    ]);
+    const bioreferenceOnly = MARKERS.find((m) => m.lab_id === 3 && !MARKERS.some((o) => (o.lab_id === 1 || o.lab_id === 2) && o.provider_id === m.provider_id))!;
+    expect(resolveOrderSet(MARKER_CATALOG, { lab_test_ids: [essential.id, questHeart.id], add_on: { provider_ids: [bioreferenceOnly.provider_id] } }, labTests).problems).toEqual([
+      { loc: ['add_on', 'provider_ids', 0], msg: `Marker test code ${bioreferenceOnly.provider_id} is offered at lab bioreference, not at labs labcorp, quest of the order set's lab tests` },
+    ]);
   });
 
   it('when paged, then the page shape follows the same math as searchMarkers', () => {
-    const r = listOrderSetMarkers(MARKER_CATALOG, { lab_test_ids: [essential.id, heart.id] }, { page: 2, size: 3 });
-    const all = listOrderSetMarkers(MARKER_CATALOG, { lab_test_ids: [essential.id, heart.id] }, paging);
+    const r = listOrderSetMarkers(MARKER_CATALOG, { lab_test_ids: [essential.id, heart.id] }, labTests, { page: 2, size: 3 });
+    const all = listOrderSetMarkers(MARKER_CATALOG, { lab_test_ids: [essential.id, heart.id] }, labTests, paging);
     expect(r.markers.map((m) => m.id)).toEqual(all.markers.slice(3, 6).map((m) => m.id));
     expect(r.pages).toBe(Math.ceil(all.total / 3));
-    expect(listOrderSetMarkers(MARKER_CATALOG, { lab_test_ids: [essential.id] }, { page: 50, size: 3 }).markers).toEqual([]);
+    expect(listOrderSetMarkers(MARKER_CATALOG, { lab_test_ids: [essential.id] }, labTests, { page: 50, size: 3 }).markers).toEqual([]);
   });
 });
 

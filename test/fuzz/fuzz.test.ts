@@ -25,6 +25,7 @@ import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { engines, SETUP_TIMEOUT_MS } from '../storage/helpers.js';
 import { describeRequest, type FuzzRequest, RequestArbitraries } from './requests.js';
 import { seedTeam } from '../../scripts/conformance/seed.js';
+import { STANDARD_WALK_IN_LAB_TEST } from '../../scripts/conformance/values.js';
 import { createOrganization, type SeededTeam, snapshotTeam } from './world.js';
 
 const TOTAL_RUNS = Number(process.env.FUZZ_RUNS || 5000);
@@ -85,7 +86,7 @@ describe(`fuzz: both APIs on the reference server (${engine.label}), ${runsPerOp
       fallback_time_zone: ['Europe/London', 'America/New_York', 'UTC', 'Asia/Kolkata'],
       historical_days: [1, 7, 14, 30],
       url: ['https://hooks.example.com/fuzz', 'http://127.0.0.1:9/hooks', 'http://localhost/hooks'],
-      lab_test_ids: [['a10dadff-5984-40a9-b723-fa1fc9bab88a']],
+      lab_test_ids: [[STANDARD_WALK_IN_LAB_TEST]],
     };
     arbitraries = {
       team: new RequestArbitraries('team', readBundle('team'), { valid: a.apiKey, otherKind: a.managementKey, revoked: a.revokedKey }, { pools }),

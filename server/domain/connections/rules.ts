@@ -7,6 +7,17 @@ export function connectModeFor(provider: string, requested: ConnectMode | undefi
   return isMobileSdkProviderSlug(provider) ? (requested ?? 'auto') : null;
 }
 
+/**
+ * The mode an existing connection switches to when it is connected again: the mode the mobile
+ * SDK says it now runs in, when it differs from the stored one. Null to keep the stored mode:
+ * the same mode, a connect that says none (the demo connect, the link pages), or not an SDK
+ * provider. (Deregistering follows the mode: Auto Connect keeps the connection.)
+ */
+export function switchedConnectMode(provider: string, stored: ConnectMode | null, requested: ConnectMode | undefined): ConnectMode | null {
+  if (requested === undefined || !isMobileSdkProviderSlug(provider)) return null;
+  return requested === stored ? null : requested;
+}
+
 /** The `data` of a `provider.connection.created` event: the user, the provider (as `provider` and its legacy alias `source`), the user's id at the provider and the availability of its resources. */
 export function connectionCreatedData(userId: string, provider: Pick<ProviderDefinition, 'name' | 'slug' | 'logo' | 'auth_type' | 'supported_resources'>) {
   const summary = { name: provider.name, slug: provider.slug, logo: provider.logo };

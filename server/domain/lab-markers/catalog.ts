@@ -1,7 +1,8 @@
 /**
  * Lab marker catalog: biomarkers and panels offered by the partner labs,
- * the lab tests (order sets) built from them, and the lab accounts that
- * gate which labs a team can see. Pure data plus pure query functions.
+ * named panels of them (LAB_TESTS), the lab accounts that gate which labs a
+ * team can see, and the markers of an order set of a team's lab tests. Pure
+ * data plus pure query functions.
  *
  * Wire shapes: spec/team/components/schemas/ClientFacingMarker.yaml,
  * ExpectedResult.yaml, Loinc.yaml, LabMarkerPage.yaml.
@@ -58,7 +59,10 @@ export interface LabMarker {
   readonly expected_results: readonly ExpectedResult[];
 }
 
-/** A lab test (order set): a named, orderable group of markers of one lab. */
+/**
+ * A named panel of markers of one lab. The catalog's panels (LAB_TESTS) are reference data, not
+ * lab tests a team can order or list order set markers of: those are the team's (lab-tests/catalog.ts).
+ */
 export interface LabTest {
   readonly id: string;
   readonly name: string;
@@ -123,7 +127,6 @@ interface MarkerIndex {
   readonly markerById: ReadonlyMap<number, LabMarker>;
   /** lower-cased provider_id -> markers having it (one per lab at most). */
   readonly markersByCode: ReadonlyMap<string, readonly LabMarker[]>;
-  readonly labTestById: ReadonlyMap<string, LabTest>;
   readonly labAccountById: ReadonlyMap<string, LabAccount>;
   /** Memo of candidate lists for multi-lab filters, keyed by sorted lab ids. */
   readonly candidateCache: Map<string, readonly IndexedMarker[]>;
@@ -654,7 +657,7 @@ function buildBaseMarkers(): LabMarker[] {
 const BASE_MARKERS: readonly LabMarker[] = Object.freeze(buildBaseMarkers());
 
 // ---------------------------------------------------------------------------
-// Lab tests (order sets)
+// Lab tests (named panels of each lab; see LabTest)
 // ---------------------------------------------------------------------------
 
 interface LabTestDef {
@@ -766,7 +769,6 @@ export function createMarkerCatalog(input: {
       labBySlug: new Map(input.labs.map((l) => [l.slug, l])),
       markerById,
       markersByCode,
-      labTestById: new Map(input.labTests.map((t) => [t.id.toLowerCase(), t])),
       labAccountById: new Map(input.labAccounts.map((a) => [a.id.toLowerCase(), a])),
       candidateCache: new Map(),
     },
@@ -914,53 +916,79 @@ export interface OrderSetRequest {
   add_on?: { provider_ids?: readonly string[] | null } | null;
 }
 
+/**
+ * The lab tests an order set may name, by lowercased id: the team's (its standard ones and
+ * those it created or an order set became), found by the caller as an order's are.
+ */
+export type OrderSetLabTests = ReadonlyMap<string, Pick<LabTest, 'lab_id' | 'marker_ids'>>;
+
+/** A lab test id or add-on test code of the request that names nothing, at its place in the body. */
+export interface OrderSetProblem {
+  /** `['lab_test_ids', i]` or `['add_on', 'provider_ids', i]`. */
+  loc: (string | number)[];
+  msg: string;
+}
+
 export interface ResolvedOrderSet {
   /** De-duplicated, sorted by id. */
   markers: LabMarker[];
-  unknown_lab_test_ids: string[];
-  unknown_provider_ids: string[];
+  /** Every unknown lab test id and add-on test code, in the request's order, each at its own index. */
+  problems: OrderSetProblem[];
 }
 
+const labSlugs = (catalog: MarkerCatalog, labIds: Iterable<number>) =>
+  [...labIds].map((id) => catalog.labs.find((l) => l.id === id)?.slug ?? String(id)).join(', ');
+
 /**
- * Resolves an order set to its markers: the markers of the lab tests plus
- * the add-on markers matched by `provider_id` (trimmed, case-insensitive).
- * Add-ons are looked up in the labs of the found lab tests; when no lab test
- * was found, in every lab. Unknown ids are reported, not thrown.
+ * Resolves an order set to its markers: the markers of the lab tests (`labTests`: the team's,
+ * by lowercased id) plus the add-on markers matched by `provider_id` (trimmed,
+ * case-insensitive). Add-ons are looked up at the labs of the found lab tests; when no lab
+ * test was found, at every lab. Unknown ids are reported with their index, not thrown; an
+ * add-on code offered only at other labs than the lab tests' says so.
  */
-export function resolveOrderSet(catalog: MarkerCatalog, req: OrderSetRequest): ResolvedOrderSet {
+export function resolveOrderSet(catalog: MarkerCatalog, req: OrderSetRequest, labTests: OrderSetLabTests): ResolvedOrderSet {
   const { index } = catalog;
   const ids = new Set<number>();
   const labScope = new Set<number>();
-  const unknownTests: string[] = [];
-  const unknownCodes: string[] = [];
+  const problems: OrderSetProblem[] = [];
 
-  for (const raw of req.lab_test_ids ?? []) {
-    const test = index.labTestById.get(raw.trim().toLowerCase());
+  (req.lab_test_ids ?? []).forEach((raw, i) => {
+    const test = labTests.get(raw.toLowerCase());
     if (!test) {
-      unknownTests.push(raw);
-      continue;
+      problems.push({ loc: ['lab_test_ids', i], msg: `Unknown lab test ${raw}` });
+      return;
     }
     labScope.add(test.lab_id);
     for (const id of test.marker_ids) if (index.markerById.has(id)) ids.add(id);
-  }
-  for (const raw of req.add_on?.provider_ids ?? []) {
-    const found = (index.markersByCode.get(raw.trim().toLowerCase()) ?? [])
-      .filter((m) => labScope.size === 0 || labScope.has(m.lab_id));
-    if (found.length === 0) unknownCodes.push(raw);
+  });
+  (req.add_on?.provider_ids ?? []).forEach((raw, i) => {
+    const offered = index.markersByCode.get(raw.trim().toLowerCase()) ?? [];
+    const found = offered.filter((m) => labScope.size === 0 || labScope.has(m.lab_id));
     for (const m of found) ids.add(m.id);
-  }
+    if (found.length > 0) return;
+    const loc = ['add_on', 'provider_ids', i];
+    if (offered.length === 0) problems.push({ loc, msg: `Unknown marker test code ${raw}` });
+    else {
+      const at = new Set(offered.map((m) => m.lab_id));
+      problems.push({
+        loc,
+        msg: `Marker test code ${raw} is offered at lab${at.size > 1 ? 's' : ''} ${labSlugs(catalog, at)}, not at lab${labScope.size > 1 ? 's' : ''} ${labSlugs(catalog, labScope)} of the order set's lab tests`,
+      });
+    }
+  });
   const markers = [...ids].sort((a, b) => a - b).map((id) => index.markerById.get(id) as LabMarker);
-  return { markers, unknown_lab_test_ids: unknownTests, unknown_provider_ids: unknownCodes };
+  return { markers, problems };
 }
 
-/** One page of the markers of an order set (see resolveOrderSet). */
+/** One page of the markers of an order set (see resolveOrderSet; its problems are the caller's to check). */
 export function listOrderSetMarkers(
   catalog: MarkerCatalog,
   req: OrderSetRequest,
+  labTests: OrderSetLabTests,
   paging: Paging,
 ): MarkerPage<LabMarker> {
   checkPaging(paging);
-  const { markers } = resolveOrderSet(catalog, req);
+  const { markers } = resolveOrderSet(catalog, req, labTests);
   const start = (paging.page - 1) * paging.size;
   return pageOf(markers.slice(start, start + paging.size), markers.length, paging);
 }

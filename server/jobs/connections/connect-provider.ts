@@ -1,10 +1,10 @@
 import type { ConnectMode } from '../../shared/values.js';
 import { emitEvent } from '../../storage/repositories/events.js';
 import type { Queryable } from '../../storage/database.js';
-import { createConnection, type CreateConnectionResult } from '../../storage/repositories/connections.js';
+import { createConnection, setConnectMode, type CreateConnectionResult } from '../../storage/repositories/connections.js';
 import { openDataWindow } from '../../storage/repositories/data-windows.js';
 import { findUser } from '../../storage/repositories/users.js';
-import { connectionCreatedData, connectModeFor } from '../../domain/connections/rules.js';
+import { connectionCreatedData, connectModeFor, switchedConnectMode } from '../../domain/connections/rules.js';
 import { newDataWindow } from '../../domain/data/windows.js';
 import { findProvider } from '../../domain/providers/catalog.js';
 
@@ -12,13 +12,17 @@ export interface ConnectInput {
   team_id: string;
   user_id: string;
   provider: string;
-  /** Mobile SDK providers only; Auto Connect unless the SDK says otherwise. */
+  /**
+   * Mobile SDK providers only: the mode the SDK runs in. A new connection without one is Auto
+   * Connect; a connected store switches to the mode given, and keeps its own without one.
+   */
   connect_mode?: ConnectMode;
 }
 
 /**
  * Connects a user to a provider of the catalog (once per provider: connecting
- * again keeps the existing connection) and, for a new connection, emits
+ * again keeps the existing connection, switched to the SDK's connect mode when it
+ * says another one) and, for a new connection, emits
  * `provider.connection.created` and opens its data window in the same transaction
  * (server/storage/repositories/data-windows.ts). Null when the user is
  * not in the team, or the provider is not in the catalog. Run it in a
@@ -36,6 +40,11 @@ export async function connectProvider(tx: Queryable, input: ConnectInput): Promi
     source_type: provider.source_type,
     connect_mode: connectModeFor(provider.slug, input.connect_mode),
   });
+  if (result && !result.created) {
+    const mode = switchedConnectMode(provider.slug, result.connection.connect_mode, input.connect_mode);
+    const switched = mode === null ? null : await setConnectMode(tx, { team_id: input.team_id, user_id: input.user_id, provider: provider.slug, connect_mode: mode });
+    return switched ? { connection: switched, created: false } : result;
+  }
   if (result?.created) {
     await openDataWindow(tx, {
       team_id: user.team_id,

@@ -47,6 +47,18 @@ export async function createConnection(
   return existing && { connection: existing, created: false };
 }
 
+/** Sets the connection's connect mode; the updated connection, or null when there is none. */
+export async function setConnectMode(
+  db: Queryable,
+  input: { team_id: string; user_id: string; provider: string; connect_mode: ConnectMode },
+): Promise<ConnectionRecord | null> {
+  if (!isUuid(input.team_id) || !isUuid(input.user_id)) return null;
+  return db.one<ConnectionRecord>(
+    `UPDATE connections SET connect_mode = $4 WHERE user_id = $1 AND team_id = $2 AND provider = $3 RETURNING ${COLUMNS}`,
+    [input.user_id, input.team_id, input.provider, input.connect_mode],
+  );
+}
+
 export async function findConnection(
   db: Queryable,
   input: { team_id: string; user_id: string; provider: string },

@@ -5,6 +5,7 @@ import {
   deleteConnection,
   findConnection,
   listConnections,
+  setConnectMode,
 } from '../../../server/storage/repositories/connections.js';
 import { createUser } from '../../../server/storage/repositories/users.js';
 import type { Database } from '../../../server/storage/database.js';
@@ -62,6 +63,18 @@ describe.each(engineCases)('connections repository on %s', (_label, engine) => {
       await expect(
         createConnection(ctx.db, { ...ids, provider: 'health_connect', source_type: 'app', connect_mode: 'sometimes' as 'auto' }),
       ).rejects.toMatchObject({ code: '23514' });
+    });
+
+    it('when the connect mode is set, then the same connection has that mode; without a connection, or of another team, nothing is set', async () => {
+      const ids = await seedUser(ctx.db);
+      const created = await createConnection(ctx.db, { ...ids, provider: 'apple_health_kit', source_type: 'app', connect_mode: 'auto' });
+      const switched = await setConnectMode(ctx.db, { ...ids, provider: 'apple_health_kit', connect_mode: 'explicit' });
+      expect(switched).toEqual({ ...created?.connection, connect_mode: 'explicit' });
+      expect(await findConnection(ctx.db, { ...ids, provider: 'apple_health_kit' })).toEqual(switched);
+      expect(await setConnectMode(ctx.db, { ...ids, provider: 'health_connect', connect_mode: 'explicit' })).toBeNull();
+      const other = await seedTeam(ctx.db);
+      expect(await setConnectMode(ctx.db, { team_id: other.team.id, user_id: ids.user_id, provider: 'apple_health_kit', connect_mode: 'auto' })).toBeNull();
+      expect((await findConnection(ctx.db, { ...ids, provider: 'apple_health_kit' }))?.connect_mode).toBe('explicit');
     });
 
     it('when a connection is deleted, then it is gone and deleting again finds nothing', async () => {

@@ -12,7 +12,9 @@ export const INVALID_SIGN_IN_TOKEN = 'Invalid sign-in token; it is unknown or wa
  * POST /v2/link/sdk/connect: the mobile SDK exchanges its sign-in token (once) and connects a
  * health store for the token's user, in one transaction: a failed connect leaves the token
  * unused. The connection (Auto Connect unless `connect_mode` is `explicit`) emits
- * provider.connection.created; connecting a connected store again returns the connection.
+ * provider.connection.created; connecting a connected store again returns the connection,
+ * switched to the mode the SDK says now (Auto Connect when it says none), so that
+ * deregistering it does what that mode does.
  */
 export const connectSdkProvider =
   (deps: Deps): Handler<operations['connectSdkProvider'], TeamContext> =>

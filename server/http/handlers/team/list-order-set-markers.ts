@@ -3,23 +3,20 @@ import { listOrderSetMarkers as listOrderSet, resolveOrderSet, toClientFacingMar
 import { ValidationFailure } from '../../api-error.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
+import { findTeamLabTests } from './lab-test-views.js';
 
 /**
- * POST /v3/lab_tests/list_order_set_markers: List order set markers.
- * An unknown lab test id or add-on test code is a 422 naming it, rather than
- * a silently smaller order set.
+ * POST /v3/lab_tests/list_order_set_markers: List order set markers. The lab tests are the
+ * team's, found as POST /v3/order finds an order set's (findTeamLabTests). An unknown lab
+ * test id or add-on test code is a 422 naming it at its index, rather than a silently
+ * smaller order set.
  */
 export const listOrderSetMarkers =
   (deps: Deps): Handler<operations['listOrderSetMarkers'], TeamContext> =>
-  async ({ query, body }) => {
-    const resolved = resolveOrderSet(deps.markers, body);
-    const labTestIds = body.lab_test_ids ?? [];
-    const providerIds = body.add_on?.provider_ids ?? [];
-    const unknown = [
-      ...resolved.unknown_lab_test_ids.map((id) => ({ loc: ['body', 'lab_test_ids', labTestIds.indexOf(id)], msg: `Unknown lab test ${id}`, type: 'value_error' })),
-      ...resolved.unknown_provider_ids.map((id) => ({ loc: ['body', 'add_on', 'provider_ids', providerIds.indexOf(id)], msg: `Unknown marker test code ${id}`, type: 'value_error' })),
-    ];
-    if (unknown.length > 0) throw new ValidationFailure(unknown);
-    const page = listOrderSet(deps.markers, body, { page: query.page ?? 1, size: query.size ?? 50 });
+  async ({ query, body }, { teamId }) => {
+    const labTests = await findTeamLabTests(deps, teamId, body.lab_test_ids ?? []);
+    const { problems } = resolveOrderSet(deps.markers, body, labTests);
+    if (problems.length > 0) throw new ValidationFailure(problems.map((p) => ({ loc: ['body', ...p.loc], msg: p.msg, type: 'value_error' })));
+    const page = listOrderSet(deps.markers, body, labTests, { page: query.page ?? 1, size: query.size ?? 50 });
     return { status: 200, body: toClientFacingMarkerPage(page) };
   };
