@@ -152,6 +152,18 @@ describe.each(apiEngines)('data reads on %s', (_label, engine) => {
       expect(oura).toEqual([]);
     });
 
+    it('when activity is read, then low, medium and high are seconds: the provider record\'s minutes times 60', async () => {
+      const { user, start } = await userWithHistory('fitbit', 3);
+      const range = `start_date=${start}&end_date=${addDays(start, 2)}`;
+      const activity = expectStatus<TeamSchemas['ClientActivityResponse']>(await get(`/v2/summary/activity/${user.user_id}?${range}`), 200).activity;
+      const raw = expectStatus<TeamSchemas['RawActivity']>(await get(`/v2/summary/activity/${user.user_id}/raw?${range}`), 200).activity;
+      type Minutes = { lightlyActiveMinutes: number; fairlyActiveMinutes: number; veryActiveMinutes: number };
+      const minutes = raw.map((r) => r.data.summary as Minutes);
+      expect(activity).toHaveLength(3);
+      expect(activity.some((a) => a.low! > 0)).toBe(true);
+      expect(activity.map((a) => [a.low, a.medium, a.high])).toEqual(minutes.map((m) => [m.lightlyActiveMinutes * 60, m.fairlyActiveMinutes * 60, m.veryActiveMinutes * 60]));
+    });
+
     it('when the profile is read, then it is the first connected provider\'s, or the named one\'s, and 404 without a provider', async () => {
       const user = await ctx.connectedUser('fitbit');
       const profile = expectStatus<TeamSchemas['ClientFacingProfile']>(await get(`/v2/summary/profile/${user.user_id}`), 200);
@@ -262,6 +274,12 @@ describe.each(apiEngines)('data reads on %s', (_label, engine) => {
       expectValidation(await get(`/v2/timeseries/${user.user_id}/hrv/grouped?start_date=${start}&next_cursor=${first.next_cursor}`), [{ loc: ['query', 'next_cursor'] }]);
       expectValidation(await get(`${base}&next_cursor=garbage`), [{ loc: ['query', 'next_cursor'] }]);
       expectStatus(await get(`${base}&cursor=${first.next_cursor}`), 200);
+      // The same cursor with its day changed to one no calendar has.
+      const position = JSON.parse(Buffer.from(first.next_cursor!, 'base64url').toString('utf8')) as { day: string; query: string };
+      for (const day of ['2026-02-30', '2026-11-31']) {
+        const edited = Buffer.from(JSON.stringify({ ...position, day }), 'utf8').toString('base64url');
+        expectValidation(await get(`${base}&next_cursor=${edited}`), [{ loc: ['query', 'next_cursor'] }]);
+      }
     });
 
     it('when a user has no data in the range, then groups are empty and there is no next page', async () => {
@@ -333,7 +351,115 @@ describe.each(apiEngines)('data reads on %s', (_label, engine) => {
     });
   });
 
+  describe('what the events announced', () => {
+    /** The user's events in the outbox: type and data. */
+    const eventsOf = (userId: string) =>
+      ctx.server.db.query<{ event_type: string; data: Record<string, unknown> }>(`SELECT event_type, payload->'data' AS data FROM events WHERE payload->>'user_id' = $1 ORDER BY created_on`, [
+        userId,
+      ]);
+    const refresh = async (userId: string) =>
+      expect(expectStatus<TeamSchemas['UserRefreshResponse']>(await ctx.team().post(`/v2/user/refresh/${userId}`), 200).failed_sources).toEqual([]);
+    const dailyData = async (userId: string) => (await eventsOf(userId)).filter((event) => event.event_type.startsWith('daily.') && event.event_type !== 'daily.data.profile.created');
+    const activityDays = async (userId: string, start: string) =>
+      expectStatus<TeamSchemas['ClientActivityResponse']>(await get(`/v2/summary/activity/${userId}?start_date=${start}`), 200).activity.map((a) => a.calendar_date);
+
+    it('when a provider was just connected, then its day reads nothing until the first sync, which announces the day from its start: the activity as created, every heart-rate sample the read then shows', async () => {
+      const user = await ctx.connectedUser('fitbit');
+      const day = today();
+      const activityUrl = `/v2/summary/activity/${user.user_id}?start_date=${day}`;
+      const heartUrl = `/v2/timeseries/${user.user_id}/heartrate/grouped?start_date=${day}`;
+      expect(expectStatus(await get(activityUrl), 200)).toEqual({ activity: [] });
+      expect(expectStatus<Grouped>(await get(heartUrl), 200).groups).toEqual({});
+
+      await refresh(user.user_id);
+      const [activity] = expectStatus<TeamSchemas['ClientActivityResponse']>(await get(activityUrl), 200).activity;
+      const events = await eventsOf(user.user_id);
+      expect(events.filter((event) => event.event_type.startsWith('daily.data.activity.') && event.data.id === activity!.id).map((event) => event.event_type)).toEqual([
+        'daily.data.activity.created',
+      ]);
+      const announced = new Set(events.filter((event) => event.event_type === 'daily.data.heartrate.created').flatMap((event) => (event.data.data as Sample[]).map((s) => Date.parse(s.timestamp))));
+      const read = (expectStatus<Grouped>(await get(heartUrl), 200).groups.fitbit ?? []).flatMap((g) => g.data);
+      expect(read.length).toBeGreaterThan(0);
+      expect(read.filter((sample) => !announced.has(Date.parse(sample.timestamp)))).toEqual([]);
+    });
+
+    it('when the user has ingestion bounds, then no day outside them is read or announced, after a historical pull and a refresh too', async () => {
+      const day = today();
+      const [first, last] = [addDays(day, -58), addDays(day, -18)];
+      const user = await ctx.newUser({ ingestion_start: first, ingestion_end: last });
+      await ctx.connect(user.user_id, 'fitbit');
+      // A historical pull of 30 days (within the bounds: from 30 days ago to ingestion_end) moves the history back.
+      await extendHistory(ctx.server.db, { team_id: ctx.server.teamId, user_id: user.user_id, provider: 'fitbit', start_date: addDays(day, -30) });
+      await refresh(user.user_id);
+      const expected = Array.from({ length: 13 }, (_, i) => addDays(day, -30 + i));
+      expect(await activityDays(user.user_id, first)).toEqual(expected);
+      expect(expectStatus<Grouped>(await get(`/v2/timeseries/${user.user_id}/heartrate/grouped?start_date=${addDays(last, 1)}`), 200).groups).toEqual({});
+      expect(await dailyData(user.user_id)).toEqual([]);
+
+      // Bounds starting in the future: nothing yet.
+      const later = await ctx.newUser({ ingestion_start: addDays(day, 2) });
+      await ctx.connect(later.user_id, 'fitbit');
+      await refresh(later.user_id);
+      expect(await activityDays(later.user_id, addDays(day, -1))).toEqual([]);
+      expect(await dailyData(later.user_id)).toEqual([]);
+    });
+
+    it('when the ingestion bounds change, then a narrowed bound hides its days at once and a widened one shows them once a sync announced them, as created', async () => {
+      const user = await ctx.connectedUser('fitbit');
+      const t0 = Date.now();
+      const day = today();
+      const days = [-3, -2, -1, 0].map((offset) => addDays(day, offset));
+      await extendHistory(ctx.server.db, { team_id: ctx.server.teamId, user_id: user.user_id, provider: 'fitbit', start_date: days[0]! });
+      const setEnd = (end: string | null) => ctx.server.db.query(`UPDATE users SET ingestion_end = $2 WHERE id = $1`, [user.user_id, end]);
+      ctx.server.setNow(new Date(t0));
+      await refresh(user.user_id);
+      expect(await activityDays(user.user_id, days[0]!)).toEqual(days);
+
+      await setEnd(days[1]!);
+      expect(await activityDays(user.user_id, days[0]!)).toEqual(days.slice(0, 2));
+      ctx.server.setNow(new Date(t0 + 1_000));
+      await refresh(user.user_id);
+      expect(await activityDays(user.user_id, days[0]!)).toEqual(days.slice(0, 2));
+      const announcedBefore = (await eventsOf(user.user_id)).length;
+
+      await setEnd(null);
+      expect(await activityDays(user.user_id, days[0]!)).toEqual(days.slice(0, 2));
+      ctx.server.setNow(new Date(t0 + 2_000));
+      await refresh(user.user_id);
+      const activity = expectStatus<TeamSchemas['ClientActivityResponse']>(await get(`/v2/summary/activity/${user.user_id}?start_date=${days[0]}`), 200).activity;
+      expect(activity.map((a) => a.calendar_date)).toEqual(days);
+      const announced = (await eventsOf(user.user_id)).slice(announcedBefore).filter((event) => event.event_type.startsWith('daily.data.activity.'));
+      const sorted = (pairs: unknown[][]) => pairs.map((pair) => JSON.stringify(pair)).sort();
+      expect(sorted(announced.map((event) => [event.event_type, event.data.id]))).toEqual(sorted(activity.slice(2).map((a) => ['daily.data.activity.created', a.id])));
+    });
+
+    it('when a connection is first synced, then its daily.data.profile.created carries the profile the read gives, timestamps included', async () => {
+      const user = await ctx.connectedUser('fitbit');
+      await refresh(user.user_id);
+      const { source: _read, ...read } = expectStatus<TeamSchemas['ClientFacingProfile']>(await get(`/v2/summary/profile/${user.user_id}`), 200);
+      const profiles = (await eventsOf(user.user_id)).filter((event) => event.event_type === 'daily.data.profile.created');
+      expect(profiles).toHaveLength(1);
+      const { source: _event, ...announced } = profiles[0]!.data;
+      expect(announced).toEqual(read);
+    });
+  });
+
   describe('deregistering', () => {
+    it('when the only provider was deregistered, then the profile and its raw record are a 404, with or without provider; with another provider left, then it is that one\'s', async () => {
+      const user = await ctx.connectedUser('oura');
+      expectStatus(await get(`/v2/summary/profile/${user.user_id}`), 200);
+      expectStatus(await ctx.team().delete(`/v2/user/${user.user_id}/oura`), 200);
+      expectDetail(await get(`/v2/summary/profile/${user.user_id}`), 404);
+      expectDetail(await get(`/v2/summary/profile/${user.user_id}?provider=oura`), 404);
+      expectDetail(await get(`/v2/summary/profile/${user.user_id}/raw`), 404);
+
+      const both = await ctx.connectedUser('oura');
+      await ctx.connect(both.user_id, 'fitbit');
+      expectStatus(await ctx.team().delete(`/v2/user/${both.user_id}/oura`), 200);
+      expect(expectStatus<TeamSchemas['ClientFacingProfile']>(await get(`/v2/summary/profile/${both.user_id}`), 200).source.provider).toBe('fitbit');
+    });
+
+
     it('when a provider is deregistered, then its synced history stays readable', async () => {
       const { user, start } = await userWithHistory('fitbit', 3);
       const url = `/v2/summary/activity/${user.user_id}?start_date=${start}&end_date=${addDays(start, 2)}`;

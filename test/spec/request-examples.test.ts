@@ -199,6 +199,8 @@ class World {
     const create = async () => (await this.team('POST', '/v2/user', { client_user_id: `examples-${Math.random().toString(16).slice(2, 10)}`, fallback_time_zone: timeZone })) as { user_id: string };
     const user = await firstSuitable(create, (candidate) => hasOne(candidate.user_id), `a ${kind} today at ${provider}`);
     await this.team('POST', '/v2/link/connect/demo', { user_id: user.user_id, provider });
+    // The connection's day is readable from its first sync, which announces it: refresh syncs now.
+    await this.team('POST', `/v2/user/refresh/${user.user_id}`, {});
     const read = (await this.team('GET', `/v2/summary/${kind}/${user.user_id}?start_date=${today}&end_date=${today}`)) as Record<string, { id: string }[]>;
     const first = read[kind]?.[0];
     if (!first) throw new Error(`The ${kind} of ${user.user_id} today at ${provider} is not readable`);

@@ -9,6 +9,7 @@ import { always, must, notOnMock, uniqueValue, type CheckDefinition, type Operat
 import { errorChecks, teamKeyChecks } from '../shared-checks.js';
 import { NOT_A_UUID, UNKNOWN_ID } from '../values.js';
 import { firstUser } from '../world.js';
+import { refreshUser } from '../requests.js';
 
 type Params = { path: Record<string, string>; query?: Record<string, string> };
 
@@ -27,11 +28,15 @@ export function eveningZone(now = new Date()): { timeZone: string; today: string
   return { timeZone, today };
 }
 
-/** A new user of `client`'s team living in the evening zone, connected to `provider` now. */
+/**
+ * A new user of `client`'s team living in the evening zone, connected to `provider` now and
+ * synced (the connection's day is readable from its first sync, which announces it).
+ */
 export async function eveningUser(client: TeamClient, label: string, provider: TeamSchemas['ProviderSlug']) {
   const { timeZone, today } = eveningZone();
   const user = must('createUser', await client.POST('/v2/user', { body: { client_user_id: uniqueValue(label), fallback_time_zone: timeZone } }));
   must('connectDemoProvider', await client.POST('/v2/link/connect/demo', { body: { user_id: user.user_id, provider } }));
+  must('refreshUser', await refreshUser(client, user.user_id));
   return { user_id: user.user_id, today };
 }
 

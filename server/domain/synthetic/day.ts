@@ -235,9 +235,10 @@ function activityOf(tl: Timeline, asOf: number, hr: { times: number[]; values: n
     steps: fields.includes('steps') ? sums.steps : null,
     daily_movement: distance,
     distance,
-    low: everyday ? sums.lowMin : null,
-    medium: sums.mediumMin,
-    high: sums.highMin,
+    // The buckets count whole minutes; the summary gives seconds.
+    low: everyday ? sums.lowMin * 60 : null,
+    medium: sums.mediumMin * 60,
+    high: sums.highMin * 60,
     floors_climbed: fields.includes('floors') ? sums.floors : null,
     time_zone: tl.key.timeZone,
     timezone_offset: day.startOffset,

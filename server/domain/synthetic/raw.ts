@@ -44,12 +44,15 @@ function base(summary: { id: string; user_id: string; created_at: string; update
   };
 }
 
+/** Fitbit counts activity intensities in minutes; the summary in seconds. */
+const minutesOf = (seconds: number | null) => (seconds === null ? null : Math.round(seconds / 60));
+
 const activityRaw = (a: ActivitySummary) => ({
   dateTime: a.calendar_date,
   summary: {
     steps: a.steps, caloriesOut: a.calories_total, activityCalories: a.calories_active, floors: a.floors_climbed,
     distances: a.distance === null ? [] : [{ activity: 'total', distance: Math.round(a.distance) / 1000 }],
-    lightlyActiveMinutes: a.low, fairlyActiveMinutes: a.medium, veryActiveMinutes: a.high,
+    lightlyActiveMinutes: minutesOf(a.low), fairlyActiveMinutes: minutesOf(a.medium), veryActiveMinutes: minutesOf(a.high),
     restingHeartRate: a.heart_rate?.resting_bpm ?? null,
   },
   timezone: a.time_zone,

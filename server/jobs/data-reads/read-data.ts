@@ -1,10 +1,12 @@
 /**
  * The data reads: a connection's data is derived from its seed (server/domain/synthetic), and
  * what a reader may see of it is its data window (server/storage/repositories/data-windows.ts):
- * the local days from `history_start` to the day of `synced_through`, each as of
- * `synced_through`. Nothing here is stored per sample.
+ * the local days from `history_start` to the day of `synced_through` (the connection's own day
+ * once the first sync announced it), within the user's ingestion bounds and those the last sync
+ * applied, each as of `synced_through` (readableDays in server/domain/data/windows.ts). Nothing
+ * here is stored per sample.
  */
-import { dataTimeZone, localDate } from '../../domain/data/windows.js';
+import { dataTimeZone, profileTimes, readableDays } from '../../domain/data/windows.js';
 import { daysBetween, type ReadRange } from '../../domain/data/ranges.js';
 import { generateDay, generateProfile, generateSleepStream, generateWorkoutStream } from '../../domain/synthetic/day.js';
 import { decodeRecordId, recordIdMatches } from '../../domain/synthetic/ids.js';
@@ -52,14 +54,9 @@ interface ReadableWindow {
 
 function readable(record: DataWindowRecord): ReadableWindow {
   const timeZone = dataTimeZone(record.time_zone);
-  return {
-    record,
-    provider: record.provider,
-    timeZone,
-    firstDay: record.history_start,
-    lastDay: localDate(timeZone, record.synced_through),
-    asOf: new Date(record.synced_through),
-  };
+  const synced = { ingestion_start: record.synced_ingestion_start, ingestion_end: record.synced_ingestion_end };
+  const { firstDay, lastDay } = readableDays(record, timeZone, synced, record);
+  return { record, provider: record.provider, timeZone, firstDay, lastDay, asOf: new Date(record.synced_through) };
 }
 
 const covers = (w: ReadableWindow, day: string) => day >= w.firstDay && day <= w.lastDay;
@@ -209,17 +206,18 @@ export function readTimeseries(windows: readonly DataWindowRecord[], resource: T
 
 /**
  * The profile of the user at `provider`, or at the provider the user connected first among
- * those that deliver one; null when none. Its timestamps are the window's opening.
+ * those that deliver one and are still connected (a deregistered provider's window is ended);
+ * null when none. Its timestamps are the window's opening, as in `daily.data.profile.created`.
  */
 export function readProfile(windows: readonly DataWindowRecord[]): { profile: ProfileSummary; raw: RawRecord; window: DataWindowRecord } | null {
   const candidates = windows
-    .filter((w) => summaryResourcesFor(w.provider).includes('profile'))
+    .filter((w) => w.ended_at === null && summaryResourcesFor(w.provider).includes('profile'))
     .sort((a, b) => (a.opened_at < b.opened_at ? -1 : a.opened_at > b.opened_at ? 1 : a.provider < b.provider ? -1 : 1));
   const window = candidates[0];
   if (!window) return null;
   const profile = generateProfile(window.user_id, window.provider);
   const raw = generateRawProfile(window.user_id, window.provider);
-  const opened = { created_at: window.opened_at, updated_at: window.opened_at };
+  const opened = profileTimes(window.opened_at);
   return { profile: { ...profile, ...opened }, raw: { ...raw, ...opened }, window };
 }
 

@@ -1,13 +1,15 @@
 /**
  * The sandbox's live data: each connection's data window is synced on an interval (and on
  * `POST /v2/user/refresh/{user_id}`). Syncing a window compares, for every local day from
- * the day of its last sync to today, the day as the provider had delivered it at the last
- * sync (`generateDay(asOf = synced_through)`) with the day as delivered now
- * (`generateDay(asOf = now)`), emits the difference as `daily.data.*` events through the
- * outbox (server/domain/data-sync/events.ts) and moves `synced_through` to now, all in one
- * transaction: the events exist if and only if the reads show their data.
+ * the day of its last sync to today within the user's ingestion bounds, the day as the reads
+ * showed it at the last sync (`generateDay(asOf = synced_through)`, nothing for a day they did
+ * not show: the connection's own day before the first sync, a day outside the bounds that sync
+ * applied) with the day as delivered now (`generateDay(asOf = now)`), emits the difference as
+ * `daily.data.*` events through the outbox (server/domain/data-sync/events.ts), moves
+ * `synced_through` to now and stores the bounds it applied, all in one transaction: the events
+ * exist if and only if the reads show their data.
  */
-import { dataTimeZone } from '../../domain/data/windows.js';
+import { admittedDays, dataTimeZone, lastReadableDay, profileTimes, withinBounds, type IngestionBounds } from '../../domain/data/windows.js';
 import { diffDay, profileEvent, type DailyEvent, type DaySnapshot, type ProviderInfo } from '../../domain/data-sync/events.js';
 import { generateDay, generateProfile } from '../../domain/synthetic/day.js';
 import { providerTraits, sourceOf } from '../../domain/synthetic/person.js';
@@ -42,20 +44,33 @@ export function daysTouched(timeZone: string, from: Date, to: Date): string[] {
   return days;
 }
 
-/** The events of one window's sync from its `synced_through` to `now` (pure apart from the generator). */
+/**
+ * The events of one window's sync from its `synced_through` to `now` (pure apart from the generator).
+ * Each day the user's ingestion bounds admit is compared as the reads showed it (lastReadableDay,
+ * the bounds of the last sync) with the day now: a day they did not show is announced whole, as
+ * `.created`. Days outside the bounds emit nothing; the days a widened bound admits in the window's
+ * history are announced whole too (admittedDays).
+ */
 export function windowEvents(window: SyncWindow, now: Date, options: SyncOptions = {}): DailyEvent[] {
   const since = new Date(window.synced_through);
   if (!(now > since)) return [];
   const timeZone = dataTimeZone(window.time_zone);
   const provider = providerInfo(window.provider);
   const events: DailyEvent[] = [];
-  // The first sync of a connection delivers the profile the provider holds.
+  // The first sync of a connection delivers the profile the provider holds, as the profile read gives it.
   if (Date.parse(window.synced_through) === Date.parse(window.opened_at) && summaryResourcesFor(window.provider).includes('profile')) {
-    events.push(profileEvent(window.user_id, provider, generateProfile(window.user_id, window.provider) as unknown as Record<string, unknown>));
+    const profile = { ...generateProfile(window.user_id, window.provider), ...profileTimes(window.opened_at) };
+    events.push(profileEvent(window.user_id, provider, profile as unknown as Record<string, unknown>));
   }
-  for (const date of daysTouched(timeZone, since, now)) {
+  const current: IngestionBounds = { ingestion_start: window.ingestion_start, ingestion_end: window.ingestion_end };
+  const synced: IngestionBounds = { ingestion_start: window.synced_ingestion_start, ingestion_end: window.synced_ingestion_end };
+  const shownThrough = lastReadableDay(window, timeZone);
+  const touched = daysTouched(timeZone, since, now);
+  for (const date of [...admittedDays(window, synced, current, touched[0]!), ...touched]) {
+    if (!withinBounds(current, date)) continue;
     const ctx = { userId: window.user_id, provider: window.provider, date, timeZone };
-    const before = generateDay(ctx, since) as unknown as DaySnapshot;
+    const shown = date >= window.history_start && date <= shownThrough && withinBounds(synced, date);
+    const before = shown ? (generateDay(ctx, since) as unknown as DaySnapshot) : null;
     const after = generateDay(ctx, now) as unknown as DaySnapshot;
     events.push(...diffDay(before, after, { userId: window.user_id, provider, ...(options.maxSamplesPerEvent !== undefined && { maxSamplesPerEvent: options.maxSamplesPerEvent }) }));
   }

@@ -18,10 +18,22 @@ export interface SyncWindow {
   synced_through: string;
   /** When the window was opened (the connection instant): a window never synced has synced_through = opened_at. */
   opened_at: string;
+  /** First local day of the window's history, YYYY-MM-DD. */
+  history_start: string;
+  /** The user's ingestion bounds now (YYYY-MM-DD, null: unbounded), which the sync applies and stores. */
+  ingestion_start: string | null;
+  ingestion_end: string | null;
+  /** The ingestion bounds the window's last sync applied (migration 020). */
+  synced_ingestion_start: string | null;
+  synced_ingestion_end: string | null;
 }
 
 const SELECT = `SELECT w.team_id, w.user_id, w.provider, w.source_type, u.client_user_id, u.fallback_time_zone AS time_zone,
-                       to_json(w.synced_through)#>>'{}' AS synced_through, to_json(w.opened_at)#>>'{}' AS opened_at
+                       to_json(w.synced_through)#>>'{}' AS synced_through, to_json(w.opened_at)#>>'{}' AS opened_at,
+                       to_char(w.history_start, 'YYYY-MM-DD') AS history_start,
+                       to_char(u.ingestion_start, 'YYYY-MM-DD') AS ingestion_start, to_char(u.ingestion_end, 'YYYY-MM-DD') AS ingestion_end,
+                       to_char(w.synced_ingestion_start, 'YYYY-MM-DD') AS synced_ingestion_start,
+                       to_char(w.synced_ingestion_end, 'YYYY-MM-DD') AS synced_ingestion_end
                 FROM data_windows w
                 JOIN users u ON u.id = w.user_id`;
 
@@ -58,12 +70,15 @@ export async function listDueWindows(db: Queryable, input: { dueBefore: Date; li
 
 const sameWindow = (a: SyncWindow, b: SyncWindow) =>
   a.team_id === b.team_id && a.user_id === b.user_id && a.provider === b.provider && a.source_type === b.source_type && a.client_user_id === b.client_user_id &&
-  a.time_zone === b.time_zone && a.synced_through === b.synced_through && a.opened_at === b.opened_at;
+  a.time_zone === b.time_zone && a.synced_through === b.synced_through && a.opened_at === b.opened_at && a.history_start === b.history_start &&
+  a.ingestion_start === b.ingestion_start && a.ingestion_end === b.ingestion_end &&
+  a.synced_ingestion_start === b.synced_ingestion_start && a.synced_ingestion_end === b.synced_ingestion_end;
 
 /**
  * Of `windows` (as listDueWindows read them), those still open and exactly as read, locked for
  * the caller's transaction (FOR UPDATE SKIP LOCKED), in the order given. A window another
- * transaction holds or changed since (synced, ended, reconnected, its user's time zone) is left out.
+ * transaction holds or changed since (synced, ended, reconnected, its history, its user's time zone or
+ * ingestion bounds) is left out.
  */
 export async function lockWindowsAsRead(tx: Queryable, windows: readonly SyncWindow[]): Promise<SyncWindow[]> {
   if (windows.length === 0) return [];
@@ -100,13 +115,27 @@ export async function lockUserWindows(tx: Queryable, input: { team_id: string; u
   return { locked, busy: all.map((row) => row.provider).filter((provider) => !held.has(provider)) };
 }
 
-/** Moves the windows' `synced_through` to `at` (never backwards). */
-export async function markSynced(tx: Queryable, windows: readonly Pick<SyncWindow, 'user_id' | 'provider'>[], at: Date): Promise<void> {
+/**
+ * Moves the windows' `synced_through` to `at` with the ingestion bounds their sync applied (the
+ * user's, as read with the window); a window already synced up to `at` or later is left as it is.
+ */
+export async function markSynced(
+  tx: Queryable,
+  windows: readonly Pick<SyncWindow, 'user_id' | 'provider' | 'ingestion_start' | 'ingestion_end'>[],
+  at: Date,
+): Promise<void> {
   if (windows.length === 0) return;
   await tx.query(
-    `UPDATE data_windows w SET synced_through = greatest(w.synced_through, $3::timestamptz)
-     FROM unnest($1::uuid[], $2::text[]) AS s(user_id, provider)
-     WHERE w.user_id = s.user_id AND w.provider = s.provider AND w.ended_at IS NULL`,
-    [windows.map((window) => window.user_id), windows.map((window) => window.provider), at.toISOString()],
+    `UPDATE data_windows w SET synced_through = $3::timestamptz,
+            synced_ingestion_start = s.ingestion_start, synced_ingestion_end = s.ingestion_end
+     FROM unnest($1::uuid[], $2::text[], $4::date[], $5::date[]) AS s(user_id, provider, ingestion_start, ingestion_end)
+     WHERE w.user_id = s.user_id AND w.provider = s.provider AND w.ended_at IS NULL AND w.synced_through < $3::timestamptz`,
+    [
+      windows.map((window) => window.user_id),
+      windows.map((window) => window.provider),
+      at.toISOString(),
+      windows.map((window) => window.ingestion_start),
+      windows.map((window) => window.ingestion_end),
+    ],
   );
 }

@@ -3,7 +3,8 @@ import { isUuid } from './support.js';
 
 /**
  * The readable window of one connection's derived data (migration 008): local days from
- * `history_start` to the day of `synced_through`, each as of `synced_through`.
+ * `history_start` to the day of `synced_through`, each as of `synced_through`, within the
+ * ingestion bounds of its last sync and of its user (migration 020; server/domain/data/windows.ts).
  */
 export interface DataWindowRecord {
   user_id: string;
@@ -19,6 +20,12 @@ export interface DataWindowRecord {
   ended_at: string | null;
   /** The user's fallback_time_zone (null: UTC), the zone the window's days are local to. */
   time_zone: string | null;
+  /** The user's ingestion bounds (YYYY-MM-DD, null: unbounded). */
+  ingestion_start: string | null;
+  ingestion_end: string | null;
+  /** The ingestion bounds the window's last sync applied (at its opening: the user's then). */
+  synced_ingestion_start: string | null;
+  synced_ingestion_end: string | null;
 }
 
 interface WindowKey {
@@ -27,7 +34,9 @@ interface WindowKey {
   provider: string;
 }
 
-const COLUMNS = 'w.user_id, w.team_id, w.provider, w.source_type, w.history_start, w.synced_through, w.opened_at, w.ended_at, u.fallback_time_zone AS time_zone';
+const COLUMNS =
+  'w.user_id, w.team_id, w.provider, w.source_type, w.history_start, w.synced_through, w.opened_at, w.ended_at, u.fallback_time_zone AS time_zone, ' +
+  'u.ingestion_start, u.ingestion_end, w.synced_ingestion_start, w.synced_ingestion_end';
 
 /** Runs an `UPDATE data_windows w ... RETURNING w.*` and answers the updated row as a record. */
 function updated(db: Queryable, update: string, params: unknown[]): Promise<DataWindowRecord | null> {
@@ -38,9 +47,9 @@ function updated(db: Queryable, update: string, params: unknown[]): Promise<Data
 }
 
 /**
- * Opens the window of a new connection. An open window of the same (user, provider) is kept
- * as it is (connecting twice changes nothing); an ended one is opened anew from `opened_at`.
- * Null when the user is not in the team.
+ * Opens the window of a new connection, with the user's ingestion bounds as the bounds applied so
+ * far. An open window of the same (user, provider) is kept as it is (connecting twice changes
+ * nothing); an ended one is opened anew from `opened_at`. Null when the user is not in the team.
  */
 export async function openDataWindow(
   db: Queryable,
@@ -48,12 +57,14 @@ export async function openDataWindow(
 ): Promise<DataWindowRecord | null> {
   if (!isUuid(input.team_id) || !isUuid(input.user_id)) return null;
   await db.query(
-    `INSERT INTO data_windows AS w (user_id, team_id, provider, source_type, history_start, synced_through, opened_at)
-     SELECT u.id, u.team_id, $3, $4, $5::date, $6::timestamptz, $6::timestamptz
+    `INSERT INTO data_windows AS w (user_id, team_id, provider, source_type, history_start, synced_through, opened_at,
+                                    synced_ingestion_start, synced_ingestion_end)
+     SELECT u.id, u.team_id, $3, $4, $5::date, $6::timestamptz, $6::timestamptz, u.ingestion_start, u.ingestion_end
      FROM users u WHERE u.id = $1 AND u.team_id = $2
      ON CONFLICT (user_id, provider) DO UPDATE
        SET source_type = excluded.source_type, history_start = excluded.history_start,
-           synced_through = excluded.synced_through, opened_at = excluded.opened_at, ended_at = NULL
+           synced_through = excluded.synced_through, opened_at = excluded.opened_at, ended_at = NULL,
+           synced_ingestion_start = excluded.synced_ingestion_start, synced_ingestion_end = excluded.synced_ingestion_end
        WHERE w.ended_at IS NOT NULL`,
     [input.user_id, input.team_id, input.provider, input.source_type, input.history_start, input.opened_at],
   );

@@ -42,17 +42,22 @@ interface Item {
   value: unknown;
 }
 
-/** What a consumer holds after receiving everything the provider delivered between `from` and `to`: the changed summaries by id, the changed samples by key. */
+/**
+ * What a consumer holds after receiving everything the provider delivered by `to` of a window
+ * opened at `from` and never synced before: its first sync delivers the profile (held since the
+ * opening, as the profile read gives it) and the connection's day from its start, so every
+ * summary and sample of the days touched is new.
+ */
 function expectedChanges(userId: string, provider: string, timeZone: string, from: Date, to: Date): Item[] {
   const items = new Map<string, unknown>();
-  // The windows of these tests were never synced before `from`: the first sync delivers the profile.
   if (summaryResourcesFor(provider).includes('profile')) {
-    const profile = generateProfile(userId, provider);
+    const profile = { ...generateProfile(userId, provider), created_at: from.toISOString(), updated_at: from.toISOString() };
     items.set(`profile|${profile.id}`, profile);
   }
+  const nothing = { activity: null, sleep: [], sleep_cycle: [], body: null, workouts: [], meal: [], timeseries: {} } as Record<string, unknown>;
   for (const date of daysTouched(timeZone, from, to)) {
     const ctx = { userId, provider, date, timeZone };
-    const before = generateDay(ctx, from) as unknown as Record<string, unknown>;
+    const before = nothing;
     const after = generateDay(ctx, to) as unknown as Record<string, unknown>;
     for (const resource of ['activity', 'sleep', 'sleep_cycle', 'body', 'workouts', 'meal']) {
       const list = (value: unknown) => (value === null || value === undefined ? [] : Array.isArray(value) ? value : [value]) as { id: string }[];

@@ -13,9 +13,14 @@ import { createUser } from '../../../server/storage/repositories/users.js';
 import type { Database } from '../../../server/storage/database.js';
 import { engineCases, seedTeam, useTestDatabase } from '../helpers.js';
 
-async function seedUser(db: Database, fallback_time_zone?: string) {
+async function seedUser(db: Database, fallback_time_zone?: string, bounds: { ingestion_start?: string; ingestion_end?: string } = {}) {
   const { team } = await seedTeam(db);
-  const created = await createUser(db, { team_id: team.id, client_user_id: randomUUID(), ...(fallback_time_zone ? { fallback_time_zone: { id: fallback_time_zone, source_slug: 'manual' } } : {}) });
+  const created = await createUser(db, {
+    team_id: team.id,
+    client_user_id: randomUUID(),
+    ...(fallback_time_zone ? { fallback_time_zone: { id: fallback_time_zone, source_slug: 'manual' } } : {}),
+    ...bounds,
+  });
   if (created.status !== 'created') throw new Error('expected created');
   return { team_id: team.id, user_id: created.user.user_id };
 }
@@ -26,8 +31,8 @@ describe.each(engineCases)('data windows repository on %s', (_label, engine) => 
   describe.skipIf(!engine.available)('data windows', () => {
     const ctx = useTestDatabase(engine);
 
-    it('when a window is opened, then it is found with the user time zone and opening twice keeps it', async () => {
-      const ids = await seedUser(ctx.db, 'Pacific/Kiritimati');
+    it('when a window is opened, then it is found with the user time zone and ingestion bounds (also as the bounds applied so far) and opening twice keeps it', async () => {
+      const ids = await seedUser(ctx.db, 'Pacific/Kiritimati', { ingestion_start: '2026-11-01' });
       const opened = await openDataWindow(ctx.db, { ...ids, provider: 'oura', source_type: 'ring', history_start: '2026-11-21', opened_at: OPENED });
       expect(opened).toEqual({
         ...ids,
@@ -38,6 +43,10 @@ describe.each(engineCases)('data windows repository on %s', (_label, engine) => 
         opened_at: OPENED,
         ended_at: null,
         time_zone: 'Pacific/Kiritimati',
+        ingestion_start: '2026-11-01',
+        ingestion_end: null,
+        synced_ingestion_start: '2026-11-01',
+        synced_ingestion_end: null,
       });
       const again = await openDataWindow(ctx.db, { ...ids, provider: 'oura', source_type: 'ring', history_start: '2026-11-25', opened_at: '2026-11-25T00:00:00.000Z' });
       expect(again).toEqual(opened);
