@@ -455,7 +455,7 @@ export interface components {
             detail: components["schemas"]["ValidationError"][];
         };
         /**
-         * @description Team name: 1 to 80 characters of letters (accented Latin letters included), digits, whitespace and `( ) , / : ' | & _ -` or `’` (the characters `search_query` accepts, so that every team can be found by its name), at least one of them not whitespace: a name of spaces only is a `422`. Leading and trailing whitespace is removed (` Cardiology ` is stored as `Cardiology`).
+         * @description Team name: 1 to 80 characters of letters (accented Latin letters included: Latin-1, Latin Extended-A, -B and Additional, and combining accents, so `Știință`, `Bệnh` and a decomposed `é` pass), digits, whitespace and `( ) , / : ' | & _ -` or `’` (the characters `search_query` accepts, so that every team can be found by its name), at least one of them not whitespace: a name of spaces only is a `422`. Leading and trailing whitespace is removed (` Cardiology ` is stored as `Cardiology`).
          * @example Cardiology Research
          */
         TeamName: string;
@@ -668,7 +668,7 @@ export interface components {
             id: string;
             /**
              * @description The `webhook-id` of the event, the same on every attempt.
-             * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+             * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
              */
             event_id: string;
             /** @example historical.data.sleep.created */
@@ -864,7 +864,7 @@ export interface operations {
                  */
                 region?: components["schemas"]["Region"][] | null;
                 /**
-                 * @description Only teams whose name contains this text (case-insensitive). At most 80 characters drawn from letters (accented Latin letters included), digits, whitespace and `( ) , / : ' | & _ -` and the typographic apostrophe `’`.
+                 * @description Only teams whose name contains this text (case-insensitive). Leading and trailing whitespace is ignored, as team names have none (` cardio ` finds `Cardiology`); a blank value is no filter. At most 80 characters drawn from letters (accented Latin letters included, as in a team name), digits, whitespace and `( ) , / : ' | & _ -` and the typographic apostrophe `’`.
                  * @example Cardiology
                  */
                 search_query?: string | null;

@@ -206,7 +206,7 @@ export interface paths {
          * Deregister a provider connection
          * @description Removes the user's connection to a provider. Behaviour is well defined only for cloud-based providers.
          *
-         *     For the mobile SDK providers (`apple_health_kit`, `health_connect`, `samsung_health`): when the SDK runs in its default Auto Connect mode the call has no effect (it answers `{"success": false}` and the connection stays, since the SDK would reconnect it at its next sync); a connection made in Explicit Connect mode is removed.
+         *     For the mobile SDK providers (`apple_health_kit`, `health_connect`, `samsung_health`): when the SDK runs in its default Auto Connect mode the call has no effect (it answers `{"success": false}` and the connection stays, since the SDK would reconnect it at its next sync); a connection made in Explicit Connect mode is removed. The mode is the one of the SDK's latest connect of the store (*Connect a mobile SDK provider*).
          *
          *     A user with no connection to the provider gets a `404`.
          *
@@ -249,7 +249,7 @@ export interface paths {
         put?: never;
         /**
          * Refresh a user's data now
-         * @description Runs the sync of each of the user's connections now, instead of waiting for the next interval of the sandbox sync: whatever the providers delivered since the last sync arrives as `daily.data.*` events (`.created` for new summaries and samples, `.updated` for changed ones) before this call answers, and becomes readable through the summary and timeseries endpoints. A connection that the background sync is syncing at that moment, or that is not synced within `timeout` seconds, is listed in `in_progress_sources` (its data arrives with that sync, or the next interval). A user without connections gets empty lists; an unknown user, or another team's, is a `404`.
+         * @description Runs the sync of each of the user's connections now, instead of waiting for the next interval of the sandbox sync: whatever the providers delivered since the last sync arrives as `daily.data.*` events (`.created` for new summaries and samples, `.updated` for changed ones) before this call answers, and becomes readable through the summary and timeseries endpoints. A connection's first sync delivers its profile and announces the day it was made from the day's start; nothing dated outside the user's ingestion bounds is announced (a bound widened since the last sync has its days announced as `.created`). A connection that the background sync is syncing at that moment, or that is not synced within `timeout` seconds, is listed in `in_progress_sources` (its data arrives with that sync, or the next interval). A user without connections gets empty lists; an unknown user, or another team's, is a `404`.
          */
         post: operations["refreshUser"];
         delete?: never;
@@ -392,6 +392,8 @@ export interface paths {
          * Connect a mobile SDK provider
          * @description Called by the mobile SDK, not by the customer's backend: exchanges a sign-in token (once) and connects a health store of the device (`apple_health_kit`, `health_connect`, `samsung_health`) for the token's user, in Auto Connect mode unless `connect_mode` says `explicit`. The connection emits `provider.connection.created`. The sign-in token is the credential: no API key is sent. An unknown or already exchanged token is a `401`.
          *
+         *     Connecting a store that is already connected answers that connection (same `created_on`, no new event) in the mode of this request: the connection takes the `connect_mode` the SDK runs in now (Auto Connect when it is left out), never silently keeping the earlier one. The mode decides what *Deregister a provider connection* does: nothing in Auto Connect mode, a removal in Explicit Connect mode.
+         *
          *     *Supporting endpoint: the sandbox stand-in for the mobile SDK's sign-in.*
          */
         post: operations["connectSdkProvider"];
@@ -472,7 +474,9 @@ export interface paths {
         put?: never;
         /**
          * List order set markers
-         * @description Lists the markers of an order set: the markers of the given lab tests plus the add-on markers (by lab test code), each once, ordered by id, one page at a time. Paging is in the query, with the bounds and defaults of *List lab markers* (`page` from 1, default 1; `size` 1 to 100, default 50). The body is required; both of its fields are optional. An unknown lab test id or add-on test code is a `422` naming it.
+         * @description Lists the markers of an order set: the markers of the given lab tests plus the add-on markers (by lab test code), each once, ordered by id, one page at a time. Paging is in the query, with the bounds and defaults of *List lab markers* (`page` from 1, default 1; `size` 1 to 100, default 50). The body is required; both of its fields are optional.
+         *
+         *     The lab tests are the team's, the ones *Create an order* accepts in `order_set.lab_test_ids`: the standard lab tests every team has and the ones it created (*Create a lab test*) or an order set became, as *List lab tests* lists them (ids in any case). Add-on test codes are looked up at the lab of the lab tests (at the labs of all of them), or at every lab when the order set names no lab test. An unknown lab test id, an unknown add-on test code, and a test code offered only at another lab than the lab tests' are each a `422` naming it at its index, all of them in one answer.
          */
         post: operations["listOrderSetMarkers"];
         delete?: never;
@@ -496,7 +500,7 @@ export interface paths {
         };
         /**
          * Get activity summaries
-         * @description The user's daily activity summaries (one per provider and local day) whose `calendar_date` lies in the local days from `start_date` to `end_date` (in the user's time zone), oldest first, then by provider. The range spans at most 366 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far), nor before the start of its history (the connection's day, or the start of a historical pull). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
+         * @description The user's daily activity summaries (one per provider and local day) whose `calendar_date` lies in the local days from `start_date` to `end_date` (in the user's time zone), oldest first, then by provider. The range spans at most 366 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far; the connection's own day is readable from its first sync, which announces it from its start), nor before the start of its history (the connection's day, or the start of a historical pull), nor dated outside the user's ingestion bounds (`ingestion_start`, `ingestion_end`; a bound widened later shows its days once the next sync announced them). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
          */
         get: operations["getActivity"];
         put?: never;
@@ -522,7 +526,7 @@ export interface paths {
         };
         /**
          * Get raw activity records
-         * @description The provider records the activity summaries of the range were normalised from (same range, order and rules as the summaries: one record per summary, in the same order). The range spans at most 366 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far), nor before the start of its history (the connection's day, or the start of a historical pull). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
+         * @description The provider records the activity summaries of the range were normalised from (same range, order and rules as the summaries: one record per summary, in the same order). The range spans at most 366 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far; the connection's own day is readable from its first sync, which announces it from its start), nor before the start of its history (the connection's day, or the start of a historical pull), nor dated outside the user's ingestion bounds (`ingestion_start`, `ingestion_end`; a bound widened later shows its days once the next sync announced them). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
          */
         get: operations["getActivityRaw"];
         put?: never;
@@ -548,7 +552,7 @@ export interface paths {
         };
         /**
          * Get sleep summaries
-         * @description The user's sleep sessions (attributed to the local day they end on) whose `calendar_date` lies in the local days from `start_date` to `end_date` (in the user's time zone), oldest first, then by provider. The range spans at most 366 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far), nor before the start of its history (the connection's day, or the start of a historical pull). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
+         * @description The user's sleep sessions (attributed to the local day they end on) whose `calendar_date` lies in the local days from `start_date` to `end_date` (in the user's time zone), oldest first, then by provider. The range spans at most 366 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far; the connection's own day is readable from its first sync, which announces it from its start), nor before the start of its history (the connection's day, or the start of a historical pull), nor dated outside the user's ingestion bounds (`ingestion_start`, `ingestion_end`; a bound widened later shows its days once the next sync announced them). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
          */
         get: operations["getSleep"];
         put?: never;
@@ -574,7 +578,7 @@ export interface paths {
         };
         /**
          * Get raw sleep records
-         * @description The provider records the sleep summaries of the range were normalised from (same range, order and rules as the summaries: one record per summary, in the same order). The range spans at most 366 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far), nor before the start of its history (the connection's day, or the start of a historical pull). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
+         * @description The provider records the sleep summaries of the range were normalised from (same range, order and rules as the summaries: one record per summary, in the same order). The range spans at most 366 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far; the connection's own day is readable from its first sync, which announces it from its start), nor before the start of its history (the connection's day, or the start of a historical pull), nor dated outside the user's ingestion bounds (`ingestion_start`, `ingestion_end`; a bound widened later shows its days once the next sync announced them). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
          */
         get: operations["getSleepRaw"];
         put?: never;
@@ -600,7 +604,7 @@ export interface paths {
         };
         /**
          * Get body summaries
-         * @description The user's body measurement summaries whose `calendar_date` lies in the local days from `start_date` to `end_date` (in the user's time zone), oldest first, then by provider. The range spans at most 366 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far), nor before the start of its history (the connection's day, or the start of a historical pull). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
+         * @description The user's body measurement summaries whose `calendar_date` lies in the local days from `start_date` to `end_date` (in the user's time zone), oldest first, then by provider. The range spans at most 366 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far; the connection's own day is readable from its first sync, which announces it from its start), nor before the start of its history (the connection's day, or the start of a historical pull), nor dated outside the user's ingestion bounds (`ingestion_start`, `ingestion_end`; a bound widened later shows its days once the next sync announced them). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
          */
         get: operations["getBody"];
         put?: never;
@@ -626,7 +630,7 @@ export interface paths {
         };
         /**
          * Get raw body records
-         * @description The provider records the body summaries of the range were normalised from (same range, order and rules as the summaries: one record per summary, in the same order). The range spans at most 366 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far), nor before the start of its history (the connection's day, or the start of a historical pull). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
+         * @description The provider records the body summaries of the range were normalised from (same range, order and rules as the summaries: one record per summary, in the same order). The range spans at most 366 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far; the connection's own day is readable from its first sync, which announces it from its start), nor before the start of its history (the connection's day, or the start of a historical pull), nor dated outside the user's ingestion bounds (`ingestion_start`, `ingestion_end`; a bound widened later shows its days once the next sync announced them). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
          */
         get: operations["getBodyRaw"];
         put?: never;
@@ -652,7 +656,7 @@ export interface paths {
         };
         /**
          * Get workout summaries
-         * @description The user's workouts whose `calendar_date` lies in the local days from `start_date` to `end_date` (in the user's time zone), oldest first, then by provider. The range spans at most 366 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far), nor before the start of its history (the connection's day, or the start of a historical pull). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
+         * @description The user's workouts whose `calendar_date` lies in the local days from `start_date` to `end_date` (in the user's time zone), oldest first, then by provider. The range spans at most 366 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far; the connection's own day is readable from its first sync, which announces it from its start), nor before the start of its history (the connection's day, or the start of a historical pull), nor dated outside the user's ingestion bounds (`ingestion_start`, `ingestion_end`; a bound widened later shows its days once the next sync announced them). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
          */
         get: operations["getWorkouts"];
         put?: never;
@@ -678,7 +682,7 @@ export interface paths {
         };
         /**
          * Get raw workout records
-         * @description The provider records the workouts summaries of the range were normalised from (same range, order and rules as the summaries: one record per summary, in the same order). The range spans at most 366 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far), nor before the start of its history (the connection's day, or the start of a historical pull). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
+         * @description The provider records the workouts summaries of the range were normalised from (same range, order and rules as the summaries: one record per summary, in the same order). The range spans at most 366 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far; the connection's own day is readable from its first sync, which announces it from its start), nor before the start of its history (the connection's day, or the start of a historical pull), nor dated outside the user's ingestion bounds (`ingestion_start`, `ingestion_end`; a bound widened later shows its days once the next sync announced them). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
          */
         get: operations["getWorkoutsRaw"];
         put?: never;
@@ -704,7 +708,7 @@ export interface paths {
         };
         /**
          * Get meals
-         * @description The user's meals whose `calendar_date` lies in the local days from `start_date` to `end_date` (in the user's time zone), oldest first, then by provider. The range spans at most 366 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far), nor before the start of its history (the connection's day, or the start of a historical pull). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
+         * @description The user's meals whose `calendar_date` lies in the local days from `start_date` to `end_date` (in the user's time zone), oldest first, then by provider. The range spans at most 366 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far; the connection's own day is readable from its first sync, which announces it from its start), nor before the start of its history (the connection's day, or the start of a historical pull), nor dated outside the user's ingestion bounds (`ingestion_start`, `ingestion_end`; a bound widened later shows its days once the next sync announced them). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
          */
         get: operations["getMeals"];
         put?: never;
@@ -730,7 +734,7 @@ export interface paths {
         };
         /**
          * Get sleep cycles
-         * @description The user's sleep cycles (the hypnogram of each sleep session) whose `calendar_date` lies in the local days from `start_date` to `end_date` (in the user's time zone), oldest first, then by provider. The range spans at most 366 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far), nor before the start of its history (the connection's day, or the start of a historical pull). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
+         * @description The user's sleep cycles (the hypnogram of each sleep session) whose `calendar_date` lies in the local days from `start_date` to `end_date` (in the user's time zone), oldest first, then by provider. The range spans at most 366 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far; the connection's own day is readable from its first sync, which announces it from its start), nor before the start of its history (the connection's day, or the start of a historical pull), nor dated outside the user's ingestion bounds (`ingestion_start`, `ingestion_end`; a bound widened later shows its days once the next sync announced them). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
          */
         get: operations["getSleepCycles"];
         put?: never;
@@ -756,7 +760,7 @@ export interface paths {
         };
         /**
          * Get the profile
-         * @description The profile a connected provider holds for the user: with `provider`, that provider's; without, the profile of the provider the user connected first. A user with no connected provider (or not connected to `provider`) is a `404`; an unknown `provider` slug is a `422`.
+         * @description The profile a connected provider holds for the user: with `provider`, that provider's; without, the profile of the provider the user connected first. A user with no connected provider (or not connected to `provider`; a deregistered provider is no longer connected) is a `404`; an unknown `provider` slug is a `422`.
          */
         get: operations["getProfile"];
         put?: never;
@@ -813,7 +817,7 @@ export interface paths {
         };
         /**
          * Get a timeseries, grouped by source
-         * @description The user's samples of one resource whose `timestamp` lies in [`start_date`, `end_date`], grouped by provider and source, one page at a time. A page holds whole local days of the user (in the user's time zone): the first day of the range with samples, then the next ones while the page stays within 10,000 samples (a single day with more is one page). Days without samples are skipped. Pass `next_cursor` (opaque, bound to the query) with the same other parameters for the next page; it is `null` on the last page. The range spans at most 366 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far), nor before the start of its history (the connection's day, or the start of a historical pull). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
+         * @description The user's samples of one resource whose `timestamp` lies in [`start_date`, `end_date`], grouped by provider and source, one page at a time. A page holds whole local days of the user (in the user's time zone): the first day of the range with samples, then the next ones while the page stays within 10,000 samples (a single day with more is one page). Days without samples are skipped. Pass `next_cursor` (opaque, bound to the query) with the same other parameters for the next page; it is `null` on the last page. The range spans at most 366 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far; the connection's own day is readable from its first sync, which announces it from its start), nor before the start of its history (the connection's day, or the start of a historical pull), nor dated outside the user's ingestion bounds (`ingestion_start`, `ingestion_end`; a bound widened later shows its days once the next sync announced them). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
          */
         get: operations["getTimeseriesGrouped"];
         put?: never;
@@ -845,7 +849,7 @@ export interface paths {
         /**
          * Get a timeseries
          * @deprecated
-         * @description Deprecated: use *Get a timeseries, grouped by source*, which keeps the source of each sample and pages. The samples of every source as one array, oldest first (same range rules); the range spans at most 31 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far), nor before the start of its history (the connection's day, or the start of a historical pull). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
+         * @description Deprecated: use *Get a timeseries, grouped by source*, which keeps the source of each sample and pages. The samples of every source as one array, oldest first (same range rules); the range spans at most 31 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far; the connection's own day is readable from its first sync, which announces it from its start), nor before the start of its history (the connection's day, or the start of a historical pull), nor dated outside the user's ingestion bounds (`ingestion_start`, `ingestion_end`; a bound widened later shows its days once the next sync announced them). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
          */
         get: operations["getTimeseries"];
         put?: never;
@@ -1361,7 +1365,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -1418,7 +1422,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -1475,7 +1479,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -1532,7 +1536,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -1589,7 +1593,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -1646,7 +1650,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -1703,7 +1707,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -1760,7 +1764,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -1817,7 +1821,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -1874,7 +1878,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -1931,7 +1935,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -1988,7 +1992,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -2045,7 +2049,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -2102,7 +2106,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -2159,7 +2163,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -2216,7 +2220,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -2273,7 +2277,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -2330,7 +2334,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -2387,7 +2391,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -2444,7 +2448,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -2501,7 +2505,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -2558,7 +2562,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -2615,7 +2619,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -2672,7 +2676,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -2729,7 +2733,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -2786,7 +2790,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -2843,7 +2847,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -2900,7 +2904,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -2957,7 +2961,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -3014,7 +3018,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -3071,7 +3075,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -3128,7 +3132,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -3185,7 +3189,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -3242,7 +3246,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -3299,7 +3303,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -3356,7 +3360,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -3413,7 +3417,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -3470,7 +3474,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -3527,7 +3531,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -3584,7 +3588,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -3641,7 +3645,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -3698,7 +3702,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -3755,7 +3759,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -3812,7 +3816,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -3869,7 +3873,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -3926,7 +3930,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -3983,7 +3987,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -4040,7 +4044,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -4097,7 +4101,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -4154,7 +4158,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -4211,7 +4215,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -4268,7 +4272,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -4325,7 +4329,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -4382,7 +4386,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -4439,7 +4443,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -4496,7 +4500,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -4553,7 +4557,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -4610,7 +4614,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -4667,7 +4671,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -4724,7 +4728,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -4781,7 +4785,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -4838,7 +4842,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -4895,7 +4899,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -4952,7 +4956,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -5009,7 +5013,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -5066,7 +5070,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -5123,7 +5127,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -5180,7 +5184,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -5237,7 +5241,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -5294,7 +5298,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -5351,7 +5355,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -5408,7 +5412,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -5465,7 +5469,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -5522,7 +5526,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -5579,7 +5583,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -5636,7 +5640,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -5693,7 +5697,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -5750,7 +5754,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -5807,7 +5811,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -5864,7 +5868,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -5921,7 +5925,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -5978,7 +5982,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -6035,7 +6039,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -6092,7 +6096,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -6149,7 +6153,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -6206,7 +6210,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -6263,7 +6267,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -6320,7 +6324,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -6377,7 +6381,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -6434,7 +6438,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -6491,7 +6495,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -6548,7 +6552,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -6605,7 +6609,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -6662,7 +6666,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -6719,7 +6723,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -6776,7 +6780,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -6833,7 +6837,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -6890,7 +6894,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -6947,7 +6951,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -7004,7 +7008,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -7061,7 +7065,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -7118,7 +7122,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -7175,7 +7179,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -7232,7 +7236,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -7289,7 +7293,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -7346,7 +7350,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -7403,7 +7407,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -7460,7 +7464,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -7517,7 +7521,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -7574,7 +7578,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -7631,7 +7635,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -7688,7 +7692,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -7745,7 +7749,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -7802,7 +7806,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -7859,7 +7863,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -7916,7 +7920,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -7973,7 +7977,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -8030,7 +8034,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -8087,7 +8091,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -8144,7 +8148,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -8201,7 +8205,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -8258,7 +8262,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -8315,7 +8319,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -8372,7 +8376,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -8429,7 +8433,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -8486,7 +8490,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -8543,7 +8547,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -8600,7 +8604,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -8657,7 +8661,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -8714,7 +8718,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -8771,7 +8775,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -8828,7 +8832,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -8885,7 +8889,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -8942,7 +8946,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -8999,7 +9003,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -9056,7 +9060,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -9113,7 +9117,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -9170,7 +9174,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -9227,7 +9231,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -9284,7 +9288,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -9341,7 +9345,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -9398,7 +9402,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -9455,7 +9459,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -9512,7 +9516,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -9569,7 +9573,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -9626,7 +9630,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -9683,7 +9687,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -9740,7 +9744,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -9797,7 +9801,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -9854,7 +9858,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -9911,7 +9915,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -9968,7 +9972,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -10025,7 +10029,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -10082,7 +10086,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -10139,7 +10143,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -10196,7 +10200,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -10253,7 +10257,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -10310,7 +10314,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -10367,7 +10371,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -10424,7 +10428,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -10481,7 +10485,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -10538,7 +10542,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -10595,7 +10599,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -10652,7 +10656,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -10709,7 +10713,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -10767,7 +10771,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -10825,7 +10829,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -10883,7 +10887,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -10940,7 +10944,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -10997,7 +11001,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -11054,7 +11058,7 @@ export interface webhooks {
                 header: {
                     /**
                      * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
                      */
                     "webhook-id": components["parameters"]["WebhookIdHeader"];
                     /**
@@ -11182,13 +11186,13 @@ export interface components {
             fallback_birth_date?: components["schemas"]["FallbackBirthDate"] | null;
             /**
              * Format: date
-             * @description Lower bound (inclusive) of user data ingestion; no data dated before it is ingested or pulled.
+             * @description Lower bound (inclusive, a local day of the user) of user data ingestion; no data dated before it is ingested or pulled, announced by `daily.data.*` events or read.
              * @example 2026-01-01
              */
             ingestion_start: string | null;
             /**
              * Format: date
-             * @description Upper bound (inclusive) of user data ingestion.
+             * @description Upper bound (inclusive, a local day of the user) of user data ingestion; no data dated after it is ingested or pulled, announced by `daily.data.*` events or read.
              * @example null
              */
             ingestion_end: string | null;
@@ -11248,7 +11252,7 @@ export interface components {
             detail: components["schemas"]["ValidationError"][];
         };
         /**
-         * @description The customer's own unique user reference (unique per team). It must not contain personal data: a value that looks like an e-mail address or a phone number is rejected with a `422`.
+         * @description The customer's own unique user reference (unique per team). It must not contain personal data: a value that contains an e-mail address (`name@domain.tld`), or that could be a phone number (only digits, spaces and `+ ( ) . - /`, with 7 to 15 digits: `+1 415 555 0123`, but also `20231115` or `0000001`), is rejected with a `422`. Mix in a letter (`user-0000001`) to use such a number.
          * @example patient-000123
          */
         ClientUserId: string;
@@ -11411,7 +11415,7 @@ export interface components {
          * @example Anne-Marie
          */
         PersonName: string;
-        /** @description Postal address of the user in the user info record. The postal code key is `zip_code` (not `zip`), and there is no country key. */
+        /** @description Postal address of the user in the user info record. The postal code key is `zip_code` (not `zip`), and there is no country key: an address with `zip` or `country` (the insurance address's keys) is a `422` naming each, rather than stored without them. Other unknown keys are ignored. */
         UserAddress: {
             /** @example 123 Main St. */
             first_line: string;
@@ -11666,7 +11670,7 @@ export interface components {
             provider?: components["schemas"]["ProviderSlug"] | null;
             /**
              * Format: uri
-             * @description Where the link flow sends the user when it ends.
+             * @description Where the link flow sends the user when it ends: an absolute URL. One that does not parse as a URL a browser can open (a port above 65535, for example) is a `422`.
              * @example https://app.example.com/connected
              */
             redirect_url?: string | null;
@@ -11695,7 +11699,7 @@ export interface components {
         /** @description Historical pulls to trigger, one per user, for one provider. Any number of user ids may be submitted: the service batches and throttles the triggers per team and provider. */
         BulkTriggerHistoricalPullRequest: {
             /**
-             * @description The users to pull for; each must be a user of the team (an unknown id is a `422` naming its index). Users without a connection to `provider` are reported in the operation's `not_connected` count and the response's `not_connected_user_ids`, not pulled.
+             * @description The users to pull for; each must be a user of the team (an unknown id is a `422` naming its index: the first 100 unknown ids are named, and one more entry at `["body", "user_ids"]` counts the rest). Ids are compared without letter case, so two spellings of one id are a `422` (`unique_items`) at the later index, and ids are answered in lower case. Users without a connection to `provider` are reported in the operation's `not_connected` count and the response's `not_connected_user_ids`, not pulled.
              * @example [
              *       "6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10"
              *     ]
@@ -12015,7 +12019,7 @@ export interface components {
         /** @description Markers added on to the lab tests. */
         AddOn: {
             /**
-             * @description Lab test codes (`provider_id`) of the add-on markers.
+             * @description Lab test codes (`provider_id`) of the add-on markers, looked up at the lab of the lab tests (at every lab when there are none); a code offered only at another lab is a `422`.
              * @example [
              *       "004515"
              *     ]
@@ -12025,9 +12029,9 @@ export interface components {
         /** @description An order set: lab tests and add-on markers. Both fields are optional; an empty order set lists no markers. */
         ListOrderSetMarkersRequest: {
             /**
-             * @description Ids of lab tests whose markers to list.
+             * @description Ids of lab tests of the team whose markers to list (the lab tests *Create an order* accepts in `order_set.lab_test_ids`).
              * @example [
-             *       "a10dadff-5984-40a9-b723-fa1fc9bab88a"
+             *       "0b1f8a3e-3c57-4d0f-9b5e-3f7a8d2c1e01"
              *     ]
              */
             lab_test_ids?: string[];
@@ -12893,11 +12897,13 @@ export interface components {
             source: components["schemas"]["ClientFacingSource"];
             /**
              * Format: date-time
+             * @description When the connection that delivers the profile was made; the same in the profile read and in `daily.data.profile.created`.
              * @example 2026-11-02T09:20:00+00:00
              */
             created_at: string;
             /**
              * Format: date-time
+             * @description As `created_at`.
              * @example 2026-11-02T09:20:00+00:00
              */
             updated_at: string;
@@ -14639,12 +14645,12 @@ export interface components {
          */
         UserIdStringPath: string;
         /**
-         * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). Anything else is a `422` naming `start_date`.
+         * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`.
          * @example 2026-11-21
          */
         StartDateQuery: string;
         /**
-         * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`. Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+         * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
          * @example 2026-11-21
          */
         EndDateQuery: string;
@@ -14665,7 +14671,7 @@ export interface components {
         SleepIdPath: string;
         /**
          * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-         * @example msg_2pQ8ZkR7m3Hc1WvX0aLbN5eYtU
+         * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
          */
         WebhookIdHeader: string;
         /**
@@ -15574,7 +15580,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
-            /** @description The request does not satisfy the contract, or it names a lab test (`lab_test_ids`) or an add-on test code (`add_on.provider_ids`) the catalog does not have: each unknown one is listed at its index, rather than answering a smaller order set. */
+            /** @description The request does not satisfy the contract, or it names a lab test (`lab_test_ids`) the team does not have, or an add-on test code (`add_on.provider_ids`) the catalog does not have or that is not offered at the lab of the lab tests: each one is listed at its index (a repeated one at each of its indexes), rather than answering a smaller order set. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15590,12 +15596,12 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). Anything else is a `422` naming `start_date`.
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`.
                  * @example 2026-11-21
                  */
                 start_date: components["parameters"]["StartDateQuery"];
                 /**
-                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`. Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
                  * @example 2026-11-21
                  */
                 end_date?: components["parameters"]["EndDateQuery"];
@@ -15644,12 +15650,12 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). Anything else is a `422` naming `start_date`.
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`.
                  * @example 2026-11-21
                  */
                 start_date: components["parameters"]["StartDateQuery"];
                 /**
-                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`. Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
                  * @example 2026-11-21
                  */
                 end_date?: components["parameters"]["EndDateQuery"];
@@ -15698,12 +15704,12 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). Anything else is a `422` naming `start_date`.
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`.
                  * @example 2026-11-21
                  */
                 start_date: components["parameters"]["StartDateQuery"];
                 /**
-                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`. Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
                  * @example 2026-11-21
                  */
                 end_date?: components["parameters"]["EndDateQuery"];
@@ -15752,12 +15758,12 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). Anything else is a `422` naming `start_date`.
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`.
                  * @example 2026-11-21
                  */
                 start_date: components["parameters"]["StartDateQuery"];
                 /**
-                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`. Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
                  * @example 2026-11-21
                  */
                 end_date?: components["parameters"]["EndDateQuery"];
@@ -15806,12 +15812,12 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). Anything else is a `422` naming `start_date`.
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`.
                  * @example 2026-11-21
                  */
                 start_date: components["parameters"]["StartDateQuery"];
                 /**
-                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`. Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
                  * @example 2026-11-21
                  */
                 end_date?: components["parameters"]["EndDateQuery"];
@@ -15860,12 +15866,12 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). Anything else is a `422` naming `start_date`.
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`.
                  * @example 2026-11-21
                  */
                 start_date: components["parameters"]["StartDateQuery"];
                 /**
-                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`. Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
                  * @example 2026-11-21
                  */
                 end_date?: components["parameters"]["EndDateQuery"];
@@ -15914,12 +15920,12 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). Anything else is a `422` naming `start_date`.
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`.
                  * @example 2026-11-21
                  */
                 start_date: components["parameters"]["StartDateQuery"];
                 /**
-                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`. Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
                  * @example 2026-11-21
                  */
                 end_date?: components["parameters"]["EndDateQuery"];
@@ -15968,12 +15974,12 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). Anything else is a `422` naming `start_date`.
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`.
                  * @example 2026-11-21
                  */
                 start_date: components["parameters"]["StartDateQuery"];
                 /**
-                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`. Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
                  * @example 2026-11-21
                  */
                 end_date?: components["parameters"]["EndDateQuery"];
@@ -16022,12 +16028,12 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). Anything else is a `422` naming `start_date`.
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`.
                  * @example 2026-11-21
                  */
                 start_date: components["parameters"]["StartDateQuery"];
                 /**
-                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`. Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
                  * @example 2026-11-21
                  */
                 end_date?: components["parameters"]["EndDateQuery"];
@@ -16076,12 +16082,12 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). Anything else is a `422` naming `start_date`.
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`.
                  * @example 2026-11-21
                  */
                 start_date: components["parameters"]["StartDateQuery"];
                 /**
-                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`. Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
                  * @example 2026-11-21
                  */
                 end_date?: components["parameters"]["EndDateQuery"];
@@ -16234,12 +16240,12 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). Anything else is a `422` naming `start_date`.
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`.
                  * @example 2026-11-21
                  */
                 start_date: components["parameters"]["StartDateQuery"];
                 /**
-                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`. Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
                  * @example 2026-11-21
                  */
                 end_date?: components["parameters"]["EndDateQuery"];
@@ -16248,7 +16254,7 @@ export interface operations {
                  * @example fitbit
                  */
                 provider?: components["parameters"]["ProviderQuery"];
-                /** @description The `next_cursor` of the previous page, unchanged, with the same other parameters; anything else is a `422`. */
+                /** @description The `next_cursor` of the previous page, unchanged, with the same other parameters; a value that cannot be read as a cursor of this query (another query's cursor, or a day that is no calendar date) is a `422`. */
                 next_cursor?: string | null;
                 /**
                  * @deprecated
@@ -16300,12 +16306,12 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). Anything else is a `422` naming `start_date`.
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`.
                  * @example 2026-11-21
                  */
                 start_date: components["parameters"]["StartDateQuery"];
                 /**
-                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`. Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
                  * @example 2026-11-21
                  */
                 end_date?: components["parameters"]["EndDateQuery"];
