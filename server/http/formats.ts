@@ -49,10 +49,12 @@ const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
  */
 export function isStorableDateTime(value: string): boolean {
   if (value.startsWith('0000')) return false;
-  const last = value.charCodeAt(value.length - 1);
+  const length = value.length;
+  const last = value.charCodeAt(length - 1);
   if (last === 90 || last === 122) return true; // Z or z: UTC
-  const offset = /([+-])(\d\d):?(\d\d)$/.exec(value);
-  if (offset !== null && Number(offset[2]) * 60 + Number(offset[3]) > MAX_OFFSET_MINUTES) return false;
+  // The offset ends the value: `±HH:MM`, or `±HHMM` (the full check takes both).
+  const hoursAt = value.charCodeAt(length - 3) === 58 ? length - 5 : length - 4;
+  if (twoDigits(value, hoursAt) * 60 + twoDigits(value, length - 2) > MAX_OFFSET_MINUTES) return false;
   // In the first and last year an offset can move the instant out of years 0001 to 9999, which
   // a timestamp written as text (toISOString) does not hold: 9999-12-31T23:00:00-02:00.
   if (value.startsWith('0001-') || value.startsWith('9999-')) {
