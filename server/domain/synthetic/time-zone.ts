@@ -38,6 +38,7 @@ export function isValidTimeZone(timeZone: string): boolean {
 
 /** Date.UTC for every year from 1 on: Date.UTC reads the years 0 to 99 as 1900 to 1999. */
 function utcMs(year: number, monthIndex: number, day: number, hour = 0, minute = 0, second = 0): number {
+  if (year >= 100) return Date.UTC(year, monthIndex, day, hour, minute, second);
   const date = new Date(0);
   date.setUTCFullYear(year, monthIndex, day);
   return date.setUTCHours(hour, minute, second, 0);
