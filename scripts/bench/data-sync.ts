@@ -6,7 +6,9 @@
  * NODE_ENV and LOG_LEVEL as they are here, compiled first unless BENCH_SKIP_COMPILE=1), on PGlite in a temporary
  * DATA_DIR and, when DATABASE_URL is set, on PostgreSQL (a database of its own, dropped after):
  * N users (`--users`, or DATA_SYNC_BENCH_USERS; default 10,000) connected to oura, each with a
- * data window of 30 days of history last synced one default interval ago (so all are due), and
+ * data window of 30 days of history, opened a day before and last synced one default interval ago
+ * (so all are due, and the round is a steady one; `--first-sync`: opened one interval ago and never
+ * synced, so the round is every window's first sync, which announces its whole first day), and
  * one webhook endpoint (every event) on a local receiver. The server starts with its default
  * sync interval; reported:
  *
@@ -50,6 +52,13 @@ function usersFlag(): number {
   return value;
 }
 
+/**
+ * `--first-sync`: the windows were opened one interval ago and never synced, so the round is every
+ * window's first sync, which announces the connection's whole first day (its samples since 00:00)
+ * and its profile. Without it, they were opened a day before: a steady round.
+ */
+const FIRST_SYNC = process.argv.includes('--first-sync');
+
 const TEAM_API_KEY = 'bench-sync-team-api-key';
 const MANAGEMENT_KEY = 'bench-sync-management-key';
 const PROVIDER = 'oura';
@@ -73,8 +82,9 @@ async function prepare(engine: BenchEngine, count: number, receiver: { url: stri
          INSERT INTO connections (user_id, team_id, provider, source_type, created_on) SELECT id, team_id, $3, 'device', $4::timestamptz FROM created
        )
        INSERT INTO data_windows (user_id, team_id, provider, source_type, history_start, synced_through, opened_at)
-       SELECT id, team_id, $3, 'device', ($4::timestamptz AT TIME ZONE 'UTC')::date - ($5::int - 1), $4::timestamptz, $4::timestamptz FROM created`,
-      [sandbox.teamId, count, PROVIDER, due, HISTORY_DAYS],
+       SELECT id, team_id, $3, 'device', ($4::timestamptz AT TIME ZONE 'UTC')::date - ($5::int - 1), $4::timestamptz,
+              $4::timestamptz - CASE WHEN $6::boolean THEN interval '0' ELSE interval '1 day' END FROM created`,
+      [sandbox.teamId, count, PROVIDER, due, HISTORY_DAYS, FIRST_SYNC],
     );
     await createWebhookEndpoint(db, { team_id: sandbox.teamId, url: receiver.url, event_types: null, description: 'bench', secret: receiver.secret });
   } finally {
@@ -250,7 +260,7 @@ export async function benchDataSync(): Promise<void> {
     }
   }
   printTable(
-    `Data sync of ${users.toLocaleString('en-US')} oura connections (${HISTORY_DAYS} days of history each, last synced one interval ago; default interval ${INTERVAL_MS / 1000} s)`,
+    `Data sync of ${users.toLocaleString('en-US')} oura connections (${HISTORY_DAYS} days of history each, ${FIRST_SYNC ? 'opened one interval ago, never synced: every window\'s first sync' : 'opened a day before, last synced one interval ago'}; default interval ${INTERVAL_MS / 1000} s)`,
     ['storage', 'sync round', 'target', 'events', 'emitted', 'delivered', 'target', 'bad signatures', 'database', 'target', 'server peak RSS (round / delivery)', 'target', 'server CPU (round / delivery)', 'load before / after'],
     results.map((r) => [
       r.engine,
