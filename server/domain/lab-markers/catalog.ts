@@ -940,6 +940,17 @@ const labSlugs = (catalog: MarkerCatalog, labIds: Iterable<number>) =>
   [...labIds].map((id) => catalog.labs.find((l) => l.id === id)?.slug ?? String(id)).join(', ');
 
 /**
+ * Why a lab test code matched no marker at the labs `labIds` (of `whose`: "the order set's lab
+ * tests", "the lab test"): none has it, or only markers of other labs (`offered`: every marker
+ * with the code), said with where it is offered.
+ */
+export function unmatchedCodeMessage(catalog: MarkerCatalog, code: string, offered: readonly LabMarker[], labIds: ReadonlySet<number>, whose: string): string {
+  if (offered.length === 0 || labIds.size === 0) return `Unknown marker test code ${code}`;
+  const at = new Set(offered.map((m) => m.lab_id));
+  return `Marker test code ${code} is offered at lab${at.size > 1 ? 's' : ''} ${labSlugs(catalog, at)}, not at lab${labIds.size > 1 ? 's' : ''} ${labSlugs(catalog, labIds)} of ${whose}`;
+}
+
+/**
  * Resolves an order set to its markers: the markers of the lab tests (`labTests`: the team's,
  * by lowercased id) plus the add-on markers matched by `provider_id` (trimmed,
  * case-insensitive). Add-ons are looked up at the labs of the found lab tests; when no lab
@@ -966,15 +977,7 @@ export function resolveOrderSet(catalog: MarkerCatalog, req: OrderSetRequest, la
     const found = offered.filter((m) => labScope.size === 0 || labScope.has(m.lab_id));
     for (const m of found) ids.add(m.id);
     if (found.length > 0) return;
-    const loc = ['add_on', 'provider_ids', i];
-    if (offered.length === 0) problems.push({ loc, msg: `Unknown marker test code ${raw}` });
-    else {
-      const at = new Set(offered.map((m) => m.lab_id));
-      problems.push({
-        loc,
-        msg: `Marker test code ${raw} is offered at lab${at.size > 1 ? 's' : ''} ${labSlugs(catalog, at)}, not at lab${labScope.size > 1 ? 's' : ''} ${labSlugs(catalog, labScope)} of the order set's lab tests`,
-      });
-    }
+    problems.push({ loc: ['add_on', 'provider_ids', i], msg: unmatchedCodeMessage(catalog, raw, offered, labScope, "the order set's lab tests") });
   });
   const markers = [...ids].sort((a, b) => a - b).map((id) => index.markerById.get(id) as LabMarker);
   return { markers, problems };

@@ -5,7 +5,7 @@
  *
  * Wire shapes: spec/team/components/schemas/LabTest.yaml, ClientFacingLab.yaml.
  */
-import { toClientFacingMarker, type ClientFacingMarker, type LabMarker, type MarkerCatalog } from '../lab-markers/catalog.js';
+import { toClientFacingMarker, unmatchedCodeMessage, type ClientFacingMarker, type LabMarker, type MarkerCatalog } from '../lab-markers/catalog.js';
 
 export const COLLECTION_METHODS = ['testkit', 'walk_in_test', 'at_home_phlebotomy', 'on_site_collection'] as const;
 export type CollectionMethod = (typeof COLLECTION_METHODS)[number];
@@ -219,14 +219,6 @@ export type ResolvedMarkers =
   | { ok: true; lab_id: number; marker_ids: number[] }
   | { ok: false; problems: MarkerProblem[] };
 
-/** Why a lab test code matched no marker: none has it, or only markers of other labs than `labId`'s. */
-function unknownCodeMessage(catalog: MarkerCatalog, code: string, candidates: readonly LabMarker[], labId: number | null): string {
-  const slug = (id: number) => catalog.labs.find((l) => l.id === id)?.slug ?? String(id);
-  if (candidates.length === 0 || labId === null) return `Unknown marker test code ${code}`;
-  const others = [...new Set(candidates.map((m) => m.lab_id))].map(slug);
-  return `Marker test code ${code} is offered at lab${others.length > 1 ? 's' : ''} ${others.join(', ')}, not at lab ${slug(labId)} of the lab test`;
-}
-
 /**
  * Resolves and checks the markers of a lab test collected by `method`: known, of one
  * lab, orderable on their own, collectable by the method at that lab (testkits: the
@@ -255,7 +247,7 @@ export function resolveLabTestMarkers(
     const candidates = catalog.index.markersByCode.get(code.trim().toLowerCase()) ?? [];
     const atLab = knownLab === null ? candidates : candidates.filter((m) => m.lab_id === knownLab);
     if (atLab.length === 1) found.push({ marker: atLab[0] as LabMarker, loc: ['provider_ids', i] });
-    else if (atLab.length === 0) problems.push({ loc: ['provider_ids', i], msg: unknownCodeMessage(catalog, code, candidates, knownLab) });
+    else if (atLab.length === 0) problems.push({ loc: ['provider_ids', i], msg: unmatchedCodeMessage(catalog, code, candidates, new Set(knownLab === null ? [] : [knownLab]), 'the lab test') });
     else problems.push({ loc: ['provider_ids', i], msg: `Marker test code ${code} is offered by several labs; give lab_slug` });
   });
   if (found.length === 0 && extraLabId === null && problems.length === 0) {
