@@ -2,7 +2,7 @@ import { simulationPath } from '../../domain/lab-orders/lifecycle.js';
 import type { Logger } from '../../logger.js';
 import type { Database } from '../../storage/database.js';
 import { claimDueSimulation, deleteSimulation, findOrder, lockOrderStatus, rescheduleSimulation } from '../../storage/repositories/lab-orders.js';
-import type { TransitionFlags } from './transition.js';
+import type { SimulationOptions } from '../../domain/lab-results/generate.js';
 import { noteLabOrderWrites } from './maintenance.js';
 import { applyTransition } from './transition.js';
 
@@ -83,7 +83,7 @@ export class LabOrderSimulator {
         await deleteSimulation(tx, simulation.order_id);
         return 'dropped';
       }
-      await applyTransition(tx, order, next, { at, flags: simulation.flags as TransitionFlags });
+      await applyTransition(tx, order, next, { at, flags: simulation.flags as SimulationOptions });
       if (next === simulation.target_status) {
         await deleteSimulation(tx, simulation.order_id);
         return 'finished';

@@ -6,9 +6,6 @@ import { emitEvent } from '../../storage/repositories/events.js';
 import { teamWantsPartialResults, transitionOrder, type LabOrderRecord } from '../../storage/repositories/lab-orders.js';
 import { orderFieldsOf, planResults, storeResults } from '../lab-results/record.js';
 
-/** The simulation flags (SimulationFlags of POST /v3/order/{order_id}/test) a simulated step carries. */
-export type TransitionFlags = { interpretation?: string; result_types?: string[] | null; has_missing_results?: boolean | null };
-
 /**
  * Moves an order one status on, in the caller's transaction: the order's row and its
  * event, `labtest.order.updated` (a `partial_results` status only for teams that opted
@@ -21,7 +18,7 @@ export async function applyTransition(
   tx: Queryable,
   order: LabOrderRecord,
   to: string,
-  options: { at: string; status_detail?: string | null; flags?: TransitionFlags },
+  options: { at: string; status_detail?: string | null; /** A simulated step's SimulationFlags. */ flags?: SimulationOptions },
 ): Promise<LabOrderRecord | null> {
   const parsed = parseStatus(to);
   if (!parsed) throw new RangeError(`Unknown order status ${to}`);
@@ -31,7 +28,7 @@ export async function applyTransition(
     order,
     to,
     at: options.at,
-    flags: (options.flags ?? null) as SimulationOptions | null,
+    flags: options.flags ?? null,
     partialResultsEnabled: wantsPartialResults,
   });
   const fields = planned ? orderFieldsOf(planned) : null;
