@@ -3,7 +3,7 @@ import type { Region } from './shared/values.js';
 import { nonNegativeInteger, positiveInteger } from './shared/env-numbers.js';
 import { DEFAULT_PGLITE_SHARED_BUFFERS, DEFAULT_PGLITE_WORK_MEM } from './storage/database.js';
 import { DEFAULT_DELIVERY_TIMEOUT_MS, DEFAULT_EVENT_RETENTION_DAYS, DEFAULT_RETRY_SCHEDULE_MS, endpointUrlProblem, parseRetrySchedule, secretProblem } from './domain/webhooks/rules.js';
-import type { WebhookDeliveryConfig } from './jobs/webhooks/worker.js';
+import { DEFAULT_GC_EVERY_ATTEMPTS, type WebhookDeliveryConfig } from './jobs/webhooks/worker.js';
 
 export interface Config {
   host: string;
@@ -106,6 +106,7 @@ function webhookConfig(env: NodeJS.ProcessEnv): Pick<Config, 'webhookUrl' | 'web
       concurrency: positiveInteger(env, 'WEBHOOK_CONCURRENCY', 32),
       pollIntervalMs: positiveInteger(env, 'WEBHOOK_POLL_INTERVAL_MS', 250),
       leaseMs: positiveInteger(env, 'WEBHOOK_LEASE_MS', Math.max(60_000, timeoutMs * 2)),
+      gcEveryAttempts: nonNegativeInteger(env, 'WEBHOOK_GC_ATTEMPTS', DEFAULT_GC_EVERY_ATTEMPTS),
     },
   };
 }

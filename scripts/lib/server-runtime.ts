@@ -14,7 +14,9 @@
  *   own starting value and `MALLOC_ARENA_MAX=1` keeps one arena: about 360 -> 320 MB.
  * - `--expose-gc` lets the server ask for a concurrent full collection after the response to
  *   a request with a body over 1 MiB (server/http/large-body-gc.ts), so that each such
- *   request's garbage (tens of MB) is gone before the next: about 320 -> 300 MB.
+ *   request's garbage (tens of MB) is gone before the next: about 320 -> 300 MB. The data sync
+ *   (every 10 batches of a round) and the webhook delivery worker (every 2,500 attempts) ask for
+ *   one too (server/shared/gc.ts).
  *
  * Flags that shrink V8's heap for every request (a 2 x 4 MB young generation, a 10% old
  * generation growth step) reached 270 MB but cost the catalog reads a fifth of their

@@ -1,9 +1,8 @@
 import type { RequestHandler } from 'express';
+import { collectConcurrently, exposedGc, type GcFunction } from '../shared/gc.js';
 
 /** Bodies above this size get a collection after their response (the usual limit is 1 MiB). */
 export const LARGE_BODY_BYTES = 1024 * 1024;
-
-type GcFunction = (options?: { type?: 'major' | 'minor'; execution?: 'sync' | 'async' }) => unknown;
 
 /**
  * After the response to a request with a large body (a bulk trigger of 100,000 user ids is
@@ -13,13 +12,12 @@ type GcFunction = (options?: { type?: 'major' | 'minor'; execution?: 'sync' | 'a
  * the old generation reaches a limit it sets far above what the server lives on: each further
  * large request then adds its garbage to the last one's. Ordinary requests are untouched.
  *
- * Needs `gc`, which Node exposes with --expose-gc: `npm start` runs the server with it
- * (scripts/lib/server-runtime.ts); without it this does nothing.
+ * Needs the collector `--expose-gc` exposes (server/shared/gc.ts); without it this does nothing.
  */
-export function collectAfterLargeBodies(gc: GcFunction | undefined = (globalThis as { gc?: GcFunction }).gc): RequestHandler {
+export function collectAfterLargeBodies(gc: GcFunction | undefined = exposedGc()): RequestHandler {
   return (req, res, next) => {
     if (gc && Number(req.headers['content-length'] ?? 0) > LARGE_BODY_BYTES) {
-      res.once('finish', () => setImmediate(() => gc({ type: 'major', execution: 'async' })));
+      res.once('finish', () => setImmediate(() => collectConcurrently(gc)));
     }
     next();
   };

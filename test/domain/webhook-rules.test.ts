@@ -80,7 +80,7 @@ describe('WEBHOOK_* configuration', () => {
       webhookUrl: undefined,
       webhookSecret: undefined,
       webhookRetentionDays: 7,
-      webhookDelivery: { enabled: true, retryScheduleMs: DEFAULT_RETRY_SCHEDULE_MS, timeoutMs: 15_000, concurrency: 32, pollIntervalMs: 250, leaseMs: 60_000 },
+      webhookDelivery: { enabled: true, retryScheduleMs: DEFAULT_RETRY_SCHEDULE_MS, timeoutMs: 15_000, concurrency: 32, pollIntervalMs: 250, leaseMs: 60_000, gcEveryAttempts: 2500 },
     });
   });
 
@@ -101,12 +101,13 @@ describe('WEBHOOK_* configuration', () => {
       WEBHOOK_CONCURRENCY: '8',
       WEBHOOK_WORKER: 'false',
       WEBHOOK_RETENTION_DAYS: '0',
+      WEBHOOK_GC_ATTEMPTS: '0',
     });
     expect(config).toMatchObject({
       webhookUrl: 'http://127.0.0.1:4040/',
       webhookSecret: secret,
       webhookRetentionDays: 0,
-      webhookDelivery: { enabled: false, retryScheduleMs: [50, 100, 200], timeoutMs: 1000, concurrency: 8, leaseMs: 60_000 },
+      webhookDelivery: { enabled: false, retryScheduleMs: [50, 100, 200], timeoutMs: 1000, concurrency: 8, leaseMs: 60_000, gcEveryAttempts: 0 },
     });
   });
 

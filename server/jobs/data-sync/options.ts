@@ -5,7 +5,8 @@
  * |----------------------------|---------|---------|
  * | DATA_SYNC_WORKER           | on      | `off` (or `false`, `0`): this process runs no sync (refresh still works) |
  * | DATA_SYNC_INTERVAL_MS      | 300000  | a connection is synced when its last sync is this old (5 minutes: a frontend sees events within minutes) |
- * | DATA_SYNC_BATCH            | 50      | connections synced per transaction |
+ * | DATA_SYNC_BATCH            | 50      | connections synced per transaction, at most |
+ * | DATA_SYNC_BATCH_SAMPLES    | 5000    | a transaction takes no more connections once their events carry this many samples (each event counts one more) |
  * | DATA_SYNC_MAX_SAMPLES      | 1000    | samples per timeseries event; bigger batches are split |
  * | DATA_SYNC_GC_BATCHES       | 10      | a concurrent full garbage collection every this many batches of a round (with --expose-gc, as `npm start` runs); 0: none |
  */
@@ -16,6 +17,12 @@ export interface DataSyncSettings {
   enabled: boolean;
   intervalMs: number;
   batchSize: number;
+  /**
+   * A steady sync of a connection carries about 10 samples and events, its first sync (its day
+   * since 00:00) up to about 1,100: 50 first syncs at once would hold some 6 MB of payloads,
+   * and their garbage, in one batch. 5,000 keeps steady batches whole and first syncs to a few.
+   */
+  batchSamples: number;
   maxSamplesPerEvent: number;
   /**
    * A round allocates fast and keeps little (the generated days die with their batch), yet V8
@@ -30,6 +37,7 @@ export const DEFAULT_DATA_SYNC_SETTINGS: DataSyncSettings = {
   enabled: true,
   intervalMs: 300_000,
   batchSize: 50,
+  batchSamples: 5000,
   maxSamplesPerEvent: MAX_SAMPLES_PER_EVENT,
   gcEveryBatches: 10,
 };
@@ -41,6 +49,7 @@ export function loadDataSyncSettings(env: NodeJS.ProcessEnv = process.env): Data
     enabled: !['off', 'false', '0'].includes(worker),
     intervalMs: positiveInteger(env, 'DATA_SYNC_INTERVAL_MS', DEFAULT_DATA_SYNC_SETTINGS.intervalMs),
     batchSize: positiveInteger(env, 'DATA_SYNC_BATCH', DEFAULT_DATA_SYNC_SETTINGS.batchSize),
+    batchSamples: positiveInteger(env, 'DATA_SYNC_BATCH_SAMPLES', DEFAULT_DATA_SYNC_SETTINGS.batchSamples),
     maxSamplesPerEvent: positiveInteger(env, 'DATA_SYNC_MAX_SAMPLES', DEFAULT_DATA_SYNC_SETTINGS.maxSamplesPerEvent),
     gcEveryBatches: nonNegativeInteger(env, 'DATA_SYNC_GC_BATCHES', DEFAULT_DATA_SYNC_SETTINGS.gcEveryBatches),
   };

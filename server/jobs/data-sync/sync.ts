@@ -22,6 +22,22 @@ import { emitEvents, type BatchEvent } from '../../storage/repositories/events.j
 export interface SyncOptions {
   /** Samples per timeseries event (bigger batches are split). */
   maxSamplesPerEvent?: number;
+  /**
+   * A batch takes due windows, in order, until their events carry this many samples (samplesOf): a
+   * window's first sync announces its day since 00:00, up to a hundred times a steady sync's
+   * samples, and a batch of those would hold that many more in memory at once. At least one window.
+   */
+  batchSamples?: number;
+}
+
+/** What a window's events weigh against a batch's `batchSamples`: one for each event and one for each sample it carries. */
+export function samplesOf(events: readonly DailyEvent[]): number {
+  let count = 0;
+  for (const event of events) {
+    const samples = event.data.data;
+    count += 1 + (Array.isArray(samples) ? samples.length : 0);
+  }
+  return count;
 }
 
 /** A day can only be synced this far back (a server stopped for weeks catches up on the last days only). */
@@ -82,18 +98,23 @@ const envelope = (window: SyncWindow, event: DailyEvent): BatchEvent => ({
   explicitOnly: event.explicitOnly,
 });
 
-/** The events of a window's sync, as the outbox takes them. */
-const batchEvents = (window: SyncWindow, now: Date, options: SyncOptions): BatchEvent[] => windowEvents(window, now, options).map((event) => envelope(window, event));
-
 /** How long generating events may keep the event loop before it lets HTTP requests and the delivery worker in. */
 const SLICE_MS = 10;
 
-/** The events of each window (same order), generated in slices of about SLICE_MS between which other work runs. */
+/**
+ * The events of the first windows (same order) whose events reach `options.batchSamples`, or of all
+ * of them, generated in slices of about SLICE_MS between which other work runs. The caller syncs
+ * only the windows it got events for; the others stay due for the next batch.
+ */
 async function generateInSlices(windows: readonly SyncWindow[], now: Date, options: SyncOptions): Promise<BatchEvent[][]> {
   const out: BatchEvent[][] = [];
+  let samples = 0;
   let sliceStart = performance.now();
   for (const window of windows) {
-    out.push(batchEvents(window, now, options));
+    const events = windowEvents(window, now, options);
+    out.push(events.map((event) => envelope(window, event)));
+    samples += samplesOf(events);
+    if (options.batchSamples !== undefined && samples >= options.batchSamples) break;
     if (performance.now() - sliceStart >= SLICE_MS) {
       await new Promise<void>((resolve) => setImmediate(resolve));
       sliceStart = performance.now();
@@ -116,9 +137,13 @@ async function writeSynced(tx: Queryable, windows: readonly SyncWindow[], events
   return written;
 }
 
-/** Syncs windows locked by the caller's transaction: their events, then their new synced_through. Returns the events written. */
-export async function syncLockedWindows(tx: Queryable, windows: readonly SyncWindow[], now: Date, options: SyncOptions = {}): Promise<number> {
-  return writeSynced(tx, windows, await generateInSlices(windows, now, options), now);
+/**
+ * Syncs windows locked by the caller's transaction, or the first of them up to `options.batchSamples`:
+ * their events, then their new synced_through. Returns the windows synced and the events written.
+ */
+export async function syncLockedWindows(tx: Queryable, windows: readonly SyncWindow[], now: Date, options: SyncOptions = {}): Promise<SyncRound> {
+  const events = await generateInSlices(windows, now, options);
+  return { windows: events.length, events: await writeSynced(tx, windows.slice(0, events.length), events, now) };
 }
 
 /**
@@ -134,12 +159,13 @@ async function syncBatch(db: Database, dueBefore: Date, now: Date, input: { batc
     return db.transaction(async (tx) => {
       const windows = await claimDueWindows(tx, { dueBefore, limit: input.batchSize });
       if (windows.length === 0) return null;
-      return { windows: windows.length, events: await syncLockedWindows(tx, windows, now, input) };
+      return syncLockedWindows(tx, windows, now, input);
     });
   }
-  const candidates = await listDueWindows(db, { dueBefore, limit: input.batchSize });
-  if (candidates.length === 0) return null;
-  const events = await generateInSlices(candidates, now, input);
+  const listed = await listDueWindows(db, { dueBefore, limit: input.batchSize });
+  if (listed.length === 0) return null;
+  const events = await generateInSlices(listed, now, input);
+  const candidates = listed.slice(0, events.length);
   const eventsOf = new Map(candidates.map((window, i) => [window, events[i]!]));
   return db.transaction(async (tx) => {
     const windows = await lockWindowsAsRead(tx, candidates);

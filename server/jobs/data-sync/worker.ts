@@ -7,6 +7,7 @@
 import { systemClock, type Clock } from '../../domain/throttle/clock.js';
 import type { Logger } from '../../logger.js';
 import type { Database } from '../../storage/database.js';
+import { collectEvery, exposedGc, type GcFunction } from '../../shared/gc.js';
 import { DEFAULT_DATA_SYNC_SETTINGS, type DataSyncSettings } from './options.js';
 import { runInRounds, type Rounds } from '../rounds.js';
 import { syncDueWindows, type SyncRound } from './sync.js';
@@ -22,15 +23,12 @@ export interface DataSyncWorkerOptions extends Partial<Omit<DataSyncSettings, 'e
 /** `runOnce` (tests, benchmarks) resolves with what the round synced. */
 export type DataSyncWorker = Rounds<SyncRound>;
 
-type GcFunction = (options?: { type?: 'major' | 'minor'; execution?: 'sync' | 'async' }) => unknown;
-
 export function startDataSyncWorker(options: DataSyncWorkerOptions): DataSyncWorker {
   const clock = options.clock ?? systemClock;
   const settings = { ...DEFAULT_DATA_SYNC_SETTINGS, ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) } as DataSyncSettings;
   const pollMs = Math.min(10_000, Math.max(1, Math.floor(settings.intervalMs / 10)));
   // Without --expose-gc there is no gc: V8 collects as it sees fit (settings.gcEveryBatches).
-  const gc = settings.gcEveryBatches > 0 ? (options.gc ?? (globalThis as { gc?: GcFunction }).gc) : undefined;
-  let batches = 0;
+  const batchDone = collectEvery(settings.gcEveryBatches, options.gc ?? exposedGc());
   return runInRounds({
     clock,
     pauseMs: pollMs,
@@ -39,12 +37,10 @@ export function startDataSyncWorker(options: DataSyncWorkerOptions): DataSyncWor
         now: () => new Date(clock.now()),
         intervalMs: settings.intervalMs,
         batchSize: settings.batchSize,
+        batchSamples: settings.batchSamples,
         maxSamplesPerEvent: settings.maxSamplesPerEvent,
         stopping,
-        afterBatch: () => {
-          batches += 1;
-          if (gc && batches % settings.gcEveryBatches === 0) gc({ type: 'major', execution: 'async' });
-        },
+        afterBatch: batchDone,
       }),
     done: (done, ms) => {
       if (done.windows > 0) options.logger.info({ windows: done.windows, events: done.events, ms }, 'data sync round');

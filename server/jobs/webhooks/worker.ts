@@ -26,6 +26,7 @@ import {
   type DeliveryOutcome,
 } from '../../storage/repositories/webhooks.js';
 import { DEFAULT_DELIVERY_TIMEOUT_MS, DEFAULT_RETRY_SCHEDULE_MS, retryDelayAfter, webhookMessageId } from '../../domain/webhooks/rules.js';
+import { collectEvery, exposedGc, type GcFunction } from '../../shared/gc.js';
 import { WebhookSender, type SendResult } from './sender.js';
 
 export interface DeliveryWorkerOptions {
@@ -44,6 +45,15 @@ export interface DeliveryWorkerOptions {
   logger?: Logger;
   /** The signing clock (default: the system clock). */
   now?: () => Date;
+  /**
+   * A concurrent full garbage collection after every this many attempts (default 0: none). A
+   * backlog of deliveries allocates fast and keeps little: each attempt's body, its claimed row
+   * and its HTTP exchange live across a few event loop turns, long enough to reach the old
+   * generation, which V8 lets grow far past what the server lives on before it collects it.
+   */
+  gcEveryAttempts?: number;
+  /** The collector for gcEveryAttempts (default: the one --expose-gc exposes; none without it). */
+  gc?: GcFunction;
 }
 
 export interface DeliveryWorkerStats {
@@ -82,6 +92,7 @@ export class DeliveryWorker {
   private released: { id: string; claim: string }[] = [];
   private claimCount = 0;
   private waiter: { minFree: number; wake: () => void } | null = null;
+  private readonly attemptDone: () => void;
 
   constructor(
     private readonly db: Database,
@@ -97,6 +108,7 @@ export class DeliveryWorker {
     this.name = options.name ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
     this.logger = options.logger;
     this.sender = new WebhookSender({ timeoutMs: this.timeoutMs, maxSockets: this.concurrency, ...(options.now ? { now: options.now } : {}) });
+    this.attemptDone = collectEvery(options.gcEveryAttempts ?? 0, options.gc ?? exposedGc());
   }
 
   /** Starts claiming and sending in the background. */
@@ -238,6 +250,7 @@ export class DeliveryWorker {
       .send({ url: delivery.url, secret: delivery.secret, messageId: webhookMessageId(delivery.event_id), body: delivery.body })
       .then((result) => {
         this.inFlight.delete(delivery.id);
+        this.attemptDone();
         if (this.state === 'killed') return;
         if (result.kind === 'aborted') this.released.push({ id: delivery.id, claim: delivery.claim });
         else this.outcomes.push(this.outcomeOf(delivery, result));
@@ -292,6 +305,13 @@ export class DeliveryWorker {
   }
 }
 
+/**
+ * A server's worker asks for a collection every 2,500 attempts (WEBHOOK_GC_ATTEMPTS): a backlog
+ * of 40,000 events after a round of 3,000 first syncs peaked at about 410 MB without it and 320 MB
+ * with it, at about the same delivery rate (`npm run bench:data-sync -- --first-sync`).
+ */
+export const DEFAULT_GC_EVERY_ATTEMPTS = 2500;
+
 export interface WebhookDeliveryConfig {
   /** False: this process sends nothing (another process's worker does). */
   enabled: boolean;
@@ -300,6 +320,7 @@ export interface WebhookDeliveryConfig {
   concurrency: number;
   pollIntervalMs: number;
   leaseMs: number;
+  gcEveryAttempts: number;
 }
 
 /** The worker of a server process, from its configuration; null when disabled. */
@@ -311,6 +332,7 @@ export function startDeliveryWorker(db: Database, config: WebhookDeliveryConfig,
     concurrency: config.concurrency,
     pollIntervalMs: config.pollIntervalMs,
     leaseMs: config.leaseMs,
+    gcEveryAttempts: config.gcEveryAttempts,
     ...(logger ? { logger } : {}),
   }).start();
 }

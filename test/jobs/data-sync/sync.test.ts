@@ -12,7 +12,8 @@ import { findProvider } from '../../../server/domain/providers/catalog.js';
 import { generateDay, generateProfile } from '../../../server/domain/synthetic/day.js';
 import { summaryResourcesFor } from '../../../server/domain/synthetic/resources.js';
 import { DeliveryWorker } from '../../../server/jobs/webhooks/worker.js';
-import { daysTouched, syncDueWindows } from '../../../server/jobs/data-sync/sync.js';
+import { daysTouched, samplesOf, syncDueWindows, windowEvents } from '../../../server/jobs/data-sync/sync.js';
+import { listDueWindows } from '../../../server/storage/repositories/data-sync.js';
 import { startDataSyncWorker } from '../../../server/jobs/data-sync/worker.js';
 import { silentLogger } from '../../helpers/silent-logger.js';
 import { readFileSync } from 'node:fs';
@@ -340,6 +341,61 @@ describe.each(apiEngines)('data sync on %s', (_label, engine) => {
     } finally {
       await worker.stop();
     }
+  });
+
+  it('when due first syncs carry more samples than batchSamples, then each batch takes windows in order until it reaches them, at least one, and every window is synced once', async () => {
+    // A day before every other test's windows: only this test's are due.
+    const start = new Date('2026-11-19T18:00:00Z');
+    const clock = new FakeClock(start.getTime());
+    const users = [];
+    for (let i = 0; i < 5; i += 1) users.push(await connected('oura', start, 'UTC'));
+    clock.advanceBy(INTERVAL + MINUTE);
+    const now = new Date(clock.now());
+    const dueBefore = new Date(clock.now() - INTERVAL);
+    const due = await listDueWindows(ctx.server.db, { dueBefore, limit: 50 });
+    expect(due.map((window) => window.user_id).sort()).toEqual(users.map((user) => user.user_id).sort());
+    // Each first sync announces 18 hours of the day: hundreds of samples.
+    const weights = due.map((window) => samplesOf(windowEvents(window, now)));
+    expect(Math.min(...weights)).toBeGreaterThan(100);
+    const batchSamples = weights[0]! + 1;
+    const expected: number[] = [];
+    for (let i = 0, carried = 0, taken = 0; i < weights.length; i += 1) {
+      carried += weights[i]!;
+      taken += 1;
+      if (carried >= batchSamples || i === weights.length - 1) {
+        expected.push(taken);
+        carried = 0;
+        taken = 0;
+      }
+    }
+    expect(expected.length).toBeGreaterThan(1);
+    const batches: number[] = [];
+    let before = 0;
+    const round = await syncDueWindows(ctx.server.db, {
+      now: () => now,
+      intervalMs: INTERVAL,
+      batchSize: 50,
+      batchSamples,
+      afterBatch: (sofar) => {
+        batches.push(sofar.windows - before);
+        before = sofar.windows;
+      },
+    });
+    expect(batches).toEqual(expected);
+    expect(round.windows).toBe(5);
+    const synced = await ctx.server.db.query<{ synced_through: string }>(`SELECT to_json(synced_through)#>>'{}' AS synced_through FROM data_windows WHERE user_id = ANY ($1::uuid[])`, [users.map((user) => user.user_id)]);
+    expect(synced.map((row) => Date.parse(row.synced_through))).toEqual(users.map(() => now.getTime()));
+    const profiles = await ctx.server.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE payload->>'user_id' = ANY ($1::text[]) AND event_type = 'daily.data.profile.created'`, [users.map((user) => user.user_id)]);
+    expect(profiles!.n).toBe(5);
+    // A bound below any window's weight still syncs one window a batch.
+    clock.advanceBy(INTERVAL + MINUTE);
+    const next: number[] = [];
+    let sofarBefore = 0;
+    await syncDueWindows(ctx.server.db, { now: () => new Date(clock.now()), intervalMs: INTERVAL, batchSize: 50, batchSamples: 1, afterBatch: (sofar) => {
+      next.push(sofar.windows - sofarBefore);
+      sofarBefore = sofar.windows;
+    } });
+    expect(next).toEqual([1, 1, 1, 1, 1]);
   });
 
   it('when a user is refreshed, then its connections are synced at once and the events are in the outbox when it answers', async () => {

@@ -77,6 +77,21 @@ describe.each(engineCases)('webhook delivery on %s', (_label, engine) => {
       expect(stored.map((d) => [d.last_response_body, d.last_response_body_truncated])).toEqual(Array(5).fill(['', false]));
     });
 
+    it('when gcEveryAttempts is set, then the worker asks for a concurrent full collection after every that many attempts, failed ones too', async () => {
+      const { team } = await seedTeam(ctx.db);
+      const target = await receiver();
+      const down = await receiver({ answer: () => 503 });
+      const endpoint = await registerEndpoint(ctx.db, { team_id: team.id, url: target.url, secret: target.secret });
+      await registerEndpoint(ctx.db, { team_id: team.id, url: down.url, secret: down.secret, event_types: ['daily.data.steps.created'] });
+      // 7 events: 7 attempts to the receiver and 7 first attempts to the failing endpoint (retried only after 5 s).
+      await emitMany(ctx.db, team.id, 7);
+      const calls: unknown[] = [];
+      worker({ gcEveryAttempts: 3, gc: (options) => calls.push(options), retryScheduleMs: [60_000] });
+      await waitUntilSettled(ctx.db, endpoint.id);
+      await waitFor('14 attempts, 4 collections', async () => calls.length === 4);
+      expect(calls).toEqual(Array(4).fill({ type: 'major', execution: 'async' }));
+    });
+
     it('when the body is compared with the stored event, then it is the envelope as stored', async () => {
       const { team } = await seedTeam(ctx.db);
       const target = await receiver();
