@@ -17,7 +17,7 @@ import { createApiApp } from './http/create-api-app.js';
 import { localBaseUrl, localizeLandingPage, type LocalUrls } from './http/docs-urls.js';
 import type { Deps } from './http/handlers/context.js';
 import { createManagementHandlers } from './http/handlers/management/index.js';
-import { createTeamHandlers } from './http/handlers/team/index.js';
+import { createTeamHandlers, teamMissingParent } from './http/handlers/team/index.js';
 import { mountLinkPages } from './http/link-pages.js';
 import { managementCors, mountDashboard } from './http/dashboard.js';
 
@@ -61,7 +61,11 @@ export function createTeamApp(deps: Deps): Express {
     authenticators: { ApiKeyAuth: authenticateTeam(deps.db), 'ApiKeyAuth | LinkToken': authenticateTeamOrLinkToken(deps.db, deps.now) },
     validateResponses: deps.config.validateResponses,
     logger: deps.logger,
-    errors: { missingCredentialDetail: (req) => (acceptsLinkToken(req) ? TEAM_MISSING_KEY_OR_LINK_TOKEN : TEAM_MISSING_KEY), invalidCredentialDetail: TEAM_INVALID_KEY },
+    errors: {
+      missingCredentialDetail: (req) => (acceptsLinkToken(req) ? TEAM_MISSING_KEY_OR_LINK_TOKEN : TEAM_MISSING_KEY),
+      invalidCredentialDetail: TEAM_INVALID_KEY,
+      missingParent: teamMissingParent,
+    },
     bodyLimits: { '/v2/link/bulk_trigger_historical_pull': '8mb' },
     extraRoutes: (app) => {
       mountDocs(app, 'team', deps.config);

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from '../logger.js';
+import { missingParentOf, type MissingParent } from '../storage/errors.js';
 import { ApiError, ValidationFailure } from './api-error.js';
 import {
   detailBody,
@@ -67,6 +68,12 @@ export interface ErrorMiddlewareOptions {
   missingCredentialDetail: string | ((req: Parameters<ErrorRequestHandler>[1]) => string);
   /** The `detail` of a 401 when the credential is unknown or revoked. */
   invalidCredentialDetail: string;
+  /**
+   * The answer to a write whose parent row (its user, its order) another request deleted while
+   * it ran, which the database refused (storage/errors.ts): the API's 404 for that resource, or
+   * null when the parent is not one a client deletes (then it stays an unexpected error).
+   */
+  missingParent?: (parent: MissingParent) => ApiError | null;
 }
 
 const MiB = 1024 * 1024;
@@ -99,6 +106,9 @@ export function errorMiddleware(options: ErrorMiddlewareOptions): ErrorRequestHa
       if (error.status >= 500) options.logger.error({ err: loggable(error), method: req.method, operation: operationOf(req) }, 'request failed');
       return send(error.status, detailBody(error.detail));
     }
+    const parent = missingParentOf(error);
+    const gone = parent && options.missingParent?.(parent);
+    if (gone) return send(gone.status, detailBody(gone.detail));
 
     const http = (error ?? {}) as HttpLikeError;
     const status = http.status ?? http.statusCode;

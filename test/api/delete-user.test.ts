@@ -5,6 +5,8 @@ import { getUserInfo, listInsurances } from '../storage/stored-state.js';
 import { findActiveLinkToken } from '../../server/storage/repositories/link-tokens.js';
 import { consumeSignInToken } from '../../server/storage/repositories/sign-in-tokens.js';
 import { findUser } from '../../server/storage/repositories/users.js';
+import { signal, untilBlockedBy } from '../helpers/locks.js';
+import { orderBody } from './lab-order-fixtures.js';
 import { apiEngines, expectDetail, expectStatus, expectValidation, insuranceBody, UNKNOWN_ID, useApiApp, userInfoBody, type TeamSchemas } from './helpers.js';
 
 describe.each(apiEngines)('deleteUser (DELETE /v2/user/{user_id}) on %s', (_label, engine) => {
@@ -38,6 +40,55 @@ describe.each(apiEngines)('deleteUser (DELETE /v2/user/{user_id}) on %s', (_labe
       expect(await ctx.server.db.query(`SELECT 1 FROM ${table} WHERE user_id = $1`, [user.user_id]), table).toEqual([]);
     }
   });
+
+  // Two transactions at once: PostgreSQL only (PGlite runs one at a time; the tests' names say so).
+  const concurrently = it.skipIf(engine.kind !== 'postgres');
+
+  /**
+   * Sends `request` while another transaction deletes the user and has not committed: the
+   * request still finds the user, and its write waits for the delete, which then commits.
+   */
+  async function whileDeleted(userId: string, request: () => PromiseLike<Awaited<ReturnType<ReturnType<typeof ctx.team>['get']>>>) {
+    const held = signal();
+    const release = signal();
+    let pid = 0;
+    const deleting = ctx.server.db.transaction(async (tx) => {
+      pid = (await tx.query<{ pid: number }>(`SELECT pg_backend_pid() AS pid`))[0]!.pid;
+      await tx.query(`DELETE FROM users WHERE id = $1`, [userId]);
+      held.fire();
+      await release.promise;
+    });
+    await held.promise;
+    const answer = Promise.resolve(request());
+    await untilBlockedBy(ctx.server.db, pid).finally(release.fire);
+    await deleting;
+    return answer;
+  }
+
+  const writes: [string, (userId: string) => { method: 'post' | 'patch'; path: string; body?: object }][] = [
+    ['an order', (userId) => ({ method: 'post', path: '/v3/order', body: orderBody(userId) })],
+    ['a link token', (userId) => ({ method: 'post', path: '/v2/link/token', body: { user_id: userId } })],
+    ['user info', (userId) => ({ method: 'patch', path: `/v2/user/${userId}/info`, body: userInfoBody() })],
+    ['an insurance', (userId) => ({ method: 'post', path: `/v2/user/${userId}/insurance`, body: insuranceBody() })],
+    ['a demo connection', (userId) => ({ method: 'post', path: '/v2/link/connect/demo', body: { user_id: userId, provider: 'oura' } })],
+  ];
+  for (const [what, write] of writes) {
+    concurrently(`when ${what} is written for a user another request deletes meanwhile, then the write is the 404 of a user not found, not a 500 (PostgreSQL only: PGlite runs one transaction at a time)`, async () => {
+      const user = await ctx.newUser();
+      const { method, path, body } = write(user.user_id);
+      const answer = await whileDeleted(user.user_id, () => ctx.team()[method](path).send(body));
+      expectDetail(answer, 404, `User ${user.user_id} not found.`);
+      expect(await findUser(ctx.server.db, { team_id: ctx.server.teamId, user_id: user.user_id })).toBeNull();
+    }, 30_000);
+  }
+
+  concurrently('when an order is simulated while another request deletes its user, then the simulation is the 404 of an order not found, not a 500 (PostgreSQL only: PGlite runs one transaction at a time)', async () => {
+    const user = await ctx.newUser();
+    const order = expectStatus<TeamSchemas['OrderResponse']>(await ctx.team().post('/v3/order').send(orderBody(user.user_id)), 200).order;
+    const answer = await whileDeleted(user.user_id, () => ctx.team().post(`/v3/order/${order.id}/test`));
+    expectDetail(answer, 404, `Order ${order.id} not found.`);
+    expect(await ctx.server.db.query(`SELECT order_id FROM lab_order_simulations WHERE order_id = $1`, [order.id])).toEqual([]);
+  }, 30_000);
 
   it('when a user is deleted, then its client user id can be used for a new user', async () => {
     const api = ctx.team();

@@ -3,6 +3,7 @@ import type { Database } from '../../server/storage/database.js';
 import { LabOrderSimulator } from '../../server/jobs/lab-orders/simulator.js';
 import { applyTransition } from '../../server/jobs/lab-orders/transition.js';
 import { findOrder, lockOrderStatus } from '../../server/storage/repositories/lab-orders.js';
+import { signal, untilBlockedBy } from '../helpers/locks.js';
 import { silentLogger } from '../helpers/silent-logger.js';
 import { listEventPayloads } from '../storage/stored-state.js';
 import { apiEngines, expectStatus, useApiApp, type ApiApp, type TeamSchemas } from '../api/helpers.js';
@@ -37,23 +38,6 @@ const updatesOf = async (ctx: ApiApp, orderId: string, teamId = ctx.server.teamI
     .filter((event) => event.data.id === orderId)
     .map((event) => event.data.last_event.status);
 
-/** A promise and the function that settles it. */
-function signal(): { promise: Promise<void>; fire: () => void } {
-  let fire!: () => void;
-  const promise = new Promise<void>((resolve) => (fire = resolve));
-  return { promise, fire };
-}
-
-/** Resolves once some session waits for a lock held by the session `pid` (PostgreSQL). */
-async function untilBlockedBy(db: Database, pid: number): Promise<void> {
-  for (let i = 0; i < 1_000; i++) {
-    const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY (pg_blocking_pids(pid))`, [pid]);
-    if (row!.n > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`no session waited for session ${pid}`);
-}
-
 describe.each(apiEngines)('lab order simulation (server/jobs/lab-orders) on %s', (_label, engine) => {
   const ctx = useApiApp(engine);
   // Two transactions at once: PostgreSQL only (PGlite runs one at a time; the tests' names say so).
@@ -82,6 +66,30 @@ describe.each(apiEngines)('lab order simulation (server/jobs/lab-orders) on %s',
     expect(await simulatorOn(ctx.server.db, { now: new Date(Date.now() + 3_600_000) }).runDue()).toBe(1);
     expect(await ctx.server.db.query(`SELECT order_id FROM lab_order_simulations WHERE order_id = $1`, [order.id])).toEqual([]);
     expect(expectStatus<Order>(await ctx.team().get(`/v3/order/${order.id}`), 200).events.map((e) => e.status)).toEqual(['received.walk_in_test.ordered', 'cancelled.walk_in_test.cancelled']);
+  }, 60_000);
+
+  concurrently('when a user is deleted while a simulation step holds one of its orders\' simulations (and would wait for the order), then the delete waits for the step instead of deadlocking with it (PostgreSQL only: PGlite runs one transaction at a time)', async () => {
+    const order = await placeOrder(ctx);
+    expectStatus(await ctx.team().post(`/v3/order/${order.id}/test?delay=60`), 200);
+    const held = signal();
+    const release = signal();
+    let pid = 0;
+    // As a simulator step: its simulation's row first (claimDueSimulation), then the order's.
+    const step = ctx.server.db.transaction(async (tx) => {
+      pid = (await tx.query<{ pid: number }>(`SELECT pg_backend_pid() AS pid`))[0]!.pid;
+      await tx.query(`SELECT order_id FROM lab_order_simulations WHERE order_id = $1 FOR UPDATE`, [order.id]);
+      held.fire();
+      await release.promise;
+      return lockOrderStatus(tx, ctx.server.teamId, order.id);
+    });
+    await held.promise;
+    const deleted = ctx.team().delete(`/v2/user/${order.user_id}`).then((response) => response);
+    // The delete waits for the step's simulation; before, it locked the order first, and the step then waited for it: a deadlock.
+    await untilBlockedBy(ctx.server.db, pid).finally(release.fire);
+    expect((await step)?.status).toBe('received.walk_in_test.ordered');
+    expect(expectStatus(await deleted, 200)).toEqual({ success: true });
+    expect(await ctx.server.db.query(`SELECT id FROM lab_orders WHERE id = $1`, [order.id])).toEqual([]);
+    expect(await ctx.server.db.query(`SELECT order_id FROM lab_order_simulations WHERE order_id = $1`, [order.id])).toEqual([]);
   }, 60_000);
 
   concurrently('when a cancel waits for a step that holds the order, then the cancellation is stored after the step, with a time no earlier than the step\'s (PostgreSQL only: PGlite runs one transaction at a time)', async () => {

@@ -149,13 +149,25 @@ export async function findUserByClientUserId(
   return row && toUser(row);
 }
 
-/** Deletes the user and (by cascade) its info, insurances, connections and tokens. */
+/**
+ * Deletes the user and (by cascade) its info, insurances, connections, tokens, and lab orders
+ * with their results and simulations. A simulation step locks its simulation's row, then its
+ * order's (jobs/lab-orders/simulator.ts), and the cascade locks the orders, then their
+ * simulations: so the statement first locks the user's simulations, waiting for a step that
+ * holds one to end, instead of waiting for it while holding its order (a deadlock on
+ * PostgreSQL, which aborted the delete or the step).
+ */
 export async function deleteUser(db: Queryable, input: { team_id: string; user_id: string }): Promise<boolean> {
   if (!isUuid(input.team_id) || !isUuid(input.user_id)) return false;
-  const rows = await db.query(`DELETE FROM users WHERE id = $1 AND team_id = $2 RETURNING id`, [
-    input.user_id,
-    input.team_id,
-  ]);
+  const rows = await db.query(
+    `WITH simulations AS (
+       SELECT s.order_id FROM lab_order_simulations s JOIN lab_orders o ON o.id = s.order_id
+       WHERE o.team_id = $2 AND o.user_id = $1
+       FOR UPDATE OF s
+     )
+     DELETE FROM users WHERE id = $1 AND team_id = $2 AND (SELECT count(*) FROM simulations) >= 0 RETURNING id`,
+    [input.user_id, input.team_id],
+  );
   return rows.length > 0;
 }
 

@@ -5,8 +5,12 @@
  * `npm run scaffold` adds a stub (501) for every new operation.
  */
 import type { operations } from '../../../../generated/team/schema.js';
+import type { MissingParent } from '../../../storage/errors.js';
+import type { ApiError } from '../../api-error.js';
 import type { HandlerMap } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
+import { orderNotFound } from './order-views.js';
+import { userNotFound } from './views.js';
 import { createUser } from './create-user.js';
 import { listUsers } from './list-users.js';
 import { getUser } from './get-user.js';
@@ -62,6 +66,18 @@ import { getOrderResultPdf } from './get-order-result-pdf.js';
 import { getOrderRequisitionPdf } from './get-order-requisition-pdf.js';
 import { getSignedOrderRequisitionPdf } from './get-signed-order-requisition-pdf.js';
 // scaffold:imports
+
+/**
+ * The 404 of a write whose user or order was deleted while it ran (the error middleware's
+ * `missingParent`): the same answer as when it was gone before the request.
+ */
+export function teamMissingParent(parent: MissingParent): ApiError | null {
+  // Every foreign key to users and lab_orders starts with the parent's id (user_id, team_id).
+  const id = parent.values[0]!;
+  if (parent.table === 'users') return userNotFound(id);
+  if (parent.table === 'lab_orders') return orderNotFound(id);
+  return null;
+}
 
 export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamContext> {
   return {
