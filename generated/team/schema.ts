@@ -12913,7 +12913,7 @@ export interface components {
             profile: components["schemas"]["RawSummaryRecord"];
         };
         /**
-         * @description A timeseries resource. Point samples: heartrate (`bpm`), hrv (`rmssd`), glucose (`mmol/L`), blood_oxygen (`%`), respiratory_rate (`bpm`), body_weight (`kg`), body_fat (`%`), stress_level (`%`), vo2_max (`mL/kg/min`), electrocardiogram_voltage (`mV`). Interval samples (with `start` and `end`): steps (`count`), distance (`m`), calories_active and calories_basal (`kcal`), floors_climbed (`count`), water (`mL`), caffeine (`g`), mindfulness_minutes (`min`), and the others. blood_pressure (`mmHg`) has `systolic` and `diastolic` instead of `value`; note has a text `value` and `tags`. `hypnogram` is deprecated (read `sleep_cycle`). Non-exhaustive.
+         * @description A timeseries resource. Point samples: heartrate (`bpm`), hrv (`rmssd`), glucose (`mmol/L`), blood_oxygen (`%`), respiratory_rate (`bpm`), body_weight (`kg`), body_fat (`%`), stress_level (`%`), electrocardiogram_voltage (`mV`; `type` is the lead, `lead_I` for a watch's single lead). Interval samples (with `start` and `end`): steps (`count`), distance (`m`), calories_active and calories_basal (`kcal`), floors_climbed (`count`), water (`mL`), caffeine (`g`), mindfulness_minutes (`min`), vo2_max (`mL/kg/min`; an estimate at one instant: `start` and `end` are that instant), and the others. blood_pressure (`mmHg`) has `systolic` and `diastolic` instead of `value`; note has a text `value` and `tags`. `hypnogram` is deprecated (read `sleep_cycle`). Non-exhaustive.
          * @example heartrate
          * @enum {string}
          */

@@ -432,7 +432,7 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
      * data takes a user whose data has it (`suits`, checked before the connection, which has all
      * the user had by then).
      */
-    const dataUser = async (api: SdkUnderTest, provider: 'fitbit' | 'oura', suits: (userId: string, timeZone: string, today: string) => boolean = () => true) => {
+    const dataUser = async (api: SdkUnderTest, provider: 'fitbit' | 'oura' | 'apple_health_kit', suits: (userId: string, timeZone: string, today: string) => boolean = () => true) => {
       const { timeZone, today } = eveningZone();
       const created = await firstSuitable(
         () => api.client.user.create({ clientUserId: `compat-${randomUUID()}`, fallbackTimeZone: timeZone }),
@@ -502,6 +502,27 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
         expect(samples.length).toBeGreaterThan(0);
         expect(plain.map((sample) => sample.timestamp.getTime())).toEqual(samples.map((sample) => sample.timestamp.getTime()));
       }
+    });
+
+    statefulIt('when vitals.vo2MaxGrouped and electrocardiogramVoltageGrouped are called, then the SDK parses the samples: vo2_max as intervals, the ECG with its lead (server only: the mock answers heart rate for every resource)', async () => {
+      const api = sdk();
+      // About one day in eight has an ECG recording: a user with one today, and its VO2 max estimate.
+      const recorded = (userId: string, timeZone: string, today: string) => {
+        const day = generateDay({ userId, provider: 'apple_health_kit', date: today, timeZone, resources: ['electrocardiogram_voltage', 'vo2_max'] }, new Date());
+        return (day.timeseries.electrocardiogram_voltage?.length ?? 0) > 0 && (day.timeseries.vo2_max?.length ?? 0) > 0;
+      };
+      const { userId, today } = await dataUser(api, 'apple_health_kit', recorded);
+      const range = { startDate: today, endDate: today };
+      const vo2 = await api.client.vitals.vo2MaxGrouped(userId, range);
+      expectStrictParse(api, serializers.GroupedVo2MaxResponse);
+      const estimates = Object.values(vo2.groups).flat().flatMap((group) => group.data);
+      expect(estimates.length).toBeGreaterThan(0);
+      for (const estimate of estimates) expect(estimate.end.getTime()).toBe(estimate.start.getTime());
+      const ecg = await api.client.vitals.electrocardiogramVoltageGrouped(userId, range);
+      expectStrictParse(api, serializers.GroupedElectrocardiogramVoltageResponse);
+      const voltages = Object.values(ecg.groups).flat().flatMap((group) => group.data);
+      expect(voltages.length).toBeGreaterThan(0);
+      expect(new Set(voltages.map((sample) => sample.type))).toEqual(new Set(['lead_I']));
     });
 
     it('when workouts.getByWorkoutId and sleep.getStreamBySleepId are called, then the SDK parses the streams', async () => {

@@ -8,5 +8,6 @@ describe('npm run lint:spec', () => {
     const outcome = await lintDocuments(files);
     expect(outcome.output).not.toMatch(/\b(error|warning)\b/);
     expect(outcome.ok).toBe(true);
-  });
+    // Spectral over four documents takes seconds, more on a loaded machine: not vitest's 5 s default.
+  }, 120_000);
 });

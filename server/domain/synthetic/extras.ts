@@ -228,6 +228,9 @@ function hours(tl: Timeline): [number, number][] {
 const stepsIn = (tl: Timeline, from: number, to: number) =>
   tl.buckets().filter((b) => b.start >= from && b.start < to).reduce((sum, b) => sum + b.steps, 0);
 
+/** The lead of a single-lead ECG (a watch's, similar to lead I): the samples' `type`. */
+const ECG_LEAD = 'lead_I';
+
 function ecgSamples(tl: Timeline): PointSample[] {
   const r = rng(tl, 'ecg');
   const chance = tl.traits.slug === 'kardia' ? 0.6 : 0.12;
@@ -242,7 +245,7 @@ function ecgSamples(tl: Timeline): PointSample[] {
     const v = 0.12 * Math.exp(-(((s - 0.16) / 0.025) ** 2)) - 0.1 * Math.exp(-(((s - 0.245) / 0.008) ** 2))
       + 1.1 * Math.exp(-(((s - 0.26) / 0.01) ** 2)) - 0.25 * Math.exp(-(((s - 0.28) / 0.01) ** 2))
       + 0.3 * Math.exp(-(((s - 0.5) / 0.045) ** 2)) + 0.02 * (hashUnit(tl.seed, i) - 0.5);
-    out.push(pointSample(tl, start + i * 10, round(v, 3), 'mV'));
+    out.push({ ...pointSample(tl, start + i * 10, round(v, 3), 'mV'), type: ECG_LEAD });
   }
   return out;
 }
@@ -359,7 +362,8 @@ function extraAll(tl: Timeline, resource: TimeseriesResource): { sample: Timeser
     case 'vo2_max': {
       const t = minute(tl.plan.sleep.end + HOUR);
       const dayNumber = utcMidnight(tl.key.date) / DAY;
-      return inDay(t) ? [atStart(pointSample(tl, t, round(tl.person.vo2max + 0.8 * Math.sin(dayNumber / 17), 1), 'mL/kg/min'))] : [];
+      // An estimate at one instant, published by the API family as an interval (start = end = the instant).
+      return inDay(t) ? [atEnd(event(tl, t, round(tl.person.vo2max + 0.8 * Math.sin(dayNumber / 17), 1), 'mL/kg/min'))] : [];
     }
     case 'electrocardiogram_voltage':
       return ecgSamples(tl).map(atStart);

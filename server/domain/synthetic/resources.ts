@@ -58,7 +58,7 @@ const INFO: Record<TimeseriesResource, ResourceInfo> = {
   caffeine: { unit: 'g', kind: 'event' },
   mindfulness_minutes: { unit: 'min', kind: 'event' },
   stress_level: { unit: '%', kind: 'point' },
-  vo2_max: { unit: 'mL/kg/min', kind: 'point' },
+  vo2_max: { unit: 'mL/kg/min', kind: 'event' },
   hypnogram: { unit: 'stage', kind: 'event' },
   electrocardiogram_voltage: { unit: 'mV', kind: 'point' },
   afib_burden: { unit: '%', kind: 'event' },
