@@ -26,6 +26,7 @@ import { compile, DIST } from './compile.js';
 import { GENERATED_DIR } from './lib/apis.js';
 import { isDistFresh, isGeneratedFresh } from './lib/input-hash.js';
 import { serverProcess, type ProcessRuntime } from './lib/server-runtime.js';
+import { onOff } from '../server/shared/env-switches.js';
 
 async function prepare(): Promise<void> {
   if (!isGeneratedFresh(GENERATED_DIR)) {
@@ -93,7 +94,10 @@ setInterval(() => {
   }
 }, 500).unref();
 
+// START_MOCKS is read before the build, so that a value it cannot take stops at once.
+let withMocks = true;
 try {
+  withMocks = onOff(process.env, 'START_MOCKS', true);
   await prepare();
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
@@ -106,7 +110,6 @@ function mockUrls(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 }
 
 if (!stopping) {
-  const withMocks = process.env.START_MOCKS !== 'false';
   children.push(run('server', 'server/main.js', serverProcess(withMocks ? mockUrls(process.env) : {})));
   if (withMocks) children.push(run('mocks', 'mocks/start.js'));
 }

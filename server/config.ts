@@ -1,6 +1,8 @@
 /** Configuration from the environment, read once at start. */
 import type { Region } from './shared/values.js';
 import { nonNegativeInteger, positiveInteger } from './shared/env-numbers.js';
+import { onOff } from './shared/env-switches.js';
+import { logLevelOf } from './logger.js';
 import { DEFAULT_PGLITE_SHARED_BUFFERS, DEFAULT_PGLITE_WORK_MEM } from './storage/database.js';
 import { DEFAULT_DELIVERY_TIMEOUT_MS, DEFAULT_EVENT_RETENTION_DAYS, DEFAULT_RETRY_SCHEDULE_MS, endpointUrlProblem, parseRetrySchedule, secretProblem } from './domain/webhooks/rules.js';
 import { DEFAULT_GC_EVERY_ATTEMPTS, type WebhookDeliveryConfig } from './jobs/webhooks/worker.js';
@@ -76,8 +78,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     teamApiKey: nonEmpty(env.TEAM_API_KEY),
     managementKey: nonEmpty(env.MANAGEMENT_KEY),
     region,
-    validateResponses: env.VALIDATE_RESPONSES ? env.VALIDATE_RESPONSES !== 'false' : env.NODE_ENV !== 'production',
-    logLevel: env.LOG_LEVEL ?? 'info',
+    validateResponses: onOff(env, 'VALIDATE_RESPONSES', env.NODE_ENV !== 'production'),
+    logLevel: logLevelOf(env),
     publicTeamUrl: env.PUBLIC_TEAM_URL ?? `http://${host}:${teamPort}`,
     linkAppUrl: env.LINK_APP_URL ?? 'vitalconnect://link',
     bulkWaitWindowMs: nonNegativeInteger(env, 'BULK_WAIT_WINDOW_MS', 20_000),
@@ -100,7 +102,7 @@ function webhookConfig(env: NodeJS.ProcessEnv): Pick<Config, 'webhookUrl' | 'web
     webhookSecret,
     webhookRetentionDays: nonNegativeInteger(env, 'WEBHOOK_RETENTION_DAYS', DEFAULT_EVENT_RETENTION_DAYS),
     webhookDelivery: {
-      enabled: env.WEBHOOK_WORKER !== 'false',
+      enabled: onOff(env, 'WEBHOOK_WORKER', true),
       retryScheduleMs: schedule ? parseRetrySchedule(schedule) : DEFAULT_RETRY_SCHEDULE_MS,
       timeoutMs,
       concurrency: positiveInteger(env, 'WEBHOOK_CONCURRENCY', 32),

@@ -3,6 +3,16 @@ import { LINK_TOKEN_HEADER, MANAGEMENT_KEY_HEADER, TEAM_API_KEY_HEADER } from '.
 
 export type { Logger };
 
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** LOG_LEVEL (default `info`), one of pino's levels or `silent`; anything else stops start-up naming it. */
+export function logLevelOf(env: NodeJS.ProcessEnv = process.env): string {
+  const raw = env.LOG_LEVEL;
+  const level = raw?.trim().toLowerCase() || 'info';
+  if (!LEVELS.includes(level)) throw new Error(`LOG_LEVEL must be one of ${LEVELS.join(', ')}, got "${raw}"`);
+  return level;
+}
+
 /** Log lines held before a write (a line is about 150 bytes), and at most how long. */
 const BATCH_BYTES = 2048;
 const BATCH_MS = 50;
@@ -38,7 +48,7 @@ export function createLogger(options: { level?: string; name?: string; destinati
   return pino(
     {
       name: options.name ?? 'health-data-api',
-      level: options.level ?? process.env.LOG_LEVEL ?? 'info',
+      level: options.level ?? logLevelOf(),
       base: undefined,
       redact: {
         paths: [

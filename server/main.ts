@@ -121,7 +121,17 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]).replace(/\.[jt]s$/, '') === path.resolve(import.meta.filename).replace(/\.[jt]s$/, '');
-if (isMain && !runClusterPrimary(createLogger())) {
+/** The process's first logger; a LOG_LEVEL it cannot take stops the start with the reason, not a stack trace. */
+function firstLogger(): Logger {
+  try {
+    return createLogger();
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+}
+
+if (isMain && !runClusterPrimary(firstLogger())) {
   const logger = processLogger(createLogger({ destination: batchedStdout() }));
   startServer(loadConfig(), logger)
     .then((server) => {

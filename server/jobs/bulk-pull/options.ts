@@ -16,6 +16,7 @@
 import type { PolicyOverrides, ThrottlePolicy } from '../../domain/throttle/policy.js';
 import type { PullSource } from './pull.js';
 import { positiveInteger } from '../../shared/env-numbers.js';
+import { onOff } from '../../shared/env-switches.js';
 
 export interface BulkPullSettings {
   enabled: boolean;
@@ -80,11 +81,10 @@ function parsePolicyOverrides(env: { PULL_THROTTLE_SCALE?: string | undefined; P
 }
 
 export function loadBulkPullSettings(env: NodeJS.ProcessEnv = process.env): BulkPullSettings {
-  const worker = (env.PULL_WORKER ?? '').trim().toLowerCase();
   const source = (env.PULL_SOURCE ?? 'synthetic').trim().toLowerCase();
   if (source !== 'synthetic' && source !== 'none') throw new Error(`PULL_SOURCE must be synthetic or none, got "${env.PULL_SOURCE}"`);
   return {
-    enabled: !['off', 'false', '0', 'no'].includes(worker),
+    enabled: onOff(env, 'PULL_WORKER', true),
     concurrency: positiveInteger(env, 'PULL_WORKER_CONCURRENCY', DEFAULT_BULK_PULL_SETTINGS.concurrency),
     leaseMs: positiveInteger(env, 'PULL_LEASE_MS', DEFAULT_BULK_PULL_SETTINGS.leaseMs),
     pollMs: positiveInteger(env, 'PULL_POLL_MS', DEFAULT_BULK_PULL_SETTINGS.pollMs),

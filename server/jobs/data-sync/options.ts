@@ -3,7 +3,7 @@
  *
  * | Variable                   | Default | Meaning |
  * |----------------------------|---------|---------|
- * | DATA_SYNC_WORKER           | on      | `off` (or `false`, `0`): this process runs no sync (refresh still works) |
+ * | DATA_SYNC_WORKER           | on      | `off` (or `false`, `0`, `no`): this process runs no sync (refresh still works) |
  * | DATA_SYNC_INTERVAL_MS      | 300000  | a connection is synced when its last sync is this old (5 minutes: a frontend sees events within minutes) |
  * | DATA_SYNC_BATCH            | 50      | connections synced per transaction, at most |
  * | DATA_SYNC_BATCH_SAMPLES    | 5000    | a transaction takes no more connections once their events carry this many samples (each event counts one more) |
@@ -12,6 +12,7 @@
  */
 import { MAX_SAMPLES_PER_EVENT } from '../../domain/data-sync/events.js';
 import { nonNegativeInteger, positiveInteger } from '../../shared/env-numbers.js';
+import { onOff } from '../../shared/env-switches.js';
 
 export interface DataSyncSettings {
   enabled: boolean;
@@ -43,10 +44,8 @@ export const DEFAULT_DATA_SYNC_SETTINGS: DataSyncSettings = {
 };
 
 export function loadDataSyncSettings(env: NodeJS.ProcessEnv = process.env): DataSyncSettings {
-  const worker = (env.DATA_SYNC_WORKER ?? '').trim().toLowerCase();
-  if (worker !== '' && !['on', 'off', 'true', 'false', '1', '0'].includes(worker)) throw new Error(`DATA_SYNC_WORKER must be on or off, got "${env.DATA_SYNC_WORKER}"`);
   return {
-    enabled: !['off', 'false', '0'].includes(worker),
+    enabled: onOff(env, 'DATA_SYNC_WORKER', true),
     intervalMs: positiveInteger(env, 'DATA_SYNC_INTERVAL_MS', DEFAULT_DATA_SYNC_SETTINGS.intervalMs),
     batchSize: positiveInteger(env, 'DATA_SYNC_BATCH', DEFAULT_DATA_SYNC_SETTINGS.batchSize),
     batchSamples: positiveInteger(env, 'DATA_SYNC_BATCH_SAMPLES', DEFAULT_DATA_SYNC_SETTINGS.batchSamples),
