@@ -5,6 +5,7 @@
  *   MOCK_HOST=0.0.0.0 npm run mock      listen on every interface
  *   MOCK_LOG=1 npm run mock             Prism's logs and one line per request
  */
+import { onParentGone } from '../scripts/lib/parent-watch.js';
 import { DEFAULT_PORTS, startMocks } from './index.js';
 
 function port(variable: string, fallback: number): number {
@@ -43,6 +44,8 @@ try {
   process.on('SIGHUP', stop);
   // Started by npm start (scripts/start.ts) with an IPC channel: when that process is gone, however it went, stop too.
   if (process.send) process.once('disconnect', () => stop('SIGTERM'));
+  // Started by `npm run mock`: stop when npm is gone (it forwards no signal then, and never SIGHUP).
+  else onParentGone(() => stop('SIGTERM'));
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

@@ -10,7 +10,7 @@
  *   npm run dev
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { watch, statSync } from 'node:fs';
+import { readdirSync, statSync, watch } from 'node:fs';
 import { writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { startMocks, type RunningMocks } from '../mocks/index.js';
@@ -20,6 +20,7 @@ import { LANDING_PAGE_NAME, renderDocsPage, renderLandingPage } from './docs/ren
 import { build } from './build.js';
 import { BUILD_INPUTS_FILE, buildInputsHash, isGeneratedFresh } from './lib/input-hash.js';
 import { lintDocuments } from './lib/lint.js';
+import { onParentGone } from './lib/parent-watch.js';
 import { generateTypes } from './lib/types.js';
 
 const log = (line: string) => console.log(`[dev ${new Date().toISOString().slice(11, 23)}] ${line}`);
@@ -118,18 +119,51 @@ if (!isGeneratedFresh(GENERATED_DIR)) {
 await restartMocks();
 log(`mocks on http://127.0.0.1:${teamPort} and http://127.0.0.1:${managementPort}`);
 startServer();
-watch(path.join(ROOT, 'spec'), { recursive: true }, (_event, name) => {
-  if (name && /\.(ya?ml|js)$/.test(name)) specChanged(path.join(ROOT, 'spec', name));
-});
-watch(path.join(ROOT, 'server'), { recursive: true }, (_event, name) => {
-  if (name && name.endsWith('.ts')) serverChanged(path.join(ROOT, 'server', name));
-});
+/**
+ * Calls `changed` with each file under `dir` that `accepts` takes, when it is saved, created or
+ * deleted. Node's recursive watcher answers at once but, on Linux, follows files by inode: once
+ * a file was replaced by another (an editor saving through a temporary file, `sed -i`, `git
+ * checkout`), later saves to it went unseen. So the tree is also scanned every 500 ms, and a
+ * file whose modification time or size differs from what was last seen counts as changed; a
+ * change either way is reported once.
+ */
+function watchTree(dir: string, accepts: (file: string) => boolean, changed: (file: string) => void): void {
+  const stampOf = (file: string) => {
+    try {
+      const stat = statSync(file);
+      return `${stat.mtimeMs}:${stat.size}`;
+    } catch {
+      return 'gone';
+    }
+  };
+  const files = () => (readdirSync(dir, { recursive: true }) as string[]).map((name) => path.join(dir, name)).filter(accepts);
+  const seen = new Map(files().map((file) => [file, stampOf(file)]));
+  const look = (file: string) => {
+    const stamp = stampOf(file);
+    if (seen.get(file) === stamp) return;
+    seen.set(file, stamp);
+    changed(file);
+  };
+  watch(dir, { recursive: true }, (_event, name) => {
+    if (name && accepts(path.join(dir, name))) look(path.join(dir, name));
+  });
+  setInterval(() => {
+    const now = new Set(files());
+    for (const file of now) look(file);
+    for (const file of seen.keys()) if (!now.has(file)) look(file);
+  }, 500).unref();
+}
+watchTree(path.join(ROOT, 'spec'), (file) => /\.(ya?ml|js)$/.test(file), specChanged);
+watchTree(path.join(ROOT, 'server'), (file) => file.endsWith('.ts'), serverChanged);
 log('watching spec/ and server/ (Ctrl-C to stop)');
 
 const stop = async () => {
+  // Whatever keeps the mocks from closing (a client's open connection), the loop ends within 5 s.
+  setTimeout(() => process.exit(0), 5_000).unref();
   server?.kill('SIGTERM');
   await mocks?.close();
   process.exit(0);
 };
-process.once('SIGINT', () => void stop());
-process.once('SIGTERM', () => void stop());
+// `on`: Ctrl-C reaches this process twice (from the terminal and forwarded by npm).
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop());
+onParentGone(() => void stop());

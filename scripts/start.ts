@@ -27,6 +27,7 @@ import { GENERATED_DIR } from './lib/apis.js';
 import { isDistFresh, isGeneratedFresh } from './lib/input-hash.js';
 import { serverProcess, type ProcessRuntime } from './lib/server-runtime.js';
 import { onOff } from '../server/shared/env-switches.js';
+import { onParentGone } from './lib/parent-watch.js';
 
 async function prepare(): Promise<void> {
   if (!isGeneratedFresh(GENERATED_DIR)) {
@@ -86,13 +87,7 @@ async function stopChildren(code: number): Promise<never> {
 for (const signal of STOP_SIGNALS) process.on(signal, () => void stopAll(0));
 
 // npm does not forward SIGHUP, and nothing is forwarded once npm is gone: stop when the parent changes.
-const parent = process.ppid;
-setInterval(() => {
-  if (process.ppid !== parent && !stopping) {
-    console.error('npm (the parent process) is gone; stopping everything.');
-    void stopAll(0);
-  }
-}, 500).unref();
+onParentGone(() => void stopAll(0));
 
 // START_MOCKS is read before the build, so that a value it cannot take stops at once.
 let withMocks = true;
