@@ -13442,13 +13442,19 @@ export interface components {
          * @enum {string}
          */
         Billing: "client_bill" | "commercial_insurance" | "patient_bill_passthrough" | "patient_bill" | (string & {});
-        /** @description A consent the patient gave. */
+        /** @description A consent the patient gave. The official Node SDK (`@tryvital/vital-node`) sends the keys `consentType` and `timeOfConsent` in camelCase: either spelling of a key is accepted, and the order stores `consent_type` and `time_of_consent`. Both spellings of one key with different values are a `422`. */
         Consent: {
             /**
              * @example hipaa-authorization
              * @enum {string}
              */
-            consent_type: "terms-of-use" | "telehealth-informed-consent" | "mobile-terms-and-conditions" | "notice-of-privacy-practices" | "privacy-policy" | "hipaa-authorization" | (string & {});
+            consent_type?: "terms-of-use" | "telehealth-informed-consent" | "mobile-terms-and-conditions" | "notice-of-privacy-practices" | "privacy-policy" | "hipaa-authorization" | (string & {});
+            /**
+             * @description The official Node SDK's spelling of `consent_type`.
+             * @example hipaa-authorization
+             * @enum {string}
+             */
+            consentType?: "terms-of-use" | "telehealth-informed-consent" | "mobile-terms-and-conditions" | "notice-of-privacy-practices" | "privacy-policy" | "hipaa-authorization" | (string & {});
             /** @example 2024-01 */
             version?: string | null;
             /**
@@ -13456,7 +13462,13 @@ export interface components {
              * @example 2026-11-20T09:15:00Z
              */
             time_of_consent?: string | null;
-        };
+            /**
+             * Format: date-time
+             * @description The official Node SDK's spelling of `time_of_consent`.
+             * @example 2026-11-20T09:15:00Z
+             */
+            timeOfConsent?: string | null;
+        } | unknown | unknown;
         /** @description A new lab order. Give exactly one of `order_set` and the deprecated `lab_test_id` (both, or neither, is a `422` at `["body"]`). An order on `lab_test_id` is the order of `order_set: {lab_test_ids: [lab_test_id]}`: the same answer, the same events. `collection_method` defaults to the lab test's method; another method is a `422`. */
         CreateOrderRequest: {
             /**

@@ -41,6 +41,34 @@ describe.each(apiEngines)('createOrder and getOrder (POST /v3/order, GET /v3/ord
     expect(read).toEqual(order);
   });
 
+  it('when consents come in either spelling (the official SDK sends consentType and timeOfConsent), then the order stores them as consent_type and time_of_consent', async () => {
+    const user = await ctx.newUser();
+    const consents = [
+      { consent_type: 'terms-of-use', version: '1', time_of_consent: '2026-11-20T09:15:00Z' },
+      { consentType: 'hipaa-authorization', version: '2024-01', timeOfConsent: '2026-11-20T09:16:00.000Z' },
+      { consent_type: 'privacy-policy', consentType: 'privacy-policy' },
+    ];
+    const order = expectStatus<OrderResponse>(await ctx.team().post('/v3/order').send(orderBody(user.user_id, { consents })), 200).order;
+    const [stored] = await ctx.server.db.query<{ consents: unknown }>(`SELECT body->'consents' AS consents FROM lab_orders WHERE id = $1`, [order.id]);
+    expect(stored!.consents).toEqual([
+      { consent_type: 'terms-of-use', version: '1', time_of_consent: '2026-11-20T09:15:00Z' },
+      { consent_type: 'hipaa-authorization', version: '2024-01', time_of_consent: '2026-11-20T09:16:00.000Z' },
+      { consent_type: 'privacy-policy', version: null, time_of_consent: null },
+    ]);
+  });
+
+  it('when a consent gives both spellings of a key with different values, or no consent type at all, then 422 naming it, and no order', async () => {
+    const user = await ctx.newUser();
+    const conflicting = [{ consent_type: 'terms-of-use', consentType: 'privacy-policy', time_of_consent: '2026-11-20T09:15:00Z', timeOfConsent: '2026-11-21T09:15:00Z' }];
+    expectValidation(await ctx.team().post('/v3/order').send(orderBody(user.user_id, { consents: conflicting })), [
+      { loc: ['body', 'consents', 0, 'consentType'], msg: /must equal consent_type/ },
+      { loc: ['body', 'consents', 0, 'timeOfConsent'], msg: /must equal time_of_consent/ },
+    ]);
+    const untyped = expectValidation(await ctx.team().post('/v3/order').send(orderBody(user.user_id, { consents: [{ version: '1' }] })), []);
+    expect(untyped.some((item) => JSON.stringify(item.loc).startsWith('["body","consents",0'))).toBe(true);
+    expect(await ctx.server.db.query(`SELECT id FROM lab_orders WHERE user_id = $1`, [user.user_id])).toEqual([]);
+  });
+
   it('when an order is placed with the deprecated lab_test_id, then it is the order of that lab test in an order set', async () => {
     const order = await placeOrder(ctx, { order_set: undefined, lab_test_id: TESTKIT });
     expect(order.lab_test.id).toBe(TESTKIT);

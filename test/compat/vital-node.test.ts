@@ -566,6 +566,15 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
       return api.client.labTests.createOrder({ userId, patientDetails: patient, patientAddress: address, orderSet: { labTestIds: [WALK_IN_LAB_TEST_ID] }, ...(idempotencyKey && { idempotencyKey }) });
     };
 
+    it('when labTests.createOrder is called with consents (which the SDK sends as consentType and timeOfConsent), then the order is created', async () => {
+      const api = sdk();
+      const { userId } = await newUser(api);
+      const consents = [{ consentType: 'hipaa-authorization' as const, version: '2024-01', timeOfConsent: new Date('2026-11-20T09:15:00Z') }];
+      const created = await api.client.labTests.createOrder({ userId, patientDetails: patient, patientAddress: address, orderSet: { labTestIds: [WALK_IN_LAB_TEST_ID] }, consents });
+      expectStrictParse(api, serializers.PostOrderResponse);
+      expect(created.status).toBe('success');
+    });
+
     it('when labTests.getLabs is called, then the SDK parses every lab', async () => {
       const api = sdk();
       expect((await api.client.labTests.getLabs()).length).toBeGreaterThan(0);

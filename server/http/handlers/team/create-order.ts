@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { components, operations } from '../../../../generated/team/schema.js';
+import { storedConsents, type ConsentInput } from '../../../domain/lab-orders/consents.js';
 import { bodyHash } from '../../../domain/lab-orders/idempotency.js';
 import { initialStatus, parseStatus } from '../../../domain/lab-orders/lifecycle.js';
 import { newOrderBody, patientName, toOrderView } from '../../../domain/lab-orders/order.js';
@@ -64,6 +65,10 @@ export const createOrder = (deps: Deps): Handler<operations['createOrder'], Team
       })));
     }
 
+    // Consent's anyOf (one spelling of consent_type required) types as unknown; the validator checked its shape.
+    const consents = storedConsents((body.consents ?? []) as ConsentInput[]);
+    if (!consents.ok) throw new ValidationFailure(consents.problems.map((p) => ({ loc: ['body', 'consents', ...p.loc], msg: p.msg, type: 'value_error' })));
+
     const key = headers[IDEMPOTENCY_HEADER as keyof typeof headers] as string | undefined;
     const orderId = randomUUID();
     const at = deps.now().toISOString();
@@ -85,7 +90,7 @@ export const createOrder = (deps: Deps): Handler<operations['createOrder'], Team
       priority: body.priority,
       billing_type: body.billing_type,
       icd_codes: body.icd_codes,
-      consents: body.consents,
+      consents: consents.consents,
       activate_by: body.activate_by,
       passthrough: body.passthrough,
       clinical_notes: body.clinical_notes,
