@@ -24,6 +24,11 @@ export interface Config {
   logLevel: string;
   /** Base URL the team server is reached at, for links it hands out (OAuth consent pages). */
   publicTeamUrl: string;
+  /**
+   * PUBLIC_MANAGEMENT_URL: the management server's base URL as a browser reaches it, where the
+   * dashboard calls it (its CSP allows that origin); unset: this host's management port.
+   */
+  publicManagementUrl: string | undefined;
   /** `<app_scheme>://<app_host>` of the iOS app that exchanges link codes. */
   linkAppUrl: string;
   /** How long `wait_for_completion` waits for a bulk operation (the interface's 20 seconds). */
@@ -60,6 +65,15 @@ function memorySize(value: string | undefined, fallback: string, name: string): 
   return value.trim();
 }
 
+/** An http(s) base URL from the environment (trailing slashes dropped), or undefined when unset or empty. */
+function httpUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return undefined;
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  if (!url || !['http:', 'https:'].includes(url.protocol)) throw new Error(`${name} must be an http or https URL, got "${env[name]}"`);
+  return raw.replace(/\/+$/, '');
+}
+
 const nonEmpty = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value.trim());
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -81,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     validateResponses: onOff(env, 'VALIDATE_RESPONSES', env.NODE_ENV !== 'production'),
     logLevel: logLevelOf(env),
     publicTeamUrl: env.PUBLIC_TEAM_URL ?? `http://${host}:${teamPort}`,
+    publicManagementUrl: httpUrl(env, 'PUBLIC_MANAGEMENT_URL'),
     linkAppUrl: env.LINK_APP_URL ?? 'vitalconnect://link',
     bulkWaitWindowMs: nonNegativeInteger(env, 'BULK_WAIT_WINDOW_MS', 20_000),
     ...webhookConfig(env),

@@ -14,8 +14,8 @@ import { findFirstOrgId } from '../storage/repositories/orgs.js';
 import { localBaseUrl } from './docs-urls.js';
 import type { Deps } from './handlers/context.js';
 
-/** Where the dashboard finds the management API: as the docs landing page names it. */
-export const dashboardManagementUrl = (config: Config) => localBaseUrl(config.host, config.managementPort);
+/** Where the dashboard finds the management API: PUBLIC_MANAGEMENT_URL, else as the docs landing page names it. */
+export const dashboardManagementUrl = (config: Config) => config.publicManagementUrl ?? localBaseUrl(config.host, config.managementPort);
 
 /** The origins the dashboard is served from (the team server's), which the management API answers CORS for. */
 export function dashboardOrigins(config: Config): Set<string> {
