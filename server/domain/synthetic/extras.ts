@@ -245,7 +245,7 @@ function ecgSamples(tl: Timeline): PointSample[] {
     const v = 0.12 * Math.exp(-(((s - 0.16) / 0.025) ** 2)) - 0.1 * Math.exp(-(((s - 0.245) / 0.008) ** 2))
       + 1.1 * Math.exp(-(((s - 0.26) / 0.01) ** 2)) - 0.25 * Math.exp(-(((s - 0.28) / 0.01) ** 2))
       + 0.3 * Math.exp(-(((s - 0.5) / 0.045) ** 2)) + 0.02 * (hashUnit(tl.seed, i) - 0.5);
-    out.push({ ...pointSample(tl, start + i * 10, round(v, 3), 'mV'), type: ECG_LEAD });
+    out.push(pointSample(tl, start + i * 10, round(v, 3), 'mV', ECG_LEAD));
   }
   return out;
 }
