@@ -14,7 +14,8 @@ import {
   TEAM_MISSING_KEY_OR_LINK_TOKEN,
 } from './http/authenticate.js';
 import { createApiApp } from './http/create-api-app.js';
-import { localBaseUrl, localizeLandingPage, type LocalUrls } from './http/docs-urls.js';
+import { localizeLandingPage, type LocalUrls } from './http/docs-urls.js';
+import { localBaseUrl } from './shared/local-url.js';
 import type { Deps } from './http/handlers/context.js';
 import { createManagementHandlers } from './http/handlers/management/index.js';
 import { createTeamHandlers, teamMissingParent } from './http/handlers/team/index.js';

@@ -2,6 +2,7 @@
 import type { Region } from './shared/values.js';
 import { nonNegativeInteger, positiveInteger } from './shared/env-numbers.js';
 import { onOff } from './shared/env-switches.js';
+import { localBaseUrl } from './shared/local-url.js';
 import { logLevelOf } from './logger.js';
 import { DEFAULT_PGLITE_SHARED_BUFFERS, DEFAULT_PGLITE_WORK_MEM } from './storage/database.js';
 import { DEFAULT_DELIVERY_TIMEOUT_MS, DEFAULT_EVENT_RETENTION_DAYS, DEFAULT_RETRY_SCHEDULE_MS, endpointUrlProblem, parseRetrySchedule, secretProblem } from './domain/webhooks/rules.js';
@@ -94,7 +95,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     region,
     validateResponses: onOff(env, 'VALIDATE_RESPONSES', env.NODE_ENV !== 'production'),
     logLevel: logLevelOf(env),
-    publicTeamUrl: env.PUBLIC_TEAM_URL ?? `http://${host}:${teamPort}`,
+    // Every interface (HOST=0.0.0.0) is reached at the loopback address, an IPv6 address in brackets.
+    publicTeamUrl: env.PUBLIC_TEAM_URL ?? localBaseUrl(host, teamPort),
     publicManagementUrl: httpUrl(env, 'PUBLIC_MANAGEMENT_URL'),
     linkAppUrl: env.LINK_APP_URL ?? 'vitalconnect://link',
     bulkWaitWindowMs: nonNegativeInteger(env, 'BULK_WAIT_WINDOW_MS', 20_000),
@@ -136,7 +138,7 @@ function webhookConfig(env: NodeJS.ProcessEnv): Pick<Config, 'webhookUrl' | 'web
  */
 export function settleListeningPorts(config: Config, listening: { teamPort: number; managementPort: number }): void {
   if (config.teamPort === 0) {
-    if (config.publicTeamUrl === `http://${config.host}:0`) config.publicTeamUrl = `http://${config.host}:${listening.teamPort}`;
+    if (config.publicTeamUrl === localBaseUrl(config.host, 0)) config.publicTeamUrl = localBaseUrl(config.host, listening.teamPort);
     config.teamPort = listening.teamPort;
   }
   if (config.managementPort === 0) config.managementPort = listening.managementPort;

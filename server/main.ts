@@ -11,6 +11,7 @@ import { bootstrapSandbox } from './bootstrap.js';
 import { credentialRevocations, printsBanner, processLogger, runClusterPrimary } from './cluster.js';
 import { forgetCredentials } from './http/authenticate.js';
 import { loadConfig, settleListeningPorts, type Config } from './config.js';
+import { listeningUrl } from './shared/local-url.js';
 import { startEventRetention } from './jobs/webhooks/retention.js';
 import { startCheckpoints } from './jobs/database/checkpoints.js';
 import { MARKER_CATALOG, scaleCatalog } from './domain/lab-markers/catalog.js';
@@ -88,8 +89,8 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     // The sandbox data sync (DATA_SYNC_* variables: server/jobs/data-sync/options.ts): daily.data.* events every interval.
     const { enabled: syncEnabled, ...syncSettings } = loadDataSyncSettings();
     const dataSyncWorker = syncEnabled ? startDataSyncWorker({ db, logger, ...syncSettings }) : null;
-    const teamUrl = `http://${config.host}:${port(team)}`;
-    const managementUrl = `http://${config.host}:${port(management)}`;
+    const teamUrl = listeningUrl(config.host, port(team));
+    const managementUrl = listeningUrl(config.host, port(management));
     logger.info(
       { teamUrl, managementUrl, storage: db.kind, ms: Math.round(performance.now() - started), orgId: sandbox.orgId, teamId: sandbox.teamId },
       'server listening',

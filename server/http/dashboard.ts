@@ -11,7 +11,7 @@ import type { Config } from '../config.js';
 import { generatedPath } from '../documents.js';
 import { MANAGEMENT_KEY_HEADER } from '../shared/wire.js';
 import { findFirstOrgId } from '../storage/repositories/orgs.js';
-import { localBaseUrl } from './docs-urls.js';
+import { localBaseUrl } from '../shared/local-url.js';
 import type { Deps } from './handlers/context.js';
 
 /** Where the dashboard finds the management API: PUBLIC_MANAGEMENT_URL, else as the docs landing page names it. */

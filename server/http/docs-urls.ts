@@ -17,9 +17,3 @@ const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&am
 export function localizeLandingPage(html: string, urls: LocalUrls): string {
   return html.replace(MARKER, (_match, name: LocalUrlName) => `<span data-local-url="${name}">${escapeHtml(urls[name] ?? NOT_RUNNING)}</span>`);
 }
-
-/** How a browser on this machine reaches a server listening on `host` (every interface: loopback). */
-export function localBaseUrl(host: string, port: number): string {
-  const reachable = host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : host;
-  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
-}

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LOCAL_URLS, renderLandingPage } from '../../scripts/docs/render.js';
 import { GENERATED_DIR } from '../../scripts/lib/apis.js';
-import { localBaseUrl, localizeLandingPage } from '../../server/http/docs-urls.js';
+import { localizeLandingPage } from '../../server/http/docs-urls.js';
+import { localBaseUrl } from '../../server/shared/local-url.js';
 
 const bundle = (api: string) => readFileSync(path.join(GENERATED_DIR, api, 'openapi.json'), 'utf8');
 const page = renderLandingPage({ team: bundle('team'), management: bundle('management') });
