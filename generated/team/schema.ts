@@ -1279,7 +1279,7 @@ export interface paths {
         };
         /**
          * Download the result report of a lab order
-         * @description The order's results as a PDF report: the patient, the order, the lab test, every result with its value, unit, reference range and flag (High, Low, Critical high, Critical low, Abnormal), and the results not reported with the reason. Same results, and the same `400` before they exist, as `GET /v3/order/{order_id}/result`.
+         * @description The order's results as a PDF report: the patient, the order, the lab test, every result with its value, unit, reference range and flag (High, Low, Critical high, Critical low, Abnormal), and the results not reported with the reason. Same results, and the same `400` before they exist, as `GET /v3/order/{order_id}/result`. Text is shown as written: in Helvetica, or, when any of it is outside Latin-1 (names such as `Łukasz` or `Ștefan`, Greek or Cyrillic addresses), in DejaVu Sans Condensed embedded in the document; a character of a script that font lacks (CJK among them) is shown as `?`.
          */
         get: operations["getOrderResultPdf"];
         put?: never;
@@ -1305,7 +1305,7 @@ export interface paths {
         };
         /**
          * Download the requisition form of a lab order
-         * @description The order's requisition form as a PDF: the order and sample ids, the laboratory and lab test, every marker ordered with the lab's test code, the patient with their address, and the ordering physician. Every order has one from its creation on, except a cancelled order (a `400`, as its `requisition_form_url` is null); it replaces the deprecated `requisition_form_url`.
+         * @description The order's requisition form as a PDF: the order and sample ids, the laboratory and lab test, every marker ordered with the lab's test code, the patient with their address, and the ordering physician. Every order has one from its creation on, except a cancelled order (a `400`, as its `requisition_form_url` is null); it replaces the deprecated `requisition_form_url`. Text is shown as written: in Helvetica, or, when any of it is outside Latin-1 (names such as `Łukasz` or `Ștefan`, Greek or Cyrillic addresses), in DejaVu Sans Condensed embedded in the document; a character of a script that font lacks (CJK among them) is shown as `?`.
          */
         get: operations["getOrderRequisitionPdf"];
         put?: never;

@@ -4,7 +4,10 @@ import { generateLabResults, type ResultsInput } from '../../server/domain/lab-r
 import {
   renderRequisitionPdf, renderResultReportPdf, resultFlag, type RequisitionModel, type ResultReportModel,
 } from '../../server/domain/lab-documents/render.js';
+import { documentFonts } from '../../server/http/handlers/team/document-fonts.js';
 import { pdfText } from '../helpers/pdf-text.js';
+
+const FONTS = documentFonts();
 
 const labTest = LAB_TESTS.find((t) => t.id === 'a10dadff-5984-40a9-b723-fa1fc9bab88a')!;
 const markers = labTest.marker_ids.map((id) => MARKER_CATALOG.index.markerById.get(id)!);
@@ -41,12 +44,12 @@ const report = (overrides: Partial<ResultsInput> = {}): ResultReportModel => ({
 
 describe('requisition PDF', () => {
   it('when a requisition is rendered, then the PDF parses and shows the patient, address, order, sample, lab test, every marker and the physician', async () => {
-    const bytes = await renderRequisitionPdf(requisition);
+    const bytes = await renderRequisitionPdf(requisition, FONTS);
     expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
     const { text, info } = await pdfText(bytes);
     for (const expected of [
       'Laboratory Requisition', requisition.order_id, requisition.sample_id, 'Essential Health Panel', 'Labcorp',
-      "Lucja O'Brien-Núñez", '1988-11-03', '1 Main Street, Apt 4, Springfield, IL 62701, US', 'Jack Smith, NPI 1234567893', 'Z00.00',
+      "Łucja O'Brien-Núñez", '1988-11-03', '1 Main Street, Apt 4, Springfield, IL 62701, US', 'Jack Smith, NPI 1234567893', 'Z00.00',
       'Walk-in test (patient service center)',
     ]) expect(text).toContain(expected);
     for (const marker of markers) {
@@ -57,11 +60,35 @@ describe('requisition PDF', () => {
   });
 
   it('when the same requisition is rendered twice, then the bytes are identical', async () => {
-    expect(Buffer.from(await renderRequisitionPdf(requisition)).equals(Buffer.from(await renderRequisitionPdf(requisition)))).toBe(true);
+    expect(Buffer.from(await renderRequisitionPdf(requisition, FONTS)).equals(Buffer.from(await renderRequisitionPdf(requisition, FONTS)))).toBe(true);
+  });
+
+  it('when every text is Latin-1, then the standard fonts set it and no font is embedded; when one is not, then DejaVu Sans is, as a subset', async () => {
+    const latin1 = { ...requisition, patient: { ...patient, first_name: 'Lucia' } };
+    const standard = Buffer.from(await renderRequisitionPdf(latin1, FONTS)).toString('latin1');
+    expect(standard).toContain('/BaseFont /Helvetica');
+    expect(standard).not.toContain('/FontFile2');
+    const unicode = Buffer.from(await renderRequisitionPdf(requisition, FONTS)).toString('latin1');
+    expect(unicode).toContain('/BaseFont /DejaVuSansCondensed');
+    expect(unicode).toContain('/FontFile2');
+    expect(unicode.length).toBeLessThan(100_000);
+    expect(Buffer.from(await renderRequisitionPdf(latin1, FONTS)).toString('latin1')).toBe(standard);
+  });
+
+  it('when names and the address are in Latin Extended, Greek or Cyrillic, then the form shows them as written; a script DejaVu Sans lacks (CJK) is `?`', async () => {
+    const { text } = await pdfText(await renderRequisitionPdf({
+      ...requisition,
+      patient: { ...patient, first_name: 'Ștefan', last_name: 'Țară' },
+      address: { ...requisition.address, first_line: 'Οδός Ερμού 12', second_line: 'кв. 5', city: 'Świętochłowice' },
+      physician: { first_name: 'Łukasz', last_name: 'Świątek', npi: '1234567893' },
+    }, FONTS));
+    for (const expected of ['Ștefan Țară', 'Οδός Ερμού 12, кв. 5, Świętochłowice, IL 62701, US', 'Łukasz Świątek, NPI 1234567893']) expect(text).toContain(expected);
+    const { text: cjk } = await pdfText(await renderRequisitionPdf({ ...requisition, address: { ...requisition.address, second_line: '東京' } }, FONTS));
+    expect(cjk).toContain('1 Main Street, ??, Springfield');
   });
 
   it('when an order has no physician, then the form says so instead of leaving the field out', async () => {
-    const { text } = await pdfText(await renderRequisitionPdf({ ...requisition, physician: null }));
+    const { text } = await pdfText(await renderRequisitionPdf({ ...requisition, physician: null }, FONTS));
     expect(text).toMatch(/Physician\s+not given/);
   });
 });
@@ -69,12 +96,12 @@ describe('requisition PDF', () => {
 describe('result report PDF', () => {
   it('when a report is rendered, then every result appears on its line with its value, flag, unit and range', async () => {
     const model = report();
-    const { text, pages } = await pdfText(await renderResultReportPdf(model));
+    const { text, pages } = await pdfText(await renderResultReportPdf(model, FONTS));
     expect(text).toContain('Laboratory Results');
     expect(text).toContain(model.order_id);
     expect(text).toContain(model.results.metadata.specimen_number);
     expect(text).toContain('Essential Health Panel');
-    expect(text).toContain("Lucja O'Brien-Núñez");
+    expect(text).toContain("Łucja O'Brien-Núñez");
     const lines = pages.flat();
     for (const result of model.results.results) {
       const row = [result.name, result.result, resultFlag(result), result.unit ?? '', result.reference_range ?? ''].filter((c) => c !== '').join(' ');
@@ -89,7 +116,7 @@ describe('result report PDF', () => {
   it('when a report has more results than a page holds, then it continues on the next page with the table header again', async () => {
     const allOfLab = MARKER_CATALOG.markers.filter((m) => m.lab_id === 1 && m.type === 'biomarker');
     const model = { ...report({ markers: allOfLab, simulation: {} }) };
-    const { pages } = await pdfText(await renderResultReportPdf(model));
+    const { pages } = await pdfText(await renderResultReportPdf(model, FONTS));
     expect(pages.length).toBeGreaterThan(2);
     expect(pages.slice(1).every((page) => page.some((line) => line.startsWith('Test Result Flag Unit Reference range')))).toBe(true);
     const text = pages.flat().join('\n');
@@ -97,7 +124,7 @@ describe('result report PDF', () => {
   });
 
   it('when partial results are rendered, then the report says they are partial', async () => {
-    const { text } = await pdfText(await renderResultReportPdf(report({ status: 'partial' })));
+    const { text } = await pdfText(await renderResultReportPdf(report({ status: 'partial' }), FONTS));
     expect(text).toContain('Partial (more results to come)');
   });
 });

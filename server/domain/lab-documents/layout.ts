@@ -1,9 +1,21 @@
 /**
- * A small page layout over pdf-lib for the lab documents: US Letter pages, the 14 standard
- * PDF fonts only (nothing embedded from disk or the network), text wrapped to its column
- * and new pages as the content needs them. Pure: it builds bytes in memory.
+ * A small page layout over pdf-lib for the lab documents: US Letter pages, text wrapped to its
+ * column and new pages as the content needs them. Pure: it builds bytes in memory from what it
+ * is given (the fonts' bytes among them).
+ *
+ * A document whose text the standard fonts can show (Helvetica: Latin-1 and a few more) is set
+ * in them, embedding nothing. A document with any other character (`Łukasz`, `Ștefan`, Greek,
+ * Cyrillic: names and addresses the API accepts) is set in the Unicode fonts it is given
+ * (DejaVu Sans Condensed), embedded as subsets of the glyphs used.
  */
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+
+/** Fonts for text beyond the standard fonts: a fontkit for pdf-lib and the regular and bold faces (TrueType bytes, the name they are embedded under). */
+export interface UnicodeFonts {
+  readonly fontkit: Parameters<PDFDocument['registerFontkit']>[0];
+  readonly regular: { readonly name: string; readonly bytes: Uint8Array };
+  readonly bold: { readonly name: string; readonly bytes: Uint8Array };
+}
 
 export const PAGE = { width: 612, height: 792, margin: 48 } as const;
 
@@ -25,12 +37,12 @@ export interface DocumentInfo {
 }
 
 /**
- * The standard fonts encode WinAnsi (Latin-1 and a few more). A character they cannot
- * show is written as its base letter (Ł -> L, ő -> o) when that exists, else `?`,
- * instead of failing the whole document.
+ * The text as `font` can show it. A character it has no glyph for (a script neither the
+ * standard fonts nor the Unicode fonts cover, such as CJK) is written as its base letter
+ * (Ł -> L, ő -> o) when the font has that, else `?`, instead of failing the whole document.
  */
 export function encodable(text: string, font: PDFFont): string {
-  const supported = new Set(font.getCharacterSet());
+  const supported = characterSet(font);
   let out = '';
   for (const ch of text.replace(/[\r\n\t]+/g, ' ')) {
     if (supported.has(ch.codePointAt(0)!)) {
@@ -43,6 +55,39 @@ export function encodable(text: string, font: PDFFont): string {
     out += replacement;
   }
   return out;
+}
+
+const characterSets = new WeakMap<PDFFont, ReadonlySet<number>>();
+
+function characterSet(font: PDFFont): ReadonlySet<number> {
+  let set = characterSets.get(font);
+  if (!set) characterSets.set(font, (set = new Set(font.getCharacterSet())));
+  return set;
+}
+
+/** The code points Helvetica (WinAnsi) shows: whether a document needs the Unicode fonts. */
+let standardCharacters: ReadonlySet<number> | null = null;
+
+async function standardCharacterSet(): Promise<ReadonlySet<number>> {
+  if (!standardCharacters) standardCharacters = characterSet(await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica));
+  return standardCharacters;
+}
+
+/** Whether every character of `texts` is one the standard fonts show (line breaks and tabs become spaces). */
+export async function standardFontsShow(texts: readonly string[]): Promise<boolean> {
+  const supported = await standardCharacterSet();
+  return texts.every((text) => {
+    for (const ch of text.replace(/[\r\n\t]+/g, ' ')) if (!supported.has(ch.codePointAt(0)!)) return false;
+    return true;
+  });
+}
+
+/** Every string in a document's model (its text, whichever part of it is printed). */
+export function stringsOf(value: unknown, into: string[] = []): string[] {
+  if (typeof value === 'string') into.push(value);
+  else if (Array.isArray(value)) for (const item of value) stringsOf(item, into);
+  else if (value !== null && typeof value === 'object') for (const item of Object.values(value)) stringsOf(item, into);
+  return into;
 }
 
 /** Lines of at most `width` points; a word longer than the width is cut. */
@@ -84,7 +129,11 @@ export class Writer {
     this.newPage();
   }
 
-  static async create(info: DocumentInfo, footer: string): Promise<Writer> {
+  /**
+   * `texts`: every text the document will show (its footer included), to choose its fonts: the
+   * standard ones when they show all of it, else `unicode`, embedded.
+   */
+  static async create(info: DocumentInfo, footer: string, texts: readonly string[], unicode: UnicodeFonts): Promise<Writer> {
     const doc = await PDFDocument.create({ updateMetadata: false });
     const date = new Date(info.date);
     doc.setTitle(info.title);
@@ -93,8 +142,13 @@ export class Writer {
     doc.setCreator('health-data-api reference server');
     doc.setCreationDate(date);
     doc.setModificationDate(date);
-    const regular = await doc.embedFont(StandardFonts.Helvetica);
-    const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+    if (await standardFontsShow([...texts, footer])) {
+      return new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold), footer);
+    }
+    doc.registerFontkit(unicode.fontkit);
+    // Named, not suffixed at random as pdf-lib does by default: the same model gives the same bytes.
+    const regular = await doc.embedFont(unicode.regular.bytes, { subset: true, customName: unicode.regular.name });
+    const bold = await doc.embedFont(unicode.bold.bytes, { subset: true, customName: unicode.bold.name });
     return new Writer(doc, regular, bold, footer);
   }
 

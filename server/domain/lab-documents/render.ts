@@ -1,10 +1,11 @@
 /**
  * The two documents of a lab order, as PDF bytes: the requisition form the patient brings
- * to (or ships with) the sample, and the result report. Pure functions of their model
- * (pdf-lib, standard fonts): the same model always gives the same bytes.
+ * to (or ships with) the sample, and the result report. Pure functions of their model and
+ * the Unicode fonts (pdf-lib; layout.ts chooses the fonts): the same model always gives the
+ * same bytes.
  */
 import type { LabResults } from '../lab-results/generate.js';
-import { PAGE, Writer, type Column } from './layout.js';
+import { PAGE, stringsOf, Writer, type Column, type UnicodeFonts } from './layout.js';
 
 export interface DocumentPatient {
   readonly first_name: string;
@@ -82,10 +83,12 @@ const METHOD_NAMES: Readonly<Record<string, string>> = {
 };
 
 /** The requisition form: who, what and where to collect, and the ordering physician. */
-export async function renderRequisitionPdf(model: RequisitionModel): Promise<Uint8Array> {
+export async function renderRequisitionPdf(model: RequisitionModel, fonts: UnicodeFonts): Promise<Uint8Array> {
   const writer = await Writer.create(
     { title: `Requisition ${model.order_id}`, subject: `Lab requisition for order ${model.order_id}`, date: model.created_at },
     `Requisition  |  order ${model.order_id}  |  sample ${model.sample_id}`,
+    stringsOf(model),
+    fonts,
   );
   writer.title('Laboratory Requisition');
   writer.fields([
@@ -149,11 +152,13 @@ const RESULT_COLUMNS: readonly Column[] = [
 ];
 
 /** The result report: the patient, the order, every result with its unit, range and flag, and the missing ones. */
-export async function renderResultReportPdf(model: ResultReportModel): Promise<Uint8Array> {
+export async function renderResultReportPdf(model: ResultReportModel, fonts: UnicodeFonts): Promise<Uint8Array> {
   const { metadata, results, missing_results: missing } = model.results;
   const writer = await Writer.create(
     { title: `Lab results ${model.order_id}`, subject: `Lab results for order ${model.order_id}`, date: model.reported_at },
     `Lab results  |  order ${model.order_id}  |  specimen ${metadata.specimen_number}`,
+    stringsOf(model),
+    fonts,
   );
   writer.title('Laboratory Results');
   writer.fields([

@@ -6,6 +6,7 @@ import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
 import { requireOrder } from './order-views.js';
 import { requisitionModel } from './result-views.js';
+import { documentFonts } from './document-fonts.js';
 
 /** GET /v3/order/{order_id}/requisition/pdf: the requisition form, rendered from the order; none for a cancelled order. */
 export const getOrderRequisitionPdf =
@@ -15,5 +16,5 @@ export const getOrderRequisitionPdf =
     if (parseStatus(order.status)?.top === 'cancelled') {
       throw new ApiError(400, `Order ${order.id} was cancelled; it has no requisition form.`);
     }
-    return { status: 200, body: await renderRequisitionPdf(requisitionModel(order)) };
+    return { status: 200, body: await renderRequisitionPdf(requisitionModel(order), documentFonts()) };
   };

@@ -9,6 +9,7 @@ import type { Deps, TeamContext } from '../context.js';
 import { orderNotFound } from './order-views.js';
 import { requisitionUrlKey } from './requisition-url.js';
 import { requisitionModel } from './result-views.js';
+import { documentFonts } from './document-fonts.js';
 
 /**
  * GET /v3/order/{order_id}/requisition/pdf/signed: the requisition form through the signed
@@ -26,5 +27,5 @@ export const getSignedOrderRequisitionPdf =
     const order = await findOrderOfAnyTeam(deps.db, path.order_id);
     if (!order) throw orderNotFound(path.order_id);
     if (parseStatus(order.status)?.top === 'cancelled') throw new ApiError(400, `Order ${order.id} was cancelled; it has no requisition form.`);
-    return { status: 200, body: await renderRequisitionPdf(requisitionModel(order)) };
+    return { status: 200, body: await renderRequisitionPdf(requisitionModel(order), documentFonts()) };
   };
