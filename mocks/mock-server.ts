@@ -4,7 +4,11 @@
  * reads the request and renders Prism's outcome in the API's own error shape.
  *
  *   valid request        -> the success response's first named example (Prism's static mode;
- *                           `Prefer: code=<status>` / `Prefer: example=<name>` pick another one)
+ *                           `Prefer: code=<status>` / `Prefer: example=<name>` pick another one),
+ *                           or, without `Prefer: example=`, the example a path value names: a
+ *                           path parameter whose value is the name of one of that response's
+ *                           examples picks it (`GET /v2/timeseries/{user_id}/blood_pressure/grouped`
+ *                           answers the `blood_pressure` example, not the first, heart rate)
  *   missing key header   -> 401 {"detail": <the 401 response's `missing_key` example>}
  *   invalid request      -> 422 {"detail": [{loc, msg, type}, ...]} listing every violation
  *   malformed JSON body  -> 422 {"detail": [{loc: ["body"], type: "json_invalid", ...}]}
@@ -66,6 +70,7 @@ export async function createMockServer(document: object, options: MockServerOpti
   if (operations.length === 0) throw new Error(`The ${options.name} document has no operations.`);
   const routes = pathRoutes(prepared as OpenApiDocument);
   const queryNames = queryParameterNames(prepared as OpenApiDocument);
+  const operationsById = new Map(operations.map((operation) => [operation.iid, operation]));
 
   const logger = createPrismLogger(options.name, options.log === true, write);
   const matched = new WeakMap<IHttpRequest, IHttpOperation>();
@@ -108,7 +113,9 @@ export async function createMockServer(document: object, options: MockServerOpti
     if (preferences._tag === 'Left') {
       return json(422, validationErrorBody([{ loc: ['header', 'prefer'], msg: preferences.left.detail ?? preferences.left.message, type: 'value_error' }]));
     }
-    const outcome = await prism.request(input, operations, { ...config, mock: { ...config.mock, ...definedOnly(preferences.right) } })();
+    const named = exampleNamedByPath(operationId === undefined ? undefined : operationsById.get(operationId), route?.template, input.url.path, preferences.right);
+    const mock: IHttpConfig['mock'] = { ...config.mock, ...definedOnly(preferences.right), ...(named !== undefined && { exampleKey: named }) };
+    const outcome = await prism.request(input, operations, { ...config, mock })();
     if (outcome._tag === 'Left') return fromPrismError(outcome.left as Error & { status?: number; detail?: string });
 
     const { output, validations } = outcome.right;
@@ -129,10 +136,7 @@ export async function createMockServer(document: object, options: MockServerOpti
     if (unstorable.length > 0) return json(422, validationErrorBody(unstorable));
     if (errors.length > 0) {
       // Only the ignored stray body was wrong: answer as if it had not been sent.
-      const retried = await prism.request({ ...input, body: null, headers: withoutBodyHeaders(headers) }, operations, {
-        ...config,
-        mock: { ...config.mock, ...definedOnly(preferences.right) },
-      })();
+      const retried = await prism.request({ ...input, body: null, headers: withoutBodyHeaders(headers) }, operations, { ...config, mock })();
       if (retried._tag === 'Right') return fromOutput(retried.right.output);
     }
     return fromOutput(output);
@@ -189,6 +193,50 @@ function fromPrismError(error: Error & { status?: number; detail?: string }): Re
   if (error.name.endsWith('#NO_METHOD_MATCHED_ERROR')) return json(405, detailBody('Method Not Allowed'));
   if (/#NO_(PATH|SERVER|RESOURCE)_[A-Z_]*ERROR$|#NO_SERVER_CONFIGURATION_PROVIDED_ERROR$/.test(error.name)) return json(404, detailBody('Not Found'));
   return json(error.status ?? 500, detailBody(`Mock: ${error.detail ?? error.message}`));
+}
+
+/**
+ * The example a path value names, when the request names none itself: the value of the
+ * first path parameter (in path order) that equals the name of an example of the response
+ * Prism will choose, a success one (the `Prefer: code=` status, else the lowest 2xx), in
+ * every media type of it. So a path parameter that selects a kind of body (a timeseries
+ * `{resource}`) gets that kind's example instead of the first one; other values, an error
+ * status asked for, or `Prefer: dynamic=true` leave Prism's choice as it is.
+ */
+function exampleNamedByPath(
+  operation: IHttpOperation | undefined,
+  template: string | undefined,
+  path: string,
+  preferences: RequestPreferences,
+): string | undefined {
+  if (operation === undefined || template === undefined || preferences.exampleKey !== undefined || preferences.dynamic === true) return undefined;
+  const response = chosenResponse(operation, preferences.code);
+  if (response === undefined || !/^2\d\d$/.test(response.code) || (response.contents ?? []).length === 0) return undefined;
+  const names = (response.contents ?? []).map((content) => new Set((content.examples ?? []).map((example) => example.key)));
+  return pathValues(template, path).find((value) => names.every((keys) => keys.has(value)));
+}
+
+/** The response Prism negotiates for a valid request: the status asked for, else the lowest 2xx. */
+function chosenResponse(operation: IHttpOperation, code: number | undefined): IHttpOperation['responses'][number] | undefined {
+  if (code !== undefined) return operation.responses.find((response) => response.code === String(code));
+  return operation.responses
+    .filter((response) => /^2\d\d$/.test(response.code))
+    .sort((a, b) => Number(a.code) - Number(b.code))[0];
+}
+
+/** The decoded values of a path's parameters, in path order (none that cannot be decoded). */
+function pathValues(template: string, path: string): string[] {
+  const templateSegments = template.split('/');
+  const pathSegments = path.split('/');
+  return templateSegments.flatMap((segment, index) => {
+    if (!/^\{[^}]+\}$/.test(segment)) return [];
+    try {
+      return [decodeURIComponent(pathSegments[index] ?? '')];
+    } catch {
+      // A malformed escape (`%FF`) names no example; validation reports it.
+      return [];
+    }
+  });
 }
 
 /** The operation's documented text for a missing key: the 401 example named `missing_key`, else its first example. */

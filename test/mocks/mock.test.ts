@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMocks, type RunningMocks } from '../../mocks/index.js';
 import { BODY_LIMIT_BYTES } from '../../mocks/mock-server.js';
+import { ContractDocuments } from '../../scripts/conformance/openapi.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const USER_ID = '6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10';
@@ -90,6 +91,47 @@ describe('Prefer headers', () => {
     const { status, body } = await call('/v2/providers', { headers: { ...KEY, prefer: 'code=abc' } });
     expect(status).toBe(422);
     expect(body).toEqual({ detail: [expect.objectContaining({ loc: ['header', 'prefer'], type: 'value_error' })] });
+  });
+});
+
+describe('examples named by a path value', () => {
+  const documents = new ContractDocuments();
+  const example = (operationId: string, status: number, name: string) => {
+    const found = documents.response('team', operationId, status).examples.find((candidate) => candidate.name === name);
+    if (!found) throw new Error(`team ${operationId} ${status} has no example named ${name}`);
+    return found.value;
+  };
+  const RANGE = 'start_date=2026-11-21&end_date=2026-11-21';
+
+  it('when a path value is the name of an example of the success response, then that example is served instead of the first', async () => {
+    const { status, body } = await call(`/v2/timeseries/${USER_ID}/blood_pressure/grouped?${RANGE}`, { headers: KEY });
+    expect(documents.firstExample('team', 'getTimeseriesGrouped', 200)).not.toEqual(example('getTimeseriesGrouped', 200, 'blood_pressure'));
+    expect({ status, body }).toEqual({ status: 200, body: example('getTimeseriesGrouped', 200, 'blood_pressure') });
+  });
+
+  it('when a path value names an example and Prefer names another, then the Prefer example is served', async () => {
+    for (const prefer of ['example=no_data', 'example=heartrate']) {
+      const { status, body } = await call(`/v2/timeseries/${USER_ID}/blood_pressure/grouped?${RANGE}`, { headers: { ...KEY, prefer } });
+      expect({ status, body }).toEqual({ status: 200, body: example('getTimeseriesGrouped', 200, prefer.replace('example=', '')) });
+    }
+    const query = await call(`/v2/timeseries/${USER_ID}/blood_pressure/grouped?${RANGE}&__example=no_data`, { headers: KEY });
+    expect(query.body).toEqual(example('getTimeseriesGrouped', 200, 'no_data'));
+  });
+
+  it('when no path value names an example, then the first example is served', async () => {
+    const { status, body } = await call(`/v2/user/${USER_ID}/oura`, { method: 'DELETE', headers: KEY });
+    expect({ status, body }).toEqual({ status: 200, body: documents.firstExample('team', 'deregisterProvider', 200) });
+  });
+
+  it('when a path value names a success example and Prefer asks for an error code, then that code\'s first example is served', async () => {
+    const { status, body } = await call(`/v2/timeseries/${USER_ID}/blood_pressure/grouped?${RANGE}`, { headers: { ...KEY, prefer: 'code=404' } });
+    expect({ status, body }).toEqual({ status: 404, body: documents.firstExample('team', 'getTimeseriesGrouped', 404) });
+  });
+
+  it('when a path value names an example but the request is invalid, then the 422 lists the violations', async () => {
+    const { status, body } = await call(`/v2/timeseries/${USER_ID}/blood_pressure/grouped?end_date=2026-11-21`, { headers: KEY });
+    expect(status).toBe(422);
+    expect(body).toEqual({ detail: expect.arrayContaining([expect.objectContaining({ loc: ['query', 'start_date'] })]) });
   });
 });
 
