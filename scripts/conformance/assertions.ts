@@ -99,6 +99,22 @@ export class ResponseAssertions {
     return data;
   }
 
+  /**
+   * A success as `success`; on a mock, also exactly the lowest documented 2xx with the example
+   * `name` as the body: the one a path value names (a timeseries `{resource}`), which the mock
+   * answers instead of the first.
+   */
+  successOrNamedExample<T>(api: ApiName, operationId: string, name: string, outcome: Outcome): T {
+    const data = this.success<T>(api, operationId, outcome);
+    if (this.isMock) {
+      const status = this.spec.documents.successStatuses(api, operationId)[0]!;
+      const example = this.spec.documents.response(api, operationId, status).examples.find((candidate) => candidate.name === name);
+      check(example !== undefined, `${api} ${operationId} documents no ${status} example named ${name}`);
+      checkEqual({ status: outcome.response.status, body: bodyOf(outcome) }, { status, body: example.value }, `the mock's answer (the ${status} example ${name})`);
+    }
+    return data;
+  }
+
   /** A 401 `{"detail": string}`; on a mock, exactly the operation's 401 example named `missing_key`. */
   missingKey(api: ApiName, operationId: string, outcome: Outcome): { detail: string } {
     const body = this.error(api, operationId, outcome, 401);

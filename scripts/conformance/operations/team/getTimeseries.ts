@@ -17,9 +17,9 @@ export const definition: OperationDefinition = {
     query: { start_date: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10) },
   }),
   checks: [
-    always('reads steps as one array: on a mock the first example, on a server a list', async (t) => {
+    always('reads steps as one array: on a mock the steps example (the path names it), on a server a list', async (t) => {
       const { user_id } = await t.fixtures.user();
-      const samples = t.expect.successOrFirstExample<TeamSchemas['TimeseriesSampleList']>('team', 'getTimeseries', await read(t.team, STEPS, { path: { user_id }, query: { start_date: '2026-11-21' } }));
+      const samples = t.expect.successOrNamedExample<TeamSchemas['TimeseriesSampleList']>('team', 'getTimeseries', 'steps', await read(t.team, STEPS, { path: { user_id }, query: { start_date: '2026-11-21' } }));
       check(Array.isArray(samples), `not a list: ${show(samples)}`);
     }),
     notOnMock('state', "a user connected to fitbit late in its local day reads today's steps as interval samples whose timestamp is their start", async (t) => {
