@@ -75,7 +75,10 @@ export class ContractDocuments {
       status: String(status),
       mediaTypes: isObject(response) && isObject(response.content) ? Object.keys(response.content) : [],
       ...(isObject(content) && content.schema !== undefined && { schemaPointer: `${pointer}/content/application~1json/schema` }),
-      examples: examples.map(([name, example]) => ({ name, value: isObject(example) ? example.value : undefined })),
+      examples: examples.map(([name, example]) => {
+        const resolved = this.resolveRefs(api, example);
+        return { name, value: isObject(resolved) ? resolved.value : undefined };
+      }),
     };
   }
 
@@ -107,6 +110,13 @@ export class ContractDocuments {
       this.validators.set(ref, validate);
     }
     return validate(body) ? [] : (validate.errors ?? []).map(describeError);
+  }
+
+  /** A node itself, or what its `$ref` chain ends at (a shared example in `#/components/examples/...`). */
+  private resolveRefs(api: ApiName, node: unknown): unknown {
+    let resolved = node;
+    while (isObject(resolved) && typeof resolved.$ref === 'string') resolved = this.resolvePointer(api, resolved.$ref);
+    return resolved;
   }
 
   private resolvePointer(api: ApiName, pointer: string): unknown {

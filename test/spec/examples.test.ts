@@ -13,17 +13,31 @@ interface NamedExample {
   value: unknown;
 }
 
-/** Every named example of a JSON media type in the document, with the pointer of its schema. */
-function collectExamples(node: unknown, pointer: string, found: NamedExample[]): NamedExample[] {
-  if (Array.isArray(node)) node.forEach((item, i) => collectExamples(item, `${pointer}/${i}`, found));
+/** A node itself, or what its `$ref` chain ends at in the bundle (a shared example in `#/components/examples/...`). */
+function resolveRefs(bundle: Json, node: unknown): unknown {
+  let resolved = node;
+  while (isObject(resolved) && typeof resolved.$ref === 'string') {
+    resolved = resolved.$ref
+      .split('/')
+      .slice(1)
+      .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
+      .reduce<unknown>((at, segment) => (isObject(at) ? at[segment] : undefined), bundle);
+  }
+  return resolved;
+}
+
+/** Every named example of a JSON media type in the document (shared ones resolved), with the pointer of its schema. */
+function collectExamples(bundle: Json, node: unknown, pointer: string, found: NamedExample[]): NamedExample[] {
+  if (Array.isArray(node)) node.forEach((item, i) => collectExamples(bundle, item, `${pointer}/${i}`, found));
   if (!isObject(node)) return found;
   const media = node['application/json'];
   if (isObject(media) && media.schema !== undefined && isObject(media.examples)) {
     for (const [name, example] of Object.entries(media.examples)) {
-      found.push({ where: `${pointer}/application~1json/examples/${name}`, schemaPointer: `${pointer}/application~1json/schema`, value: isObject(example) ? example.value : undefined });
+      const resolved = resolveRefs(bundle, example);
+      found.push({ where: `${pointer}/application~1json/examples/${name}`, schemaPointer: `${pointer}/application~1json/schema`, value: isObject(resolved) ? resolved.value : undefined });
     }
   }
-  for (const [key, child] of Object.entries(node)) collectExamples(child, `${pointer}/${escape(key)}`, found);
+  for (const [key, child] of Object.entries(node)) collectExamples(bundle, child, `${pointer}/${escape(key)}`, found);
   return found;
 }
 
@@ -32,7 +46,7 @@ describe.each(API_NAMES)('examples of the %s API', (api) => {
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
   (ajvFormats.default as unknown as (ajv: Ajv2020) => void)(ajv);
   ajv.addSchema(bundle, api);
-  const examples = collectExamples(bundle, '#', []);
+  const examples = collectExamples(bundle, bundle, '#', []);
 
   it('when the document is read, then every response of every operation has at least one named example', () => {
     const paths = bundle.paths as Record<string, Record<string, { responses?: Record<string, Json> }>>;
