@@ -91,6 +91,49 @@ export function expectStrictParse(sdk: SdkUnderTest, serializer: Parser): void {
   expect(result.ok ? [] : result.errors, `${exchange.method} ${exchange.url}: ${exchange.body.slice(0, 500)}`).toEqual([]);
 }
 
+/** One `vitals.*` method of the SDK: the timeseries resource its path names, and the serializer of its reply. */
+export interface VitalsMethod {
+  name: string;
+  resource: string;
+  grouped: boolean;
+  serializer: Parser;
+}
+
+const TIMESERIES_PATH = /\/v2\/timeseries\/[^/]+\/(.+?)(\/grouped)?$/;
+
+/**
+ * Every `vitals.*` method of the SDK, with the resource it reads, asked of the SDK itself: each
+ * method is called once with a `fetch` that only records the URL (and answers nothing the
+ * SDK can parse, so the call's own error is ignored). The serializer is the one the method
+ * parses with: `serialization.Grouped<Name>Response` (matched without case: `afibBurdenGrouped`
+ * parses `GroupedAFibBurdenResponse`) or `serialization.vitals.<method>.Response`.
+ */
+export async function vitalsMethods(): Promise<VitalsMethod[]> {
+  let url = '';
+  const recordOnly: typeof fetch = async (input) => {
+    url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    return new Response('null', { status: 200, headers: { 'content-type': 'application/json' } });
+  };
+  const client = new VitalClient({ apiKey: 'sk_us_dry_run', baseUrl: 'http://sdk.invalid', maxRetries: 0, fetch: recordOnly });
+  const vitals = client.vitals as unknown as Record<string, (userId: string, request: object) => Promise<unknown>>;
+  const prototype = Object.getPrototypeOf(client.vitals) as Record<string, unknown>;
+  const names = Object.getOwnPropertyNames(prototype).filter((name) => name !== 'constructor' && !name.startsWith('_') && typeof prototype[name] === 'function');
+  const groupedSerializers = new Map(Object.entries(serializers).map(([key, value]) => [key.toLowerCase(), value as Parser]));
+  const plainSerializers = (serializers as unknown as { vitals: Record<string, { Response: Parser }> }).vitals;
+  const methods: VitalsMethod[] = [];
+  for (const name of names) {
+    url = '';
+    await vitals[name]!('00000000-0000-4000-8000-000000000000', { startDate: '2026-11-21' }).catch(() => undefined);
+    const match = url === '' ? null : TIMESERIES_PATH.exec(new URL(url).pathname);
+    if (!match) throw new Error(`vitals.${name} called ${url}, not a timeseries read`);
+    const grouped = match[2] !== undefined;
+    const serializer = grouped ? groupedSerializers.get(`grouped${name.replace(/Grouped$/, '')}response`.toLowerCase()) : plainSerializers[name]?.Response;
+    if (!serializer) throw new Error(`No SDK serializer found for vitals.${name}`);
+    methods.push({ name, resource: decodeURIComponent(match[1]!), grouped, serializer });
+  }
+  return methods;
+}
+
 /**
  * The team API operations the exchanges reached with a 2xx, by operationId: each exchange is
  * matched to the document's operation by method and path template.
