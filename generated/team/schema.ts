@@ -11470,6 +11470,7 @@ export interface components {
             gender: components["schemas"]["Gender"];
             /**
              * Format: date
+             * @description Date of birth. Not after today, and not more than 150 years before it (at the earliest today's month and day 150 years back); today is the date in UTC+14, the time zone furthest ahead, so a child born today anywhere can be a patient. Anything else is a `422` at `["body", "dob"]`.
              * @example 1986-04-21
              */
             dob: string;
@@ -13320,6 +13321,7 @@ export interface components {
             last_name: components["schemas"]["PersonName"];
             /**
              * Format: date
+             * @description Date of birth. A new order's is not after today, and not more than 150 years before it (at the earliest today's month and day 150 years back); today is the date in UTC+14, the time zone furthest ahead, so a child born today anywhere can be a patient. Anything else is a `422` at `["body", "patient_details", "dob"]`, as for user info.
              * @example 1986-04-21
              */
             dob: string;

@@ -5,7 +5,7 @@ import { listEventPayloads } from '../storage/stored-state.js';
 import { ISO_TIMESTAMP } from '../storage/helpers.js';
 import { LAB_ACCOUNTS, MARKER_CATALOG } from '../../server/domain/lab-markers/catalog.js';
 import { orderBody, patientAddress, patientDetails, TESTKIT, WALK_IN, STANDARD } from './lab-order-fixtures.js';
-import { apiEngines, expectDetail, expectStatus, expectValidation, UNKNOWN_ID, useApiApp, type ApiApp, type TeamSchemas } from './helpers.js';
+import { apiEngines, expectDetail, expectOnlyViolations, expectStatus, expectValidation, UNKNOWN_ID, useApiApp, type ApiApp, type TeamSchemas } from './helpers.js';
 
 type OrderResponse = TeamSchemas['OrderResponse'];
 type Order = TeamSchemas['Order'];
@@ -178,6 +178,22 @@ describe.each(apiEngines)('createOrder and getOrder (POST /v3/order, GET /v3/ord
   it('when a patient name breaks the lab name rules, then 422 naming it', async () => {
     const user = await ctx.newUser();
     expectValidation(await ctx.team().post('/v3/order').send(orderBody(user.user_id, { patient_details: { ...patientDetails, first_name: 'M4ria' } })), [{ loc: ['body', 'patient_details', 'first_name'] }]);
+  });
+
+  it('when the patient\'s dob is in the future or more than 150 years ago, then 422 at patient_details.dob with the other problems, and no order; today is accepted', async () => {
+    const user = await ctx.newUser();
+    const dob = (value: string, overrides: Record<string, unknown> = {}) => orderBody(user.user_id, { patient_details: { ...patientDetails, dob: value }, ...overrides });
+    expectValidation(await ctx.team().post('/v3/order').send(dob('2099-01-01')), [
+      { loc: ['body', 'patient_details', 'dob'], msg: /^The date of birth 2099-01-01 is in the future/, type: 'value_error' },
+    ]);
+    expectValidation(await ctx.team().post('/v3/order').send(dob('0001-01-01')), [{ loc: ['body', 'patient_details', 'dob'], msg: /more than 150 years ago/ }]);
+    expectOnlyViolations(await ctx.team().post('/v3/order').send(dob('2099-01-01', { order_set: { lab_test_ids: [UNKNOWN_ID] } })), [
+      ['body', 'patient_details', 'dob'],
+      ['body', 'order_set', 'lab_test_ids', 0],
+    ]);
+    expect(await ctx.server.db.query(`SELECT id FROM lab_orders WHERE user_id = $1`, [user.user_id])).toEqual([]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(expectStatus<OrderResponse>(await ctx.team().post('/v3/order').send(dob(today)), 200).order.patient_details.dob).toBe(today);
   });
 
   it('when the user is unknown, then 404 naming it', async () => {

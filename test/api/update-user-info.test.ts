@@ -215,6 +215,21 @@ describe.each(apiEngines)('updateUserInfo (PATCH /v2/user/{user_id}/info) on %s'
     expectValidation(await patch(user.user_id, userInfoBody({ dob: '21/04/1986' })), [{ loc: ['body', 'dob'], type: 'format' }]);
   });
 
+  it('when dob is in the future or more than 150 years ago, then 422 on ["body", "dob"] saying so and nothing is stored; today is accepted', async () => {
+    const user = await ctx.newUser();
+    expectValidation(await patch(user.user_id, userInfoBody({ dob: '2099-01-01' })), [{ loc: ['body', 'dob'], msg: /^The date of birth 2099-01-01 is in the future/, type: 'value_error' }]);
+    expectValidation(await patch(user.user_id, userInfoBody({ dob: '0001-01-01' })), [{ loc: ['body', 'dob'], msg: /^The date of birth 0001-01-01 is more than 150 years ago/, type: 'value_error' }]);
+    expect(await stored(user.user_id)).toBeUndefined();
+    const today = new Date().toISOString().slice(0, 10);
+    expect(expectStatus<UserInfo>(await patch(user.user_id, userInfoBody({ dob: today })), 200).dob).toBe(today);
+  });
+
+  it('when dob is impossible and the address has a misplaced key, then one 422 names both', async () => {
+    const user = await ctx.newUser();
+    const body = userInfoBody({ dob: '2099-01-01' });
+    expectOnlyViolations(await patch(user.user_id, { ...body, address: { ...body.address, zip: '94110' } }), [['body', 'dob'], ['body', 'address', 'zip']]);
+  });
+
   it('when address fields are missing or empty, then 422 names each inside the address', async () => {
     const user = await ctx.newUser();
     expectValidation(await patch(user.user_id, userInfoBody({ address: { city: '', state: 'CA' } as never })), [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { userSearch } from '../../server/domain/users/search.js';
-import { ingestionBoundsAreOrdered, isKnownTimeZone, looksLikePersonalData } from '../../server/domain/users/rules.js';
+import { birthDateProblem, ingestionBoundsAreOrdered, isKnownTimeZone, looksLikePersonalData } from '../../server/domain/users/rules.js';
 
 describe('client_user_id personal data rule', () => {
   it.each(['maria@example.com', 'user-maria.lopez@example.co.uk', 'id maria@example.com'])('when it contains an e-mail address (%s), then it is personal data', (value) => {
@@ -47,5 +47,30 @@ describe('userSearch (the users list search)', () => {
 
   it.each(['patient-0001', '', '6b1c5c1e-0cbb-4c58-9c7b', ' 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10'])('when the text %j is not a UUID, then it names no user id', (text) => {
     expect(userSearch(text)).toEqual({ contains: text, user_id: null });
+  });
+});
+
+describe('birthDateProblem (the date of birth of user info and of an order\'s patient)', () => {
+  // 2026-06-01 at 11:00 UTC: it is already 2026-06-02 in UTC+14 (Kiribati's Line Islands).
+  const now = new Date('2026-06-01T11:00:00Z');
+
+  it('when the date is today anywhere on Earth, or any earlier day of the last 150 years, then it is accepted', () => {
+    for (const dob of ['2026-06-02', '2026-06-01', '1986-04-21', '1876-06-02']) expect(birthDateProblem(dob, now), dob).toBeNull();
+  });
+
+  it('when the date has not begun anywhere yet, then it is in the future', () => {
+    expect(birthDateProblem('2026-06-03', now)).toBe('The date of birth 2026-06-03 is in the future: it may be at most 2026-06-02 (today in UTC+14, the time zone furthest ahead)');
+    expect(birthDateProblem('2099-01-01', now)).toMatch(/in the future/);
+  });
+
+  it('when the date is more than 150 years before today, then it is refused', () => {
+    expect(birthDateProblem('1876-06-01', now)).toBe('The date of birth 1876-06-01 is more than 150 years ago: it may be at the earliest 1876-06-02');
+    expect(birthDateProblem('0001-01-01', now)).toMatch(/more than 150 years ago/);
+  });
+
+  it('when today is 29 February, then the earliest date 150 years before is compared as text and 1 March of that year is accepted', () => {
+    const leap = new Date('2028-02-29T00:00:00Z');
+    expect(birthDateProblem('1878-03-01', leap)).toBeNull();
+    expect(birthDateProblem('1878-02-28', leap)).toMatch(/more than 150 years ago/);
   });
 });

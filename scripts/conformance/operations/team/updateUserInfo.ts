@@ -29,7 +29,7 @@ export const definition: OperationDefinition = {
             email: `${seeding.label}@example.com`,
             phone_number: '+441234567890',
             gender: 'female',
-            dob: '1815-12-10',
+            dob: '1985-12-10',
             address: { first_line: '1 St James Sq', city: 'London', state: 'LDN', zip_code: 'SW1Y' },
           },
         }),

@@ -6,11 +6,13 @@ import { initialStatus, parseStatus } from '../../../domain/lab-orders/lifecycle
 import { newOrderBody, patientName, toOrderView } from '../../../domain/lab-orders/order.js';
 import { resolveOrderLabTests } from '../../../domain/lab-orders/order-set.js';
 import { COLLECTION_METHODS, toLabTestView, type CollectionMethod, type LabTestDefinition } from '../../../domain/lab-tests/catalog.js';
+import { birthDateProblem } from '../../../domain/users/rules.js';
 import { createLabOrder, createLabOrders, type CreateOrderOutcome } from '../../../jobs/lab-orders/create-order.js';
 import { noteLabOrderWrites } from '../../../jobs/lab-orders/maintenance.js';
 import { groupCommit } from '../../../storage/group-commit.js';
 import type { NewLabOrder } from '../../../storage/repositories/lab-orders.js';
 import { ApiError, ValidationFailure } from '../../api-error.js';
+import type { ValidationErrorItem } from '../../error-shape.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
 import { findTeamLabTests, storedLabTestView } from './lab-test-views.js';
@@ -28,7 +30,7 @@ const newSampleId = () => `SB${String(randomInt(0, 1e10)).padStart(10, '0')}`;
 
 /**
  * POST /v3/order: Create an order. The request is checked in full first (one 422 naming
- * every problem), then the user (404), then the idempotency key (see the spec). Concurrent
+ * every problem: the patient's date of birth, the order set, the consents), then the user (404), then the idempotency key (see the spec). Concurrent
  * plain orders (no idempotency key, an existing lab test) are stored together: one
  * transaction, one statement for the orders (group commit).
  */
@@ -46,6 +48,11 @@ export const createOrder = (deps: Deps): Handler<operations['createOrder'], Team
     const collectionMethod = body.collection_method ?? null;
     if (collectionMethod !== null && !isMethod(collectionMethod)) throw ValidationFailure.single(['body', 'collection_method'], `Unknown collection method ${collectionMethod}`);
 
+    // Every problem of the request in one 422: the patient's, the order set's and the consents'.
+    const problems: ValidationErrorItem[] = [];
+    const dobProblem = birthDateProblem(body.patient_details.dob, deps.now());
+    if (dobProblem !== null) problems.push({ loc: ['body', 'patient_details', 'dob'], msg: dobProblem, type: 'value_error' });
+
     const found = await findTeamLabTests(deps, teamId, labTestIds);
     const resolved = resolveOrderLabTests(deps.markers, {
       lab_test_ids: labTestIds,
@@ -58,7 +65,7 @@ export const createOrder = (deps: Deps): Handler<operations['createOrder'], Team
     }, found);
     if (!resolved.ok) {
       const accountLoc = orderSet?.lab_account_id ? ['order_set', 'lab_account_id'] : ['lab_account_id'];
-      throw new ValidationFailure(resolved.problems.map((p) => ({
+      problems.push(...resolved.problems.map((p) => ({
         loc: ['body', ...(p.loc[0] === 'lab_account_id' ? accountLoc : p.loc[0] === 'add_on' ? ['order_set', ...p.loc] : p.loc.length > 0 ? p.loc : ['collection_method'])],
         msg: p.msg,
         type: 'value_error',
@@ -67,7 +74,8 @@ export const createOrder = (deps: Deps): Handler<operations['createOrder'], Team
 
     // Consent's anyOf (one spelling of consent_type required) types as unknown; the validator checked its shape.
     const consents = storedConsents((body.consents ?? []) as ConsentInput[]);
-    if (!consents.ok) throw new ValidationFailure(consents.problems.map((p) => ({ loc: ['body', 'consents', ...p.loc], msg: p.msg, type: 'value_error' })));
+    if (!consents.ok) problems.push(...consents.problems.map((p) => ({ loc: ['body', 'consents', ...p.loc], msg: p.msg, type: 'value_error' })));
+    if (problems.length > 0 || !resolved.ok || !consents.ok) throw new ValidationFailure(problems);
 
     const key = headers[IDEMPOTENCY_HEADER as keyof typeof headers] as string | undefined;
     const orderId = randomUUID();

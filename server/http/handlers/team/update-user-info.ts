@@ -1,4 +1,5 @@
 import type { components, operations } from '../../../../generated/team/schema.js';
+import { birthDateProblem } from '../../../domain/users/rules.js';
 import { upsertUserInfo } from '../../../storage/repositories/user-infos.js';
 import { ValidationFailure } from '../../api-error.js';
 import type { Handler } from '../../handler-types.js';
@@ -10,21 +11,26 @@ type UserInfo = components['schemas']['UserInfo'];
 
 /**
  * PATCH /v2/user/{user_id}/info: Update user info. The name rules of the labs
- * are in the schema (PersonName), so the validator has already enforced them.
+ * are in the schema (PersonName), so the validator has already enforced them. A date of
+ * birth in the future or more than 150 years ago is a 422 (domain/users/rules.ts).
  * An address with `zip` or `country` (the insurance address's keys) is a 422:
  * dropping them would lose the postal code without a word.
  */
 export const updateUserInfo =
   (deps: Deps): Handler<operations['updateUserInfo'], TeamContext> =>
   async ({ path, body }, { teamId }) => {
+    const dobProblem = birthDateProblem(body.dob, deps.now());
     // The insurance address's keys (the SDK's Address) in the user address: refused, not dropped.
     const misplaced = (['zip', 'country'] as const).filter((key) => Object.hasOwn(body.address, key));
-    if (misplaced.length > 0) {
-      throw new ValidationFailure(misplaced.map((key) => ({
-        loc: ['body', 'address', key],
-        msg: key === 'zip' ? 'The user address has zip_code, not zip: send the postal code as zip_code' : 'The user address has no country key',
-        type: 'value_error',
-      })));
+    if (dobProblem !== null || misplaced.length > 0) {
+      throw new ValidationFailure([
+        ...(dobProblem === null ? [] : [{ loc: ['body', 'dob'], msg: dobProblem, type: 'value_error' }]),
+        ...misplaced.map((key) => ({
+          loc: ['body', 'address', key],
+          msg: key === 'zip' ? 'The user address has zip_code, not zip: send the postal code as zip_code' : 'The user address has no country key',
+          type: 'value_error',
+        })),
+      ]);
     }
     const info: UserInfo = {
       first_name: body.first_name,
