@@ -1018,7 +1018,7 @@ export interface paths {
          *
          *     Give exactly one of `order_set` and the deprecated `lab_test_id`. An unknown user is a `404`; an unknown lab test or marker a `422` naming it; a lab test that is not `active`, or a `collection_method` the lab test cannot be collected by, a `422`.
          *
-         *     **Idempotency.** With `X-Idempotency-Key`, the first request with a key creates the order and later ones with the same key and the same body (compared as parsed JSON, whatever the key order or spacing) answer that order as it is now, creating nothing. The same key with another body is a `422` at `["header", "x-idempotency-key"]`. Keys are per team and kept as long as the order.
+         *     **Idempotency.** With `X-Idempotency-Key`, the first request with a key creates the order and later ones with the same key and the same body (compared as the server reads it: see the header) answer that order as it is now, creating nothing. The same key with another body is a `422` at `["header", "x-idempotency-key"]`. Keys are per team and kept as long as the order.
          */
         post: operations["createOrder"];
         delete?: never;
@@ -16726,7 +16726,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A key of your choice (1 to 255 characters) that makes retries of this request create one order.
+                 * @description A key of your choice (1 to 255 characters) that makes retries of this request create one order. A later request with the key is the same request when its body is the same as the server reads it: the same parsed JSON whatever the key order or spacing, where an object member whose value is `null` (at any depth) counts as left out, and a member left out that has a default (`priority`) counts as given with it. So `"passthrough": null` and no `passthrough` are the same body, as are `"priority": false` and no `priority`. An empty list (`"icd_codes": []`) is another body than no list, and a `null` item of a list counts.
                  * @example order-crm-4711
                  */
                 "X-Idempotency-Key"?: string;

@@ -240,6 +240,29 @@ describe.each(apiEngines)('createOrder and getOrder (POST /v3/order, GET /v3/ord
     expect(list.orders.map((o) => o.id)).toEqual([first.order.id]);
   });
 
+  it('when the same idempotency key comes again with optional keys given as null (at any depth) or the default priority given, then it is the same request and the same order is answered', async () => {
+    const user = await ctx.newUser();
+    const key = `key-${user.user_id}`;
+    const send = (body: object) => ctx.team().post('/v3/order').set('X-Idempotency-Key', key).send(body);
+    const first = expectStatus<OrderResponse>(await send(orderBody(user.user_id)), 200);
+    for (const overrides of [
+      { priority: false },
+      { passthrough: null },
+      { lab_account_id: null, lab_test_id: null, collection_method: null, physician: null, icd_codes: null, consents: null },
+      { patient_details: { ...patientDetails, race: null, medical_proxy: null }, patient_address: { ...patientAddress, second_line: null } },
+      { order_set: { lab_test_ids: [WALK_IN], add_on: null, lab_account_id: null } },
+    ]) {
+      const again = expectStatus<OrderResponse>(await send(orderBody(user.user_id, overrides)), 200);
+      expect(again.message, JSON.stringify(overrides)).toBe('Order already created with this idempotency key');
+      expect(again.order.id).toBe(first.order.id);
+    }
+    // A value that is not null is another request, as is an empty list where none was given.
+    expectValidation(await send(orderBody(user.user_id, { priority: true })), [{ loc: ['header', 'x-idempotency-key'] }]);
+    expectValidation(await send(orderBody(user.user_id, { icd_codes: [] })), [{ loc: ['header', 'x-idempotency-key'] }]);
+    const list = expectStatus<TeamSchemas['OrderPage']>(await ctx.team().get(`/v3/orders?user_id=${user.user_id}`), 200);
+    expect(list.orders.map((o) => o.id)).toEqual([first.order.id]);
+  });
+
   it('when the same idempotency key comes with another body, then 422 at the header and nothing is made', async () => {
     const user = await ctx.newUser();
     const key = `key-${user.user_id}`;

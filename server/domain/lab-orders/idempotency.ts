@@ -1,10 +1,19 @@
 import { createHash } from 'node:crypto';
 
-/** JSON with object keys sorted at every level: equal for bodies that parse to the same value. */
+/**
+ * JSON of a request body as the server reads it, with object keys sorted at every level:
+ * equal for bodies that parse to the same value, and for bodies that differ only in object
+ * members whose value is null (at any depth), since the server reads an optional key given as
+ * null as that key left out. Items of arrays are kept, null ones included. (Defaults are
+ * already in the body: the validator writes them in, so `"priority": false` and no priority
+ * are one body.)
+ */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined && v !== null)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { bodyHash, canonicalJson } from '../../server/domain/lab-orders/idempotency.js';
+
+describe('the body an idempotency key is compared by', () => {
+  it('when two bodies differ only in key order or spacing, then their hashes are equal', () => {
+    expect(bodyHash(JSON.parse('{"a": 1, "b": {"c": [1, 2], "d": "x"}}'))).toBe(bodyHash(JSON.parse('{"b":{"d":"x","c":[1,2]},"a":1}')));
+  });
+
+  it('when a member is null in one body and left out of the other, at any depth, then the bodies are the same request', () => {
+    expect(canonicalJson({ a: 1, b: null, c: { d: null, e: 'x' } })).toBe('{"a":1,"c":{"e":"x"}}');
+    expect(bodyHash({ user_id: 'u', passthrough: null, order_set: { lab_test_ids: ['t'], lab_account_id: null } })).toBe(bodyHash({ user_id: 'u', order_set: { lab_test_ids: ['t'] } }));
+  });
+
+  it('when null is an item of a list, or a value is not null, then it counts', () => {
+    expect(canonicalJson([null, 1])).toBe('[null,1]');
+    expect(bodyHash({ a: [] })).not.toBe(bodyHash({}));
+    expect(bodyHash({ a: false })).not.toBe(bodyHash({}));
+    expect(bodyHash({ a: '' })).not.toBe(bodyHash({}));
+  });
+});
