@@ -16856,7 +16856,7 @@ export interface operations {
                  */
                 order_ids?: string[] | null;
                 /**
-                 * @description Sort by this field (ties by id); `patient_name` sorts the lower-cased full name in the database's collation (on the embedded database, by code point, so `zoe` comes before `émile`).
+                 * @description Sort by this field (ties by id); `patient_name` sorts the lower-cased full name in the database's collation (on the embedded database, by code point, so `zoe` comes before `émile`). `last_status` sorts by the order's top-level `status`, then by its low-level status (the last part of `last_event.status`, whatever the collection method: `cancelled` orders of every method, then `do_not_process` ones), both by name in code-point order, then by id. `order_direction` applies to each of these keys, id included.
                  * @example created_at
                  */
                 order_key?: "created_at" | "patient_name" | "last_status" | null;

@@ -392,6 +392,37 @@ describe.each(apiEngines)('listOrders (GET /v3/orders) on %s', (_label, engine) 
     expect((await list(`updated_start_date=${cleo.created_at}`, other.apiKey)).orders.map((o) => o.id)).toContain(cleo.id);
   });
 
+  it('when orders are sorted by last_status, then by the top-level status, then the low-level status whatever the method, then id, in the direction asked, and pages read again slice the same list', async () => {
+    const other = await ctx.otherTeam();
+    const user = await ctx.newUser({}, other.apiKey);
+    const team = ctx.team(other.apiKey);
+    const place = async (labTest: string) => expectStatus<OrderResponse>(await team.post('/v3/order').send(orderBody(user.user_id, { order_set: { lab_test_ids: [labTest] } })), 200).order;
+    const [kitCancelled, kitNotProcessed, walkInCancelled] = [await place(TESTKIT), await place(TESTKIT), await place(WALK_IN)];
+    await place(TESTKIT);
+    await place(WALK_IN);
+    expectStatus(await team.post(`/v3/order/${kitCancelled.id}/cancel`), 200);
+    expectStatus(await team.post(`/v3/order/${walkInCancelled.id}/cancel`), 200);
+    expectStatus(await team.post(`/v3/order/${kitNotProcessed.id}/test?final_status=cancelled.testkit.do_not_process`), 200);
+    await new LabOrderSimulator({ db: ctx.server.db, logger: silentLogger() }).runDue();
+
+    const sortKey = (o: Order) => [o.status!, o.last_event.status.split('.')[2]!, o.id];
+    const compare = (a: string[], b: string[]) => a.map((part, i) => (part < b[i]! ? -1 : part > b[i]! ? 1 : 0)).find((c) => c !== 0) ?? 0;
+    for (const direction of ['asc', 'desc'] as const) {
+      const whole = (await list(`order_key=last_status&order_direction=${direction}`, other.apiKey)).orders;
+      expect(whole.map((o) => o.last_event.status.split('.')[2])).toEqual(
+        direction === 'asc' ? ['cancelled', 'cancelled', 'do_not_process', 'ordered', 'ordered'] : ['ordered', 'ordered', 'do_not_process', 'cancelled', 'cancelled'],
+      );
+      const expected = [...whole].sort((a, b) => compare(sortKey(a), sortKey(b)) * (direction === 'asc' ? 1 : -1));
+      expect(whole.map((o) => o.id)).toEqual(expected.map((o) => o.id));
+      // Each page read three times (by OFFSET, then from the list of ids, then a slice of it): the same orders.
+      for (let i = 0; i < 3; i += 1) {
+        const pages = [];
+        for (const page of [1, 2, 3]) pages.push(...(await list(`order_key=last_status&order_direction=${direction}&size=2&page=${page}`, other.apiKey)).orders);
+        expect(pages.map((o) => o.id)).toEqual(whole.map((o) => o.id));
+      }
+    }
+  });
+
   it("when a team lists orders, then another team's orders never appear, even by id", async () => {
     const other = await ctx.otherTeam();
     const user = await ctx.newUser({}, other.apiKey);

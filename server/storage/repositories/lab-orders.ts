@@ -384,7 +384,12 @@ export interface OrderListFilter {
 
 export type OrderSortKey = 'created_at' | 'patient_name' | 'last_status';
 
-const SORT_COLUMNS: Record<OrderSortKey, string> = { created_at: 'o.created_at', patient_name: 'o.patient_name', last_status: 'o.status' };
+/**
+ * `last_status`: the top-level status, then the low-level one (whatever the method), by code point:
+ * as one text, `<top>.<low>` in the C collation, which sorts as the pair does ('.' comes before
+ * every letter and '_' of a status name), so the direction applies to it as to the other keys.
+ */
+const SORT_COLUMNS: Record<OrderSortKey, string> = { created_at: 'o.created_at', patient_name: 'o.patient_name', last_status: `(split_part(o.status, '.', 1) || '.' || o.low_status) COLLATE "C"` };
 
 /**
  * One page of the team's orders matching the filter, sorted by the key then id (both in
