@@ -113,6 +113,27 @@ describe.each(apiEngines)('createOrder and getOrder (POST /v3/order, GET /v3/ord
     expectStatus(await ctx.team().post('/v3/order').send(orderBody(user.user_id, { order_set: { lab_test_ids: [WALK_IN], lab_account_id: withAccess.id } })), 200);
   });
 
+  it('when the top-level lab_account_id and order_set.lab_account_id are both at fault, then one 422 names each at its own location, with add-ons or without', async () => {
+    const user = await ctx.newUser();
+    const otherUnknown = '0f0e0d0c-0b0a-4908-8706-050403020100';
+    const noLabcorp = LAB_ACCOUNTS.find((a) => !a.lab_ids.includes(STANDARD.walk_in_test!.lab_id))!;
+    const withAccess = LAB_ACCOUNTS.find((a) => a.lab_ids.includes(STANDARD.walk_in_test!.lab_id))!;
+    for (const add_on of [undefined, { marker_ids: [1065] }]) {
+      const order = (top: string, inSet: string) => orderBody(user.user_id, { lab_account_id: top, order_set: { lab_test_ids: [WALK_IN], add_on, lab_account_id: inSet } });
+      expectOnlyViolations(await ctx.team().post('/v3/order').send(order(UNKNOWN_ID, otherUnknown)), [['body', 'order_set', 'lab_account_id'], ['body', 'lab_account_id']]);
+      expectValidation(await ctx.team().post('/v3/order').send(order(UNKNOWN_ID, otherUnknown)), [
+        { loc: ['body', 'order_set', 'lab_account_id'], msg: `Unknown lab account ${otherUnknown}` },
+        { loc: ['body', 'lab_account_id'], msg: `Unknown lab account ${UNKNOWN_ID}` },
+      ]);
+      expectValidation(await ctx.team().post('/v3/order').send(order(noLabcorp.id, UNKNOWN_ID)), [
+        { loc: ['body', 'order_set', 'lab_account_id'], msg: `Unknown lab account ${UNKNOWN_ID}` },
+        { loc: ['body', 'lab_account_id'], msg: /has no access to lab labcorp/ },
+      ]);
+      expectOnlyViolations(await ctx.team().post('/v3/order').send(order(UNKNOWN_ID, withAccess.id)), [['body', 'lab_account_id']]);
+      expectStatus(await ctx.team().post('/v3/order').send(order(withAccess.id, withAccess.id)), 200);
+    }
+  });
+
   it('when an order set has several problems, then one 422 names every one: unknown lab test, unknown add-on, wrong method, lab account', async () => {
     const user = await ctx.newUser();
     const detail = expectValidation(await ctx.team().post('/v3/order').send(orderBody(user.user_id, {

@@ -3,7 +3,7 @@
  * team's lab tests and the marker catalog, with every problem named. Pure.
  */
 import type { MarkerCatalog } from '../lab-markers/catalog.js';
-import { labAccountProblem, resolveLabTestMarkers, type CollectionMethod, type LabTestDefinition, type MarkerProblem } from '../lab-tests/catalog.js';
+import { labAccountProblem, resolveLabTestMarkers, unknownLabAccount, type CollectionMethod, type LabTestDefinition, type MarkerProblem } from '../lab-tests/catalog.js';
 
 export interface OrderSetInput {
   lab_test_ids: readonly string[];
@@ -13,7 +13,11 @@ export interface OrderSetInput {
   add_on_marker_ids: readonly number[];
   add_on_provider_ids: readonly string[];
   collection_method: CollectionMethod | null;
-  lab_account_id: string | null;
+  /**
+   * The lab accounts the request names, each with where it named it (['order_set', 'lab_account_id'],
+   * ['lab_account_id']): every one must give access to the order's lab.
+   */
+  lab_accounts: readonly { id: string; loc: (string | number)[] }[];
 }
 
 export type ResolvedOrderSet =
@@ -26,7 +30,8 @@ export type ResolvedOrderSet =
  * `found` maps each requested lab test id (lowercased) to the team's lab test. Rules:
  * every lab test known, active and named once, one lab and one collection method among them
  * (and `collection_method`, when given, that one; required without lab tests), add-ons at
- * that lab and collectable by it, the lab account (when given) with access to that lab.
+ * that lab and collectable by it, each lab account given known and with access to that lab (an
+ * unknown one is named even when the order's lab is not known).
  */
 export function resolveOrderLabTests(catalog: MarkerCatalog, input: OrderSetInput, found: ReadonlyMap<string, LabTestDefinition>): ResolvedOrderSet {
   const problems: MarkerProblem[] = [];
@@ -59,24 +64,24 @@ export function resolveOrderLabTests(catalog: MarkerCatalog, input: OrderSetInpu
     problems.push({ loc: ['collection_method'], msg: `The lab test is collected by ${testsMethod}, not ${method}` });
   }
   const labId = labs.length === 1 ? (labs[0] as number) : null;
+  const single = tests.length === 1 && !hasAddOns;
 
-  if (tests.length === 1 && !hasAddOns) {
-    const account = labAccountProblem(catalog, labId as number, input.lab_account_id);
-    if (account) problems.push(account);
+  // Add-ons are checked once the order's method is known, against the lab tests' lab when there is one.
+  const addOns = single || method === null || labs.length > 1
+    ? null
+    : resolveLabTestMarkers(catalog, method, { marker_ids: input.add_on_marker_ids, provider_ids: input.add_on_provider_ids }, labId);
+  if (addOns && !addOns.ok) {
+    problems.push(...addOns.problems.map((p) => ({ loc: p.loc.length === 0 ? p.loc : ['add_on', ...p.loc], msg: p.msg })));
+  }
+  // Each lab account at its own location: against the order's lab, or, when that is not known, known at all.
+  const orderLab = labs.length > 1 ? null : labId ?? addOns?.lab_id ?? null;
+  for (const account of input.lab_accounts) {
+    const problem = orderLab === null ? unknownLabAccount(catalog, account.id) : labAccountProblem(catalog, orderLab, account.id);
+    if (problem) problems.push({ loc: account.loc, msg: problem.msg });
+  }
+  if (single) {
     if (problems.length > 0) return { ok: false, problems };
     return { ok: true, method: method as CollectionMethod, lab_test: tests[0] as LabTestDefinition };
-  }
-  // Add-ons are checked once the order's method is known, against the lab tests' lab when there is one.
-  const addOns = method === null || labs.length > 1
-    ? null
-    : resolveLabTestMarkers(
-      catalog,
-      method,
-      { marker_ids: input.add_on_marker_ids, provider_ids: input.add_on_provider_ids, lab_account_id: input.lab_account_id },
-      labId,
-    );
-  if (addOns && !addOns.ok) {
-    problems.push(...addOns.problems.map((p) => ({ loc: p.loc[0] === 'lab_account_id' || p.loc.length === 0 ? p.loc : ['add_on', ...p.loc], msg: p.msg })));
   }
   if (problems.length > 0 || !addOns || !addOns.ok || method === null) return { ok: false, problems };
   const markerIds = [...new Set([...tests.flatMap((t) => t.marker_ids), ...addOns.marker_ids])];

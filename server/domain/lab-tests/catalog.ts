@@ -201,6 +201,12 @@ export function labAccountProblem(catalog: MarkerCatalog, labId: number, labAcco
   return { loc: ['lab_account_id'], msg: account ? `Lab account ${labAccountId} has no access to lab ${lab?.slug ?? labId}` : `Unknown lab account ${labAccountId}` };
 }
 
+/** The problem with a lab account when the lab it is for is not known: none unless the account is unknown. */
+export function unknownLabAccount(catalog: MarkerCatalog, labAccountId: string | null | undefined): MarkerProblem | null {
+  if (!labAccountId || catalog.index.labAccountById.has(labAccountId.toLowerCase())) return null;
+  return { loc: ['lab_account_id'], msg: `Unknown lab account ${labAccountId}` };
+}
+
 /** A problem with one marker (or the whole set) of a lab test definition, with where it came from. */
 export interface MarkerProblem {
   /** Path inside the request body part that named it, e.g. ['marker_ids', 2]. */
@@ -217,7 +223,8 @@ export interface MarkerSelection {
 
 export type ResolvedMarkers =
   | { ok: true; lab_id: number; marker_ids: number[] }
-  | { ok: false; problems: MarkerProblem[] };
+  /** `lab_id`: the lab the markers were checked against, when one was found. */
+  | { ok: false; problems: MarkerProblem[]; lab_id?: number | null };
 
 /**
  * Resolves and checks the markers of a lab test collected by `method`: known, of one
@@ -255,7 +262,7 @@ export function resolveLabTestMarkers(
   }
   // The markers that were found are checked too when others were not: the 422 names every problem.
   const labId = knownLab ?? found[0]?.marker.lab_id ?? null;
-  if (labId === null) return { ok: false, problems };
+  if (labId === null) return { ok: false, problems, lab_id: null };
   const profile = LAB_PROFILES.get(labId);
   const lab = catalog.labs.find((l) => l.id === labId);
   const labCollects = !profile || profile.collection_methods.includes(method);
@@ -275,7 +282,7 @@ export function resolveLabTestMarkers(
   }
   const account = labAccountProblem(catalog, labId, sel.lab_account_id);
   if (account) problems.push(account);
-  if (problems.length > 0) return { ok: false, problems };
+  if (problems.length > 0) return { ok: false, problems, lab_id: labId };
   const ids = [...new Set(found.map((f) => f.marker.id))];
   return { ok: true, lab_id: labId, marker_ids: ids };
 }

@@ -61,12 +61,14 @@ export const createOrder = (deps: Deps): Handler<operations['createOrder'], Team
       add_on_marker_ids: orderSet?.add_on?.marker_ids ?? [],
       add_on_provider_ids: orderSet?.add_on?.provider_ids ?? [],
       collection_method: collectionMethod,
-      lab_account_id: orderSet?.lab_account_id ?? body.lab_account_id ?? null,
+      lab_accounts: [
+        ...(orderSet?.lab_account_id ? [{ id: orderSet.lab_account_id, loc: ['order_set', 'lab_account_id'] }] : []),
+        ...(body.lab_account_id ? [{ id: body.lab_account_id, loc: ['lab_account_id'] }] : []),
+      ],
     }, found);
     if (!resolved.ok) {
-      const accountLoc = orderSet?.lab_account_id ? ['order_set', 'lab_account_id'] : ['lab_account_id'];
       problems.push(...resolved.problems.map((p) => ({
-        loc: ['body', ...(p.loc[0] === 'lab_account_id' ? accountLoc : p.loc[0] === 'add_on' ? ['order_set', ...p.loc] : p.loc.length > 0 ? p.loc : ['collection_method'])],
+        loc: ['body', ...(p.loc[0] === 'add_on' ? ['order_set', ...p.loc] : p.loc.length > 0 ? p.loc : ['collection_method'])],
         msg: p.msg,
         type: 'value_error',
       })));
