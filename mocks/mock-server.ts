@@ -26,7 +26,7 @@ import { createInterface } from 'node:readline';
 import { createLogger } from '@stoplight/prism-core';
 import { createInstance, getHttpOperationsFromSpec, type IHttpConfig, type IHttpRequest } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
-import { detailBody, invalidJsonBody, validationErrorBody, type ValidationErrorItem } from '../server/http/error-shape.js';
+import { detailBody, invalidJsonBody, patternMessages, validationErrorBody, type ValidationErrorItem } from '../server/http/error-shape.js';
 import type { OpenApiDocument } from '../server/documents.js';
 import { pathRoutes } from '../server/http/routes.js';
 import { prepareForRuntimeValidation } from '../server/http/runtime-spec.js';
@@ -71,6 +71,7 @@ export async function createMockServer(document: object, options: MockServerOpti
   const routes = pathRoutes(prepared as OpenApiDocument);
   const queryNames = queryParameterNames(prepared as OpenApiDocument);
   const operationsById = new Map(operations.map((operation) => [operation.iid, operation]));
+  const ruleMessages = patternMessages(prepared);
 
   const logger = createPrismLogger(options.name, options.log === true, write);
   const matched = new WeakMap<IHttpRequest, IHttpOperation>();
@@ -131,7 +132,7 @@ export async function createMockServer(document: object, options: MockServerOpti
     // A stray body on an operation without one is ignored, as FastAPI does.
     const relevant = errors.filter((violation) => !(isContentTypeViolation(violation) && !expectsBody));
     const unknown = unknownQueryItems(url.searchParams, operationId === undefined ? undefined : queryNames.get(operationId));
-    if (relevant.length > 0 || unknown.length > 0) return json(422, validationErrorBody([...unknown, ...toValidationErrorItems(relevant)]));
+    if (relevant.length > 0 || unknown.length > 0) return json(422, validationErrorBody([...unknown, ...toValidationErrorItems(relevant, ruleMessages)]));
     const unstorable = unstorableTextItems({ url: request.url ?? '/', path: url.pathname, query: input.url.query, body: expectsBody ? input.body : undefined });
     if (unstorable.length > 0) return json(422, validationErrorBody(unstorable));
     if (errors.length > 0) {

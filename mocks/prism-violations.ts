@@ -5,6 +5,7 @@
  * `{loc: ['body', 'insured', 'dob'], msg: 'Field required', type: 'missing'}`.
  */
 import {
+  type PatternMessages,
   type RequestPart,
   type ValidationErrorItem,
   type Violation,
@@ -45,10 +46,13 @@ export function toViolation(validation: PrismValidation): Violation {
   return violation;
 }
 
-/** Our 422 items for Prism's error validations, in order, without `anyOf`-null noise. */
-export function toValidationErrorItems(validations: readonly PrismValidation[]): ValidationErrorItem[] {
+/**
+ * Our 422 items for Prism's error validations, in order, without `anyOf`-null noise; a broken
+ * pattern with a rule in words (`x-pattern-message`) says the rule, as on the server.
+ */
+export function toValidationErrorItems(validations: readonly PrismValidation[], messages?: PatternMessages): ValidationErrorItem[] {
   const violations = validations.filter((validation) => isError(validation) && !isSecurityViolation(validation)).map(toViolation);
-  return withoutNullableNoise(violations).map(toValidationErrorItem);
+  return withoutNullableNoise(violations).map((violation) => toValidationErrorItem(violation, messages));
 }
 
 /** Prism's message is "Request <part> <property|parameter> <a.b> <ajv message>"; keep the ajv message. */

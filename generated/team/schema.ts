@@ -11411,7 +11411,7 @@ export interface components {
             is_primary: boolean;
         };
         /**
-         * @description A first or last name as the labs accept it: 1 to 50 characters; letters (including accented Latin letters), spaces, hyphens and apostrophes (`'` or `’`); it must start and end with a letter, and may not contain two separators in a row. Anything else is a `422` naming the field.
+         * @description A first or last name as the labs accept it: 1 to 50 characters; Latin letters (accented ones included), with a single space, hyphen or apostrophe (`'` or `’`) between two letters: it must start and end with a letter, and may not contain two separators in a row (`Mary  Ann`, with two spaces, is refused). Anything else is a `422` naming the field; for a name that breaks the pattern its `msg` is `x-pattern-message`, the rule in words.
          * @example Anne-Marie
          */
         PersonName: string;

@@ -3,6 +3,7 @@ import express, { type ErrorRequestHandler, type Express, type Request, type Req
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from '../logger.js';
 import { errorMiddleware, type ErrorMiddlewareOptions } from './error-middleware.js';
+import { patternMessages } from './error-shape.js';
 import { BoundedMap } from './bounded-map.js';
 import { collectAfterLargeBodies } from './large-body-gc.js';
 import { whenReady, type MaybePromise } from './maybe-promise.js';
@@ -398,6 +399,6 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
     if (allow !== null) res.setHeader('Allow', allow);
     next(error);
   }) as ErrorRequestHandler);
-  app.use(errorMiddleware({ logger: options.logger, ...options.errors }));
+  app.use(errorMiddleware({ logger: options.logger, patternMessages: patternMessages(options.document), ...options.errors }));
   return app;
 }

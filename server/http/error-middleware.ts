@@ -9,6 +9,7 @@ import {
   toValidationErrorItem,
   validationErrorBody,
   withoutNullableNoise,
+  type PatternMessages,
   type RequestPart,
   type ValidationErrorItem,
   type Violation,
@@ -50,9 +51,12 @@ function toViolation(error: ValidatorErrorItem): Violation {
   };
 }
 
-/** Turns express-openapi-validator's errors into our 422 items, without the noise of nullable `anyOf` branches. */
-export function validatorItems(errors: readonly ValidatorErrorItem[]): ValidationErrorItem[] {
-  const items = withoutNullableNoise(errors.map(toViolation)).map(toValidationErrorItem);
+/**
+ * Turns express-openapi-validator's errors into our 422 items, without the noise of nullable `anyOf`
+ * branches; a broken pattern with a rule in words (`x-pattern-message`) says the rule.
+ */
+export function validatorItems(errors: readonly ValidatorErrorItem[], messages?: PatternMessages): ValidationErrorItem[] {
+  const items = withoutNullableNoise(errors.map(toViolation)).map((violation) => toValidationErrorItem(violation, messages));
   const seen = new Set<string>();
   return items.filter((item) => {
     const id = JSON.stringify(item);
@@ -74,6 +78,8 @@ export interface ErrorMiddlewareOptions {
    * null when the parent is not one a client deletes (then it stays an unexpected error).
    */
   missingParent?: (parent: MissingParent) => ApiError | null;
+  /** The document's rules in words for its patterns (error-shape.ts `patternMessages`). */
+  patternMessages?: PatternMessages;
 }
 
 const MiB = 1024 * 1024;
@@ -126,7 +132,7 @@ export function errorMiddleware(options: ErrorMiddlewareOptions): ErrorRequestHa
     }
 
     if (status === 400 && Array.isArray(http.errors)) {
-      return send(422, validationErrorBody(validatorItems(http.errors)));
+      return send(422, validationErrorBody(validatorItems(http.errors, options.patternMessages)));
     }
     // The router could not decode a path parameter (malformed percent-encoding).
     if (error instanceof URIError) {

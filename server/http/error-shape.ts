@@ -75,10 +75,42 @@ export function violationMessage(keyword: string, message: string): string {
   return message;
 }
 
-export function toValidationErrorItem(violation: Violation): ValidationErrorItem {
+/**
+ * The `msg` of a value that breaks a schema's `pattern`, when the schema states its rule in words
+ * (`x-pattern-message`, e.g. PersonName's name rules): keyed by the validators' message for that
+ * pattern, `must match pattern "<pattern>"` (ajv's, in the server's validator and in Prism alike).
+ */
+export type PatternMessages = ReadonlyMap<string, string>;
+
+export const PATTERN_MESSAGE_KEYWORD = 'x-pattern-message';
+
+/** Every `x-pattern-message` of a document, by its pattern's validator message; one pattern with two messages is an error. */
+export function patternMessages(document: unknown): PatternMessages {
+  const messages = new Map<string, string>();
+  const seen = new Set<object>();
+  const visit = (node: unknown) => {
+    if (typeof node !== 'object' || node === null || seen.has(node)) return;
+    seen.add(node);
+    if (!Array.isArray(node)) {
+      const { pattern, [PATTERN_MESSAGE_KEYWORD]: message } = node as Record<string, unknown>;
+      if (typeof pattern === 'string' && typeof message === 'string') {
+        const key = `must match pattern "${pattern}"`;
+        const known = messages.get(key);
+        if (known !== undefined && known !== message) throw new Error(`The pattern ${pattern} has two ${PATTERN_MESSAGE_KEYWORD}s: "${known}" and "${message}"`);
+        messages.set(key, message);
+      }
+    }
+    for (const value of Object.values(node)) visit(value);
+  };
+  visit(document);
+  return messages;
+}
+
+export function toValidationErrorItem(violation: Violation, messages?: PatternMessages): ValidationErrorItem {
   const loc: (string | number)[] = [violation.part, ...violation.path];
   if (violation.property !== undefined) loc.push(violation.property);
-  return { loc, msg: violationMessage(violation.keyword, violation.message), type: violationType(violation.keyword) };
+  const stated = violation.keyword === 'pattern' ? messages?.get(violation.message) : undefined;
+  return { loc, msg: stated ?? violationMessage(violation.keyword, violation.message), type: violationType(violation.keyword) };
 }
 
 /**

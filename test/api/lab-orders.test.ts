@@ -196,9 +196,12 @@ describe.each(apiEngines)('createOrder and getOrder (POST /v3/order, GET /v3/ord
     expectValidation(await ctx.team().post('/v3/order').send(orderBody(user.user_id, { collection_method: 'testkit' })), [{ loc: ['body', 'collection_method'], msg: 'The lab test is collected by walk_in_test, not testkit' }]);
   });
 
-  it('when a patient name breaks the lab name rules, then 422 naming it', async () => {
+  it('when a patient name breaks the lab name rules, then 422 naming it with the rule in words', async () => {
     const user = await ctx.newUser();
-    expectValidation(await ctx.team().post('/v3/order').send(orderBody(user.user_id, { patient_details: { ...patientDetails, first_name: 'M4ria' } })), [{ loc: ['body', 'patient_details', 'first_name'] }]);
+    expectValidation(await ctx.team().post('/v3/order').send(orderBody(user.user_id, { patient_details: { ...patientDetails, first_name: 'M4ria', last_name: 'Lopez  Garcia' } })), [
+      { loc: ['body', 'patient_details', 'first_name'], msg: /^must be 1 to 50 characters: Latin letters/, type: 'pattern' },
+      { loc: ['body', 'patient_details', 'last_name'], msg: /with a single space, hyphen or apostrophe/, type: 'pattern' },
+    ]);
   });
 
   it('when the patient\'s dob is in the future or more than 150 years ago, then 422 at patient_details.dob with the other problems, and no order; today is accepted', async () => {

@@ -54,6 +54,10 @@ const REJECTED_NAMES = [
   ['nothing', ''],
 ] as const;
 
+/** The 422 `msg` of a name that breaks the labs' rules. */
+const NAME_RULE = "must be 1 to 50 characters: Latin letters (accented ones included), with a single space, hyphen or apostrophe (' or ’) between two letters";
+const personNameRule = () => (readBundle('team').components as { schemas: Record<string, Record<string, unknown>> }).schemas.PersonName!['x-pattern-message'];
+
 /** The bundled description of the info's e-mail address, which states the server's rule: Ajv's full `email` format. */
 const emailDescription = () =>
   (readBundle('team').components as { schemas: Record<string, { properties: Record<string, { description: string }> }> }).schemas.UserInfoCreateRequest!.properties.email!.description;
@@ -157,9 +161,14 @@ describe.each(apiEngines)('updateUserInfo (PATCH /v2/user/{user_id}/info) on %s'
     expectOnlyViolations(await patch(user.user_id, userInfoBody({ last_name: name })), [['body', 'last_name']]);
   });
 
-  it('when a name breaks the pattern, then the 422 explains the name rules', async () => {
+  it('when a name breaks the pattern, then the 422 explains the name rules in words, as PersonName\'s x-pattern-message says, not as the pattern', async () => {
     const user = await ctx.newUser();
-    expectValidation(await patch(user.user_id, userInfoBody({ first_name: 'R2-D2' })), [{ loc: ['body', 'first_name'], type: 'pattern' }]);
+    expect(personNameRule()).toBe(NAME_RULE);
+    expectValidation(await patch(user.user_id, userInfoBody({ first_name: 'R2-D2' })), [{ loc: ['body', 'first_name'], msg: NAME_RULE, type: 'pattern' }]);
+    expectValidation(await patch(user.user_id, userInfoBody({ first_name: 'Mary  Jane', last_name: "O'" })), [
+      { loc: ['body', 'first_name'], msg: NAME_RULE, type: 'pattern' },
+      { loc: ['body', 'last_name'], msg: NAME_RULE, type: 'pattern' },
+    ]);
     expectValidation(await patch(user.user_id, userInfoBody({ first_name: 'A'.repeat(51) })), [{ loc: ['body', 'first_name'], type: 'too_long' }]);
   });
 

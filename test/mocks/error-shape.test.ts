@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   detailBody,
   invalidJsonBody,
+  patternMessages,
   pointerToPath,
   toValidationErrorItem,
   validationErrorBody,
@@ -97,5 +98,32 @@ describe('bodies', () => {
 
   it('when JSON is malformed, then the 422 body has loc ["body"] and type json_invalid', () => {
     expect(invalidJsonBody('Unexpected token')).toEqual({ detail: [{ loc: ['body'], msg: 'JSON decode error: Unexpected token', type: 'json_invalid' }] });
+  });
+});
+
+describe('patternMessages (x-pattern-message)', () => {
+  const document = {
+    components: { schemas: {
+      Name: { type: 'string', pattern: '^[A-Z]+$', 'x-pattern-message': 'must be capital letters' },
+      Code: { type: 'string', pattern: '^[0-9]+$' },
+    } },
+  };
+
+  it('when a value breaks a pattern that has an x-pattern-message, then the 422 msg is that message', () => {
+    const messages = patternMessages(document);
+    expect(toValidationErrorItem({ part: 'body', path: ['name'], keyword: 'pattern', message: 'must match pattern "^[A-Z]+$"' }, messages)).toEqual({
+      loc: ['body', 'name'],
+      msg: 'must be capital letters',
+      type: 'pattern',
+    });
+  });
+
+  it('when the pattern has no x-pattern-message, then the validator message is kept', () => {
+    expect(toValidationErrorItem({ part: 'body', path: ['code'], keyword: 'pattern', message: 'must match pattern "^[0-9]+$"' }, patternMessages(document)).msg).toBe('must match pattern "^[0-9]+$"');
+  });
+
+  it('when one pattern has two different messages, then the document is refused', () => {
+    const twice = { a: { pattern: 'x', 'x-pattern-message': 'one' }, b: { pattern: 'x', 'x-pattern-message': 'two' } };
+    expect(() => patternMessages(twice)).toThrow(/x-pattern-message/);
   });
 });

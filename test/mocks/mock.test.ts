@@ -148,6 +148,13 @@ describe('error shape', () => {
     expect(headers.get('content-type')).toBe('application/json');
   });
 
+  it('when a name breaks the labs\' rules, then the 422 states the rule in words (PersonName\'s x-pattern-message), as the server does', async () => {
+    const body = { first_name: 'Mary  Jane', last_name: 'Lopez', email: 'maria@example.com', phone_number: '+14155550123', gender: 'female', dob: '1986-04-21', address: { first_line: '1 Main St', city: 'SF', state: 'CA', zip_code: '94110' } };
+    const { status, body: answer } = await call(`/v2/user/${USER_ID}/info`, { method: 'PATCH', headers: JSON_BODY, body: JSON.stringify(body) });
+    expect(status).toBe(422);
+    expect(answer).toEqual({ detail: [{ loc: ['body', 'first_name'], msg: expect.stringMatching(/^must be 1 to 50 characters: Latin letters .* between two letters$/), type: 'pattern' }] });
+  });
+
   it('when a known path is called with another method, then 405 {"detail": "Method Not Allowed"}', async () => {
     expect(await call('/v2/providers', { method: 'DELETE', headers: KEY })).toMatchObject({ status: 405, body: { detail: 'Method Not Allowed' } });
   });
