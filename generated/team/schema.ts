@@ -948,7 +948,7 @@ export interface paths {
         put?: never;
         /**
          * Create a lab test
-         * @description Makes a lab test of the team from markers of the catalog. It is `active` at once and can be ordered. Markers of several labs, markers not orderable on their own, markers the method cannot collect, or a lab that does not collect by the method are a `422` naming each marker (`["body", "marker_ids", i]` or `["body", "provider_ids", i]`).
+         * @description Makes a lab test of the team from markers of the catalog. It is `active` at once and can be ordered. Markers of several labs, markers not orderable on their own, markers the method cannot collect, a lab that does not collect by the method, or a marker named more than once (by id, by code, or both) are a `422` naming each marker (`["body", "marker_ids", i]` or `["body", "provider_ids", i]`).
          */
         post: operations["createLabTest"];
         delete?: never;
@@ -13274,7 +13274,7 @@ export interface components {
         };
         /** @description Every lab test of the team that matches the filters (deprecated list, not paged). */
         LabTestList: components["schemas"]["LabTest"][];
-        /** @description A new lab test of the team. Give its markers by id (`marker_ids`) or by the lab's test code (`provider_ids`, looked up at `lab_slug` when given), at least one in all. Every marker must be of one lab, orderable on its own (`a_la_carte_enabled`) and collectable by `method` at that lab (testkits take dried-blood-spot markers only); otherwise a `422` names each marker at fault. `lab_account_id`, when given, must give access to that lab. */
+        /** @description A new lab test of the team. Give its markers by id (`marker_ids`) or by the lab's test code (`provider_ids`, looked up at `lab_slug` when given), at least one in all, each marker once: an id or a code given twice, or the code of a marker also given by id, is a `422` at its later index (`["body", "marker_ids", i]` or `["body", "provider_ids", i]`), as a lab test named twice in an order is. Every marker must be of one lab, orderable on its own (`a_la_carte_enabled`) and collectable by `method` at that lab (testkits take dried-blood-spot markers only); otherwise a `422` names each marker at fault. `lab_account_id`, when given, must give access to that lab. */
         CreateLabTestRequest: {
             /** @example Vitamin D and iron */
             name: string;
@@ -13292,7 +13292,7 @@ export interface components {
             /**
              * @description Lab test codes (`provider_id` of *List lab markers*).
              * @example [
-             *       "081950"
+             *       "004515"
              *     ]
              */
             provider_ids?: string[] | null;
@@ -13382,7 +13382,7 @@ export interface components {
              */
             provider_ids?: string[] | null;
         };
-        /** @description What to order: lab tests of the team and add-on markers (by id or lab test code, at the lab of the lab tests). An order set of exactly one lab test and no add-ons orders that lab test; any other becomes a new lab test of the team with `auto_generated: true`. Every lab test and marker must be of one lab and collectable by one method. An order set must name a lab test or an add-on marker; a lab test named twice is a `422`; an order set of add-on markers only needs the order's `collection_method`. Each of these problems is a `422` naming it, all of them in one answer. */
+        /** @description What to order: lab tests of the team and add-on markers (by id or lab test code, at the lab of the lab tests). An order set of exactly one lab test and no add-ons orders that lab test; any other becomes a new lab test of the team with `auto_generated: true`. Every lab test and marker must be of one lab and collectable by one method. An order set must name a lab test or an add-on marker; a lab test named twice is a `422`, as is an add-on marker named twice (by id, by code, or both) at its later index; an add-on marker that a lab test has already is ordered once; an order set of add-on markers only needs the order's `collection_method`. Each of these problems is a `422` naming it, all of them in one answer. */
         OrderSet: {
             /**
              * @example [

@@ -167,6 +167,16 @@ describe.each(apiEngines)('createOrder and getOrder (POST /v3/order, GET /v3/ord
     expectStatus(await ctx.team().post('/v3/order').send(orderBody(user.user_id, { order_set: { add_on: { marker_ids: [1065] } }, collection_method: 'walk_in_test' })), 200);
   });
 
+  it('when an add-on marker is named twice, then 422 naming the later mention at its index, as for a lab test named twice', async () => {
+    const user = await ctx.newUser();
+    expectOnlyViolations(await ctx.team().post('/v3/order').send(orderBody(user.user_id, { order_set: { lab_test_ids: [WALK_IN], add_on: { marker_ids: [1065, 1065] } } })), [
+      ['body', 'order_set', 'add_on', 'marker_ids', 1],
+    ]);
+    expectValidation(await ctx.team().post('/v3/order').send(orderBody(user.user_id, { order_set: { lab_test_ids: [WALK_IN], add_on: { marker_ids: [1065], provider_ids: ['081950'] } } })), [
+      { loc: ['body', 'order_set', 'add_on', 'provider_ids', 0], msg: 'Marker test code 081950 is marker 1065, already named at marker_ids[0]' },
+    ]);
+  });
+
   it('when a medical proxy and a physician come with extra keys or null second_line, then the order keeps their schema\'s keys only, as user info does', async () => {
     const proxy = { first_name: 'Carla', last_name: 'Lopez', phone_number: '+14155550124', email: 'carla@example.com', address: { ...patientAddress, second_line: null, access_notes: 'ring' }, foo: 'bar' };
     const physician = { first_name: 'Ana', last_name: 'Reyes', npi: '1234567893', foo: 'x' };

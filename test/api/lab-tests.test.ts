@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MARKER_CATALOG } from '../../server/domain/lab-markers/catalog.js';
 import { listLabs, standardLabTests } from '../../server/domain/lab-tests/catalog.js';
-import { apiEngines, expectDetail, expectStatus, expectValidation, UNKNOWN_ID, useApiApp, type TeamSchemas } from './helpers.js';
+import { apiEngines, expectDetail, expectOnlyViolations, expectStatus, expectValidation, UNKNOWN_ID, useApiApp, type TeamSchemas } from './helpers.js';
 
 type LabTest = TeamSchemas['LabTest'];
 type LabTestPage = TeamSchemas['LabTestPage'];
@@ -65,6 +65,25 @@ describe.each(apiEngines)('lab tests (GET /v3/lab_test, GET and POST /v3/lab_tes
       { loc: ['body', 'marker_ids', 3], msg: /cannot be ordered on its own/ },
     ]);
     expect(detail).toHaveLength(3);
+  });
+
+  it('when a marker is named twice, by id, by lab test code or by both, then 422 naming each later mention at its index, and no lab test is made', async () => {
+    expectOnlyViolations(await ctx.team().post('/v3/lab_tests').send({ name: 'Twice', description: '', method: 'walk_in_test', marker_ids: [1065, 1061, 1065, 9999, 9999] }), [
+      ['body', 'marker_ids', 2],
+      ['body', 'marker_ids', 3],
+      ['body', 'marker_ids', 4],
+    ]);
+    expectValidation(await ctx.team().post('/v3/lab_tests').send({ name: 'Twice', description: '', method: 'walk_in_test', marker_ids: [1065, 1061, 1065] }), [
+      { loc: ['body', 'marker_ids', 2], msg: 'Marker 1065 is named more than once (first at marker_ids[0])', type: 'value_error' },
+    ]);
+    expectOnlyViolations(await ctx.team().post('/v3/lab_tests').send({ name: 'Twice', description: '', method: 'walk_in_test', provider_ids: ['081950', '004598', '081950'], lab_slug: 'labcorp' }), [['body', 'provider_ids', 2]]);
+    expectValidation(await ctx.team().post('/v3/lab_tests').send({ name: 'Twice', description: '', method: 'walk_in_test', provider_ids: ['081950', '081950'] }), [
+      { loc: ['body', 'provider_ids', 1], msg: 'Marker test code 081950 is named more than once (first at provider_ids[0])' },
+    ]);
+    expectValidation(await ctx.team().post('/v3/lab_tests').send({ name: 'Twice', description: '', method: 'walk_in_test', marker_ids: [1061, 1065], provider_ids: ['081950'] }), [
+      { loc: ['body', 'provider_ids', 0], msg: 'Marker test code 081950 is marker 1065, already named at marker_ids[1]' },
+    ]);
+    expect(expectStatus<LabTestPage>(await ctx.team().get('/v3/lab_test?name=Twice&generation_method=all'), 200).data).toEqual([]);
   });
 
   it('when lab_slug is given, then marker_ids must be markers of that lab', async () => {

@@ -227,8 +227,8 @@ export type ResolvedMarkers =
   | { ok: false; problems: MarkerProblem[]; lab_id?: number | null };
 
 /**
- * Resolves and checks the markers of a lab test collected by `method`: known, of one
- * lab, orderable on their own, collectable by the method at that lab (testkits: the
+ * Resolves and checks the markers of a lab test collected by `method`: each named once (by id
+ * or by code), known, of one lab, orderable on their own, collectable by the method at that lab (testkits: the
  * dried-blood-spot markers only), and that lab reachable through the lab account.
  * `extraLabId` is the lab the markers must share with (an order set's lab tests).
  */
@@ -244,16 +244,28 @@ export function resolveLabTestMarkers(
   const slugLab = labSlug ? catalog.index.labBySlug.get(labSlug) ?? null : null;
   if (labSlug && !slugLab) problems.push({ loc: ['lab_slug'], msg: `Unknown lab ${sel.lab_slug}` });
 
+  // Each marker is named once: a repeated id or code, or a code of a marker named by id, is a problem at the later mention.
+  const firstById = new Map<number, number>();
   (sel.marker_ids ?? []).forEach((id, i) => {
     const marker = catalog.index.markerById.get(id);
-    if (!marker) problems.push({ loc: ['marker_ids', i], msg: `Unknown marker ${id}` });
+    const first = firstById.get(id);
+    if (first !== undefined) problems.push({ loc: ['marker_ids', i], msg: `Marker ${id} is named more than once (first at marker_ids[${first}])` });
+    else if (!marker) problems.push({ loc: ['marker_ids', i], msg: `Unknown marker ${id}` });
     else found.push({ marker, loc: ['marker_ids', i] });
+    if (first === undefined) firstById.set(id, i);
   });
   const knownLab = extraLabId ?? slugLab?.id ?? found[0]?.marker.lab_id ?? null;
+  const firstByCode = new Map<string, number>();
   (sel.provider_ids ?? []).forEach((code, i) => {
-    const candidates = catalog.index.markersByCode.get(code.trim().toLowerCase()) ?? [];
+    const key = code.trim().toLowerCase();
+    const candidates = catalog.index.markersByCode.get(key) ?? [];
     const atLab = knownLab === null ? candidates : candidates.filter((m) => m.lab_id === knownLab);
-    if (atLab.length === 1) found.push({ marker: atLab[0] as LabMarker, loc: ['provider_ids', i] });
+    const first = firstByCode.get(key);
+    if (first === undefined) firstByCode.set(key, i);
+    const byId = atLab.length === 1 ? firstById.get((atLab[0] as LabMarker).id) : undefined;
+    if (first !== undefined) problems.push({ loc: ['provider_ids', i], msg: `Marker test code ${code} is named more than once (first at provider_ids[${first}])` });
+    else if (byId !== undefined) problems.push({ loc: ['provider_ids', i], msg: `Marker test code ${code} is marker ${(atLab[0] as LabMarker).id}, already named at marker_ids[${byId}]` });
+    else if (atLab.length === 1) found.push({ marker: atLab[0] as LabMarker, loc: ['provider_ids', i] });
     else if (atLab.length === 0) problems.push({ loc: ['provider_ids', i], msg: unmatchedCodeMessage(catalog, code, candidates, new Set(knownLab === null ? [] : [knownLab]), 'the lab test') });
     else problems.push({ loc: ['provider_ids', i], msg: `Marker test code ${code} is offered by several labs; give lab_slug` });
   });
