@@ -1127,8 +1127,12 @@ export interface paths {
          *
          *     `final_status` defaults to the method's `completed`. A status of another
          *     method, the current status, or one not reachable from it (any status from
-         *     a final one) is a `422` at `["query", "final_status"]`. A new call
-         *     replaces the walk in progress; *Cancel an order* stops it.
+         *     a final one) is a `422` at `["query", "final_status"]`. The first step
+         *     is taken at once. A new call replaces the walk in progress and keeps its
+         *     pace: the new walk's next step comes the new `delay` after the order's
+         *     last status change, or at once when that time has passed (a call that
+         *     comes while a step is being taken waits for it). *Cancel an order* stops
+         *     the walk.
          *     `partial_results` is sent as a webhook only to teams that opted in
          *     (`lab_partial_results_enabled`, management API team settings).
          *
@@ -16936,7 +16940,7 @@ export interface operations {
                  */
                 final_status?: components["schemas"]["OrderStatus"] | null;
                 /**
-                 * @description Seconds between two steps.
+                 * @description Seconds between two steps. The first step of a new walk is taken at once; when the call replaces a walk in progress, its next step comes `delay` seconds after the order's last status change (at once when that time has passed).
                  * @example 0
                  */
                 delay?: number;

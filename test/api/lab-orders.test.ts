@@ -322,6 +322,13 @@ describe.each(apiEngines)('cancelOrder and simulateOrder (POST /v3/order/{order_
   const ctx = useApiApp(engine);
   const simulator = () => new LabOrderSimulator({ db: ctx.server.db, logger: silentLogger() });
   const statuses = (order: Order) => order.events.map((e) => e.status);
+  const eventsOf = async (orderId: string) => expectStatus<Order>(await ctx.team().get(`/v3/order/${orderId}`), 200).events;
+  /** Sets the server's and a simulator's clock to `start + ms` and takes every step due then (other tests' walks too). */
+  const clockedSteps = (start: number) => async (ms: number) => {
+    const now = new Date(start + ms);
+    ctx.server.setNow(now);
+    await new LabOrderSimulator({ db: ctx.server.db, logger: silentLogger(), now: () => now }).runDue();
+  };
 
   it('when an order is simulated with the defaults, then the simulator walks it along its success path to completed, one event per step', async () => {
     const order = await placeOrder(ctx);
@@ -350,6 +357,50 @@ describe.each(apiEngines)('cancelOrder and simulateOrder (POST /v3/order/{order_
     const done = expectStatus<Order>(await ctx.team().get(`/v3/order/${order.id}`), 200);
     expect(statuses(done).slice(-2)).toEqual(['collecting_sample.testkit.transit_lab', 'failed.testkit.lost']);
     expect(done.details.data.shipment).toMatchObject({ outbound_tracking_number: expect.stringMatching(/^9400\d{18}$/), inbound_tracking_number: expect.stringMatching(/^9400\d{18}$/) });
+  });
+
+  it('when a testkit order is simulated again four times within 0.8 s with delay=5, then it takes one step at once and the next only 5 s after it, not one per call', async () => {
+    const order = await placeOrder(ctx, { order_set: { lab_test_ids: [TESTKIT] } });
+    const start = Date.now();
+    const at = clockedSteps(start);
+    for (const ms of [0, 200, 400, 600, 800]) {
+      await at(ms);
+      if (ms < 800) expectStatus(await ctx.team().post(`/v3/order/${order.id}/test?delay=5`), 200);
+      await at(ms);
+      expect(await eventsOf(order.id), `events at +${ms} ms`).toHaveLength(2);
+    }
+    await at(4_999);
+    expect(await eventsOf(order.id)).toHaveLength(2);
+    await at(5_000);
+    const events = await eventsOf(order.id);
+    expect(events.slice(1).map((e) => e.status)).toEqual(['received.testkit.awaiting_registration', 'received.testkit.registered']);
+    expect(events.slice(1).map((e) => Date.parse(e.created_at) - start)).toEqual([0, 5_000]);
+    // Stops the walk, so that no later test's simulator finds its steps due.
+    expectStatus(await ctx.team().post(`/v3/order/${order.id}/cancel`), 200);
+  });
+
+  it('when a call replaces a walk whose last step is older than the new delay, or no walk is in progress, then the next step is taken at once', async () => {
+    const order = await placeOrder(ctx);
+    const start = Date.now();
+    const at = clockedSteps(start);
+    await at(0);
+    expectStatus(await ctx.team().post(`/v3/order/${order.id}/test?delay=60&final_status=collecting_sample.walk_in_test.appointment_pending`), 200);
+    await at(0);
+    // 10 s later, delay=5: the last status change is 10 s old, so the next step is due at once.
+    await at(10_000);
+    expectStatus(await ctx.team().post(`/v3/order/${order.id}/test?delay=5&final_status=collecting_sample.walk_in_test.appointment_pending`), 200);
+    await at(10_000);
+    // That walk reached its target: a new call is a new walk, whose first step is immediate whatever its delay.
+    expectStatus(await ctx.team().post(`/v3/order/${order.id}/test?delay=3600`), 200);
+    await at(10_000);
+    const events = await eventsOf(order.id);
+    expect(events.slice(1).map((e) => e.status)).toEqual([
+      'received.walk_in_test.requisition_created',
+      'collecting_sample.walk_in_test.appointment_pending',
+      'collecting_sample.walk_in_test.appointment_scheduled',
+    ]);
+    expect(events.slice(1).map((e) => Date.parse(e.created_at) - start)).toEqual([0, 10_000, 10_000]);
+    expectStatus(await ctx.team().post(`/v3/order/${order.id}/cancel`), 200);
   });
 
   it('when final_status is of another method, the current one, or unreachable, then 422 at final_status', async () => {

@@ -11,6 +11,7 @@ import {
   LIFECYCLES,
   parseStatus,
   simulationPath,
+  simulationStartsAt,
 } from '../../server/domain/lab-orders/lifecycle.js';
 import { COLLECTION_METHODS, type CollectionMethod } from '../../server/domain/lab-tests/catalog.js';
 
@@ -91,6 +92,15 @@ describe('lab order lifecycle tables', () => {
       if (!decision.ok) expect(decision.detail).toContain(refused);
     }
     expect(decideCancel('cancelled.testkit.cancelled')).toEqual({ ok: false, detail: 'The order is already cancelled (cancelled.testkit.cancelled).' });
+  });
+
+  it('when a simulation starts, then its first step is due at once, unless it replaces a walk in progress: then `delay` after the last status change, never before now', () => {
+    const now = '2026-11-22T09:15:00.800Z';
+    const lastStatusChangeAt = '2026-11-22T09:15:00.000Z';
+    expect(simulationStartsAt({ now, delayMs: 5_000, replacing: false, lastStatusChangeAt })).toBe(now);
+    expect(simulationStartsAt({ now, delayMs: 5_000, replacing: true, lastStatusChangeAt })).toBe('2026-11-22T09:15:05.000Z');
+    expect(simulationStartsAt({ now, delayMs: 500, replacing: true, lastStatusChangeAt })).toBe(now);
+    expect(simulationStartsAt({ now, delayMs: 0, replacing: true, lastStatusChangeAt })).toBe(now);
   });
 
   it('when a target is unreachable (a final status, itself, or the past), then there is no simulation path', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Database } from '../../server/storage/database.js';
 import { LabOrderSimulator } from '../../server/jobs/lab-orders/simulator.js';
 import { applyTransition } from '../../server/jobs/lab-orders/transition.js';
-import { findOrder, lockOrderStatus } from '../../server/storage/repositories/lab-orders.js';
+import { findOrder, lockOrderStatus, rescheduleSimulation } from '../../server/storage/repositories/lab-orders.js';
 import { signal, untilBlockedBy } from '../helpers/locks.js';
 import { silentLogger } from '../helpers/silent-logger.js';
 import { listEventPayloads } from '../storage/stored-state.js';
@@ -114,6 +114,37 @@ describe.each(apiEngines)('lab order simulation (server/jobs/lab-orders) on %s',
     const times = cancelled.events.map((e) => Date.parse(e.created_at));
     expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(cancelled.updated_at).toBe(cancelled.last_event.created_at);
+  }, 60_000);
+
+  concurrently('when a call replaces a walk while one of its steps is being taken, then it waits for the step and paces its next step from that status change (PostgreSQL only: PGlite runs one transaction at a time)', async () => {
+    const order = await placeOrder(ctx);
+    const t0 = Date.now();
+    ctx.server.setNow(new Date(t0));
+    expectStatus(await ctx.team().post(`/v3/order/${order.id}/test?delay=60`), 200);
+    const held = signal();
+    const release = signal();
+    let pid = 0;
+    // As a simulator step: its simulation's row first (claimDueSimulation), then the order's, a status change at t0 + 30 s.
+    const step = ctx.server.db.transaction(async (tx) => {
+      pid = (await tx.query<{ pid: number }>(`SELECT pg_backend_pid() AS pid`))[0]!.pid;
+      await tx.query(`SELECT order_id FROM lab_order_simulations WHERE order_id = $1 FOR UPDATE`, [order.id]);
+      held.fire();
+      await release.promise;
+      await lockOrderStatus(tx, ctx.server.teamId, order.id);
+      const current = (await findOrder(tx, ctx.server.teamId, order.id))!;
+      await applyTransition(tx, current, 'received.walk_in_test.requisition_created', { at: new Date(t0 + 30_000).toISOString() });
+      await rescheduleSimulation(tx, order.id, new Date(t0 + 90_000).toISOString());
+    });
+    await held.promise;
+    ctx.server.setNow(new Date(t0 + 31_000));
+    const replaced = ctx.team().post(`/v3/order/${order.id}/test?delay=45`).then((response) => response);
+    await untilBlockedBy(ctx.server.db, pid).finally(release.fire);
+    await step;
+    expectStatus(await replaced, 200);
+    const [row] = await ctx.server.db.query<{ ms: number }>(`SELECT extract(epoch FROM next_step_at)::float8 * 1000 AS ms FROM lab_order_simulations WHERE order_id = $1`, [order.id]);
+    // 45 s after the step's status change, not after the order's creation (the status it had when the call came).
+    expect(Number(row!.ms)).toBe(t0 + 75_000);
+    expectStatus(await ctx.team().post(`/v3/order/${order.id}/cancel`), 200);
   }, 60_000);
 
   it('when the simulator restarts between delayed steps, then the order finishes exactly once with no event repeated', async () => {

@@ -188,6 +188,18 @@ export function simulationPath(from: string, to: string): string[] | null {
   return path;
 }
 
+/**
+ * When the next step of a simulation started at `now` is due (ISO instants). With no walk in
+ * progress, at once. A call that replaces a walk in progress keeps the pace of one status every
+ * `delayMs`: its next step comes `delayMs` after the order's last status change, and never before
+ * `now` (a delay shorter than the time since that change means at once).
+ */
+export function simulationStartsAt(input: { now: string; delayMs: number; replacing: boolean; lastStatusChangeAt: string }): string {
+  if (!input.replacing) return input.now;
+  const paced = Date.parse(input.lastStatusChangeAt) + input.delayMs;
+  return Number.isFinite(paced) && paced > Date.parse(input.now) ? new Date(paced).toISOString() : input.now;
+}
+
 /** The statuses an order may be cancelled from: before its sample is on its way to the lab. */
 const CANCELLABLE_LOWS: ReadonlySet<string> = new Set([
   'ordered', 'requisition_created', 'requisition_bypassed', 'awaiting_registration', 'registered',

@@ -1,7 +1,16 @@
-import { simulationPath } from '../../domain/lab-orders/lifecycle.js';
+import { simulationPath, simulationStartsAt } from '../../domain/lab-orders/lifecycle.js';
 import type { Logger } from '../../logger.js';
 import type { Database } from '../../storage/database.js';
-import { claimDueSimulation, deleteSimulation, findOrder, lockOrderStatus, rescheduleSimulation } from '../../storage/repositories/lab-orders.js';
+import {
+  claimDueSimulation,
+  deleteSimulation,
+  findOrder,
+  lockOrderStatus,
+  lockSimulation,
+  rescheduleSimulation,
+  upsertSimulation,
+  type SimulationRecord,
+} from '../../storage/repositories/lab-orders.js';
 import type { SimulationOptions } from '../../domain/lab-results/generate.js';
 import { noteLabOrderWrites } from './maintenance.js';
 import { applyTransition } from './transition.js';
@@ -12,6 +21,32 @@ export interface LabOrderSimulatorOptions {
   now?: () => Date;
   /** How often due steps are looked for when nothing woke the simulator (default 250 ms). */
   pollMs?: number;
+}
+
+/**
+ * Starts the simulation of an order, or replaces the walk in progress, in one transaction, and
+ * returns when its next step is due (domain simulationStartsAt): a new walk's first step at once;
+ * a replacing walk's `delay_ms` after the order's last status change, never before now. The walk's
+ * row is locked first, as a step does (then the order), so a step running at the same time is
+ * waited for and its status change counts as the last one; the time is read once the row is held.
+ */
+export async function startSimulation(
+  db: Database,
+  input: Omit<SimulationRecord, 'next_step_at'> & { now: () => Date },
+): Promise<string> {
+  const { now, ...simulation } = input;
+  return db.transaction(async (tx) => {
+    const replacing = await lockSimulation(tx, simulation.order_id);
+    const order = replacing ? await findOrder(tx, simulation.team_id, simulation.order_id) : null;
+    const nextStepAt = simulationStartsAt({
+      now: now().toISOString(),
+      delayMs: simulation.delay_ms,
+      replacing: order !== null,
+      lastStatusChangeAt: order?.events.at(-1)?.created_at ?? '',
+    });
+    await upsertSimulation(tx, { ...simulation, next_step_at: nextStepAt });
+    return nextStepAt;
+  });
 }
 
 export type StepOutcome = 'stepped' | 'finished' | 'dropped' | 'idle';

@@ -644,7 +644,7 @@ export interface SimulationRecord {
   next_step_at: string;
 }
 
-/** Starts (or replaces) the simulation of an order: its first step is due at `next_step_at`. */
+/** Starts (or replaces) the simulation of an order: its next step is due at `next_step_at`. */
 export async function upsertSimulation(db: Queryable, s: SimulationRecord): Promise<void> {
   await db.query(
     `INSERT INTO lab_order_simulations (order_id, team_id, target_status, delay_ms, flags, next_step_at)
@@ -653,6 +653,15 @@ export async function upsertSimulation(db: Queryable, s: SimulationRecord): Prom
        flags = EXCLUDED.flags, next_step_at = EXCLUDED.next_step_at`,
     [s.order_id, s.team_id, s.target_status, s.delay_ms, JSON.stringify(s.flags), s.next_step_at],
   );
+}
+
+/**
+ * Whether the order has a simulation in progress, its row then locked for the caller's
+ * transaction. A step that holds the row (claimDueSimulation) is waited for, so what the
+ * caller reads of the order next includes that step.
+ */
+export async function lockSimulation(tx: Queryable, orderId: string): Promise<boolean> {
+  return (await tx.one(`SELECT order_id FROM lab_order_simulations WHERE order_id = $1 FOR UPDATE`, [orderId])) !== null;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { components, operations } from '../../../../generated/team/schema.j
 import { completedStatus, parseStatus, simulationPath } from '../../../domain/lab-orders/lifecycle.js';
 import { toOrderView } from '../../../domain/lab-orders/order.js';
 import type { CollectionMethod } from '../../../domain/lab-tests/catalog.js';
-import { upsertSimulation } from '../../../storage/repositories/lab-orders.js';
+import { startSimulation } from '../../../jobs/lab-orders/simulator.js';
 import { ValidationFailure } from '../../api-error.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
@@ -12,7 +12,8 @@ type Order = components['schemas']['Order'];
 
 /**
  * POST /v3/order/{order_id}/test: Simulate an order. Stores the simulation (its first
- * step due now) and wakes the simulator; the steps run in the background.
+ * step due now, or, when it replaces a walk in progress, `delay` after the order's last
+ * status change) and wakes the simulator; the steps run in the background.
  */
 export const simulateOrder =
   (deps: Deps): Handler<operations['simulateOrder'], TeamContext> =>
@@ -28,14 +29,7 @@ export const simulateOrder =
       throw ValidationFailure.single(['query', 'final_status'], `${target} cannot be reached from the order's status ${order.status}`);
     }
     const flags = { interpretation: body?.interpretation ?? 'normal', result_types: body?.result_types ?? null, has_missing_results: body?.has_missing_results ?? null };
-    await upsertSimulation(deps.db, {
-      order_id: order.id,
-      team_id: teamId,
-      target_status: target,
-      delay_ms: (query.delay ?? 0) * 1000,
-      flags,
-      next_step_at: deps.now().toISOString(),
-    });
+    await startSimulation(deps.db, { order_id: order.id, team_id: teamId, target_status: target, delay_ms: (query.delay ?? 0) * 1000, flags, now: deps.now });
     deps.labSimulations?.wake();
     return { status: 200, body: { order: toOrderView(order) as Order, status: 'success', message: `Simulating the order to ${target}` } };
   };
