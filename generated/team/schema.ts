@@ -1090,7 +1090,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel an order
-         * @description Cancels an order before its sample is on its way to the lab: from the received statuses (`ordered`, `requisition_created`, `requisition_bypassed`, `awaiting_registration`, `registered`), the appointment statuses (`appointment_pending`, `appointment_scheduled`, `appointment_cancelled`, `redraw_available`) and at-home phlebotomy's `draw_completed`. The order moves to `cancelled.<method>.cancelled` (one event, `labtest.order.updated`) and a running simulation stops. In any other status, a cancelled one included, it is a `400` whose `detail` names the status.
+         * @description Cancels an order in a status whose row of the transition tables (*Simulate an order*) may move to `cancelled`: the received statuses (`ordered`, `requisition_created`, `requisition_bypassed`, `awaiting_registration`, `registered`), the appointment statuses (`appointment_pending`, `appointment_scheduled`, `appointment_cancelled`, `redraw_available`) and at-home phlebotomy's `draw_completed`. The order moves to `cancelled.<method>.cancelled` (one event, `labtest.order.updated`) and a running simulation stops. In any other status it is a `400` whose `detail` is one sentence naming the statuses of the order's method it can be cancelled in and the status it is in ("A testkit order can be cancelled only while it is ordered, awaiting_registration, registered, requisition_created or requisition_bypassed; this one is collecting_sample.testkit.transit_customer."); an order already cancelled is a `400` saying so.
          */
         post: operations["cancelOrder"];
         delete?: never;
@@ -16924,7 +16924,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrderResponse"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description The order's status does not allow cancelling: `detail` names the statuses of its method it can be cancelled in and the one it is in. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];

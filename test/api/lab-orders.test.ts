@@ -420,11 +420,26 @@ describe.each(apiEngines)('cancelOrder and simulateOrder (POST /v3/order/{order_
     expectDetail(await ctx.team().post(`/v3/order/${order.id}/cancel`), 400, 'The order is already cancelled (cancelled.walk_in_test.cancelled).');
   });
 
-  it('when the sample is with the lab, then cancelling is a 400 naming the status', async () => {
+  it('when the sample is with the lab, then cancelling is a 400 naming the status and the statuses the method can be cancelled in', async () => {
     const order = await placeOrder(ctx);
     expectStatus(await ctx.team().post(`/v3/order/${order.id}/test?final_status=sample_with_lab.walk_in_test.partial_results`), 200);
     await simulator().runDue();
-    expectDetail(await ctx.team().post(`/v3/order/${order.id}/cancel`), 400, /in status sample_with_lab\.walk_in_test\.partial_results/);
+    expectDetail(
+      await ctx.team().post(`/v3/order/${order.id}/cancel`),
+      400,
+      'A walk_in_test order can be cancelled only while it is ordered, requisition_created, requisition_bypassed, appointment_pending, appointment_scheduled, appointment_cancelled or redraw_available; this one is sample_with_lab.walk_in_test.partial_results.',
+    );
+  });
+
+  it('when a testkit is on its way to the patient, then cancelling is a 400 naming its status and the statuses a testkit order can be cancelled in, not a sample', async () => {
+    const order = await placeOrder(ctx, { order_set: { lab_test_ids: [TESTKIT] } });
+    expectStatus(await ctx.team().post(`/v3/order/${order.id}/test?final_status=collecting_sample.testkit.transit_customer`), 200);
+    await simulator().runDue();
+    expectDetail(
+      await ctx.team().post(`/v3/order/${order.id}/cancel`),
+      400,
+      'A testkit order can be cancelled only while it is ordered, awaiting_registration, registered, requisition_created or requisition_bypassed; this one is collecting_sample.testkit.transit_customer.',
+    );
   });
 
   it('when an order is cancelled during a simulation, then the simulation stops', async () => {

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   allStatuses,
+  cancellableStatuses,
   canTransition,
   completedStatus,
   decideCancel,
@@ -92,6 +93,31 @@ describe('lab order lifecycle tables', () => {
       if (!decision.ok) expect(decision.detail).toContain(refused);
     }
     expect(decideCancel('cancelled.testkit.cancelled')).toEqual({ ok: false, detail: 'The order is already cancelled (cancelled.testkit.cancelled).' });
+  });
+
+  it('when a testkit order is on its way to the patient, then the refusal names its status and the statuses it could have been cancelled in, not a sample', () => {
+    for (const status of ['collecting_sample.testkit.transit_customer', 'collecting_sample.testkit.out_for_delivery', 'collecting_sample.testkit.with_customer']) {
+      expect(decideCancel(status)).toEqual({
+        ok: false,
+        detail: `A testkit order can be cancelled only while it is ordered, awaiting_registration, registered, requisition_created or requisition_bypassed; this one is ${status}.`,
+      });
+    }
+    expect(decideCancel('completed.at_home_phlebotomy.completed')).toEqual({
+      ok: false,
+      detail: 'An at_home_phlebotomy order can be cancelled only while it is ordered, requisition_created, requisition_bypassed, appointment_pending, appointment_scheduled, appointment_cancelled or draw_completed; this one is completed.at_home_phlebotomy.completed.',
+    });
+  });
+
+  it("when every status is tried, then cancelling is allowed exactly in the statuses the refusal lists, those whose row of the spec's table may move to cancelled", () => {
+    for (const [method, table] of tables) {
+      const fromTable = [...table].filter(([, next]) => next.includes('cancelled')).map(([status]) => parseStatus(status)?.low);
+      expect(cancellableStatuses(method as CollectionMethod), method).toEqual(fromTable);
+      for (const [status] of table) {
+        const decision = decideCancel(status);
+        expect(decision.ok, status).toBe(fromTable.includes(parseStatus(status)?.low));
+        if (!decision.ok && !status.startsWith('cancelled.')) expect(decision.detail, status).toContain(`only while it is ${fromTable.slice(0, -1).join(', ')} or ${fromTable.at(-1)}; this one is ${status}.`);
+      }
+    }
   });
 
   it('when a simulation starts, then its first step is due at once, unless it replaces a walk in progress: then `delay` after the last status change, never before now', () => {

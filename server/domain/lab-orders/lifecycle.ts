@@ -200,28 +200,44 @@ export function simulationStartsAt(input: { now: string; delayMs: number; replac
   return Number.isFinite(paced) && paced > Date.parse(input.now) ? new Date(paced).toISOString() : input.now;
 }
 
-/** The statuses an order may be cancelled from: before its sample is on its way to the lab. */
+/**
+ * The low-level statuses an order may be cancelled from, of any method: the received ones and
+ * the appointment ones (before anything leaves for the patient or the lab).
+ */
 const CANCELLABLE_LOWS: ReadonlySet<string> = new Set([
   'ordered', 'requisition_created', 'requisition_bypassed', 'awaiting_registration', 'registered',
   'appointment_pending', 'appointment_scheduled', 'appointment_cancelled', 'redraw_available',
 ]);
+
+const isCancellable = (method: CollectionMethod, low: string): boolean =>
+  (CANCELLABLE_LOWS.has(low) || (method === 'at_home_phlebotomy' && low === 'draw_completed')) &&
+  (LIFECYCLES[method].next[low]?.includes(CANCELLED) ?? false);
+
+/** The low-level statuses of `method` an order may be cancelled from, in the order of its table. */
+export function cancellableStatuses(method: CollectionMethod): string[] {
+  return Object.keys(LIFECYCLES[method].tops).filter((low) => isCancellable(method, low));
+}
+
+/** `a, b or c`. */
+const orList = (items: readonly string[]): string =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
 
 export type CancelDecision = { ok: true; status: string } | { ok: false; detail: string };
 
 /**
  * Whether an order in `status` may be cancelled, and its status after: allowed in the
  * received and appointment statuses (and at-home phlebotomy's `draw_completed`, as the
- * sample has not left the phlebotomist); refused, with the reason, otherwise.
+ * sample has not left the phlebotomist); refused otherwise, with one sentence naming the
+ * statuses of the order's method it could be cancelled from and the one it is in.
  */
 export function decideCancel(status: string): CancelDecision {
   const parsed = parseStatus(status);
   if (!parsed) return { ok: false, detail: `The order's status ${status} is unknown; it cannot be cancelled.` };
   if (parsed.top === 'cancelled') return { ok: false, detail: `The order is already cancelled (${status}).` };
-  const allowed = CANCELLABLE_LOWS.has(parsed.low) || (parsed.method === 'at_home_phlebotomy' && parsed.low === 'draw_completed');
-  if (!allowed || !canTransition(status, fullStatus(parsed.method, CANCELLED))) {
+  if (!isCancellable(parsed.method, parsed.low)) {
     return {
       ok: false,
-      detail: `The order cannot be cancelled in status ${status}: an order can be cancelled only before its sample is on its way to the lab.`,
+      detail: `${/^[aeiou]/.test(parsed.method) ? 'An' : 'A'} ${parsed.method} order can be cancelled only while it is ${orList(cancellableStatuses(parsed.method))}; this one is ${status}.`,
     };
   }
   return { ok: true, status: fullStatus(parsed.method, CANCELLED) };
