@@ -76,7 +76,13 @@ export interface paths {
             };
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Get a team
+         * @description The team with its settings, as *Update a team* answers it: `link_migration_enabled` (the bulk historical pull) and `lab_partial_results_enabled` (the `labtest.order.updated` webhooks of `partial_results` statuses). *List organization teams* gives each team's id, name, creation time and region only. An unknown team, or a team of another organization, is a `404`; a `team_id` that is not a UUID is a `422`.
+         *
+         *     *Supporting endpoint: extends the interface spec.*
+         */
+        get: operations["getTeam"];
         put?: never;
         post?: never;
         delete?: never;
@@ -84,7 +90,7 @@ export interface paths {
         head?: never;
         /**
          * Update a team
-         * @description Changes a team's name or settings and returns the team. Enables or disables the link migration family of endpoints (the bulk historical pull) for the team with `link_migration_enabled`; it is disabled for new teams. `lab_partial_results_enabled` opts the team in to the `labtest.order.updated` webhooks of `partial_results` statuses (off for new teams).
+         * @description Changes a team's name or settings and returns the team, as *Get a team* answers it. Enables or disables the link migration family of endpoints (the bulk historical pull) for the team with `link_migration_enabled`; it is disabled for new teams. `lab_partial_results_enabled` opts the team in to the `labtest.order.updated` webhooks of `partial_results` statuses (off for new teams).
          *
          *     *Supporting endpoint: extends the interface spec.*
          */
@@ -498,21 +504,7 @@ export interface components {
              */
             created_on: string;
         };
-        /** @description Settings of a team to change; absent fields stay as they are. */
-        UpdateTeamRequest: {
-            name?: components["schemas"]["TeamName"];
-            /**
-             * @description Enable or disable the link migration family of endpoints for the team.
-             * @example true
-             */
-            link_migration_enabled?: boolean;
-            /**
-             * @description Opt in to (or out of) `labtest.order.updated` webhooks for the `partial_results` statuses of lab orders; without it, those statuses are recorded in the order's events but not sent. With it, an order at `partial_results` also has its partial results (`GET /v3/order/{order_id}/result`, `metadata.status` `partial`), and critical partial results raise `labtest.result.critical`; without it, results exist once the order is completed.
-             * @example true
-             */
-            lab_partial_results_enabled?: boolean;
-        };
-        /** @description A team with its settings. */
+        /** @description A team with its settings (*Get a team*, *Update a team*): the fields of a team list item and the team's switches. */
         TeamDetail: {
             /**
              * Format: uuid
@@ -535,6 +527,20 @@ export interface components {
             /**
              * @description Whether the team receives `labtest.order.updated` for the `partial_results` statuses of lab orders. Off for new teams.
              * @example false
+             */
+            lab_partial_results_enabled: boolean;
+        };
+        /** @description Settings of a team to change; absent fields stay as they are. */
+        UpdateTeamRequest: {
+            name?: components["schemas"]["TeamName"];
+            /**
+             * @description Enable or disable the link migration family of endpoints for the team.
+             * @example true
+             */
+            link_migration_enabled?: boolean;
+            /**
+             * @description Opt in to (or out of) `labtest.order.updated` webhooks for the `partial_results` statuses of lab orders; without it, those statuses are recorded in the order's events but not sent. With it, an order at `partial_results` also has its partial results (`GET /v3/order/{order_id}/result`, `metadata.status` `partial`), and critical partial results raise `labtest.result.critical`; without it, results exist once the order is completed.
+             * @example true
              */
             lab_partial_results_enabled?: boolean;
         };
@@ -1012,6 +1018,42 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization.
+                 * @example 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                org_id: components["parameters"]["OrgIdPath"];
+                /**
+                 * @description A team of the organization.
+                 * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+                 */
+                team_id: components["parameters"]["TeamIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team with its settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };

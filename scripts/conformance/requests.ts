@@ -84,6 +84,7 @@ export const listTeams = (client: ManagementClient, org_id: string, query?: List
 export const createTeam = (client: ManagementClient, org_id: string, body: Schemas['CreateTeamRequest']) => client.POST('/v1/org/{org_id}/team', { params: { path: { org_id } }, body });
 export const createTeamApiKey = (client: ManagementClient, path: TeamPath, body: Schemas['CreateTeamApiKeyRequest'] = {}) =>
   client.POST('/v1/org/{org_id}/team/{team_id}/api_key', { params: { path }, body });
+export const getTeam = (client: ManagementClient, path: TeamPath) => client.GET('/v1/org/{org_id}/team/{team_id}', { params: { path } });
 export const updateTeam = (client: ManagementClient, path: TeamPath, body: Schemas['UpdateTeamRequest']) => client.PATCH('/v1/org/{org_id}/team/{team_id}', { params: { path }, body });
 export const revokeTeamApiKey = (client: ManagementClient, path: TeamPath & { key_id: string }) => client.DELETE('/v1/org/{org_id}/team/{team_id}/api_key/{key_id}', { params: { path } });
 export const listDataPullPreferences = (client: ManagementClient, path: TeamPath) => client.GET('/v1/org/{org_id}/team/{team_id}/data_pull_preferences', { params: { path } });

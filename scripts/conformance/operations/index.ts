@@ -72,6 +72,7 @@ import { definition as getOrderResultMetadata } from './team/getOrderResultMetad
 import { definition as getOrderResultPdf } from './team/getOrderResultPdf.js';
 import { definition as getOrderRequisitionPdf } from './team/getOrderRequisitionPdf.js';
 import { definition as getSignedOrderRequisitionPdf } from './team/getSignedOrderRequisitionPdf.js';
+import { definition as getTeam } from './management/getTeam.js';
 // scaffold:imports
 
 export const OPERATIONS: readonly OperationDefinition[] = [
@@ -142,5 +143,6 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   getOrderResultPdf,
   getOrderRequisitionPdf,
   getSignedOrderRequisitionPdf,
+  getTeam,
   // scaffold:operations
 ];

@@ -20,6 +20,7 @@ import { deleteWebhookEndpoint } from './delete-webhook-endpoint.js';
 import { listWebhookDeliveries } from './list-webhook-deliveries.js';
 import { listTeamEvents } from './list-team-events.js';
 import { replayWebhookDeliveries } from './replay-webhook-deliveries.js';
+import { getTeam } from './get-team.js';
 // scaffold:imports
 
 export function createManagementHandlers(deps: Deps): HandlerMap<operations, ManagementContext> {
@@ -37,6 +38,7 @@ export function createManagementHandlers(deps: Deps): HandlerMap<operations, Man
     listWebhookDeliveries: listWebhookDeliveries(deps),
     listTeamEvents: listTeamEvents(deps),
     replayWebhookDeliveries: replayWebhookDeliveries(deps),
+    getTeam: getTeam(deps),
     // scaffold:handlers
   };
 }

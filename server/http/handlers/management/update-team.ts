@@ -3,7 +3,7 @@ import { updateTeamSettings } from '../../../storage/repositories/team-settings.
 import { notFound, ValidationFailure } from '../../api-error.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, ManagementContext } from '../context.js';
-import { requireOwnOrg } from './views.js';
+import { requireOwnOrg, toTeamDetail } from './views.js';
 
 /**
  * PATCH /v1/org/{org_id}/team/{team_id}: renames the team, switches the link migration family
@@ -25,8 +25,5 @@ export const updateTeam =
       lab_partial_results_enabled: body.lab_partial_results_enabled,
     });
     if (!team) throw notFound(`Team ${path.team_id} not found in organization ${path.org_id}.`);
-    return {
-      status: 200,
-      body: { id: team.id, name: team.name, created_on: team.created_on, region: team.region, link_migration_enabled: team.link_migration_enabled, lab_partial_results_enabled: team.lab_partial_results_enabled },
-    };
+    return { status: 200, body: toTeamDetail(team) };
   };

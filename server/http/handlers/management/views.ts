@@ -1,6 +1,7 @@
 import type { components } from '../../../../generated/management/schema.js';
 import type { Queryable } from '../../../storage/database.js';
 import { findOrg } from '../../../storage/repositories/orgs.js';
+import type { TeamSettingsRecord } from '../../../storage/repositories/team-settings.js';
 import { findTeamInOrg, type TeamRecord } from '../../../storage/repositories/teams.js';
 import { notFound } from '../../api-error.js';
 
@@ -9,6 +10,13 @@ export const toTeamListItem = (team: TeamRecord): components['schemas']['TeamLis
   name: team.name,
   created_on: team.created_on,
   region: team.region,
+});
+
+/** A team with its settings, as *Get a team* and *Update a team* answer it. */
+export const toTeamDetail = (team: TeamSettingsRecord): components['schemas']['TeamDetail'] => ({
+  ...toTeamListItem(team),
+  link_migration_enabled: team.link_migration_enabled,
+  lab_partial_results_enabled: team.lab_partial_results_enabled,
 });
 
 /** The management key's own organization, or a 404 (another org is indistinguishable from none). */
