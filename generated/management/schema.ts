@@ -231,7 +231,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook endpoint
-         * @description Registers a URL the team's events are delivered to (all events, or only the listed event types and prefixes), and returns its signing secret, shown only now. Deliveries follow the Standard Webhooks scheme: headers `webhook-id` (the event id, the same on every retry), `webhook-timestamp` and `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `<id>.<timestamp>.<body>` with the secret), and the same three values as `svix-id`, `svix-timestamp` and `svix-signature` for the Svix libraries (`new Webhook(secret).verify(payload, headers)`). A non-2xx answer or no answer within 15 seconds is retried with exponential backoff: after 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 3 h and 6 h; then the delivery is `failed` and can be replayed. Order is not guaranteed: deduplicate as the event descriptions say.
+         * @description Registers a URL the team's events are delivered to (all events, or only the listed event types and prefixes), and returns its signing secret, shown only now. Each entry of `event_types` must be an event type the team API documents (its `webhooks`) or a prefix ending in `.*` that at least one of them starts with: any other entry is a `422` at `["body", "event_types", <index>]` naming it. Deliveries follow the Standard Webhooks scheme: headers `webhook-id` (the event id, the same on every retry), `webhook-timestamp` and `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `<id>.<timestamp>.<body>` with the secret), and the same three values as `svix-id`, `svix-timestamp` and `svix-signature` for the Svix libraries (`new Webhook(secret).verify(payload, headers)`). A non-2xx answer or no answer within 15 seconds is retried with exponential backoff: after 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 3 h and 6 h; then the delivery is `failed` and can be replayed. Order is not guaranteed: deduplicate as the event descriptions say.
          *
          *     *Supporting endpoint: the interface spec leaves webhook registration, retries and signatures open.*
          */
@@ -607,7 +607,7 @@ export interface components {
             data: components["schemas"]["WebhookEndpoint"][];
         };
         /**
-         * @description An event type (`daily.data.sleep.created`) or a prefix ending in `.*` (`daily.data.*`, `historical.data.*`).
+         * @description An event type of the team API (its `webhooks`, e.g. `daily.data.sleep.created`) or a prefix ending in `.*` that at least one of them starts with (`daily.data.*`, `historical.data.*`, `labtest.*`). Any other value (`labtest.bogus`, or `labtest` without `.*`) would let no event through: it is a `422` at `["body", "event_types", <index>]` naming it.
          * @example historical.data.*
          */
         WebhookEventTypeFilter: string;
@@ -620,7 +620,7 @@ export interface components {
              */
             url: string;
             /**
-             * @description Only these event types (or prefixes); `null` or absent for every event.
+             * @description Only these event types (or prefixes); `null` or absent for every event. Each must be a known event type or a `.*` prefix of one; one `422` names every entry that is not.
              * @example [
              *       "historical.data.*",
              *       "provider.connection.created"
@@ -1292,7 +1292,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
-            /** @description The body does not satisfy the contract, or `url` is not HTTPS (HTTP is accepted only for a loopback host). */
+            /** @description The body does not satisfy the contract, `url` is not HTTPS (HTTP is accepted only for a loopback host), or an entry of `event_types` matches no event type; one answer names every problem. */
             422: {
                 headers: {
                     [name: string]: unknown;

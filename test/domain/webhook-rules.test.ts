@@ -1,11 +1,15 @@
 /** The endpoint and retry rules, and the WEBHOOK_* configuration. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { loadConfig } from '../../server/config.js';
+import { EVENT_TYPES } from '../../server/shared/event-types.js';
 import {
   DEFAULT_RETRY_SCHEDULE_MS,
   endpointUrlProblem,
   eventIdOfMessageId,
+  eventTypeFilterProblem,
+  eventTypesMatching,
   keptResponseBody,
   maxAttempts,
   newWebhookSecret,
@@ -31,6 +35,41 @@ describe('endpoint URLs', () => {
     ['not a url', /Not a valid URL/],
   ])('when the URL is %s, then it is refused', (url, problem) => {
     expect(endpointUrlProblem(url)).toMatch(problem);
+  });
+});
+
+describe('event-type filters', () => {
+  const documented = Object.keys(
+    (JSON.parse(readFileSync(new URL('../../generated/team/openapi.json', import.meta.url), 'utf8')) as { webhooks: Record<string, unknown> }).webhooks,
+  );
+
+  it("when the known event types are read, then they are the team document's webhooks, so the filter rule follows the spec", () => {
+    expect([...EVENT_TYPES].sort()).toEqual([...documented].sort());
+  });
+
+  it.each(['labtest.order.updated', 'provider.connection.created', 'labtest.*', 'labtest.order.*', 'daily.data.*', 'historical.data.sleep.*', 'daily.timeseries.*'])(
+    'when the filter entry is %s, then it is accepted',
+    (entry) => {
+      expect(eventTypeFilterProblem(entry)).toBeNull();
+      expect(eventTypesMatching(entry).length).toBeGreaterThan(0);
+    },
+  );
+
+  it.each([
+    ['labtest.bogus', 'labtest.bogus is not an event type'],
+    ['labtest', 'labtest is not an event type; labtest.* takes every event type under labtest'],
+    ['daily.data', 'daily.data is not an event type; daily.data.* takes every event type under daily.data'],
+    ['labtest.order.updated.*', 'labtest.order.updated.* matches no event type: no event type starts with labtest.order.updated.'],
+    ['lab.*', 'lab.* matches no event type: no event type starts with lab.'],
+    ['historical.data.sleep', 'historical.data.sleep is not an event type; historical.data.sleep.* takes every event type under historical.data.sleep'],
+  ])('when the filter entry is %s, then it is refused: %s', (entry, problem) => {
+    expect(eventTypeFilterProblem(entry)).toBe(problem);
+    expect(eventTypesMatching(entry)).toEqual([]);
+  });
+
+  it('when a prefix is matched, then whole segments only: labtest.order.* takes the order events and not labtest.result.critical', () => {
+    expect(eventTypesMatching('labtest.order.*').sort()).toEqual(['labtest.order.created', 'labtest.order.updated']);
+    expect(eventTypesMatching('labtest.*').sort()).toEqual(['labtest.order.created', 'labtest.order.updated', 'labtest.result.critical']);
   });
 });
 

@@ -1,10 +1,12 @@
 /**
  * The rules of webhook endpoints and their deliveries: which URLs are accepted,
  * what a signing secret looks like, when a failed attempt is tried again, and
- * the message id of an event. No I/O here. (Which event types an endpoint's
- * filter lets through is applied in SQL by the outbox: storage/repositories/events.ts.)
+ * the message id of an event, which event-type filters an endpoint may have. No I/O
+ * here. (Which event types an endpoint's filter lets through is applied in SQL by the
+ * outbox: storage/repositories/events.ts.)
  */
 import { randomBytes } from 'node:crypto';
+import { EVENT_TYPES } from '../../shared/event-types.js';
 
 /**
  * Retry delays after the 1st, 2nd, ... failed attempt (the management API's
@@ -100,6 +102,33 @@ export function endpointUrlProblem(url: string): string | null {
       : `HTTPS is required: http:// is accepted only for loopback hosts (localhost, 127.0.0.0/8, [::1]), not ${parsed.hostname}`;
   }
   return `Only https:// URLs (or http:// to a loopback host) are accepted, not ${parsed.protocol}`;
+}
+
+// ---- event-type filters --------------------------------------------------------------------
+
+/**
+ * The known event types an entry of an endpoint's `event_types` lets through: the type itself,
+ * or, for a prefix `<prefix>.*`, every type that starts with `<prefix>.` (as the outbox applies it).
+ */
+export function eventTypesMatching(entry: string, known: readonly string[] = EVENT_TYPES): string[] {
+  if (entry.endsWith('.*')) {
+    const prefix = entry.slice(0, -1);
+    return known.filter((type) => type.startsWith(prefix));
+  }
+  return known.includes(entry) ? [entry] : [];
+}
+
+/**
+ * Why an entry of an endpoint's `event_types` cannot be one, or null when it can: it must be a
+ * known event type (the team document's `webhooks`) or a prefix `<prefix>.*` that at least one
+ * known type falls under; anything else would let no event through.
+ */
+export function eventTypeFilterProblem(entry: string, known: readonly string[] = EVENT_TYPES): string | null {
+  if (eventTypesMatching(entry, known).length > 0) return null;
+  if (entry.endsWith('.*')) return `${entry} matches no event type: no event type starts with ${entry.slice(0, -1)}`;
+  const asPrefix = `${entry}.*`;
+  const hint = eventTypesMatching(asPrefix, known).length > 0 ? `; ${asPrefix} takes every event type under ${entry}` : '';
+  return `${entry} is not an event type${hint}`;
 }
 
 // ---- secrets -------------------------------------------------------------------------------

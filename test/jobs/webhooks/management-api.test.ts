@@ -118,6 +118,33 @@ describe.each(engineCases)('webhook management API on %s', (_label, engine) => {
       expect(outcome.error).toMatchObject({ detail: [expect.objectContaining({ loc: ['body', 'event_types', 0] })] });
     });
 
+    it('when an event type filter names no known event type (an unknown type, a prefix without .*, a .* prefix of none), then one 422 names each at its index and no endpoint is made', async () => {
+      const team_id = await newTeam();
+      const outcome = await management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', {
+        params: { path: { org_id: server.orgId, team_id } },
+        body: { url: 'https://hooks.example.com/', event_types: ['labtest.order.*', 'labtest.bogus', 'labtest', 'provider.connection.created', 'lab.*'] },
+      });
+      expect(outcome.response.status).toBe(422);
+      expect(outcome.error).toEqual({
+        detail: [
+          { loc: ['body', 'event_types', 1], msg: 'labtest.bogus is not an event type', type: 'value_error' },
+          { loc: ['body', 'event_types', 2], msg: 'labtest is not an event type; labtest.* takes every event type under labtest', type: 'value_error' },
+          { loc: ['body', 'event_types', 4], msg: 'lab.* matches no event type: no event type starts with lab.', type: 'value_error' },
+        ],
+      });
+      const listed = await management.GET('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', { params: { path: { org_id: server.orgId, team_id } } });
+      expect(listed.data?.data).toEqual([]);
+    });
+
+    it('when the URL is not HTTPS and an event type is unknown, then one 422 names both', async () => {
+      const outcome = await management.POST('/v1/org/{org_id}/team/{team_id}/webhook_endpoint', {
+        params: { path: teamPath() },
+        body: { url: 'http://hooks.example.com/vital', event_types: ['labtest.bogus'] },
+      });
+      expect(outcome.response.status).toBe(422);
+      expect(outcome.error).toMatchObject({ detail: [{ loc: ['body', 'url'] }, { loc: ['body', 'event_types', 0], msg: 'labtest.bogus is not an event type' }] });
+    });
+
     it("when another organization's team or an unknown team is named, then every operation answers 404", async () => {
       const otherOrg = await createOrg(server.db, { name: 'Other org' });
       const otherTeam = await createTeam(server.db, { org_id: otherOrg.id, name: 'Other team', region: 'us' });

@@ -45,6 +45,13 @@ export const definition: OperationDefinition = {
       const outcome = await createWebhookEndpoint(t.management, await ownTeamPath(t), { url: 'http://hooks.example.com/vital' });
       t.expect.validation('management', 'createWebhookEndpoint', outcome, [{ loc: ['body', 'url'] }]);
     }),
+    notOnMock('domain-rules', '422 naming ["body", "event_types", i] for an event type that does not exist and a prefix without .*', async (t) => {
+      const outcome = await createWebhookEndpoint(t.management, await ownTeamPath(t), { url: 'https://hooks.example.com/vital', event_types: ['labtest.order.*', 'labtest.bogus', 'labtest'] });
+      t.expect.validation('management', 'createWebhookEndpoint', outcome, [
+        { loc: ['body', 'event_types', 1], type: 'value_error' },
+        { loc: ['body', 'event_types', 2], type: 'value_error' },
+      ]);
+    }),
     always('422 for a missing url, and for an event type filter that is not one', async (t) => {
       const path = await ownTeamPath(t);
       t.expect.validation('management', 'createWebhookEndpoint', await createWebhookEndpoint(t.management, path, invalid({ description: 'no url' })), [{ loc: ['body', 'url'], type: 'missing' }]);
