@@ -13352,7 +13352,10 @@ export interface components {
         };
         /** @description The patient's address (where a testkit is shipped or a phlebotomist goes). */
         OrderPatientAddress: {
-            /** @example Maria Lopez */
+            /**
+             * @description Who receives what is sent to this address: the order's shipping recipient. Null means the patient (their full name).
+             * @example Maria Lopez
+             */
             receiver_name?: string | null;
             /** @example 123 Main St. */
             first_line: string;
@@ -13512,7 +13515,7 @@ export interface components {
             consents?: components["schemas"]["Consent"][] | null;
             /**
              * Format: date
-             * @description Hold the order until this date (recorded; the sandbox does not wait).
+             * @description Hold the order until this date (recorded; the sandbox does not wait). Until that day (UTC) the order is `scheduled` in the order list's `order_activation_types` filter.
              * @example null
              */
             activate_by?: string | null;
@@ -13759,6 +13762,12 @@ export interface components {
          * @enum {string}
          */
         OrderLowLevelStatus: "ordered" | "requisition_created" | "requisition_bypassed" | "appointment_pending" | "appointment_scheduled" | "appointment_cancelled" | "redraw_available" | "partial_results" | "completed" | "corrected" | "cancelled" | "sample_error" | "awaiting_registration" | "registered" | "transit_customer" | "out_for_delivery" | "with_customer" | "transit_lab" | "problem_in_transit_customer" | "problem_in_transit_lab" | "delivered_to_lab" | "lab_processing_blocked" | "failure_to_deliver_to_customer" | "failure_to_deliver_to_lab" | "lost" | "do_not_process" | "draw_completed" | (string & {});
+        /**
+         * @description Whether an order is held: `scheduled` while it has an `activate_by` day that has not come yet (in UTC: the day is after the request's UTC date), `current` otherwise (no `activate_by`, or that day has come).
+         * @example scheduled
+         * @enum {string}
+         */
+        OrderActivationType: "current" | "scheduled";
         /** @description One page of the team's orders. */
         OrderPage: {
             orders: components["schemas"]["Order"][];
@@ -16794,7 +16803,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description An order id, a sample id, or part of the patient name (case-insensitive).
+                 * @description An order id, a user id, a sample id, or part of the patient's name or of the shipping recipient's name (see `shipping_recipient_name`), case-insensitive. The patient's date of birth is not searched.
                  * @example lopez
                  */
                 search_input?: string | null;
@@ -16843,6 +16852,13 @@ export interface operations {
                  */
                 interpretation?: components["schemas"]["Interpretation"] | null;
                 /**
+                 * @description Only orders of these activation types, as of the request; repeat the parameter for several (both types, like none, match every order). An order is `scheduled` while its `activate_by` day is after the request's date in UTC (the sandbox records the day and does not hold the order back), and `current` otherwise: without `activate_by`, or from that day on. An order moves from one to the other at midnight UTC without changing.
+                 * @example [
+                 *       "current"
+                 *     ]
+                 */
+                order_activation_types?: components["schemas"]["OrderActivationType"][] | null;
+                /**
                  * @description Only this user's orders.
                  * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
                  */
@@ -16852,6 +16868,11 @@ export interface operations {
                  * @example maria
                  */
                 patient_name?: string | null;
+                /**
+                 * @description Only orders whose shipping recipient's name contains this text (case-insensitive). The recipient is the order's `patient_address.receiver_name`, or the patient's full name when the order gave none (whom a testkit is then shipped to, as its `shipping_details` say); every order has one, a walk-in order included.
+                 * @example lopez
+                 */
+                shipping_recipient_name?: string | null;
                 /**
                  * @description Only these orders; repeat the parameter for several.
                  * @example [

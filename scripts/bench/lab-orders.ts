@@ -118,8 +118,8 @@ export async function prepare(engine: BenchEngine): Promise<Prepared> {
                   date_trunc('milliseconds', now()) - g * interval '1 second' AS at
            FROM generate_series($5::int, $5::int + $6::int - 1) g
          )
-         INSERT INTO lab_orders (id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, sample_id, interpretation, body, lab_test_view, created_at, updated_at, events)
-         SELECT id, $1, user_id, $7, s ->> 'method', s ->> 'status', s ->> 'low', name, 'SB' || lpad(g::text, 10, '0'),
+         INSERT INTO lab_orders (id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, receiver_name, sample_id, interpretation, body, lab_test_view, created_at, updated_at, events)
+         SELECT id, $1, user_id, $7, s ->> 'method', s ->> 'status', s ->> 'low', name, name, 'SB' || lpad(g::text, 10, '0'),
                 CASE WHEN s ->> 'low' = 'completed' THEN (ARRAY['normal', 'abnormal', 'critical'])[1 + g % 3] END,
                 $8::jsonb, $9, at, at,
                 json_build_array(${orderEventJsonSql(NEXT_EVENT_ID, 'at', `s ->> 'status'`, 'NULL::text')})
@@ -128,6 +128,7 @@ export async function prepare(engine: BenchEngine): Promise<Prepared> {
       );
     }
     await db.query(`INSERT INTO lab_order_patient_names (team_id, patient_name) SELECT DISTINCT team_id, patient_name FROM lab_orders WHERE team_id = $1 ON CONFLICT DO NOTHING`, [sandbox.teamId]);
+    await db.query(`INSERT INTO lab_order_receiver_names (team_id, receiver_name) SELECT DISTINCT team_id, receiver_name FROM lab_orders WHERE team_id = $1 ON CONFLICT DO NOTHING`, [sandbox.teamId]);
     // As the server keeps it: on PGlite its own vacuum of the order tables every few thousand
     // order writes (jobs/lab-orders/maintenance.ts) would have run during 100,000 writes, and on
     // PostgreSQL autovacuum would have analysed the same tables. Not lab_order_lab_tests, which

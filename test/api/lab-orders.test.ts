@@ -586,6 +586,79 @@ describe.each(apiEngines)('listOrders (GET /v3/orders) on %s', (_label, engine) 
     expectStatus(await ctx.team().get(`/v3/orders?start_date=${encodeURIComponent('0001-01-01T15:59:00+15:59')}&updated_end_date=9999-12-31T23:59:59Z`), 200);
   });
 
+  it('when orders are held until a day ahead, today or not at all, then order_activation_types=scheduled lists those whose day has not come (UTC), current the others, and both or none every order', async () => {
+    const other = await ctx.otherTeam();
+    const user = await ctx.newUser({}, other.apiKey);
+    // One second apart on 2040-06-15: the newest first.
+    const place = async (second: number, activate_by: string | null) => {
+      ctx.server.setNow(new Date(Date.UTC(2040, 5, 15, 12, 0, second)));
+      return expectStatus<OrderResponse>(await ctx.team(other.apiKey).post('/v3/order').send(orderBody(user.user_id, { activate_by })), 200).order;
+    };
+    const none = await place(0, null);
+    const today = await place(1, '2040-06-15');
+    const tomorrow = await place(2, '2040-06-16');
+    const ids = async (query: string) => {
+      // Read three times: by OFFSET, then the filter's whole list of ids, then a slice of it.
+      const reads = [await list(query, other.apiKey), await list(query, other.apiKey), await list(query, other.apiKey)];
+      for (const read of reads) expect(read.total).toBe(read.orders.length);
+      expect(new Set(reads.map((read) => JSON.stringify(read.orders.map((o) => o.id)))).size).toBe(1);
+      return reads[0]!.orders.map((o) => o.id);
+    };
+    expect(await ids('order_activation_types=scheduled')).toEqual([tomorrow.id]);
+    expect(await ids('order_activation_types=current')).toEqual([today.id, none.id]);
+    expect(await ids('order_activation_types=current&order_activation_types=scheduled')).toEqual([tomorrow.id, today.id, none.id]);
+    expect(await ids('')).toEqual([tomorrow.id, today.id, none.id]);
+    ctx.server.setNow(new Date('2040-06-15T23:59:59.999Z'));
+    expect(await ids('order_activation_types=scheduled')).toEqual([tomorrow.id]);
+    // Midnight UTC: the order is current, though nothing about it changed.
+    ctx.server.setNow(new Date('2040-06-16T00:00:00Z'));
+    expect(await ids('order_activation_types=scheduled')).toEqual([]);
+    expect(await ids('order_activation_types=current&status=ordered')).toEqual([tomorrow.id, today.id, none.id]);
+    expect(tomorrow.activate_by).toBe('2040-06-16');
+  });
+
+  it('when an activation type is not current or scheduled, then 422 naming it', async () => {
+    expectValidation(await ctx.team().get('/v3/orders?order_activation_types=current&order_activation_types=later'), [{ loc: ['query', 'order_activation_types', 1] }]);
+  });
+
+  it("when an order names a shipping recipient, then shipping_recipient_name finds it by part of that name in any case; an order without one, by the patient's name", async () => {
+    const other = await ctx.otherTeam();
+    const [ana, bea] = [await ctx.newUser({}, other.apiKey), await ctx.newUser({}, other.apiKey)];
+    const place = async (userId: string, first_name: string, receiver_name?: string) =>
+      expectStatus<OrderResponse>(await ctx.team(other.apiKey).post('/v3/order').send(orderBody(userId, {
+        patient_details: { ...patientDetails, first_name },
+        patient_address: { ...patientAddress, ...(receiver_name !== undefined && { receiver_name }) },
+        order_set: { lab_test_ids: [TESTKIT] },
+      })), 200).order;
+    const carmen = await place(ana.user_id, 'Ana', 'Carmen Ruiz-Émile');
+    const self = await place(bea.user_id, 'Bea');
+    expect([carmen.shipping_details?.receiver_name, self.shipping_details?.receiver_name]).toEqual(['Carmen Ruiz-Émile', 'Bea Lopez']);
+    const ids = async (query: string) => (await list(query, other.apiKey)).orders.map((o) => o.id);
+    expect(await ids('shipping_recipient_name=RUIZ')).toEqual([carmen.id]);
+    expect(await ids(`shipping_recipient_name=${encodeURIComponent('émile')}`)).toEqual([carmen.id]);
+    expect(await ids('shipping_recipient_name=bea%20lopez')).toEqual([self.id]);
+    // Ana Lopez is the patient, not the recipient, of the first order.
+    expect(await ids('shipping_recipient_name=ana')).toEqual([]);
+    expect(await ids('shipping_recipient_name=lopez')).toEqual([self.id]);
+    expect(await ids('patient_name=lopez')).toEqual([self.id, carmen.id]);
+    expect(await ids('shipping_recipient_name=lopez&patient_name=ana')).toEqual([]);
+  });
+
+  it("when search_input is a user id or part of a shipping recipient's name, then it finds that user's orders or that recipient's", async () => {
+    const other = await ctx.otherTeam();
+    const [ana, bea] = [await ctx.newUser({}, other.apiKey), await ctx.newUser({}, other.apiKey)];
+    const place = async (userId: string, overrides: Record<string, unknown> = {}) => expectStatus<OrderResponse>(await ctx.team(other.apiKey).post('/v3/order').send(orderBody(userId, overrides)), 200).order;
+    const first = await place(ana.user_id, { patient_address: { ...patientAddress, receiver_name: 'Carmen Ruiz' } });
+    const second = await place(bea.user_id);
+    const third = await place(bea.user_id);
+    const ids = async (search: string) => (await list(`search_input=${encodeURIComponent(search)}`, other.apiKey)).orders.map((o) => o.id);
+    expect(await ids(bea.user_id.toUpperCase())).toEqual([third.id, second.id]);
+    expect(await ids('carmen')).toEqual([first.id]);
+    expect(await ids('MARIA')).toEqual([third.id, second.id, first.id]);
+    // Another team's user id finds nothing.
+    expect((await list(`search_input=${bea.user_id}`)).total).toBe(0);
+  });
+
   it('when search_input is a sample id in any letter case, then it finds the order', async () => {
     const order = await placeOrder(ctx);
     for (const search of [order.sample_id, order.sample_id.toLowerCase()]) {

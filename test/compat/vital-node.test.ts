@@ -649,6 +649,18 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
       expectStrictParse(api, serializers.PostOrderResponse);
     });
 
+    it('when labTests.getOrders is called with orderActivationTypes, shippingRecipientName and a user id as searchInput, then the SDK parses the page', async () => {
+      const api = sdk();
+      const created = await placeOrder(api);
+      const { userId } = created.order;
+      // The order has no activate_by (current), and no receiver_name: its recipient is the patient, Maria Lopez.
+      const page = await api.client.labTests.getOrders({ searchInput: userId, orderActivationTypes: ['current', 'scheduled'], shippingRecipientName: 'LOPEZ' });
+      expectStrictParse(api, serializers.GetOrdersResponse);
+      const scheduled = await api.client.labTests.getOrders({ userId, orderActivationTypes: 'scheduled', shippingRecipientName: 'maria' });
+      expectStrictParse(api, serializers.GetOrdersResponse);
+      if (target.stateful) expect([page.orders.map((order) => order.id), scheduled.total]).toEqual([[created.order.id], 0]);
+    });
+
     it('when getResultRaw, getResultMetadata, getResultPdf and getOrderRequistionPdf are called for a completed order, then the SDK parses the results and reads both PDFs', async () => {
       const api = sdk();
       const id = (await placeOrder(api)).order.id;

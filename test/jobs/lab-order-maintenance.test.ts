@@ -23,9 +23,9 @@ describe('the vacuum of the lab order tables (PGlite has no autovacuum)', () => 
     noteLabOrderWrites(db, 1, silentLogger(), 1);
     await settle();
     expect(scripts).toEqual([
-      'VACUUM lab_orders, lab_order_patient_names',
+      'VACUUM lab_orders, lab_order_patient_names, lab_order_receiver_names',
       `SET LOCAL default_statistics_target = ${LAB_ORDER_STATISTICS_TARGET}`,
-      'ANALYZE lab_orders, lab_order_patient_names',
+      'ANALYZE lab_orders, lab_order_patient_names, lab_order_receiver_names',
     ]);
   });
 

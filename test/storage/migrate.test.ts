@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/storage/database.js';
 import { loadMigrations, migrate, type Migration } from '../../server/storage/migrate.js';
-import { findOrder, insertOrders, transitionOrder } from '../../server/storage/repositories/lab-orders.js';
+import { findOrder, insertOrders, listOrders, transitionOrder } from '../../server/storage/repositories/lab-orders.js';
 import { engineCases, openFreshDatabase, seedTeam, SETUP_TIMEOUT_MS, type TestDatabase } from './helpers.js';
 
 describe('loadMigrations', () => {
@@ -184,7 +184,7 @@ describe.each(engineCases)('migrate on %s', (_label, engine) => {
 
         const [created] = await insertOrders(test.db, [{
           id: randomUUID(), team_id: team.id, user_id: user.id, lab_test_id: randomUUID(), method: 'walk_in_test', status: 'received.walk_in_test.ordered',
-          low_status: 'ordered', patient_name: 'maria lopez', sample_id: 'SB-after-019', body: {}, at: new Date().toISOString(),
+          low_status: 'ordered', patient_name: 'maria lopez', sample_id: 'SB-after-019', activate_by: null, receiver_name: 'maria lopez', body: {}, at: new Date().toISOString(),
         }]);
         expect(created!.events[0]!.id).toBeGreaterThan(40);
         const moved = await transitionOrder(test.db, {
@@ -196,6 +196,39 @@ describe.each(engineCases)('migrate on %s', (_label, engine) => {
           { id: expect.any(Number), created_at: '2026-11-27T15:00:00.500Z', status: 'cancelled.walk_in_test.cancelled', status_detail: 'by the team' },
         ]);
         expect(moved!.events[1]!.id).toBeGreaterThan(created!.events[0]!.id);
+      },
+      SETUP_TIMEOUT_MS,
+    );
+
+    it(
+      'when orders were stored before migrations 021 and 022, then their activate_by and shipping recipient come from their body, and the list filters by both',
+      async () => {
+        test = await openFreshDatabase(engine);
+        const all = await loadMigrations();
+        await migrate(test.db, { migrations: all.filter((m) => m.version <= 20) });
+        const { team } = await seedTeam(test.db);
+        const user = (await test.db.one<{ id: string }>(`INSERT INTO users (team_id, client_user_id) VALUES ($1, 'before-021') RETURNING id`, [team.id]))!;
+        const store = async (createdAt: string, body: object) => {
+          const id = randomUUID();
+          await test!.db.query(
+            `INSERT INTO lab_orders (id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, sample_id, body, created_at, updated_at, events)
+             VALUES ($1, $2, $3, $4, 'testkit', 'received.testkit.ordered', 'ordered', 'maria lopez', $5, $6::json, $7, $7, '[]')`,
+            [id, team.id, user.id, randomUUID(), `SB-${id}`, JSON.stringify(body), createdAt],
+          );
+          return id;
+        };
+        const held = await store('2026-11-20T10:00:00Z', { activate_by: '2040-06-16', patient_address: { receiver_name: 'Carmen RUIZ', first_line: '1 Main St.' } });
+        const plain = await store('2026-11-20T11:00:00Z', { activate_by: null, patient_address: { receiver_name: null, first_line: '1 Main St.' } });
+
+        await migrate(test.db);
+        const columns = await test.db.query<{ id: string; activate_by: string | null; receiver_name: string }>(`SELECT id, activate_by::text, receiver_name FROM lab_orders ORDER BY created_at`);
+        expect(columns).toEqual([{ id: held, activate_by: '2040-06-16', receiver_name: 'carmen ruiz' }, { id: plain, activate_by: null, receiver_name: 'maria lopez' }]);
+        const filter = { search_input: null, created_from: null, created_to: null, updated_from: null, updated_to: null, low_statuses: null, methods: null, is_critical: null, interpretation: null, user_id: null, patient_name: null, receiver_name: null, order_ids: null, activation: null };
+        const ids = async (changes: object) => (await listOrders(test!.db, team.id, { ...filter, ...changes }, { key: 'created_at', direction: 'asc' }, { page: 1, size: 10 })).orders.map((order) => order.id);
+        expect(await ids({ activation: { type: 'scheduled', today: '2040-06-15' } })).toEqual([held]);
+        expect(await ids({ activation: { type: 'current', today: '2040-06-15' } })).toEqual([plain]);
+        expect(await ids({ receiver_name: 'ruiz' })).toEqual([held]);
+        expect(await ids({ receiver_name: 'lopez' })).toEqual([plain]);
       },
       SETUP_TIMEOUT_MS,
     );

@@ -124,6 +124,15 @@ export function patientName(p: { first_name: string; last_name: string }): strin
   return `${p.first_name} ${p.last_name}`.toLowerCase();
 }
 
+/**
+ * The lowercased name of the shipping recipient the list filters by: the address's
+ * `receiver_name`, or the patient's full name when it gives none (whom a testkit is then
+ * shipped to: newOrderBody's `shipping_details`).
+ */
+export function recipientName(p: { first_name: string; last_name: string }, a: { receiver_name?: Nullable<string> | undefined }): string {
+  return (a.receiver_name ?? `${p.first_name} ${p.last_name}`).toLowerCase();
+}
+
 export function newOrderBody(input: NewOrderInput): OrderBody {
   const p = input.patient_details;
   const a = input.patient_address;

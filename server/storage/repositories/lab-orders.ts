@@ -81,6 +81,13 @@ export interface NewLabOrder {
   low_status: string;
   patient_name: string;
   sample_id: string;
+  /**
+   * The day the order is held until (`body.activate_by`, YYYY-MM-DD), or null: a column of its
+   * own for the list's activation filter (migration 021).
+   */
+  activate_by: string | null;
+  /** The lowercased shipping recipient's name the list filters by (migration 022). */
+  receiver_name: string;
   body: Record<string, unknown>;
   /** ISO instant: the order's created_at, updated_at and first event's time. */
   at: string;
@@ -136,7 +143,8 @@ export async function insertOrders(
   // The event written with an order names the order's first event: its id is drawn ahead.
   const eventIds = options.withEvent ? await firstEventIds(db, inputs.length) : null;
   const columns = { id: [] as string[], team_id: [] as string[], user_id: [] as string[], lab_test_id: [] as string[], method: [] as string[], status: [] as string[], low_status: [] as string[],
-    patient_name: [] as string[], sample_id: [] as string[], body: [] as string[], lab_test_view: [] as (string | null)[], at: [] as string[], event_id: [] as (number | null)[] };
+    patient_name: [] as string[], sample_id: [] as string[], body: [] as string[], lab_test_view: [] as (string | null)[], at: [] as string[], event_id: [] as (number | null)[],
+    activate_by: [] as (string | null)[], receiver_name: [] as string[] };
   const webhook = { event_type: [] as (string | null)[], head: [] as (string | null)[], dedup_key: [] as (string | null)[], lab_test_view: [] as (string | null)[], lab_test_at: [] as (number | null)[],
     id: [] as (string | null)[] };
   const snapshots = new Map<string, string>();
@@ -159,6 +167,8 @@ export async function insertOrders(
     columns.lab_test_view.push(snapshot?.digest ?? null);
     columns.at.push(at);
     columns.event_id.push(eventId);
+    columns.activate_by.push(input.activate_by);
+    columns.receiver_name.push(input.receiver_name);
     const record: LabOrderRecord = {
       id: input.id,
       team_id: input.team_id,
@@ -190,20 +200,21 @@ export async function insertOrders(
   const rows = await db.query<{ id: string; client_user_id: string; event_id: string }>(
     `WITH input AS (
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::timestamptz[], $13::bigint[],
-                            $16::text[], $17::text[], $18::text[], $19::text[], $20::integer[], $21::uuid[])
-         WITH ORDINALITY AS i(id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, sample_id, body, lab_test_view, at, event_id,
+                            $14::date[], $15::text[],
+                            $18::text[], $19::text[], $20::text[], $21::text[], $22::integer[], $23::uuid[])
+         WITH ORDINALITY AS i(id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, sample_id, body, lab_test_view, at, event_id, activate_by, receiver_name,
                               webhook_type, webhook_head, webhook_dedup_key, webhook_lab_test_view, webhook_lab_test_at, webhook_id, ord)
      ),
      snapshot AS (
-       INSERT INTO lab_order_lab_tests (digest, view) SELECT d, v::json FROM unnest($14::text[], $15::text[]) AS s(d, v)
+       INSERT INTO lab_order_lab_tests (digest, view) SELECT d, v::json FROM unnest($16::text[], $17::text[]) AS s(d, v)
        ON CONFLICT (digest) DO NOTHING
      ),
      new_order AS (
-       INSERT INTO lab_orders (id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, sample_id, body, lab_test_view, created_at, updated_at, events)
-       SELECT i.id, i.team_id, i.user_id, i.lab_test_id, i.method, i.status, i.low_status, i.patient_name, i.sample_id, i.body::json, i.lab_test_view, i.at, i.at,
+       INSERT INTO lab_orders (id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, sample_id, activate_by, receiver_name, body, lab_test_view, created_at, updated_at, events)
+       SELECT i.id, i.team_id, i.user_id, i.lab_test_id, i.method, i.status, i.low_status, i.patient_name, i.sample_id, i.activate_by, i.receiver_name, i.body::json, i.lab_test_view, i.at, i.at,
               json_build_array(${orderEventJsonSql(`coalesce(i.event_id, ${NEXT_EVENT_ID})`, 'i.at', 'i.status', 'NULL::text')})
        FROM input i WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = i.user_id AND u.team_id = i.team_id)
-       RETURNING id, team_id, patient_name, events -> 0 ->> 'id' AS event_id
+       RETURNING id, team_id, patient_name, receiver_name, events -> 0 ->> 'id' AS event_id
      ),
      stored AS (
        SELECT i.id, i.team_id, i.webhook_type, i.webhook_head, i.webhook_dedup_key, i.webhook_lab_test_view, i.webhook_lab_test_at, i.webhook_id, i.ord, u.client_user_id, o.event_id
@@ -211,6 +222,10 @@ export async function insertOrders(
      ),
      patient AS (
        INSERT INTO lab_order_patient_names (team_id, patient_name) SELECT DISTINCT team_id, patient_name FROM new_order
+       ON CONFLICT DO NOTHING
+     ),
+     receiver AS (
+       INSERT INTO lab_order_receiver_names (team_id, receiver_name) SELECT DISTINCT team_id, receiver_name FROM new_order
        ON CONFLICT DO NOTHING
      ),
      webhook AS (
@@ -334,10 +349,10 @@ export const LAB_ORDER_STATISTICS_TARGET = 30;
  * no autovacuum: jobs/lab-orders/maintenance.ts).
  */
 export async function vacuumLabOrders(db: Database): Promise<void> {
-  await db.exec('VACUUM lab_orders, lab_order_patient_names');
+  await db.exec('VACUUM lab_orders, lab_order_patient_names, lab_order_receiver_names');
   await db.transaction(async (tx) => {
     await tx.exec(`SET LOCAL default_statistics_target = ${LAB_ORDER_STATISTICS_TARGET}`);
-    await tx.exec('ANALYZE lab_orders, lab_order_patient_names');
+    await tx.exec('ANALYZE lab_orders, lab_order_patient_names, lab_order_receiver_names');
   });
 }
 
@@ -379,7 +394,14 @@ export interface OrderListFilter {
   interpretation: string | null;
   user_id: string | null;
   patient_name: string | null;
+  /** Part of the shipping recipient's name (case-insensitive). */
+  receiver_name: string | null;
   order_ids: readonly string[] | null;
+  /**
+   * Only the orders scheduled on `today` (an `activate_by` day after it), or only the others
+   * (`current`); null for both.
+   */
+  activation: { type: 'current' | 'scheduled'; today: string } | null;
 }
 
 export type OrderSortKey = 'created_at' | 'patient_name' | 'last_status';
@@ -425,16 +447,24 @@ export async function listOrders(
   add(filter.is_critical, (p) => `(o.interpretation IS NOT DISTINCT FROM 'critical') = ${p}::boolean`);
   add(filter.interpretation, (p) => `o.interpretation = ${p}::text`);
   add(filter.user_id, (p) => `o.user_id = ${p}::uuid`);
+  // Today is a parameter like any other: the totals and lists kept for a filter are kept per day.
+  add(filter.activation?.type === 'scheduled' ? filter.activation.today : null, (p) => `o.activate_by > ${p}::date`);
+  add(filter.activation?.type === 'current' ? filter.activation.today : null, (p) => `(o.activate_by IS NULL OR o.activate_by <= ${p}::date)`);
   // A substring of the name: the team's names containing it (lab_order_patient_names), then
-  // their orders by index. The same orders as strpos(o.patient_name, ...) > 0.
+  // their orders by index. The same orders as strpos(o.patient_name, ...) > 0. Recipients alike
+  // (lab_order_receiver_names).
   const namesContaining = (p: string) => `ARRAY(SELECT n.patient_name FROM lab_order_patient_names n WHERE n.team_id = $1 AND strpos(n.patient_name, ${p}) > 0)`;
+  const receiversContaining = (p: string) => `ARRAY(SELECT n.receiver_name FROM lab_order_receiver_names n WHERE n.team_id = $1 AND strpos(n.receiver_name, ${p}) > 0)`;
   add(filter.patient_name?.trim().toLowerCase() || null, (p) => `o.patient_name = ANY (${namesContaining(`${p}::text`)})`);
+  add(filter.receiver_name?.trim().toLowerCase() || null, (p) => `o.receiver_name = ANY (${receiversContaining(`${p}::text`)})`);
   add(orderIds, (p) => `o.id = ANY (${p}::uuid[])`);
   if (search !== null) {
-    params.push(search, isUuid(search) ? search : null);
-    const [text, id] = [`$${params.length - 1}`, `$${params.length}`];
+    // Names are stored lowercased by JavaScript (patientName, recipientName): the text is too.
+    params.push(search, search.toLowerCase(), isUuid(search) ? search : null);
+    const [text, lowered, id] = [`$${params.length - 2}`, `$${params.length - 1}`, `$${params.length}`];
     // Sample ids are written in capitals (`SB` and digits): upper() makes the match case-insensitive.
-    conditions.push(`(o.id = ${id}::uuid OR o.sample_id = upper(${text}::text) OR o.patient_name = ANY (${namesContaining(`lower(${text}::text)`)}))`);
+    conditions.push(`(o.id = ${id}::uuid OR o.user_id = ${id}::uuid OR o.sample_id = upper(${text}::text)
+      OR o.patient_name = ANY (${namesContaining(`${lowered}::text`)}) OR o.receiver_name = ANY (${receiversContaining(`${lowered}::text`)}))`);
   }
   const where = conditions.join(' AND ');
   const direction = sort.direction === 'asc' ? 'ASC' : 'DESC';

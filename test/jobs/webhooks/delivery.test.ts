@@ -112,7 +112,7 @@ describe.each(engineCases)('webhook delivery on %s', (_label, engine) => {
       const labTest = { id: randomUUID(), name: 'Panel ✓ 🧪 Ünïcode', markers: [{ name: 'Glucose 🍬', unit: 'mg/dL' }] };
       const [order] = await insertOrders(ctx.db, [{
         id: randomUUID(), team_id: team.id, user_id: user.id, lab_test_id: labTest.id, method: 'walk_in_test', status: 'received.walk_in_test.ordered',
-        low_status: 'ordered', patient_name: 'zoë 😀', sample_id: `SB${Date.now()}`, body: { lab_test: labTest, notes: '' }, at: new Date().toISOString(),
+        low_status: 'ordered', patient_name: 'zoë 😀', sample_id: `SB${Date.now()}`, activate_by: null, receiver_name: 'zoë 😀', body: { lab_test: labTest, notes: '' }, at: new Date().toISOString(),
       }]);
       expect(order!.lab_test_view).toEqual(expect.any(String));
       const envelope = {

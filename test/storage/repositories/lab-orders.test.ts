@@ -7,13 +7,13 @@ import { engineCases, seedTeam, useTestDatabase } from '../helpers.js';
 
 const NO_FILTER: OrderListFilter = {
   search_input: null, created_from: null, created_to: null, updated_from: null, updated_to: null, low_statuses: null, methods: null,
-  is_critical: null, interpretation: null, user_id: null, patient_name: null, order_ids: null,
+  is_critical: null, interpretation: null, user_id: null, patient_name: null, receiver_name: null, order_ids: null, activation: null,
 };
 
 function newOrder(teamId: string, userId: string): NewLabOrder {
   return {
     id: randomUUID(), team_id: teamId, user_id: userId, lab_test_id: randomUUID(), method: 'walk_in_test', status: 'received.walk_in_test.ordered',
-    low_status: 'ordered', patient_name: 'maria lopez', sample_id: `SB${Date.now()}${Math.random()}`, body: { notes: '' }, at: new Date().toISOString(),
+    low_status: 'ordered', patient_name: 'maria lopez', sample_id: `SB${Date.now()}${Math.random()}`, activate_by: null, receiver_name: 'maria lopez', body: { notes: '' }, at: new Date().toISOString(),
   };
 }
 
@@ -146,6 +146,61 @@ describe.each(engineCases)('lab orders repository on %s', (_label, engine) => {
       const events = (await findOrder(ctx.db, team.id, stored[0]!.id))!.events;
       expect(events.map((e) => e.status)).toEqual(['received.walk_in_test.ordered', 'cancelled.walk_in_test.cancelled']);
       expect(events[1]!.id).toBeGreaterThan(events[0]!.id);
+    });
+  });
+
+  describe.skipIf(!engine.available)('the activation and recipient filters (migrations 021 and 022)', () => {
+    const ctx = useTestDatabase(engine);
+    const seed = async () => {
+      const { team } = await seedTeam(ctx.db);
+      const user = (await ctx.db.one<{ id: string }>(`INSERT INTO users (team_id, client_user_id) VALUES ($1, $2) RETURNING id`, [team.id, randomUUID()]))!;
+      return { teamId: team.id, userId: user.id };
+    };
+    // Each filter is read three times: by OFFSET, then its whole list of ids, then a slice of that list.
+    const idsOf = async (teamId: string, filter: Partial<OrderListFilter>) => {
+      const reads = [];
+      for (let i = 0; i < 3; i += 1) reads.push(await listOrders(ctx.db, teamId, { ...NO_FILTER, ...filter }, { key: 'created_at', direction: 'asc' }, { page: 1, size: 10 }));
+      for (const read of reads) expect(read.total).toBe(read.orders.length);
+      const ids = reads.map((read) => read.orders.map((order) => order.id));
+      expect(ids[1]).toEqual(ids[0]);
+      expect(ids[2]).toEqual(ids[0]);
+      return ids[0]!;
+    };
+
+    it('when orders have an activate_by day before, on or after today, or none, then scheduled is the ones after today and current the others, day by day', async () => {
+      const { teamId, userId } = await seed();
+      const at = (i: number) => new Date(Date.UTC(2040, 5, 1, 0, 0, i)).toISOString();
+      const [none, before, on, after] = await insertOrders(ctx.db, [null, '2040-06-14', '2040-06-15', '2040-06-16'].map((day, i) => ({ ...newOrder(teamId, userId), activate_by: day, at: at(i) })));
+      expect(await idsOf(teamId, { activation: { type: 'scheduled', today: '2040-06-15' } })).toEqual([after!.id]);
+      expect(await idsOf(teamId, { activation: { type: 'current', today: '2040-06-15' } })).toEqual([none!.id, before!.id, on!.id]);
+      // A day later, with no write in between: the kept lists and totals are the day before's.
+      expect(await idsOf(teamId, { activation: { type: 'scheduled', today: '2040-06-16' } })).toEqual([]);
+      expect(await idsOf(teamId, { activation: { type: 'current', today: '2040-06-16' } })).toEqual([none!.id, before!.id, on!.id, after!.id]);
+      expect(await idsOf(teamId, { activation: { type: 'scheduled', today: '2040-06-13' }, low_statuses: ['ordered'] })).toEqual([before!.id, on!.id, after!.id]);
+    });
+
+    it('when orders have recipients, then the recipient filter matches part of their names, and search_input matches them and the user id too', async () => {
+      const { teamId, userId } = await seed();
+      const other = (await ctx.db.one<{ id: string }>(`INSERT INTO users (team_id, client_user_id) VALUES ($1, $2) RETURNING id`, [teamId, randomUUID()]))!.id;
+      const at = (i: number) => new Date(Date.UTC(2040, 5, 1, 0, 0, i)).toISOString();
+      const [carmen, bea, zoe] = await insertOrders(ctx.db, [
+        { ...newOrder(teamId, userId), patient_name: 'ana lopez', receiver_name: 'carmen ruiz', at: at(0) },
+        { ...newOrder(teamId, other), patient_name: 'bea smith', receiver_name: 'bea smith', at: at(1) },
+        { ...newOrder(teamId, other), patient_name: 'zoë 😀', receiver_name: 'émile zoë 😀', at: at(2) },
+      ]);
+      expect(await idsOf(teamId, { receiver_name: 'RUIZ' })).toEqual([carmen!.id]);
+      expect(await idsOf(teamId, { receiver_name: ' smith ' })).toEqual([bea!.id]);
+      expect(await idsOf(teamId, { receiver_name: 'lopez' })).toEqual([]);
+      expect(await idsOf(teamId, { receiver_name: 'ÉMILE' })).toEqual([zoe!.id]);
+      expect(await idsOf(teamId, { receiver_name: 'zoë' })).toEqual([zoe!.id]);
+      expect(await idsOf(teamId, { patient_name: 'lopez', receiver_name: 'carmen' })).toEqual([carmen!.id]);
+      expect(await idsOf(teamId, { search_input: 'Carmen' })).toEqual([carmen!.id]);
+      expect(await idsOf(teamId, { search_input: 'Émile' })).toEqual([zoe!.id]);
+      expect(await idsOf(teamId, { search_input: 'lopez' })).toEqual([carmen!.id]);
+      expect(await idsOf(teamId, { search_input: other.toUpperCase() })).toEqual([bea!.id, zoe!.id]);
+      // Another team's recipients are not listed.
+      const { teamId: stranger } = await seed();
+      expect(await idsOf(stranger, { receiver_name: 'carmen' })).toEqual([]);
     });
   });
 

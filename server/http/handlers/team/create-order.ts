@@ -3,7 +3,7 @@ import type { components, operations } from '../../../../generated/team/schema.j
 import { storedConsents, type ConsentInput } from '../../../domain/lab-orders/consents.js';
 import { bodyHash } from '../../../domain/lab-orders/idempotency.js';
 import { initialStatus, parseStatus } from '../../../domain/lab-orders/lifecycle.js';
-import { newOrderBody, patientName, toOrderView } from '../../../domain/lab-orders/order.js';
+import { newOrderBody, patientName, recipientName, toOrderView } from '../../../domain/lab-orders/order.js';
 import { resolveOrderLabTests } from '../../../domain/lab-orders/order-set.js';
 import { COLLECTION_METHODS, toLabTestView, type CollectionMethod, type LabTestDefinition } from '../../../domain/lab-tests/catalog.js';
 import { birthDateProblem } from '../../../domain/users/rules.js';
@@ -115,6 +115,8 @@ export const createOrder = (deps: Deps): Handler<operations['createOrder'], Team
       low_status: parseStatus(status)?.low ?? 'ordered',
       patient_name: patientName(body.patient_details),
       sample_id: newSampleId(),
+      activate_by: orderBody.activate_by,
+      receiver_name: recipientName(body.patient_details, body.patient_address),
       body: orderBody as unknown as Record<string, unknown>,
       at,
     };

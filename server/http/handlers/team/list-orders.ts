@@ -1,4 +1,5 @@
 import type { components, operations } from '../../../../generated/team/schema.js';
+import { activationFilter } from '../../../domain/lab-orders/activation.js';
 import { toOrderView } from '../../../domain/lab-orders/order.js';
 import { deepFreeze } from '../../../shared/deep-freeze.js';
 import { isKeptOrder, listOrders as listStoredOrders, type LabOrderRecord, type OrderSortKey } from '../../../storage/repositories/lab-orders.js';
@@ -29,7 +30,9 @@ export const listOrders =
         interpretation: query.interpretation ?? null,
         user_id: query.user_id ?? null,
         patient_name: query.patient_name ?? null,
+        receiver_name: query.shipping_recipient_name ?? null,
         order_ids: query.order_ids ?? null,
+        activation: activationFilter(query.order_activation_types ?? null, deps.now()),
       },
       { key: (query.order_key ?? 'created_at') as OrderSortKey, direction: query.order_direction ?? 'desc' },
       { page, size },
