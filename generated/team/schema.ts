@@ -16706,7 +16706,13 @@ export interface operations {
     };
     getLabTest: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Only a lab test of the labs this lab account gives access to, as in the lab test lists: a lab test at another lab, or any lab test with an unknown account, is a `404` saying so (the lists leave it out).
+                 * @example ded08b93-faf3-4085-a0d0-fb8215ac17d2
+                 */
+                lab_account_id?: string | null;
+            };
             header?: never;
             path: {
                 /**

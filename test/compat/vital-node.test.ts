@@ -633,6 +633,21 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
       expectStrictParse(api, serializers.ClientFacingLabTest);
     });
 
+    it('when labTests.getById is called with a lab account that reaches the lab test\'s lab, then the SDK parses the lab test', async () => {
+      const api = sdk();
+      // The national account (Labcorp and Quest); the standard walk-in lab test is at Labcorp.
+      const read = await api.client.labTests.getById(WALK_IN_LAB_TEST_ID, { labAccountId: 'ded08b93-faf3-4085-a0d0-fb8215ac17d2' });
+      expectStrictParse(api, serializers.ClientFacingLabTest);
+      expect(read.id).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    statefulIt(`when labTests.getById is called with a lab account without access to the lab test's lab, then the SDK throws a VitalError with the 404 ${STATELESS}`, async () => {
+      // The BioReference account: the standard walk-in lab test is at Labcorp.
+      const error = await sdkError(sdk().client.labTests.getById(WALK_IN_LAB_TEST_ID, { labAccountId: 'c4d6923f-369e-4aca-b9ba-fa747bab55ce' }));
+      expect(error.statusCode).toBe(404);
+      expect(error.body).toEqual({ detail: expect.stringContaining('has no access to lab labcorp') });
+    });
+
     it('when labTests.createOrder, getOrder, getOrders, simulateOrderProcess and cancelOrder are called, then the SDK parses each order', async () => {
       const api = sdk();
       const created = await placeOrder(api);
