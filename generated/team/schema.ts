@@ -14672,6 +14672,11 @@ export interface components {
          */
         UserIdStringPath: string;
         /**
+         * @description The team to act for, as the official SDK sends it: `infer_from_context` (the SDK's default) or the team's id, in any letter case. A team API key acts for its own team only, so both name the key's team, as leaving `team_id` out does. Any other id, another team's or an unknown one alike, is a `422` at `["query", "team_id"]`: whether a team exists is not told to another team's key.
+         * @example infer_from_context
+         */
+        TeamIdQuery: "infer_from_context" | string | null;
+        /**
          * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`.
          * @example 2026-11-21
          */
@@ -15286,7 +15291,13 @@ export interface operations {
     };
     bulkTriggerHistoricalPull: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The team to act for, as the official SDK sends it: `infer_from_context` (the SDK's default) or the team's id, in any letter case. A team API key acts for its own team only, so both name the key's team, as leaving `team_id` out does. Any other id, another team's or an unknown one alike, is a `422` at `["query", "team_id"]`: whether a team exists is not told to another team's key.
+                 * @example infer_from_context
+                 */
+                team_id?: components["parameters"]["TeamIdQuery"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -15326,7 +15337,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
-            /** @description The body does not satisfy the contract (empty, duplicated or more than 100,000 user ids, unknown provider), or a user id is not a user of the team. */
+            /** @description The body does not satisfy the contract (empty, duplicated or more than 100,000 user ids, unknown provider), a user id is not a user of the team, or `team_id` names another team than the key's. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15341,6 +15352,11 @@ export interface operations {
     listBulkOps: {
         parameters: {
             query?: {
+                /**
+                 * @description The team to act for, as the official SDK sends it: `infer_from_context` (the SDK's default) or the team's id, in any letter case. A team API key acts for its own team only, so both name the key's team, as leaving `team_id` out does. Any other id, another team's or an unknown one alike, is a `422` at `["query", "team_id"]`: whether a team exists is not told to another team's key.
+                 * @example infer_from_context
+                 */
+                team_id?: components["parameters"]["TeamIdQuery"];
                 /**
                  * @description The `next_cursor` of the previous page, unchanged; anything else is a `422`. The example is a real cursor: the page after the first operation of the `one_running` example.
                  * @example eyJzdGFydGVkX2F0IjoiMjAyNi0xMS0yMlQwOTowMDowMFoiLCJpZCI6IjBmNmI4YTJlLTFjM2QtNGU1Zi04YTliLTBjMWQyZTNmNGE1YiJ9

@@ -146,6 +146,33 @@ describe.each(apiEngines)('bulkTriggerHistoricalPull (POST /v2/link/bulk_trigger
     ]);
   });
 
+  it("when team_id is infer_from_context or the key's own team id in any letter case, then the pull is enqueued as without it", async () => {
+    const user = await connectedUser('oura');
+    for (const teamId of ['infer_from_context', ctx.server.teamId, ctx.server.teamId.toUpperCase()]) {
+      const answered = expectStatus<PullResponse>(await ctx.team().post(`/v2/link/bulk_trigger_historical_pull?team_id=${teamId}`).send({ user_ids: [user.user_id], provider: 'oura' }), 202);
+      expect(answered.operation).toMatchObject({ provider: 'oura', pending: 1, not_connected: 0 });
+    }
+  });
+
+  it("when team_id is another team's id or an unknown one, then 422 at [\"query\", \"team_id\"] beside the body's problems, and no operation is stored", async () => {
+    const other = await ctx.otherTeam();
+    await setLinkMigrationEnabled(ctx.server.db, { team_id: other.team.id, enabled: true });
+    const user = await connectedUser('oura');
+    const ops = async () => (await ctx.server.db.query<{ id: string }>('SELECT id FROM bulk_ops WHERE team_id = ANY ($1::uuid[])', [[ctx.server.teamId, other.team.id]])).length;
+    const before = await ops();
+    for (const teamId of [other.team.id, UNKNOWN_ID]) {
+      expectValidation(await ctx.team().post(`/v2/link/bulk_trigger_historical_pull?team_id=${teamId}`).send({ user_ids: [user.user_id], provider: 'oura' }), [
+        { loc: ['query', 'team_id'], type: 'value_error', msg: `Team ${teamId} is not the team of this API key; give infer_from_context or the key's own team id, or leave team_id out` },
+      ]);
+    }
+    expectOnlyViolations(await ctx.team().post(`/v2/link/bulk_trigger_historical_pull?team_id=${other.team.id}`).send({ user_ids: [user.user_id, user.user_id.toUpperCase()], provider: 'oura' }), [
+      ['query', 'team_id'],
+      ['body', 'user_ids', 1],
+    ]);
+    expect(await ops()).toBe(before);
+    expectValidation(await ctx.team().post('/v2/link/bulk_trigger_historical_pull?team_id=my_team').send({ user_ids: [user.user_id], provider: 'oura' }), [{ loc: ['query', 'team_id'] }]);
+  });
+
   it("when a user id is another team's user, then 422 naming its index", async () => {
     const other = await ctx.otherTeam();
     await setLinkMigrationEnabled(ctx.server.db, { team_id: other.team.id, enabled: true });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setLinkMigrationEnabled } from '../../server/storage/repositories/teams.js';
-import { apiEngines, expectOnlyViolations, expectStatus, expectValidation, useApiApp, type OtherTeam, type TeamSchemas } from './helpers.js';
+import { apiEngines, expectOnlyViolations, expectStatus, expectValidation, UNKNOWN_ID, useApiApp, type OtherTeam, type TeamSchemas } from './helpers.js';
 
 type BulkOp = TeamSchemas['BulkOp'];
 type BulkOpsPage = TeamSchemas['BulkOpsPage'];
@@ -47,6 +47,20 @@ describe.each(apiEngines)('listBulkOps (GET /v2/link/bulk_op) on %s', (_label, e
     const op = await createOp(mine);
     await createOp(theirs);
     expect((await page(mine)).data.map((listed) => listed.id)).toEqual([op.id]);
+  });
+
+  it("when team_id is infer_from_context or the team's own id, then the same page as without it; another team's id or an unknown one, then 422 at [\"query\", \"team_id\"]", async () => {
+    const [mine, theirs] = [await freshTeam(), await freshTeam()];
+    await createOp(mine);
+    const without = await page(mine);
+    expect(without.data).toHaveLength(1);
+    // The estimated end is computed at each answer: the rest is compared.
+    const withoutEstimate = ({ data, next_cursor }: BulkOpsPage) => ({ data: data.map(({ estimated_end_at: _estimate, ...op }) => op), next_cursor });
+    for (const teamId of ['infer_from_context', mine.team.id, mine.team.id.toUpperCase()]) expect(withoutEstimate(await page(mine, { team_id: teamId }))).toEqual(withoutEstimate(without));
+    for (const teamId of [theirs.team.id, UNKNOWN_ID]) {
+      expectValidation(await list(mine, { team_id: teamId }), [{ loc: ['query', 'team_id'], type: 'value_error', msg: new RegExp(`^Team ${teamId} is not the team of this API key`) }]);
+    }
+    expectValidation(await list(mine, { team_id: 'infer' }), [{ loc: ['query', 'team_id'] }]);
   });
 
   it('when page_size is smaller than the list, then next_cursor pages through all of them once, newest first', async () => {

@@ -405,6 +405,17 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
       expect(page.data.length).toBeGreaterThan(0);
       expectStrictParse(api, serializers.BulkOpsResponse);
     });
+
+    it('when link.bulkTriggerHistoricalPull and link.listBulkOps are called with teamId infer_from_context (the SDK\'s only value), then the SDK accepts both replies', async () => {
+      const api = sdk();
+      const { userId } = await newUser(api);
+      await api.client.link.connectDemoProvider({ userId, provider: 'oura' });
+      await api.client.link.bulkTriggerHistoricalPull({ teamId: 'infer_from_context', userIds: [userId], provider: 'oura' });
+      expect([200, 202]).toContain(api.last().status);
+      const page = await api.client.link.listBulkOps({ teamId: 'infer_from_context', pageSize: 5 });
+      expect(page.data.length).toBeGreaterThan(0);
+      expectStrictParse(api, serializers.BulkOpsResponse);
+    });
   });
 
   describe('catalogs', () => {
