@@ -30,9 +30,10 @@ const newSampleId = () => `SB${String(randomInt(0, 1e10)).padStart(10, '0')}`;
 
 /**
  * POST /v3/order: Create an order. The request is checked in full first (one 422 naming
- * every problem: the patient's date of birth, the order set, the consents), then the user (404), then the idempotency key (see the spec). Concurrent
- * plain orders (no idempotency key, an existing lab test) are stored together: one
- * transaction, one statement for the orders (group commit).
+ * every problem: the patient's date of birth, the order set, the consents), then the user
+ * (404), then the idempotency key (see the spec). Concurrent plain orders (no idempotency
+ * key, an existing lab test) are stored together: one transaction, one statement for the
+ * orders (group commit).
  */
 export const createOrder = (deps: Deps): Handler<operations['createOrder'], TeamContext> => {
   // Orders without an idempotency key or a new lab test: concurrent ones are stored together.
