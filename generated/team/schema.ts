@@ -16556,10 +16556,10 @@ export interface operations {
                  */
                 name?: string | null;
                 /**
-                 * @description Sort by this field (ties by id).
+                 * @description Sort by this field (ties by id). `updated_at` is when a lab test last changed: no call changes a lab test once made, so it sorts as `created_at`. The standard lab tests come before every other by either (they are older than any team).
                  * @example name
                  */
-                order_key?: "name" | "price" | "created_at";
+                order_key?: "name" | "price" | "created_at" | "updated_at";
                 /**
                  * @description Sort direction.
                  * @example asc
@@ -16639,10 +16639,10 @@ export interface operations {
                  */
                 name?: string | null;
                 /**
-                 * @description Sort by this field (ties by id).
+                 * @description Sort by this field (ties by id). `updated_at` is when a lab test last changed: no call changes a lab test once made, so it sorts as `created_at`. The standard lab tests come before every other by either (they are older than any team).
                  * @example name
                  */
-                order_key?: "name" | "price" | "created_at";
+                order_key?: "name" | "price" | "created_at" | "updated_at";
                 /**
                  * @description Sort direction.
                  * @example asc

@@ -136,6 +136,33 @@ describe.each(apiEngines)('lab tests (GET /v3/lab_test, GET and POST /v3/lab_tes
     expect(seen).toEqual([...STANDARD.map((t) => t.name)].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
   });
 
+  it('when lab tests are listed by updated_at, then they come as by created_at (lab tests do not change), a cursor pages through them one at a time, and a cursor of another key is a 422', async () => {
+    const other = await ctx.otherTeam();
+    const made: LabTest[] = [];
+    for (const name of ['Zinc first', 'Iron second', 'Calcium third']) {
+      made.push(expectStatus<LabTest>(await ctx.team(other.apiKey).post('/v3/lab_tests').send({ name, description: '', method: 'walk_in_test', marker_ids: [1065] }), 200));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const ids = async (path: string) => expectStatus<LabTest[]>(await ctx.team(other.apiKey).get(path), 200).map((t) => t.id);
+    for (const direction of ['asc', 'desc']) {
+      const byCreation = await ids(`/v3/lab_tests?order_key=created_at&order_direction=${direction}`);
+      expect(await ids(`/v3/lab_tests?order_key=updated_at&order_direction=${direction}`)).toEqual(byCreation);
+      const paged: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: LabTestPage = expectStatus<LabTestPage>(await ctx.team(other.apiKey).get(`/v3/lab_test?order_key=updated_at&order_direction=${direction}&lab_test_limit=1${cursor ? `&next_cursor=${cursor}` : ''}`), 200);
+        paged.push(...page.data.map((t) => t.id));
+        cursor = page.next_cursor;
+        if (cursor && paged.length === 1) {
+          expectValidation(await ctx.team(other.apiKey).get(`/v3/lab_test?order_key=created_at&next_cursor=${cursor}`), [{ loc: ['query', 'next_cursor'], msg: /issued for order_key updated_at/ }]);
+        }
+      } while (cursor);
+      expect(paged).toEqual(byCreation);
+    }
+    // The standard lab tests first, then the team's own, oldest first.
+    expect((await ids('/v3/lab_tests?order_key=updated_at')).slice(-3)).toEqual(made.map((t) => t.id));
+  });
+
   it('when the cursor was not issued by the server, then 422 at next_cursor', async () => {
     expectValidation(await ctx.team().get('/v3/lab_test?next_cursor=abc'), [{ loc: ['query', 'next_cursor'] }]);
   });

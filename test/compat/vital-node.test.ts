@@ -635,6 +635,19 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
       expectStrictParse(api, serializers.LabTestResourcesResponse);
     });
 
+    it('when labTests.get and labTests.getPaginated are called with orderKey updated_at, then the SDK parses the lab tests, and the next page follows the first', async () => {
+      const api = sdk();
+      const all = await api.client.labTests.get({ orderKey: 'updated_at', orderDirection: 'desc' });
+      expectStrictParse(api, serializers.labTests.get.Response);
+      const first = await api.client.labTests.getPaginated({ orderKey: 'updated_at', orderDirection: 'desc', labTestLimit: 1 });
+      expectStrictParse(api, serializers.LabTestResourcesResponse);
+      expect(first.data).toHaveLength(1);
+      if (target.stateful) {
+        const second = await api.client.labTests.getPaginated({ orderKey: 'updated_at', orderDirection: 'desc', labTestLimit: 1, nextCursor: first.nextCursor! });
+        expect([...first.data, ...second.data].map((test) => test.id)).toEqual(all.slice(0, 2).map((test) => test.id));
+      }
+    });
+
     it('when labTests.create and labTests.getById are called, then the SDK parses the lab test', async () => {
       const api = sdk();
       const created = await api.client.labTests.create({ name: 'Compat vitamin D', description: 'One marker.', method: 'walk_in_test', markerIds: [1065] });

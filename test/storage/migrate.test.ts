@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/storage/database.js';
 import { loadMigrations, migrate, type Migration } from '../../server/storage/migrate.js';
 import { findOrder, insertOrders, listOrders, transitionOrder } from '../../server/storage/repositories/lab-orders.js';
+import { findLabTests } from '../../server/storage/repositories/lab-tests.js';
 import { engineCases, openFreshDatabase, seedTeam, SETUP_TIMEOUT_MS, type TestDatabase } from './helpers.js';
 
 describe('loadMigrations', () => {
@@ -229,6 +230,25 @@ describe.each(engineCases)('migrate on %s', (_label, engine) => {
         expect(await ids({ activation: { type: 'current', today: '2040-06-15' } })).toEqual([plain]);
         expect(await ids({ receiver_name: 'ruiz' })).toEqual([held]);
         expect(await ids({ receiver_name: 'lopez' })).toEqual([plain]);
+      },
+      SETUP_TIMEOUT_MS,
+    );
+
+    it(
+      'when lab tests were stored before migration 023, then their updated_at is their created_at',
+      async () => {
+        test = await openFreshDatabase(engine);
+        const all = await loadMigrations();
+        await migrate(test.db, { migrations: all.filter((m) => m.version <= 22) });
+        const { team } = await seedTeam(test.db);
+        await test.db.query(
+          `INSERT INTO lab_tests (team_id, slug, name, description, method, lab_id, marker_ids, created_at) VALUES ($1, 'd', 'D', '', 'walk_in_test', 1, '{1065}', '2026-11-20T10:00:00.123Z')`,
+          [team.id],
+        );
+        await migrate(test.db);
+        expect(await findLabTests(test.db, team.id, [(await test.db.one<{ id: string }>(`SELECT id FROM lab_tests WHERE team_id = $1`, [team.id]))!.id])).toEqual([
+          expect.objectContaining({ created_at: '2026-11-20T10:00:00.123Z', updated_at: '2026-11-20T10:00:00.123Z' }),
+        ]);
       },
       SETUP_TIMEOUT_MS,
     );

@@ -15,9 +15,11 @@ export interface LabTestRecord {
   auto_generated: boolean;
   status: string;
   created_at: string;
+  /** When the row was last written: no call changes a lab test, so its created_at (migration 023). */
+  updated_at: string;
 }
 
-const COLUMNS = 'id, team_id, slug, name, description, method, lab_id, marker_ids, fasting, auto_generated, status, created_at';
+const COLUMNS = 'id, team_id, slug, name, description, method, lab_id, marker_ids, fasting, auto_generated, status, created_at, updated_at';
 
 export interface NewLabTest {
   team_id: string;

@@ -20,13 +20,22 @@ export interface LabTestQuery {
   order_direction?: string | undefined;
 }
 
-type SortKey = 'name' | 'price' | 'created_at';
+type SortKey = 'name' | 'price' | 'created_at' | 'updated_at';
+
+/** When the standard lab tests were made and last changed, as far as the lists' order goes: before any other. */
+const STANDARD_TIMES = { created_at: '1970-01-01T00:00:00.000Z', updated_at: '1970-01-01T00:00:00.000Z' };
+
+interface Listed {
+  view: LabTestView;
+  created_at: string;
+  updated_at: string;
+}
 
 /**
  * The team's lab tests matching the filters (standard ones included), sorted by the key
  * then id. A team has few lab tests, so they are filtered and sorted here.
  */
-export async function matchingLabTests(deps: Deps, teamId: string, q: LabTestQuery): Promise<Array<{ view: LabTestView; created_at: string }>> {
+export async function matchingLabTests(deps: Deps, teamId: string, q: LabTestQuery): Promise<Listed[]> {
   const { index, labs } = deps.markers;
   const labSlug = q.lab_slug?.trim().toLowerCase() || null;
   let labIds: number[] | null = labSlug ? [index.labBySlug.get(labSlug)?.id ?? -1] : null;
@@ -55,20 +64,28 @@ export async function matchingLabTests(deps: Deps, teamId: string, q: LabTestQue
     (labIds === null || labIds.includes(t.lab_id)) &&
     markerIds.every((id) => t.marker_ids.includes(id)) &&
     (name === null || t.name.toLowerCase().includes(name.toLowerCase())));
-  const all: Array<{ def: LabTestDefinition; created_at: string }> = [
-    ...standard.map((def) => ({ def, created_at: '1970-01-01T00:00:00.000Z' })),
-    ...stored.map((r) => ({ def: toLabTestDefinition(r), created_at: r.created_at })),
+  const all: Array<{ def: LabTestDefinition; created_at: string; updated_at: string }> = [
+    ...standard.map((def) => ({ def, ...STANDARD_TIMES })),
+    ...stored.map((r) => ({ def: toLabTestDefinition(r), created_at: r.created_at, updated_at: r.updated_at })),
   ];
   return all
     .filter(({ def }) => codes.every((code) => def.marker_ids.some((id) => index.markerById.get(id)?.provider_id.toLowerCase() === code)))
-    .map(({ def, created_at }) => ({ view: toLabTestView(deps.markers, def), created_at }));
+    .map(({ def, created_at, updated_at }) => ({ view: toLabTestView(deps.markers, def), created_at, updated_at }));
 }
 
-function sortValue(item: { view: LabTestView; created_at: string }, key: SortKey): string | number {
-  return key === 'price' ? item.view.price : key === 'created_at' ? item.created_at : item.view.name.toLowerCase();
+function sortValue(item: Listed, key: SortKey): string | number {
+  switch (key) {
+    case 'price':
+      return item.view.price;
+    case 'created_at':
+    case 'updated_at':
+      return item[key];
+    default:
+      return item.view.name.toLowerCase();
+  }
 }
 
-export function sortLabTests<T extends { view: LabTestView; created_at: string }>(items: T[], key: SortKey, direction: 'asc' | 'desc'): T[] {
+export function sortLabTests<T extends Listed>(items: T[], key: SortKey, direction: 'asc' | 'desc'): T[] {
   const sign = direction === 'asc' ? 1 : -1;
   return [...items].sort((a, b) => {
     const x = sortValue(a, key);
