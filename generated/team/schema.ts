@@ -474,9 +474,9 @@ export interface paths {
         put?: never;
         /**
          * List order set markers
-         * @description Lists the markers of an order set: the markers of the given lab tests plus the add-on markers (by lab test code), each once, ordered by id, one page at a time. Paging is in the query, with the bounds and defaults of *List lab markers* (`page` from 1, default 1; `size` 1 to 100, default 50). The body is required; both of its fields are optional.
+         * @description Lists the markers of an order set: the markers of the given lab tests plus the add-on markers (by id or lab test code), each once, ordered by id, one page at a time. Paging is in the query, with the bounds and defaults of *List lab markers* (`page` from 1, default 1; `size` 1 to 100, default 50). The body is required; both of its fields are optional.
          *
-         *     The lab tests are the team's, the ones *Create an order* accepts in `order_set.lab_test_ids`: the standard lab tests every team has and the ones it created (*Create a lab test*) or an order set became, as *List lab tests* lists them (ids in any case). Add-on test codes are looked up at the lab of the lab tests (at the labs of all of them), or at every lab when the order set names no lab test. An unknown lab test id, an unknown add-on test code, and a test code offered only at another lab than the lab tests' are each a `422` naming it at its index, all of them in one answer.
+         *     The lab tests are the team's, the ones *Create an order* accepts in `order_set.lab_test_ids`: the standard lab tests every team has and the ones it created (*Create a lab test*) or an order set became, as *List lab tests* lists them (ids in any case). Add-on markers and test codes are looked up at the lab of the lab tests (at the labs of all of them), or at every lab when the order set names no lab test. An unknown lab test id, an unknown add-on marker id or test code, and an add-on marker or test code only at another lab than the lab tests' are each a `422` naming it at its index, all of them in one answer.
          */
         post: operations["listOrderSetMarkers"];
         delete?: never;
@@ -12024,6 +12024,13 @@ export interface components {
         /** @description Markers added on to the lab tests. */
         AddOn: {
             /**
+             * @description Ids of the add-on markers (`id` of *List lab markers*), of the lab of the lab tests (of any lab when there are none); an unknown id, or a marker of another lab than the lab tests', is a `422`.
+             * @example [
+             *       1087
+             *     ]
+             */
+            marker_ids?: number[];
+            /**
              * @description Lab test codes (`provider_id`) of the add-on markers, looked up at the lab of the lab tests (at every lab when there are none); a code offered only at another lab is a `422`.
              * @example [
              *       "004515"
@@ -15623,7 +15630,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
-            /** @description The request does not satisfy the contract, or it names a lab test (`lab_test_ids`) the team does not have, or an add-on test code (`add_on.provider_ids`) the catalog does not have or that is not offered at the lab of the lab tests: each one is listed at its index (a repeated one at each of its indexes), rather than answering a smaller order set. */
+            /** @description The request does not satisfy the contract, or it names a lab test (`lab_test_ids`) the team does not have, or an add-on marker (`add_on.marker_ids`) or test code (`add_on.provider_ids`) the catalog does not have or that is not at the lab of the lab tests: each one is listed at its index (a repeated one at each of its indexes), rather than answering a smaller order set. */
             422: {
                 headers: {
                     [name: string]: unknown;

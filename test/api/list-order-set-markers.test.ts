@@ -176,4 +176,26 @@ describe.each(apiEngines)('listOrderSetMarkers (POST /v3/lab_tests/list_order_se
   it('when add_on.provider_ids is not a list of strings, then 422 naming the item', async () => {
     expectValidation(await list({ add_on: { provider_ids: ['004515', 7] } }), [{ loc: ['body', 'add_on', 'provider_ids', 1], type: 'type_error' }]);
   });
+
+  it('when add-ons are given by marker id (as the official SDK can), then they are added once, as by test code', async () => {
+    const estradiol = markerWithCode(1, '004515');
+    const byId = await page({ lab_test_ids: [WALK_IN], add_on: { marker_ids: [estradiol.id, estradiol.id, walkIn.marker_ids[0]!] } });
+    expect(idsOf(byId)).toEqual(sorted([...walkIn.marker_ids, estradiol.id]));
+    expect(byId).toEqual(await page({ lab_test_ids: [WALK_IN], add_on: { provider_ids: ['004515'] } }));
+    expect(idsOf(await page({ add_on: { marker_ids: [estradiol.id], provider_ids: ['001818'] } }))).toEqual(
+      sorted([estradiol.id, ...MARKERS.filter((marker) => marker.provider_id === '001818').map((marker) => marker.id)]),
+    );
+  });
+
+  it('when an add-on marker id is unknown, or a marker of another lab than the lab tests\', then 422 naming its index and saying which', async () => {
+    const questGlucose = markerWithCode(2, '483');
+    const detail = expectOnlyViolations(await list({ lab_test_ids: [WALK_IN], add_on: { marker_ids: [markerWithCode(1, '004515').id, 999999, questGlucose.id] } }), [
+      ['body', 'add_on', 'marker_ids', 1],
+      ['body', 'add_on', 'marker_ids', 2],
+    ]);
+    expect(detail.map((item) => item.msg)).toEqual([
+      'Unknown marker 999999',
+      `Marker ${questGlucose.id} (${questGlucose.name}) is at lab quest, not at lab labcorp of the order set's lab tests`,
+    ]);
+  });
 });

@@ -913,7 +913,7 @@ export function searchMarkers(catalog: MarkerCatalog, q: MarkerSearchQuery): Mar
 
 export interface OrderSetRequest {
   lab_test_ids?: readonly string[] | null;
-  add_on?: { provider_ids?: readonly string[] | null } | null;
+  add_on?: { marker_ids?: readonly number[] | null; provider_ids?: readonly string[] | null } | null;
 }
 
 /**
@@ -924,7 +924,7 @@ export type OrderSetLabTests = ReadonlyMap<string, Pick<LabTest, 'lab_id' | 'mar
 
 /** A lab test id or add-on test code of the request that names nothing, at its place in the body. */
 export interface OrderSetProblem {
-  /** `['lab_test_ids', i]` or `['add_on', 'provider_ids', i]`. */
+  /** `['lab_test_ids', i]`, `['add_on', 'marker_ids', i]` or `['add_on', 'provider_ids', i]`. */
   loc: (string | number)[];
   msg: string;
 }
@@ -932,7 +932,7 @@ export interface OrderSetProblem {
 export interface ResolvedOrderSet {
   /** De-duplicated, sorted by id. */
   markers: LabMarker[];
-  /** Every unknown lab test id and add-on test code, in the request's order, each at its own index. */
+  /** Every unknown lab test id, add-on marker id and test code, in the request's order, each at its own index. */
   problems: OrderSetProblem[];
 }
 
@@ -952,10 +952,10 @@ export function unmatchedCodeMessage(catalog: MarkerCatalog, code: string, offer
 
 /**
  * Resolves an order set to its markers: the markers of the lab tests (`labTests`: the team's,
- * by lowercased id) plus the add-on markers matched by `provider_id` (trimmed,
+ * by lowercased id) plus the add-on markers, by id or matched by `provider_id` (trimmed,
  * case-insensitive). Add-ons are looked up at the labs of the found lab tests; when no lab
  * test was found, at every lab. Unknown ids are reported with their index, not thrown; an
- * add-on code offered only at other labs than the lab tests' says so.
+ * add-on marker or code only at other labs than the lab tests' says so.
  */
 export function resolveOrderSet(catalog: MarkerCatalog, req: OrderSetRequest, labTests: OrderSetLabTests): ResolvedOrderSet {
   const { index } = catalog;
@@ -971,6 +971,14 @@ export function resolveOrderSet(catalog: MarkerCatalog, req: OrderSetRequest, la
     }
     labScope.add(test.lab_id);
     for (const id of test.marker_ids) if (index.markerById.has(id)) ids.add(id);
+  });
+  (req.add_on?.marker_ids ?? []).forEach((id, i) => {
+    const marker = index.markerById.get(id);
+    if (!marker) problems.push({ loc: ['add_on', 'marker_ids', i], msg: `Unknown marker ${id}` });
+    else if (labScope.size > 0 && !labScope.has(marker.lab_id)) {
+      const scope = `lab${labScope.size > 1 ? 's' : ''} ${labSlugs(catalog, labScope)}`;
+      problems.push({ loc: ['add_on', 'marker_ids', i], msg: `Marker ${id} (${marker.name}) is at lab ${labSlugs(catalog, [marker.lab_id])}, not at ${scope} of the order set's lab tests` });
+    } else ids.add(id);
   });
   (req.add_on?.provider_ids ?? []).forEach((raw, i) => {
     const offered = index.markersByCode.get(raw.trim().toLowerCase()) ?? [];
