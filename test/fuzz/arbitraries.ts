@@ -10,7 +10,8 @@
  * email, uri), pattern (fc.stringMatching; lookaheads are dropped for generation and
  * the result filtered by the real pattern), minimum/maximum (and exclusive),
  * minLength/maxLength, minItems/maxItems/uniqueItems, required, properties,
- * additionalProperties, anyOf/oneOf/allOf and local $refs.
+ * additionalProperties, unevaluatedProperties (false: as a closed object once `allOf`
+ * is merged), anyOf/oneOf/allOf and local $refs.
  *
  * Invalid values say what was broken (`mutation`): a wrong type, a value out of range,
  * a string too long or too short, a bad format, an unknown enum member, a missing or
@@ -43,6 +44,7 @@ export interface SchemaObject {
   required?: string[];
   properties?: Record<string, Schema>;
   additionalProperties?: Schema;
+  unevaluatedProperties?: Schema;
   anyOf?: Schema[];
   oneOf?: Schema[];
   allOf?: Schema[];
@@ -236,7 +238,8 @@ export class SchemaArbitraries {
     const required = new Set(schema.required ?? []);
     const entries = Object.fromEntries(Object.entries(properties).map(([key, property]) => [key, this.valid(property, key, depth + 1)]));
     const known = fc.record(entries, { requiredKeys: Object.keys(properties).filter((key) => required.has(key)) });
-    const extraAllowed = schema.additionalProperties !== false && depth < this.maxDepth;
+    // `unevaluatedProperties: false` here is that of a schema whose allOf was merged in: its parts' properties are known.
+    const extraAllowed = !isClosed(schema) && depth < this.maxDepth;
     if (!extraAllowed) return known;
     const extraValue = isObject(schema.additionalProperties) ? this.valid(schema.additionalProperties, undefined, depth + 1) : this.anyJson(depth + 1);
     const extraKey = fc.string({ minLength: 1, maxLength: 12 }).filter((key) => !(key in properties) && key !== '__proto__');
@@ -295,6 +298,10 @@ export class SchemaArbitraries {
     }
     if (resolved.allOf) {
       for (const part of resolved.allOf) add(1, this.invalid(part, name, depth));
+      // A request schema that closes shared ones (`allOf` + `unevaluatedProperties: false`): a key none of them declares.
+      if (resolved.unevaluatedProperties === false) {
+        add(1, (this.valid(resolved, name, depth) as fc.Arbitrary<Record<string, unknown>>).map((record) => ({ value: { ...record, unexpected_field: 'x' }, mutation: 'extra property unexpected_field' })));
+      }
       return candidates.length ? fc.oneof(...candidates) : null;
     }
 
@@ -361,7 +368,7 @@ export class SchemaArbitraries {
         return { value: rest, mutation: `missing ${key}` };
       }));
     }
-    if (schema.additionalProperties === false) {
+    if (isClosed(schema)) {
       add(1, valid.map((record) => ({ value: { ...record, unexpected_field: 'x' }, mutation: 'extra property unexpected_field' })));
     }
     for (const [key, property] of Object.entries(schema.properties ?? {})) {
@@ -472,13 +479,29 @@ function withoutAnnotations(schema: Record<string, unknown>): SchemaObject {
   return Object.fromEntries(Object.entries(schema).filter(([key]) => !ANNOTATIONS.has(key)));
 }
 
-/** Both schemas at once (enough for the allOf and sibling keywords the documents use). */
+/** Whether an object schema refuses keys it does not declare (its allOf merged in, for `unevaluatedProperties`). */
+const isClosed = (schema: SchemaObject) => schema.additionalProperties === false || schema.unevaluatedProperties === false;
+
+/**
+ * Both schemas at once (enough for the allOf and sibling keywords the documents use). A
+ * property both declare takes both (`allOf`): a request schema's `address` (closed) beside
+ * the shared schema's (open) it closes. Either one closed makes the object closed.
+ */
 function mergeSchemas(a: Schema, b: Schema): Schema {
   if (a === true) return b;
   if (b === true) return a;
   if (a === false || b === false) return false;
   const merged: SchemaObject = { ...a, ...b };
-  if (a.properties || b.properties) merged.properties = { ...a.properties, ...b.properties };
+  if (a.properties || b.properties) {
+    merged.properties = { ...a.properties, ...b.properties };
+    for (const [key, property] of Object.entries(a.properties ?? {})) {
+      const other = b.properties?.[key];
+      if (other !== undefined && other !== property) merged.properties[key] = { allOf: [property, other] };
+    }
+  }
   if (a.required || b.required) merged.required = [...new Set([...(a.required ?? []), ...(b.required ?? [])])];
+  for (const keyword of ['additionalProperties', 'unevaluatedProperties'] as const) {
+    if (a[keyword] === false || b[keyword] === false) merged[keyword] = false;
+  }
   return merged;
 }
