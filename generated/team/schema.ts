@@ -11679,6 +11679,23 @@ export interface components {
              * @example https://app.example.com/connected
              */
             redirect_url?: string | null;
+            /**
+             * @description The providers the link flow may offer (`filterOnProviders` in the official Node SDK). Accepted and not used by this sandbox: its link page (`link_web_url`) offers `provider` when given, every cloud provider otherwise.
+             * @example null
+             */
+            filter_on_providers?: string[] | null;
+            /**
+             * @description What the link flow does when the connection fails (`onError` in the official Node SDK): `redirect` to `redirect_url`. Accepted and not used: with a `redirect_url`, the sandbox's consent page always redirects there, with `state=error` when access is denied.
+             * @example null
+             * @enum {string|null}
+             */
+            on_error?: "redirect" | null;
+            /**
+             * @description What the link flow does when the user closes it (`onClose` in the official Node SDK): `redirect` to `redirect_url`. Accepted and not used: the sandbox's link pages have no close control (closing the tab ends the flow without a redirect).
+             * @example null
+             * @enum {string|null}
+             */
+            on_close?: "redirect" | null;
         };
         /** @description A one-time, short-lived (10 minutes) token that authorises the link flow of one user. It is consumed when a connection is made with it. */
         LinkToken: {
@@ -12038,7 +12055,7 @@ export interface components {
              */
             provider_ids?: string[];
         };
-        /** @description An order set: lab tests and add-on markers. Both fields are optional; an empty order set lists no markers. */
+        /** @description An order set: lab tests and add-on markers. Every field is optional; an empty order set lists no markers. */
         ListOrderSetMarkersRequest: {
             /**
              * @description Ids of lab tests of the team whose markers to list (the lab tests *Create an order* accepts in `order_set.lab_test_ids`).
@@ -12048,6 +12065,12 @@ export interface components {
              */
             lab_test_ids?: string[];
             add_on?: components["schemas"]["AddOn"];
+            /**
+             * Format: uuid
+             * @description The lab account the order set would be ordered through (`labAccountId` in the official Node SDK, as in `order_set` of *Create an order*). Accepted and not used by this sandbox: the markers of an order set do not depend on the account; *Create an order* checks it.
+             * @example null
+             */
+            lab_account_id?: string | null;
         };
         /** @description Heart rate statistics of a day (bpm). */
         ClientFacingHeartRate: {
@@ -13436,9 +13459,37 @@ export interface components {
              */
             licensed_states?: string[] | null;
         };
+        /** @description An image sent inline: its bytes in base64 and its media type (the official Node SDK's `Jpeg` and `Png`). */
+        Base64Image: {
+            /**
+             * @description The image's bytes, base64-encoded.
+             * @example iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==
+             */
+            content: string;
+            /**
+             * @example image/png
+             * @enum {string}
+             */
+            content_type: "image/jpeg" | "image/png";
+        };
+        /** @description The person responsible for the bill of an order's deprecated `health_insurance` (the official Node SDK's `responsible_details`). */
+        HealthInsuranceResponsibleDetails: {
+            /** @example Carlos */
+            first_name: string;
+            /** @example Lopez */
+            last_name: string;
+            address: components["schemas"]["InsuranceAddress"];
+            /** @example +14155550199 */
+            phone_number: string;
+            /**
+             * @description The kind of phone (`mobile`, `home`, ...), as the lab records it.
+             * @example mobile
+             */
+            phone_type?: string | null;
+        };
         /**
          * @deprecated
-         * @description Deprecated: the insurance of the order's patient. Store it with *Create insurance* instead. The order records that one was given (`health_insurance_id`).
+         * @description Deprecated: the insurance of the order's patient. Store it with *Create insurance* instead. The order records that one was given (`health_insurance_id`); this sandbox checks the shape of its fields and uses none of them, the images and the responsible person (which the official Node SDK may send) included.
          */
         HealthInsuranceCreateRequest: {
             /** @example AETNA */
@@ -13451,6 +13502,16 @@ export interface components {
             assessment_plan?: string | null;
             /** @example [] */
             diagnosis_codes?: string[] | null;
+            /** @description The front of the insurance card (`frontImage` in the official Node SDK). Accepted and not used. */
+            front_image?: components["schemas"]["Base64Image"] | null;
+            /** @description The back of the insurance card (`backImage` in the official Node SDK). Accepted and not used. */
+            back_image?: components["schemas"]["Base64Image"] | null;
+            /** @description The patient's signature (`patientSignatureImage` in the official Node SDK). Accepted and not used. */
+            patient_signature_image?: components["schemas"]["Base64Image"] | null;
+            /** @description The patient's relationship to the person responsible for the bill (`responsibleRelationship` in the official Node SDK). Accepted and not used. */
+            responsible_relationship?: components["schemas"]["InsuranceRelationship"] | null;
+            /** @description The person responsible for the bill (`responsibleDetails` in the official Node SDK). Accepted and not used. */
+            responsible_details?: components["schemas"]["HealthInsuranceResponsibleDetails"] | null;
         };
         /**
          * @description Who pays the lab.
@@ -13485,6 +13546,21 @@ export interface components {
              */
             timeOfConsent?: string | null;
         } | unknown | unknown;
+        /** @description An answer to one of the lab's ask-on-order-entry (AOE) questions of an ordered marker (the official Node SDK's `AoEAnswer`). */
+        AoEAnswer: {
+            /**
+             * @description The marker the question is asked for.
+             * @example 1065
+             */
+            marker_id: number;
+            /**
+             * @description The lab's question.
+             * @example 1
+             */
+            question_id: number;
+            /** @example 12 */
+            answer: string;
+        };
         /** @description A new lab order. Give exactly one of `order_set` and the deprecated `lab_test_id` (both, or neither, is a `422` at `["body"]`). An order on `lab_test_id` is the order of `order_set: {lab_test_ids: [lab_test_id]}`: the same answer, the same events. `collection_method` defaults to the lab test's method; another method is a `422`. */
         CreateOrderRequest: {
             /**
@@ -13539,6 +13615,16 @@ export interface components {
              * @example null
              */
             lab_account_id?: string | null;
+            /**
+             * @description Answers to the lab's ask-on-order-entry (AOE) questions of the ordered markers (`aoeAnswers` in the official Node SDK). Accepted and not used by this sandbox: its simulated labs ask no AOE questions, so the answers are checked for their shape only, not stored, and not in the order.
+             * @example null
+             */
+            aoe_answers?: components["schemas"]["AoEAnswer"][] | null;
+            /**
+             * @description The team member who placed the order in Vital's dashboard (`creatorMemberId` in the official Node SDK). Accepted and not used by this sandbox: it has no team members (its dashboard signs in with an API key), so the id names no one, and the order has no field for it.
+             * @example null
+             */
+            creator_member_id?: string | null;
         };
         /** @description The shipment of a testkit, to the patient (outbound) and back to the lab (inbound). */
         Shipment: {

@@ -24,6 +24,15 @@ describe.each(apiEngines)('createLinkToken (POST /v2/link/token) on %s', (_label
     });
   });
 
+  it('when the link widget options the official SDK can send are given (filter_on_providers, on_error, on_close), then the token is created as without them', async () => {
+    const user = await ctx.newUser();
+    const options = { filter_on_providers: ['oura', 'garmin'], on_error: 'redirect', on_close: 'redirect' };
+    const answered = expectStatus<LinkToken>(await create({ user_id: user.user_id, redirect_url: 'https://app.example.com/done', ...options }), 200);
+    const stored = await findActiveLinkToken(ctx.server.db, { token_hash: hashSecret(answered.link_token), now: new Date().toISOString() });
+    expect(stored).toMatchObject({ user_id: user.user_id, provider: null, redirect_url: 'https://app.example.com/done' });
+    expectValidation(await create({ user_id: user.user_id, on_error: 'close' }), [{ loc: ['body', 'on_error'], type: 'enum' }]);
+  });
+
   it('when a token is created, then it is stored hashed with its user, provider and redirect', async () => {
     const user = await ctx.newUser();
     const answered = expectStatus<LinkToken>(await create({ user_id: user.user_id, provider: 'oura', redirect_url: 'https://app.example.com/done?x=1' }), 200);

@@ -186,6 +186,25 @@ describe.each(apiEngines)('createOrder and getOrder (POST /v3/order, GET /v3/ord
     expect(expectStatus<Order>(await ctx.team().get(`/v3/order/${order.id}`), 200)).toEqual(order);
   });
 
+  it('when the keys the official SDK may send are given (aoe_answers, creator_member_id, the deprecated health insurance\'s images and responsible person), then the order is placed and stores none of them', async () => {
+    const image = { content: 'iVBORw0KGgo=', content_type: 'image/png' };
+    const order = await placeOrder(ctx, {
+      aoe_answers: [{ marker_id: 1065, question_id: 1, answer: '12' }],
+      creator_member_id: 'a3c1f1c4-1f5e-4d5b-8c43-6f1b2d3e4f50',
+      health_insurance: {
+        payor_code: 'AETNA',
+        front_image: image,
+        back_image: image,
+        patient_signature_image: image,
+        responsible_relationship: 'Self',
+        responsible_details: { first_name: 'Carlos', last_name: 'Lopez', phone_number: '+14155550199', phone_type: 'mobile', address: { ...patientAddress, second_line: null } },
+      },
+    });
+    expect(order.health_insurance_id).toMatch(/^[0-9a-f-]{36}$/);
+    const [stored] = await ctx.server.db.query<{ body: unknown }>(`SELECT body FROM lab_orders WHERE id = $1`, [order.id]);
+    expect(JSON.stringify(stored!.body)).not.toMatch(/aoe|creator|iVBORw0KGgo|responsible/);
+  });
+
   it('when user_id is sent in capitals, then the answer, the event and later reads all give it as the database does, in lower case', async () => {
     const user = await ctx.newUser();
     const answer = expectStatus<OrderResponse>(await ctx.team().post('/v3/order').send(orderBody(user.user_id.toUpperCase())), 200);
