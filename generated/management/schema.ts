@@ -817,7 +817,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorDetail"];
             };
         };
-        /** @description The request does not satisfy the contract: a missing or mistyped parameter or body field, a value out of its bounds, an unknown query parameter, or a domain rule (for example an unknown payor code). Text that is not Unicode is refused, never altered: a body whose bytes are not UTF-8 (`["body"]`, `json_invalid`), and a string with a NUL character or an unpaired surrogate, or a query value whose percent-encoding is not UTF-8 (at its location, `value_error`). Every violation is listed. */
+        /** @description The request does not satisfy the contract: a missing or mistyped parameter or body field, a value out of its bounds, an unknown query parameter, a body key the schema does not declare (at any depth: `extra_forbidden`, never dropped), or a domain rule (for example an unknown payor code). Text that is not Unicode is refused, never altered: a body whose bytes are not UTF-8 (`["body"]`, `json_invalid`), and a string with a NUL character or an unpaired surrogate, or a query value whose percent-encoding is not UTF-8 (at its location, `value_error`). Every violation is listed. */
         UnprocessableEntity: {
             headers: {
                 [name: string]: unknown;

@@ -11351,6 +11351,12 @@ export interface components {
             phone_number: string;
             address: components["schemas"]["InsuranceAddress"];
         };
+        /** @description An `InsuranceAddress` in a request body. A key it does not declare is a `422` (`extra_forbidden`), not dropped. */
+        InsuranceAddressInput: components["schemas"]["InsuranceAddress"];
+        /** @description `PersonDetails` (the insured person) in a request body. A key it or its address does not declare is a `422` (`extra_forbidden`), not dropped. */
+        PersonDetailsInput: {
+            address?: components["schemas"]["InsuranceAddressInput"];
+        } & components["schemas"]["PersonDetails"];
         /** @description The person financially responsible for the bill (guarantor), or the medical proxy of a user. */
         GuarantorDetails: {
             /** @example Carlos */
@@ -11370,6 +11376,10 @@ export interface components {
             /** @example 3 */
             household_size?: number | null;
         };
+        /** @description `GuarantorDetails` in a request body. A key it or its address does not declare is a `422` (`extra_forbidden`), not dropped. */
+        GuarantorDetailsInput: {
+            address?: components["schemas"]["InsuranceAddressInput"];
+        } & components["schemas"]["GuarantorDetails"];
         /** @description An insurance record without `company`, which the service resolves from `payor_code`. */
         CreateInsuranceRequest: {
             /**
@@ -11380,10 +11390,10 @@ export interface components {
             /** @example W123456789 */
             member_id: string;
             relationship: components["schemas"]["InsuranceRelationship"];
-            insured: components["schemas"]["PersonDetails"];
+            insured: components["schemas"]["PersonDetailsInput"];
             /** @example GRP-0042 */
             group_id?: string | null;
-            guarantor?: components["schemas"]["GuarantorDetails"] | null;
+            guarantor?: components["schemas"]["GuarantorDetailsInput"] | null;
             /**
              * @default true
              * @example true
@@ -11419,7 +11429,7 @@ export interface components {
          * @example Anne-Marie
          */
         PersonName: string;
-        /** @description Postal address of the user in the user info record. The postal code key is `zip_code` (not `zip`), and there is no country key: an address with `zip` or `country` (the insurance address's keys) is a `422` naming each, rather than stored without them. Other unknown keys are ignored. */
+        /** @description Postal address of the user in the user info record. The postal code key is `zip_code` (not `zip`), and there is no country key: in a request, an address with `zip` or `country` (the insurance address's keys), like any key it does not declare, is a `422` naming each (`extra_forbidden`), rather than stored without them. */
         UserAddress: {
             /** @example 123 Main St. */
             first_line: string;
@@ -11432,6 +11442,8 @@ export interface components {
             /** @example 94110 */
             zip_code?: string;
         };
+        /** @description A `UserAddress` in a request body. A key it does not declare is a `422` (`extra_forbidden`), not dropped: `zip` and `country` (the insurance address's keys) included, since the user address has `zip_code` and no country. */
+        UserAddressInput: components["schemas"]["UserAddress"];
         /**
          * @description Race. Non-exhaustive.
          * @example asian
@@ -11478,8 +11490,8 @@ export interface components {
              * @example 1986-04-21
              */
             dob: string;
-            address: components["schemas"]["UserAddress"];
-            medical_proxy?: components["schemas"]["GuarantorDetails"] | null;
+            address: components["schemas"]["UserAddressInput"];
+            medical_proxy?: components["schemas"]["GuarantorDetailsInput"] | null;
             race?: components["schemas"]["Race"] | null;
             ethnicity?: components["schemas"]["Ethnicity"] | null;
             sexual_orientation?: components["schemas"]["SexualOrientation"] | null;
@@ -13380,6 +13392,10 @@ export interface components {
             /** @example null */
             household_size?: number | null;
         };
+        /** @description `OrderPatientDetails` in a request body. A key it or its medical proxy does not declare is a `422` (`extra_forbidden`), not dropped. */
+        OrderPatientDetailsInput: {
+            medical_proxy?: components["schemas"]["GuarantorDetailsInput"] | null;
+        } & components["schemas"]["OrderPatientDetails"];
         /** @description The patient's address (where a testkit is shipped or a phlebotomist goes). */
         OrderPatientAddress: {
             /**
@@ -13404,6 +13420,8 @@ export interface components {
             /** @example +14155550123 */
             phone_number?: string | null;
         };
+        /** @description An `OrderPatientAddress` in a request body. A key it does not declare is a `422` (`extra_forbidden`), not dropped. */
+        OrderPatientAddressInput: components["schemas"]["OrderPatientAddress"];
         /** @description Markers added to the lab tests of an order set. */
         AddOnOrder: {
             /**
@@ -13472,13 +13490,18 @@ export interface components {
              */
             content_type: "image/jpeg" | "image/png";
         };
+        /** @description The ordering `Physician` in a request body, with the key the official Node SDK may add (`signature_image`). A key it does not declare is a `422` (`extra_forbidden`), not dropped. */
+        PhysicianInput: {
+            /** @description An image of the physician's signature (`signatureImage` in the official Node SDK). Accepted and not used by this sandbox: its requisition PDFs print the physician's name and NPI, no signature image, and the order's `physician` has no field for it. */
+            signature_image?: components["schemas"]["Base64Image"] | null;
+        } & components["schemas"]["Physician"];
         /** @description The person responsible for the bill of an order's deprecated `health_insurance` (the official Node SDK's `responsible_details`). */
         HealthInsuranceResponsibleDetails: {
             /** @example Carlos */
             first_name: string;
             /** @example Lopez */
             last_name: string;
-            address: components["schemas"]["InsuranceAddress"];
+            address: components["schemas"]["InsuranceAddressInput"];
             /** @example +14155550199 */
             phone_number: string;
             /**
@@ -13568,8 +13591,8 @@ export interface components {
              * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
              */
             user_id: string;
-            patient_details: components["schemas"]["OrderPatientDetails"];
-            patient_address: components["schemas"]["OrderPatientAddress"];
+            patient_details: components["schemas"]["OrderPatientDetailsInput"];
+            patient_address: components["schemas"]["OrderPatientAddressInput"];
             order_set?: components["schemas"]["OrderSet"] | null;
             /**
              * Format: uuid
@@ -13579,7 +13602,7 @@ export interface components {
              */
             lab_test_id?: string | null;
             collection_method?: components["schemas"]["LabTestCollectionMethod"] | null;
-            physician?: components["schemas"]["Physician"] | null;
+            physician?: components["schemas"]["PhysicianInput"] | null;
             /** @deprecated */
             health_insurance?: components["schemas"]["HealthInsuranceCreateRequest"] | null;
             /**
@@ -14734,7 +14757,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorDetail"];
             };
         };
-        /** @description The request does not satisfy the contract: a missing or mistyped parameter or body field, a value out of its bounds, an unknown query parameter, or a domain rule (for example an unknown payor code). Text that is not Unicode is refused, never altered: a body whose bytes are not UTF-8 (`["body"]`, `json_invalid`), and a string with a NUL character or an unpaired surrogate, or a query value whose percent-encoding is not UTF-8 (at its location, `value_error`). Every violation is listed. */
+        /** @description The request does not satisfy the contract: a missing or mistyped parameter or body field, a value out of its bounds, an unknown query parameter, a body key the schema does not declare (at any depth: `extra_forbidden`, never dropped), or a domain rule (for example an unknown payor code). Text that is not Unicode is refused, never altered: a body whose bytes are not UTF-8 (`["body"]`, `json_invalid`), and a string with a NUL character or an unpaired surrogate, or a query value whose percent-encoding is not UTF-8 (at its location, `value_error`). Every violation is listed. */
         UnprocessableEntity: {
             headers: {
                 [name: string]: unknown;
@@ -15072,7 +15095,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
-            /** @description The body does not satisfy the contract, or a name breaks the labs' name rules. */
+            /** @description The body does not satisfy the contract (a key it does not declare included, such as `zip` or `country` in the address), or a name breaks the labs' name rules. */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -120,17 +120,28 @@ describe.each(apiEngines)('createInsurance (POST /v2/user/{user_id}/insurance) o
     expect(expectStatus<Insurance>(await post(user.user_id, body), 200).insured.address.second_line).toBe('Apt. 4B');
   });
 
-  it('when access_notes or unknown fields are sent, then they are accepted and ignored', async () => {
+  it('when access_notes is sent, then it is accepted and ignored', async () => {
     const user = await ctx.newUser();
-    const body = {
-      ...insuranceBody(),
-      insured: { ...insuredPerson(), ssn: '123-45-6789', address: { ...insuranceAddress(), access_notes: 'Ring twice.' } },
-      company: { name: 'Made Up Insurance', address: insuranceAddress() },
-    };
+    const body = { ...insuranceBody(), insured: { ...insuredPerson(), address: { ...insuranceAddress(), access_notes: 'Ring twice.' } } };
     const answered = expectStatus<Insurance>(await post(user.user_id, body), 200);
     expect(answered.insured).toEqual({ ...insuredPerson(), address: { ...insuranceAddress(), second_line: '' } });
     expect(answered.company).toEqual(companyOf('AETNA'));
-    expect(JSON.stringify(await storedOf(user.user_id))).not.toMatch(/123-45-6789|Ring twice|Made Up/);
+    expect(JSON.stringify(await storedOf(user.user_id))).not.toMatch(/Ring twice/);
+  });
+
+  it('when unknown fields are sent (company, which the service resolves, and keys of the insured, its address and the guarantor), then 422 extra_forbidden at each, and nothing is stored', async () => {
+    const user = await ctx.newUser();
+    const body = {
+      ...insuranceBody(),
+      insured: { ...insuredPerson(), ssn: '123-45-6789', address: { ...insuranceAddress(), zip_code: '06156' } },
+      guarantor: { first_name: 'Carlos', last_name: 'Lopez', phone_number: '+14155550199', address: insuranceAddress(), relationship: 'Spouse' },
+      company: { name: 'Made Up Insurance', address: insuranceAddress() },
+    };
+    const extra = [['company'], ['insured', 'ssn'], ['insured', 'address', 'zip_code'], ['guarantor', 'relationship']]
+      .map((loc) => ({ loc: ['body', ...loc], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' }));
+    const detail = expectValidation(await post(user.user_id, body), extra);
+    expect(detail).toHaveLength(extra.length);
+    expect(await storedOf(user.user_id)).toEqual([]);
   });
 
   it('when a guarantor is sent, then it is answered and stored', async () => {

@@ -177,13 +177,51 @@ describe.each(apiEngines)('createOrder and getOrder (POST /v3/order, GET /v3/ord
     ]);
   });
 
-  it('when a medical proxy and a physician come with extra keys or null second_line, then the order keeps their schema\'s keys only, as user info does', async () => {
-    const proxy = { first_name: 'Carla', last_name: 'Lopez', phone_number: '+14155550124', email: 'carla@example.com', address: { ...patientAddress, second_line: null, access_notes: 'ring' }, foo: 'bar' };
-    const physician = { first_name: 'Ana', last_name: 'Reyes', npi: '1234567893', foo: 'x' };
+  it('when a medical proxy comes with access_notes or null second_line, and a physician with a signature image, then the order keeps their schema\'s keys only, as user info does', async () => {
+    const proxy = { first_name: 'Carla', last_name: 'Lopez', phone_number: '+14155550124', email: 'carla@example.com', address: { ...patientAddress, second_line: null, access_notes: 'ring' } };
+    const physician = { first_name: 'Ana', last_name: 'Reyes', npi: '1234567893', signature_image: { content: 'iVBORw0KGgo=', content_type: 'image/png' } };
     const order = await placeOrder(ctx, { patient_details: { ...patientDetails, medical_proxy: proxy }, physician });
     expect(order.patient_details.medical_proxy).toEqual({ first_name: 'Carla', last_name: 'Lopez', phone_number: '+14155550124', email: 'carla@example.com', address: { ...patientAddress, second_line: '' } });
     expect(order.physician).toEqual({ first_name: 'Ana', last_name: 'Reyes', npi: '1234567893' });
     expect(expectStatus<Order>(await ctx.team().get(`/v3/order/${order.id}`), 200)).toEqual(order);
+  });
+
+  it('when the body has misspelled keys at the top level (priorty, pasthrough) and in the order set (addon), then 422 extra_forbidden at each, listed with the other violations, and no order is stored', async () => {
+    const user = await ctx.newUser();
+    const body = orderBody(user.user_id, { order_set: { lab_test_ids: [WALK_IN], addon: { marker_ids: [1065] } }, priorty: true, pasthrough: 'crm-1', icd_codes: ['not a code'] });
+    const detail = expectValidation(await ctx.team().post('/v3/order').send(body), []);
+    const extra = (...loc: (string | number)[]) => ({ loc: ['body', ...loc], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' });
+    expect(detail).toEqual(expect.arrayContaining([extra('priorty'), extra('pasthrough'), extra('order_set', 'addon')]));
+    expect(detail.filter((item) => item.type === 'extra_forbidden')).toHaveLength(3);
+    expect(detail).toContainEqual(expect.objectContaining({ loc: ['body', 'icd_codes', 0], type: 'pattern' }));
+    expect(await ctx.server.db.query(`SELECT id FROM lab_orders WHERE user_id = $1`, [user.user_id])).toEqual([]);
+    expect(expectStatus<{ orders: unknown[] }>(await ctx.team().get('/v3/orders').query({ user_id: user.user_id }), 200).orders).toEqual([]);
+  });
+
+  it('when unknown keys come deeper in the body (the add-on, the patient, its medical proxy\'s address, the physician, a consent, the health insurance), then 422 extra_forbidden at each, and no order is stored', async () => {
+    const user = await ctx.newUser();
+    const proxy = { first_name: 'Carla', last_name: 'Lopez', phone_number: '+14155550124', address: { ...patientAddress, zip_code: '94110' } };
+    const body = orderBody(user.user_id, {
+      order_set: { lab_test_ids: [WALK_IN], add_on: { marker_ids: [1065], markers: [1061] } },
+      patient_details: { ...patientDetails, middle_name: 'Ana', medical_proxy: proxy },
+      patient_address: { ...patientAddress, county: 'San Francisco' },
+      physician: { first_name: 'Ana', last_name: 'Reyes', npi: '1234567893', title: 'Dr.' },
+      consents: [{ consent_type: 'terms-of-use', accepted: true }],
+      health_insurance: { payor_code: 'AETNA', member_id: 'W1' },
+    });
+    const extra = [
+      ['order_set', 'add_on', 'markers'],
+      ['patient_details', 'middle_name'],
+      ['patient_details', 'medical_proxy', 'address', 'zip_code'],
+      ['patient_address', 'county'],
+      ['physician', 'title'],
+      ['health_insurance', 'member_id'],
+      ['consents', 0, 'accepted'],
+    ].map((loc) => ({ loc: ['body', ...loc], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' }));
+    const detail = expectValidation(await ctx.team().post('/v3/order').send(body), []);
+    expect(detail).toEqual(expect.arrayContaining(extra));
+    expect(detail).toHaveLength(extra.length);
+    expect(await ctx.server.db.query(`SELECT id FROM lab_orders WHERE user_id = $1`, [user.user_id])).toEqual([]);
   });
 
   it('when the keys the official SDK may send are given (aoe_answers, creator_member_id, the deprecated health insurance\'s images and responsible person), then the order is placed and stores none of them', async () => {

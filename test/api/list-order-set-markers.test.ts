@@ -203,4 +203,12 @@ describe.each(apiEngines)('listOrderSetMarkers (POST /v3/lab_tests/list_order_se
     const accountId = LAB_ACCOUNTS[0]!.id;
     expect(await page({ lab_test_ids: [WALK_IN], lab_account_id: accountId })).toEqual(await page({ lab_test_ids: [WALK_IN] }));
   });
+
+  it('when the body has a key the order set does not declare (addon for add_on, a key in the add-on), then 422 extra_forbidden at each', async () => {
+    const detail = expectValidation(await list({ lab_test_ids: [WALK_IN], addon: { provider_ids: ['004515'] }, add_on: { provider_ids: ['004515'], codes: ['001818'] } }), [
+      { loc: ['body', 'addon'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' },
+      { loc: ['body', 'add_on', 'codes'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' },
+    ]);
+    expect(detail).toHaveLength(2);
+  });
 });

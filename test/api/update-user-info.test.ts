@@ -115,24 +115,29 @@ describe.each(apiEngines)('updateUserInfo (PATCH /v2/user/{user_id}/info) on %s'
     expect(answered.address).not.toHaveProperty('zip');
   });
 
-  it('when the address uses zip and country (the insurance address keys, the official SDK\'s Address), then 422 naming each, and nothing is stored', async () => {
+  it('when the address uses zip and country (the insurance address keys, the official SDK\'s Address), then 422 extra_forbidden naming each, and nothing is stored', async () => {
     const user = await ctx.newUser();
     const detail = expectValidation(
       await patch(user.user_id, userInfoBody({ address: { first_line: '123 Main St.', city: 'San Francisco', state: 'CA', zip: '94110', country: 'US' } as never })),
       [
-        { loc: ['body', 'address', 'zip'], msg: /send the postal code as zip_code/ },
-        { loc: ['body', 'address', 'country'], msg: 'The user address has no country key' },
+        { loc: ['body', 'address', 'zip'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' },
+        { loc: ['body', 'address', 'country'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' },
       ],
     );
     expect(detail).toHaveLength(2);
     expect(await stored(user.user_id)).toBeUndefined();
   });
 
-  it('when the body has fields the record does not have, then they are neither stored nor answered', async () => {
+  it('when the body has fields the record does not have (at the top level, in the medical proxy and its address), then 422 extra_forbidden at each, and nothing is stored', async () => {
     const user = await ctx.newUser();
-    const answered = expectStatus<UserInfo>(await patch(user.user_id, { ...userInfoBody(), ssn: '123-45-6789', nickname: 'Annie' }), 200);
-    expect(answered).not.toHaveProperty('ssn');
-    expect(JSON.stringify(await stored(user.user_id))).not.toContain('123-45-6789');
+    const proxy = { first_name: 'Carlos', last_name: 'Lopez', phone_number: '+14155550199', nickname: 'Charlie', address: insuranceAddress({ zip_code: '94110' } as never) };
+    const detail = expectValidation(await patch(user.user_id, { ...userInfoBody({ medical_proxy: proxy }), ssn: '123-45-6789' }), [
+      { loc: ['body', 'ssn'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' },
+      { loc: ['body', 'medical_proxy', 'nickname'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' },
+      { loc: ['body', 'medical_proxy', 'address', 'zip_code'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' },
+    ]);
+    expect(detail).toHaveLength(3);
+    expect(await stored(user.user_id)).toBeUndefined();
   });
 
   it('when the medical proxy address has second_line null, then it is answered and stored as an empty string', async () => {

@@ -326,3 +326,51 @@ describe.each(API_NAMES)('request examples of the %s API on the server', (api) =
     60_000,
   );
 });
+
+/** The example with `unknown_key` added to every object in it, and where each one is. */
+function withUnknownKeys(value: unknown, at: (string | number)[] = [], found: (string | number)[][] = []): { body: unknown; locs: (string | number)[][] } {
+  if (Array.isArray(value)) return { body: value.map((item, index) => withUnknownKeys(item, [...at, index], found).body), locs: found };
+  if (!isObject(value)) return { body: value, locs: found };
+  const body: Json = {};
+  for (const [key, item] of Object.entries(value)) body[key] = withUnknownKeys(item, [...at, key], found).body;
+  body.unknown_key = true;
+  found.push([...at, 'unknown_key']);
+  return { body, locs: found };
+}
+
+describe.each(API_NAMES)('request examples of the %s API with unknown keys', (api) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(engines[0]!);
+  }, SETUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await server?.close();
+  }, SETUP_TIMEOUT_MS);
+
+  // The validator refuses the body before any handler runs: the examples' ids need no state.
+  it.each(CASES.filter((c) => c.api === api && c.what.startsWith('body example') && isObject(c.body)).map((c) => [`${c.operationId} (${c.what})`, c] as const))(
+    'when %s is sent with a key it does not declare added to every object of its body, then the server answers 422 extra_forbidden at each of them, and nothing else',
+    async (_name, c) => {
+      const { body, locs } = withUnknownKeys(c.body);
+      let path = c.path;
+      const query = new URLSearchParams();
+      const headers: Record<string, string> = { 'content-type': 'application/json', ...(api === 'team' ? { 'x-vital-api-key': server.apiKey } : { 'X-Management-Key': server.managementKey }) };
+      for (const parameter of c.parameters) {
+        const value = c.values[parameter.name];
+        if (value === undefined) continue;
+        if (parameter.in === 'path') path = path.replace(`{${parameter.name}}`, encodeURIComponent(String(value)));
+        else if (parameter.in === 'query') for (const item of Array.isArray(value) ? value : [value]) query.append(parameter.name, String(item));
+        else headers[parameter.name] = String(value);
+      }
+      const url = `${api === 'team' ? server.teamUrl : server.managementUrl}${path}${query.size > 0 ? `?${query}` : ''}`;
+      const response = await fetch(url, { method: c.method.toUpperCase(), headers, body: JSON.stringify(body) });
+      const text = await response.text();
+      expect(response.status, `${c.method.toUpperCase()} ${url} -> ${text.slice(0, 500)}`).toBe(422);
+      const detail = (JSON.parse(text) as { detail: unknown[] }).detail;
+      const expected = locs.map((loc) => ({ loc: ['body', ...loc], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' }));
+      expect(detail).toEqual(expect.arrayContaining(expected));
+      expect(detail).toHaveLength(expected.length);
+    },
+    60_000,
+  );
+});

@@ -8,9 +8,10 @@ type Physician = components['schemas']['Physician'];
 
 /**
  * The people and addresses of request bodies as they are stored and answered:
- * only the keys their schema has. The schemas do not forbid other keys, so an
- * address sent with the insurance keys `zip`/`country` where the user address
- * has `zip_code`, or any stray personal field, is neither stored nor echoed.
+ * only the keys their schema has, optional ones that were not sent left out.
+ * The request schemas refuse keys they do not declare (a `422`), and the few
+ * they accept without using (`signature_image` of a physician) stay out of
+ * the stored record.
  */
 
 /** Drops keys whose value is undefined, so that optional fields that were not sent stay absent. */

@@ -11,27 +11,17 @@ type UserInfo = components['schemas']['UserInfo'];
 
 /**
  * PATCH /v2/user/{user_id}/info: Update user info. The name rules of the labs
- * are in the schema (PersonName), so the validator has already enforced them. A date of
- * birth in the future or more than 150 years ago is a 422 (domain/users/rules.ts).
- * An address with `zip` or `country` (the insurance address's keys) is a 422:
- * dropping them would lose the postal code without a word.
+ * are in the schema (PersonName), and the request schemas declare every key
+ * they take, so the validator has already refused both a name that breaks the
+ * rules and an address with `zip` or `country` (the insurance address's keys),
+ * which would otherwise lose the postal code without a word. A date of birth in
+ * the future or more than 150 years ago is a 422 (domain/users/rules.ts).
  */
 export const updateUserInfo =
   (deps: Deps): Handler<operations['updateUserInfo'], TeamContext> =>
   async ({ path, body }, { teamId }) => {
     const dobProblem = birthDateProblem(body.dob, deps.now());
-    // The insurance address's keys (the SDK's Address) in the user address: refused, not dropped.
-    const misplaced = (['zip', 'country'] as const).filter((key) => Object.hasOwn(body.address, key));
-    if (dobProblem !== null || misplaced.length > 0) {
-      throw new ValidationFailure([
-        ...(dobProblem === null ? [] : [{ loc: ['body', 'dob'], msg: dobProblem, type: 'value_error' }]),
-        ...misplaced.map((key) => ({
-          loc: ['body', 'address', key],
-          msg: key === 'zip' ? 'The user address has zip_code, not zip: send the postal code as zip_code' : 'The user address has no country key',
-          type: 'value_error',
-        })),
-      ]);
-    }
+    if (dobProblem !== null) throw new ValidationFailure([{ loc: ['body', 'dob'], msg: dobProblem, type: 'value_error' }]);
     const info: UserInfo = {
       first_name: body.first_name,
       last_name: body.last_name,
