@@ -66,7 +66,7 @@ export interface MockServer {
 export async function createMockServer(document: object, options: MockServerOptions): Promise<MockServer> {
   const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
   const prepared = prepareForRuntimeValidation(document);
-  const operations = await getHttpOperationsFromSpec(prepared);
+  const operations = await getHttpOperationsFromSpec(withJsonSchema2020(prepared));
   if (operations.length === 0) throw new Error(`The ${options.name} document has no operations.`);
   const routes = pathRoutes(prepared as OpenApiDocument);
   const queryNames = queryParameterNames(prepared as OpenApiDocument);
@@ -187,6 +187,18 @@ function fromOutput(output: { statusCode: number; headers?: Record<string, unkno
   if (output.body === undefined) return { status: output.statusCode, headers };
   const body = typeof output.body === 'string' && !(contentType ?? '').includes('json') ? output.body : JSON.stringify(output.body);
   return { status: output.statusCode, headers: { 'content-type': 'application/json', ...headers }, body };
+}
+
+/**
+ * The document with `jsonSchemaDialect` set to JSON Schema 2020-12 (the dialect of OpenAPI
+ * 3.1's schemas) unless it names one. Prism picks its validator by the schemas' `$schema`,
+ * which it takes from `jsonSchemaDialect`; without one it validates as draft-07, which
+ * ignores `unevaluatedProperties` (the request schemas that compose others refuse keys they
+ * do not declare with it) and would take such a key without a word, unlike the server.
+ */
+function withJsonSchema2020<T extends object>(document: T): T {
+  if ('jsonSchemaDialect' in document) return document;
+  return { ...document, jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema' };
 }
 
 /** Prism's routing errors and mock-configuration errors (`Prefer` for a status or example the operation lacks). */

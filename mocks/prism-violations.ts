@@ -37,22 +37,35 @@ export function toViolation(validation: PrismValidation): Violation {
   const keyword = isContentTypeViolation(validation) ? 'content_type' : String(validation.code ?? '');
   const message = stripPrismPrefix(validation.message, part, segments);
   const violation: Violation = { part, path, keyword, message };
+  // Prism appends the extra key to the message: "; found 'x'" (additionalProperties), ": 'x'" (unevaluatedProperties).
   const property =
     keyword === 'required' ? /must have required property '(.+)'$/.exec(message)?.[1]
     : keyword === 'additionalProperties' ? /; found '(.+)'$/.exec(message)?.[1]
+    : keyword === 'unevaluatedProperties' ? /: '(.+)'$/.exec(message)?.[1]
     : undefined;
   if (property !== undefined) violation.property = property;
   if (keyword === 'additionalProperties') violation.message = message.replace(/; found '.+'$/, '');
+  if (keyword === 'unevaluatedProperties') violation.message = message.replace(/: '.+'$/, '');
   return violation;
 }
 
 /**
- * Our 422 items for Prism's error validations, in order, without `anyOf`-null noise; a broken
- * pattern with a rule in words (`x-pattern-message`) says the rule, as on the server.
+ * Our 422 items for Prism's error validations, in order, without `anyOf`-null noise, each
+ * once: a request schema that closes a shared one (`allOf` of it, with its nested objects'
+ * closed schemas beside) checks those nested objects twice, so their violations come twice.
+ * A broken pattern with a rule in words (`x-pattern-message`) says the rule, as on the server.
  */
 export function toValidationErrorItems(validations: readonly PrismValidation[], messages?: PatternMessages): ValidationErrorItem[] {
   const violations = validations.filter((validation) => isError(validation) && !isSecurityViolation(validation)).map(toViolation);
-  return withoutNullableNoise(violations).map((violation) => toValidationErrorItem(violation, messages));
+  const seen = new Set<string>();
+  return withoutNullableNoise(violations)
+    .map((violation) => toValidationErrorItem(violation, messages))
+    .filter((item) => {
+      const id = JSON.stringify(item);
+      if (seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    });
 }
 
 /** Prism's message is "Request <part> <property|parameter> <a.b> <ajv message>"; keep the ajv message. */

@@ -165,6 +165,43 @@ describe('error shape', () => {
     expect(body).toEqual({ detail: [expect.objectContaining({ loc: ['body'] })] });
   });
 
+  it('when an order body has misspelled keys at the top level and in the order set (addon for add_on), then 422 extra_forbidden at each, in Pydantic\'s words, as the server answers', async () => {
+    const order = {
+      user_id: USER_ID,
+      patient_details: { first_name: 'Maria', last_name: 'Lopez', dob: '1986-04-21', gender: 'female', phone_number: '+14155550123', email: 'maria.lopez@example.com' },
+      patient_address: { first_line: '123 Main St.', city: 'San Francisco', state: 'CA', zip: '94110', country: 'US' },
+      order_set: { lab_test_ids: ['0b1f8a3e-3c57-4d0f-9b5e-3f7a8d2c1e01'], addon: { marker_ids: [1065] } },
+      priorty: true,
+      pasthrough: 'crm-1',
+    };
+    const { status, body } = await call('/v3/order', { method: 'POST', headers: JSON_BODY, body: JSON.stringify(order) });
+    expect(status).toBe(422);
+    const extra = (...loc: string[]) => ({ loc: ['body', ...loc], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' });
+    expect((body as { detail: unknown[] }).detail).toEqual(expect.arrayContaining([extra('priorty'), extra('pasthrough'), extra('order_set', 'addon')]));
+    expect((body as { detail: unknown[] }).detail).toHaveLength(3);
+  });
+
+  it('when unknown keys come in objects whose request schema closes a shared one (the patient, its medical proxy\'s address, the physician), then 422 extra_forbidden at each, once, with the other violations', async () => {
+    const proxy = { first_name: 'Carla', last_name: 'Lopez', phone_number: '+14155550124', address: { first_line: '1 Side St.', city: 'Oakland', state: 'CA', country: 'US', zip_code: '94601' } };
+    const order = {
+      user_id: USER_ID,
+      patient_details: { first_name: 'Maria', last_name: 'Lopez', dob: '1986-04-21', gender: 'female', phone_number: '+14155550123', email: 'maria.lopez@example.com', middle_name: 'Ana', medical_proxy: proxy },
+      patient_address: { first_line: '123 Main St.', city: 'San Francisco', state: 'CA', zip: '94110', country: 'US' },
+      order_set: { lab_test_ids: ['0b1f8a3e-3c57-4d0f-9b5e-3f7a8d2c1e01'] },
+      physician: { first_name: 'Ana', last_name: 'Reyes', npi: '1234567893', title: 'Dr.' },
+    };
+    const { status, body } = await call('/v3/order', { method: 'POST', headers: JSON_BODY, body: JSON.stringify(order) });
+    expect(status).toBe(422);
+    const extra = (...loc: string[]) => ({ loc: ['body', ...loc], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' });
+    expect((body as { detail: unknown[] }).detail).toEqual(expect.arrayContaining([
+      extra('patient_details', 'middle_name'),
+      extra('patient_details', 'medical_proxy', 'address', 'zip_code'),
+      extra('physician', 'title'),
+      { loc: ['body', 'patient_details', 'medical_proxy', 'address', 'zip'], msg: 'Field required', type: 'missing' },
+    ]));
+    expect((body as { detail: unknown[] }).detail).toHaveLength(4);
+  });
+
   it('when a body is sent to an operation without one, then it is ignored', async () => {
     const { status, body } = await call(`/v2/user/${USER_ID}/sign_in_token`, { method: 'POST', headers: JSON_BODY, body: '{"unexpected": true}' });
     expect(status).toBe(200);

@@ -40,9 +40,37 @@ describe('toViolation', () => {
       property: 'extra',
     });
   });
+
+  it('when an unevaluated property is found (a request schema that closes a shared one), then it is named in the violation', () => {
+    expect(toViolation(error(['body', 'patient_details'], 'unevaluatedProperties', "Request body property patient_details must NOT have unevaluated properties: 'middle_name'"))).toEqual({
+      part: 'body',
+      path: ['patient_details'],
+      keyword: 'unevaluatedProperties',
+      message: 'must NOT have unevaluated properties',
+      property: 'middle_name',
+    });
+  });
 });
 
 describe('toValidationErrorItems', () => {
+  it('when extra keys are found by additionalProperties and unevaluatedProperties, then each is one extra_forbidden item in Pydantic\'s words', () => {
+    const items = toValidationErrorItems([
+      error(['body'], 'additionalProperties', "Request body must NOT have additional properties; found 'priorty'"),
+      error(['body', 'order_set'], 'additionalProperties', "Request body property order_set must NOT have additional properties; found 'addon'"),
+      error(['body', 'patient_details'], 'unevaluatedProperties', "Request body property patient_details must NOT have unevaluated properties: 'middle_name'"),
+    ]);
+    expect(items).toEqual([
+      { loc: ['body', 'priorty'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' },
+      { loc: ['body', 'order_set', 'addon'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' },
+      { loc: ['body', 'patient_details', 'middle_name'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' },
+    ]);
+  });
+
+  it('when a nested object is checked twice (by a shared schema and the request schema that closes it), then each violation is listed once', () => {
+    const missing = error(['body', 'insured', 'address'], 'required', "Request body property insured.address must have required property 'zip'");
+    expect(toValidationErrorItems([missing, missing])).toEqual([{ loc: ['body', 'insured', 'address', 'zip'], msg: 'Field required', type: 'missing' }]);
+  });
+
   it('when Prism reports a missing body, a header, warnings and a security violation, then only the errors become items', () => {
     const items = toValidationErrorItems([
       error(undefined, 'required', 'Body parameter is required'),
