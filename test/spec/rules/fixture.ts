@@ -140,6 +140,7 @@ const CLEAN: OpenApiDocument = {
     schemas: {
       CreateInsuranceRequest: {
         type: 'object',
+        additionalProperties: false,
         description: 'An insurance record to store.',
         required: ['member_id', 'relationship'],
         properties: {
