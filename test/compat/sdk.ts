@@ -21,6 +21,8 @@ export interface Exchange {
   method: string;
   url: string;
   requestHeaders: Record<string, string>;
+  /** The JSON the SDK sent, when the request had a body. */
+  requestBody?: string;
   status: number;
   body: string;
 }
@@ -49,6 +51,7 @@ export function sdkFor(baseUrl: string, apiKey: string, log?: Exchange[]): SdkUn
       method: init?.method ?? 'GET',
       url,
       requestHeaders: Object.fromEntries(new Headers(init?.headers).entries()),
+      ...(typeof init?.body === 'string' && { requestBody: init.body }),
       status: response.status,
       body: await response.clone().text(),
     };

@@ -23,6 +23,10 @@ import { eveningZone } from '../../scripts/conformance/operations/data-reads.js'
 /** A lab test of every team (the standard walk-in one, Labcorp), and a Labcorp marker code the add-on accepts. */
 const ORDER_SET_LAB_TEST_ID = '0b1f8a3e-3c57-4d0f-9b5e-3f7a8d2c1e01';
 const ADD_ON_PROVIDER_ID = '004515';
+/** The Labcorp marker of that code (estradiol), as an add-on by id. */
+const ADD_ON_MARKER_ID = 1087;
+/** A lab account with access to Labcorp (the sandbox's national account). */
+const LAB_ACCOUNT_ID = 'ded08b93-faf3-4085-a0d0-fb8215ac17d2';
 /** A workout or sleep id the mock answers its example for (the mock keeps no data). */
 const UNKNOWN_WORKOUT_ID = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
 
@@ -35,8 +39,9 @@ const WITHOUT_SDK_CALL = ['connectSdkProvider', 'getSignedOrderRequisitionPdf'];
 /**
  * Team API operations the SDK calls but cannot get a 2xx from: `user.upsertUserInfo` sends the
  * SDK's `Address` (`zip`, `country`), which the interface spec's user address does not have; the
- * server refuses it with a 422 naming both keys rather than store the address without its
- * postal code (see "user info: where our interface spec deliberately differs from the SDK").
+ * server and the mock refuse both keys (a 422, `extra_forbidden`, like any key a request schema
+ * does not declare) rather than store the address without its postal code (see "user info:
+ * where our interface spec deliberately differs from the SDK").
  */
 const REFUSED_SDK_CALL = ['updateUserInfo'];
 
@@ -267,7 +272,7 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
   describe('user info: where our interface spec deliberately differs from the SDK', () => {
     // Our interface spec: the user info address has `zip_code` and no `country`
     // (UserAddress); the SDK's `Address` type has `zip` and a required `country`.
-    statefulIt('when user.upsertUserInfo is called with the SDK address (zip, country), then the server answers a 422 naming both keys and stores nothing (server only: the mock checks no domain rule)', async () => {
+    it('when user.upsertUserInfo is called with the SDK address (zip, country), then the answer is a 422 naming both keys as extra_forbidden, and the server stores nothing', async () => {
       const api = sdk();
       const { userId } = await newUser(api);
       const info = userInfoBody();
@@ -283,10 +288,15 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
       // The documented difference: the postal code would be lost if `zip` were dropped, so it is refused.
       await expect(call).rejects.toThrow();
       expect(api.last().status).toBe(422);
-      const detail = (JSON.parse(api.last().body) as { detail: { loc: unknown[] }[] }).detail;
-      expect(detail.map((violation) => violation.loc)).toEqual([['body', 'address', 'zip'], ['body', 'address', 'country']]);
-      const latest = await fetch(new URL(`/v2/user/${userId}/info/latest`, ctx.deployment.teamUrl), { headers: { 'x-vital-api-key': ctx.deployment.apiKey } });
-      expect(latest.status).toBe(404);
+      const detail = (JSON.parse(api.last().body) as { detail: { loc: unknown[]; type: string }[] }).detail;
+      expect(detail.map((violation) => [violation.loc, violation.type])).toEqual([
+        [['body', 'address', 'zip'], 'extra_forbidden'],
+        [['body', 'address', 'country'], 'extra_forbidden'],
+      ]);
+      if (target.stateful) {
+        const latest = await fetch(new URL(`/v2/user/${userId}/info/latest`, ctx.deployment.teamUrl), { headers: { 'x-vital-api-key': ctx.deployment.apiKey } });
+        expect(latest.status).toBe(404);
+      }
     });
 
     it('when user.getLatestUserInfo is called, then the SDK rejects the reply, whose address has our shape (zip_code, no country)', async () => {
@@ -344,6 +354,15 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
       const api = sdk();
       const { userId } = await newUser(api);
       const token = await api.client.link.token({ userId, provider: 'oura' });
+      expect(token.linkToken).toEqual(expect.any(String));
+      expectStrictParse(api, serializers.LinkTokenExchangeResponse);
+    });
+
+    it('when link.token is called with the link widget options (filterOnProviders, onError, onClose), which the sandbox accepts and does not use, then the SDK parses the link token', async () => {
+      const api = sdk();
+      const { userId } = await newUser(api);
+      const token = await api.client.link.token({ userId, redirectUrl: 'https://app.example.com/connected', filterOnProviders: ['oura', 'garmin'], onError: 'redirect', onClose: 'redirect' });
+      expect(JSON.parse(api.last().requestBody ?? '{}')).toMatchObject({ filter_on_providers: ['oura', 'garmin'], on_error: 'redirect', on_close: 'redirect' });
       expect(token.linkToken).toEqual(expect.any(String));
       expectStrictParse(api, serializers.LinkTokenExchangeResponse);
     });
@@ -448,6 +467,14 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
       const page = await api.client.labTests.getMarkersForOrderSet({ body: { labTestIds: [ORDER_SET_LAB_TEST_ID], addOn: { providerIds: [ADD_ON_PROVIDER_ID] } } });
       expect(page.markers.length).toBeGreaterThan(0);
       for (const marker of page.markers) for (const result of marker.expectedResults) expect(typeof result.required).toBe('boolean');
+      expectStrictParse(api, serializers.GetMarkersResponse);
+    });
+
+    it('when labTests.getMarkersForOrderSet is called with add-on marker ids and a lab account, then the SDK parses the markers of the order set', async () => {
+      const api = sdk();
+      const page = await api.client.labTests.getMarkersForOrderSet({ body: { labTestIds: [ORDER_SET_LAB_TEST_ID], addOn: { markerIds: [ADD_ON_MARKER_ID] }, labAccountId: LAB_ACCOUNT_ID } });
+      expect(JSON.parse(api.last().requestBody ?? '{}')).toMatchObject({ add_on: { marker_ids: [ADD_ON_MARKER_ID] }, lab_account_id: LAB_ACCOUNT_ID });
+      if (target.stateful) expect(page.markers.map((marker) => marker.id)).toContain(ADD_ON_MARKER_ID);
       expectStrictParse(api, serializers.GetMarkersResponse);
     });
   });
@@ -616,6 +643,33 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
       const { userId } = await newUser(api);
       const consents = [{ consentType: 'hipaa-authorization' as const, version: '2024-01', timeOfConsent: new Date('2026-11-20T09:15:00Z') }];
       const created = await api.client.labTests.createOrder({ userId, patientDetails: patient, patientAddress: address, orderSet: { labTestIds: [WALK_IN_LAB_TEST_ID] }, consents });
+      expectStrictParse(api, serializers.PostOrderResponse);
+      expect(created.status).toBe('success');
+    });
+
+    it('when labTests.createOrder is called with the optional keys the SDK can send (aoeAnswers, creatorMemberId, a physician\'s signatureImage, the deprecated healthInsurance with its images and responsible person, labAccountId), then the order is created', async () => {
+      const api = sdk();
+      const { userId } = await newUser(api);
+      const image = { content: 'iVBORw0KGgo=', contentType: 'image/png' as const };
+      const created = await api.client.labTests.createOrder({
+        userId,
+        patientDetails: patient,
+        patientAddress: address,
+        orderSet: { labTestIds: [WALK_IN_LAB_TEST_ID], labAccountId: LAB_ACCOUNT_ID },
+        physician: { firstName: 'Ana', lastName: 'Reyes', npi: '1234567893', signatureImage: image },
+        healthInsurance: {
+          payorCode: 'AETNA',
+          frontImage: image,
+          backImage: image,
+          patientSignatureImage: image,
+          responsibleRelationship: 'Self',
+          responsibleDetails: { firstName: 'Maria', lastName: 'Lopez', phoneNumber: '+14155550123', phoneType: 'mobile', address },
+        },
+        aoeAnswers: [{ markerId: 1065, questionId: 1, answer: '12' }],
+        creatorMemberId: randomUUID(),
+      });
+      const sent = JSON.parse(api.last().requestBody ?? '{}') as Record<string, unknown>;
+      expect(Object.keys(sent)).toEqual(expect.arrayContaining(['aoe_answers', 'creator_member_id', 'physician', 'health_insurance']));
       expectStrictParse(api, serializers.PostOrderResponse);
       expect(created.status).toBe('success');
     });
