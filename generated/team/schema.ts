@@ -11355,6 +11355,12 @@ export interface components {
         InsuranceAddressInput: components["schemas"]["InsuranceAddress"];
         /** @description `PersonDetails` (the insured person) in a request body. A key it or its address does not declare is a `422` (`extra_forbidden`), not dropped. */
         PersonDetailsInput: {
+            /**
+             * Format: date
+             * @description Date of birth of the insured person. Not after today, and not more than 150 years before it (at the earliest today's month and day 150 years back); today is the date in UTC+14, the time zone furthest ahead. Anything else is a `422` at `["body", "insured", "dob"]`, as for user info and an order's patient.
+             * @example 1986-04-21
+             */
+            dob?: string;
             address?: components["schemas"]["InsuranceAddressInput"];
         } & components["schemas"]["PersonDetails"];
         /** @description The person financially responsible for the bill (guarantor), or the medical proxy of a user. */
@@ -15052,7 +15058,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
-            /** @description The body does not satisfy the contract, the payor code is unknown, or no state plan exists for the insured person's address state. */
+            /** @description The body does not satisfy the contract, the payor code is unknown, no state plan exists for the insured person's address state, or the insured person's date of birth is in the future or more than 150 years ago. */
             422: {
                 headers: {
                     [name: string]: unknown;

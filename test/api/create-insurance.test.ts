@@ -207,6 +207,20 @@ describe.each(apiEngines)('createInsurance (POST /v2/user/{user_id}/insurance) o
     expectValidation(await post(user.user_id, insuranceBody({ insured: insuredPerson({ dob: '1986-02-30' }) })), [{ loc: ['body', 'insured', 'dob'], type: 'format' }]);
   });
 
+  it('when the insured dob is in the future or more than 150 years ago, then 422 on ["body", "insured", "dob"] saying so, in one answer with an unknown payor, and nothing is stored', async () => {
+    const user = await ctx.newUser();
+    expectValidation(await post(user.user_id, insuranceBody({ insured: insuredPerson({ dob: '2099-01-01' }) })), [
+      { loc: ['body', 'insured', 'dob'], msg: /^The date of birth 2099-01-01 is in the future/, type: 'value_error' },
+    ]);
+    expectOnlyViolations(await post(user.user_id, insuranceBody({ payor_code: 'NOPE', insured: insuredPerson({ dob: '1800-01-01' }) })), [
+      ['body', 'payor_code'],
+      ['body', 'insured', 'dob'],
+    ]);
+    expect(await storedOf(user.user_id)).toEqual([]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(expectStatus<Insurance>(await post(user.user_id, insuranceBody({ insured: insuredPerson({ dob: today }) })), 200).insured.dob).toBe(today);
+  });
+
   it('when no user has the id, then 404', async () => {
     expectDetail(await post(UNKNOWN_ID, insuranceBody()), 404, `User ${UNKNOWN_ID} not found.`);
     expectDetail(await post('patient-000123', insuranceBody()), 404, 'User patient-000123 not found.');

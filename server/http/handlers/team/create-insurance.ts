@@ -1,5 +1,6 @@
 import type { components, operations } from '../../../../generated/team/schema.js';
 import { resolvePayor } from '../../../domain/insurance/payors.js';
+import { birthDateProblem } from '../../../domain/users/rules.js';
 import { groupCommit } from '../../../storage/group-commit.js';
 import { upsertInsurances, type InsuranceWrite } from '../../../storage/repositories/insurances.js';
 import { ValidationFailure } from '../../api-error.js';
@@ -11,15 +12,20 @@ import { userNotFound } from './views.js';
 type ClientFacingInsurance = components['schemas']['ClientFacingInsurance'];
 
 /**
- * POST /v2/user/{user_id}/insurance: Create insurance. Concurrent requests are stored
- * together (group commit), one statement per batch.
+ * POST /v2/user/{user_id}/insurance: Create insurance. The payor and the insured person's date
+ * of birth (the rule of user info, domain/users/rules.ts) are checked together: one 422 names
+ * both. Concurrent requests are stored together (group commit), one statement per batch.
  */
 export const createInsurance = (deps: Deps): Handler<operations['createInsurance'], TeamContext> => {
   const store = groupCommit((batch: readonly InsuranceWrite<ClientFacingInsurance>[]) => upsertInsurances(deps.db, batch));
   return async ({ path, body }, { teamId }) => {
     const payor = resolvePayor(body.payor_code, body.insured.address.state);
-    if (!payor.ok) {
-      throw ValidationFailure.single(payor.field === 'payor_code' ? ['body', 'payor_code'] : ['body', 'insured', 'address', 'state'], payor.message);
+    const dobProblem = birthDateProblem(body.insured.dob, deps.now());
+    if (!payor.ok || dobProblem !== null) {
+      throw new ValidationFailure([
+        ...(payor.ok ? [] : [{ loc: payor.field === 'payor_code' ? ['body', 'payor_code'] : ['body', 'insured', 'address', 'state'], msg: payor.message, type: 'value_error' }]),
+        ...(dobProblem === null ? [] : [{ loc: ['body', 'insured', 'dob'], msg: dobProblem, type: 'value_error' }]),
+      ]);
     }
     const record: ClientFacingInsurance = {
       payor_code: payor.payor_code,
