@@ -13454,7 +13454,7 @@ export interface components {
             add_on?: components["schemas"]["AddOnOrder"] | null;
             /**
              * Format: uuid
-             * @description The lab account to order through; it must give access to the lab of the order (an unknown account, or one without access, is a `422` at `["body", "order_set", "lab_account_id"]`), whether the order set is one lab test or more. The order's top-level `lab_account_id`, when given too, is checked as well, each at its own location.
+             * @description The lab account to order through; it must give access to the lab of the order (an unknown account, or one without access, is a `422` at `["body", "order_set", "lab_account_id"]`), whether the order set is one lab test or more. The order's top-level `lab_account_id`, when given too, is checked as well, each at its own location, and must be this same account.
              * @example null
              */
             lab_account_id?: string | null;
@@ -13640,7 +13640,7 @@ export interface components {
             clinical_notes?: string | null;
             /**
              * Format: uuid
-             * @description The lab account to order through (as `order_set.lab_account_id`); it must give access to the lab of the order. An unknown account, or one without access, is a `422` at `["body", "lab_account_id"]`. When both this and `order_set.lab_account_id` are given, each is checked, and the `422` names each one at fault.
+             * @description The lab account to order through (as `order_set.lab_account_id`); it must give access to the lab of the order. An unknown account, or one without access, is a `422` at `["body", "lab_account_id"]`. When both this and `order_set.lab_account_id` are given, each is checked, and the `422` names each one at fault; they must then be the same account (an order goes through one), or the `422` is at this one.
              * @example null
              */
             lab_account_id?: string | null;

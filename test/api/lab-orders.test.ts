@@ -134,6 +134,20 @@ describe.each(apiEngines)('createOrder and getOrder (POST /v3/order, GET /v3/ord
     }
   });
 
+  it('when the top-level lab_account_id and order_set.lab_account_id are two good accounts that differ, then 422 at the top-level one, and nothing is stored; the same account twice (any case) is taken', async () => {
+    const user = await ctx.newUser();
+    // Quest: a lab two accounts reach. An add-on of its markers makes the order Quest's.
+    const questMarker = MARKER_CATALOG.markers.find((m) => m.lab_id === 2 && m.type === 'biomarker')!;
+    const [first, second] = LAB_ACCOUNTS.filter((a) => a.lab_ids.includes(2));
+    expect(second).toBeDefined();
+    const order = (top: string, inSet: string) => orderBody(user.user_id, { lab_account_id: top, collection_method: 'walk_in_test', order_set: { add_on: { marker_ids: [questMarker.id] }, lab_account_id: inSet } });
+    expectValidation(await ctx.team().post('/v3/order').send(order(second!.id, first!.id)), [
+      { loc: ['body', 'lab_account_id'], msg: `Lab account ${second!.id} is not ${first!.id}, given at order_set.lab_account_id: an order goes through one lab account` },
+    ]);
+    expect(await ctx.server.db.query(`SELECT id FROM lab_orders WHERE user_id = $1`, [user.user_id])).toEqual([]);
+    expectStatus(await ctx.team().post('/v3/order').send(order(first!.id.toUpperCase(), first!.id)), 200);
+  });
+
   it('when an order set has several problems, then one 422 names every one: unknown lab test, unknown add-on, wrong method, lab account', async () => {
     const user = await ctx.newUser();
     const detail = expectValidation(await ctx.team().post('/v3/order').send(orderBody(user.user_id, {
