@@ -13983,7 +13983,7 @@ export interface components {
             /** @example null */
             patient_id?: string | null;
             /**
-             * @description The lab account the order was placed through.
+             * @description The lab account the order was placed through (its `lab_account_id` or `order_set.lab_account_id`); absent when the order named none.
              * @example ded08b93-faf3-4085-a0d0-fb8215ac17d2
              */
             account_id?: string | null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { standardLabTests } from '../../server/domain/lab-tests/catalog.js';
-import { MARKER_CATALOG } from '../../server/domain/lab-markers/catalog.js';
+import { LAB_ACCOUNTS, MARKER_CATALOG } from '../../server/domain/lab-markers/catalog.js';
 import { LabOrderSimulator } from '../../server/jobs/lab-orders/simulator.js';
 import { recordResultsOnStatusChange } from '../../server/jobs/lab-results/record.js';
 import { findOrder } from '../../server/storage/repositories/lab-orders.js';
@@ -62,6 +62,21 @@ describe.each(apiEngines)('lab results (GET /v3/order/{order_id}/result, /result
     expect(results.results.some((r) => r.is_above_max_range || r.is_below_min_range)).toBe(true);
     const read = expectStatus<Order>(await ctx.team().get(`/v3/order/${order.id}`), 200);
     expect(read.interpretation).toBe('abnormal');
+  });
+
+  it('when the order names a lab account (either place, any case), then its results\' metadata.account_id is that account; without one, it has none; the order itself shows no lab account', async () => {
+    const account = LAB_ACCOUNTS.find((a) => a.lab_ids.includes(STANDARD.walk_in_test!.lab_id))!;
+    for (const overrides of [{ lab_account_id: account.id.toUpperCase() }, { order_set: { lab_test_ids: [STANDARD.walk_in_test!.id], lab_account_id: account.id } }]) {
+      const order = await placeOrder(overrides);
+      expect(order).not.toHaveProperty('lab_account_id');
+      await simulate(order);
+      expect(expectStatus<Results>(await ctx.team().get(`/v3/order/${order.id}/result`), 200).metadata.account_id).toBe(account.id);
+      expect(expectStatus<TeamSchemas['LabResultsMetadata']>(await ctx.team().get(`/v3/order/${order.id}/result/metadata`), 200).account_id).toBe(account.id);
+      expect(expectStatus<Order>(await ctx.team().get(`/v3/order/${order.id}`), 200)).not.toHaveProperty('lab_account_id');
+    }
+    const without = await placeOrder();
+    await simulate(without);
+    expect(expectStatus<Results>(await ctx.team().get(`/v3/order/${without.id}/result`), 200).metadata.account_id ?? null).toBeNull();
   });
 
   it('when the results are read again, then they are the same; the metadata endpoint answers the same metadata', async () => {

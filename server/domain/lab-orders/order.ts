@@ -68,6 +68,8 @@ export interface NewOrderInput {
   activate_by?: Nullable<string> | undefined;
   passthrough?: Nullable<string> | undefined;
   clinical_notes?: Nullable<string> | undefined;
+  /** The lab account the order goes through (the request's, either place), lowercased; not in the Order's view. */
+  lab_account_id?: Nullable<string> | undefined;
 }
 
 /** What an order stores besides its status columns (see LabOrderRecord.body). */
@@ -93,6 +95,11 @@ export interface OrderBody {
   expected_result_by_date: string;
   worst_case_result_by_date: string;
   origin: string;
+  /**
+   * The lab account the order was placed through: its results' `metadata.account_id`. Kept in the
+   * body (toOrderView leaves it out: the Order has no such field); absent from orders stored before.
+   */
+  lab_account_id?: string | null;
 }
 
 export interface Shipment {
@@ -197,6 +204,7 @@ export function newOrderBody(input: NewOrderInput): OrderBody {
     expected_result_by_date: addDays(day0, tat.common),
     worst_case_result_by_date: addDays(day0, tat.worst),
     origin: 'initiated_by_client',
+    lab_account_id: input.lab_account_id?.toLowerCase() ?? null,
   };
 }
 

@@ -105,6 +105,7 @@ export const createOrder = (deps: Deps): Handler<operations['createOrder'], Team
       activate_by: body.activate_by,
       passthrough: body.passthrough,
       clinical_notes: body.clinical_notes,
+      lab_account_id: body.lab_account_id ?? orderSet?.lab_account_id ?? null,
     });
     const order: NewLabOrder = {
       id: orderId,
