@@ -28,6 +28,9 @@
  *    receiver: the time until every one is completed, status changes per second, and
  *    labtest.order.* deliveries received per second.
  *
+ * With DATABASE_URL, every measure is taken a third time with the server as npm start runs it with
+ * SERVER_PROCESSES=LAB_BENCH_PROCESSES (default 2; 1 leaves it out) on a PostgreSQL database of its own.
+ *
  * Small numbers make a smoke run: LAB_BENCH_ORDERS=2000 LAB_BENCH_SIMULATED=20 LAB_BENCH_SECONDS=2.
  */
 import http from 'node:http';
@@ -59,6 +62,8 @@ const SECONDS = Number(process.env.LAB_BENCH_SECONDS ?? 10);
 // compiled validators, pages of the database in memory), not counted.
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const CONNECTIONS = Number(process.env.LAB_BENCH_CONNECTIONS ?? 10);
+/** With DATABASE_URL, the server is measured again as `SERVER_PROCESSES=<this>` (default 2; 1 leaves that run out). */
+const CLUSTER_PROCESSES = Number(process.env.LAB_BENCH_PROCESSES ?? 2);
 /** POST /v3/order and the mock take turns: LAB_BENCH_SECONDS each, split into BENCH_ROUNDS rounds (as bench:server). */
 const POST_ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const POST_ROUND_SECONDS = Math.max(1, Math.round(SECONDS / POST_ROUNDS));
@@ -211,11 +216,11 @@ async function startMock(): Promise<{ url: string; child: ReturnType<typeof spaw
 
 const MOCK_API_KEY = 'sk_us_bench_mock';
 
-async function startServer(engine: BenchEngine) {
+async function startServer(engineEnv: NodeJS.ProcessEnv) {
   const [teamPort, managementPort] = await freePorts(2);
   const env: NodeJS.ProcessEnv = {
     // As npm start runs it: NODE_ENV and LOG_LEVEL as they are here, every worker running.
-    PORT: String(teamPort), MANAGEMENT_PORT: String(managementPort), TEAM_API_KEY, MANAGEMENT_KEY, ...engine.env,
+    PORT: String(teamPort), MANAGEMENT_PORT: String(managementPort), TEAM_API_KEY, MANAGEMENT_KEY, ...engineEnv,
   };
   const child = spawnServer(env);
   await waitForOk(`http://127.0.0.1:${teamPort}/v2/providers`, performance.now(), 180_000, AUTH);
@@ -362,21 +367,30 @@ const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : '-');
 export async function benchLabOrders(): Promise<void> {
   if (process.env.BENCH_SKIP_COMPILE !== '1') await compile();
   const mock = await startMock();
-  const engines = await Promise.all(benchEngines('lab').map((create) => create()));
+  const engines: { engine: BenchEngine; name: string; env: NodeJS.ProcessEnv }[] = [];
+  for (const create of benchEngines('lab')) {
+    const engine = await create();
+    engines.push({ engine, name: engine.name, env: engine.env });
+    // On PostgreSQL, npm start can also run SERVER_PROCESSES=2 (server/cluster.ts): a database of its own.
+    if (engine.name === 'PostgreSQL' && CLUSTER_PROCESSES > 1) {
+      const clustered = await create();
+      engines.push({ engine: clustered, name: `PostgreSQL, ${CLUSTER_PROCESSES} processes`, env: { ...clustered.env, SERVER_PROCESSES: String(CLUSTER_PROCESSES) } });
+    }
+  }
   const rows: (string | number)[][] = [];
   const simRows: (string | number)[][] = [];
   const mockRates: string[] = [];
   try {
-    for (const engine of engines) {
+    for (const { engine, name, env } of engines) {
       try {
         const prepared = await prepare(engine);
-        const server = await startServer(engine);
+        const server = await startServer(env);
         try {
-          const measured = await measureRequests(engine.name, server.url, prepared, mock.url);
+          const measured = await measureRequests(name, server.url, prepared, mock.url);
           rows.push(...measured.rows);
-          mockRates.push(`${measured.mockPost.rps.toFixed(0)}/s in turns with ${engine.name}`);
+          mockRates.push(`${measured.mockPost.rps.toFixed(0)}/s in turns with ${name}`);
           const sim = await simulateMany(server, prepared);
-          simRows.push([engine.name, sim.orders, sim.seconds.toFixed(1), sim.statusChangesPerSecond.toFixed(0), sim.delivered, sim.deliveriesPerSecond.toFixed(0)]);
+          simRows.push([name, sim.orders, sim.seconds.toFixed(1), sim.statusChangesPerSecond.toFixed(0), sim.delivered, sim.deliveriesPerSecond.toFixed(0)]);
         } finally {
           await stop(server.child);
         }
