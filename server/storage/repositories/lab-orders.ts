@@ -444,7 +444,8 @@ export async function listOrders(
   add(filter.updated_to, (p) => `o.updated_at <= ${p}::timestamptz`);
   add(filter.low_statuses ? [...filter.low_statuses] : null, (p) => `o.low_status = ANY (${p}::text[])`);
   add(filter.methods ? [...filter.methods] : null, (p) => `o.method = ANY (${p}::text[])`);
-  add(filter.is_critical, (p) => `(o.interpretation IS NOT DISTINCT FROM 'critical') = ${p}::boolean`);
+  // As two plain predicates (not `(... IS NOT DISTINCT FROM 'critical') = $n`), which an index-only scan can test.
+  if (filter.is_critical !== null) conditions.push(filter.is_critical ? `o.interpretation = 'critical'` : `o.interpretation IS DISTINCT FROM 'critical'`);
   add(filter.interpretation, (p) => `o.interpretation = ${p}::text`);
   add(filter.user_id, (p) => `o.user_id = ${p}::uuid`);
   // Today is a parameter like any other: the totals and lists kept for a filter are kept per day.

@@ -46,6 +46,22 @@ describe.each(engineCases)('lab orders repository on %s', (_label, engine) => {
       expect(await generationOf(ctx.db, teamId)).toBe('2');
     });
 
+    it('when orders are filtered by is_critical or interpretation, then an order without results (interpretation null) is not critical, and each filter counts and lists what it matches', async () => {
+      const { teamId, userId } = await seed();
+      const orders = (await insertOrders(ctx.db, [newOrder(teamId, userId), newOrder(teamId, userId), newOrder(teamId, userId)])).map((o) => o!.id);
+      await ctx.db.query(`UPDATE lab_orders SET interpretation = v.interpretation FROM (VALUES ($1::uuid, 'critical'), ($2::uuid, 'normal')) AS v(id, interpretation) WHERE lab_orders.id = v.id`, [orders[0], orders[1]]);
+      const ids = async (filter: Partial<OrderListFilter>) => {
+        const page = await listOrders(ctx.db, teamId, { ...NO_FILTER, ...filter }, { key: 'created_at', direction: 'asc' }, { page: 1, size: 10 });
+        expect(page.total).toBe(page.orders.length);
+        return page.orders.map((o) => o.id).sort();
+      };
+      expect(await ids({ is_critical: true })).toEqual([orders[0]]);
+      expect(await ids({ is_critical: false })).toEqual([orders[1], orders[2]].sort());
+      expect(await ids({ interpretation: 'normal' })).toEqual([orders[1]]);
+      expect(await ids({ interpretation: 'abnormal' })).toEqual([]);
+      expect(await ids({ is_critical: false, interpretation: 'critical' })).toEqual([]);
+    });
+
     it("when a team with orders is deleted, then its orders and its generation go with it", async () => {
       const { teamId, userId } = await seed();
       await insertOrders(ctx.db, [newOrder(teamId, userId)]);
