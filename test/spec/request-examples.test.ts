@@ -228,18 +228,30 @@ async function replaceDeep(value: unknown, replace: (key: string, value: unknown
   return result;
 }
 
-describe.each(API_NAMES)('request examples of the %s API on the server', (api) => {
-  let server: TestServer;
+/** An in-process server for the tests of one describe block (started before them, closed after). */
+function useServer(): { readonly server: TestServer } {
+  let server: TestServer | undefined;
   beforeAll(async () => {
     server = await startTestServer(engines[0]!);
   }, SETUP_TIMEOUT_MS);
   afterAll(async () => {
     await server?.close();
   }, SETUP_TIMEOUT_MS);
+  return {
+    get server() {
+      if (!server) throw new Error('the server is not started yet');
+      return server;
+    },
+  };
+}
+
+describe.each(API_NAMES)('request examples of the %s API on the server', (api) => {
+  const started = useServer();
 
   it.each(CASES.filter((c) => c.api === api).map((c) => [`${c.operationId} (${c.what})`, c] as const))(
     'when %s is sent with the state it needs, then the server answers a documented 2xx',
     async (_name, c) => {
+      const { server } = started;
       const world = await World.create(server);
       const values: Record<string, unknown> = { ...c.values };
       // The state the examples' identifiers name.
@@ -339,18 +351,13 @@ function withUnknownKeys(value: unknown, at: (string | number)[] = [], found: (s
 }
 
 describe.each(API_NAMES)('request examples of the %s API with unknown keys', (api) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engines[0]!);
-  }, SETUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await server?.close();
-  }, SETUP_TIMEOUT_MS);
+  const started = useServer();
 
   // The validator refuses the body before any handler runs: the examples' ids need no state.
   it.each(CASES.filter((c) => c.api === api && c.what.startsWith('body example') && isObject(c.body)).map((c) => [`${c.operationId} (${c.what})`, c] as const))(
     'when %s is sent with a key it does not declare added to every object of its body, then the server answers 422 extra_forbidden at each of them, and nothing else',
     async (_name, c) => {
+      const { server } = started;
       const { body, locs } = withUnknownKeys(c.body);
       let path = c.path;
       const query = new URLSearchParams();
