@@ -4,6 +4,7 @@ import { silentLogger } from '../helpers/silent-logger.js';
 import { listEventPayloads } from '../storage/stored-state.js';
 import { ISO_TIMESTAMP } from '../storage/helpers.js';
 import { LAB_ACCOUNTS, MARKER_CATALOG } from '../../server/domain/lab-markers/catalog.js';
+import { bodyHash, earlierBodyHash } from '../../server/domain/lab-orders/idempotency.js';
 import { orderBody, patientAddress, patientDetails, TESTKIT, WALK_IN, STANDARD } from './lab-order-fixtures.js';
 import { apiEngines, expectDetail, expectOnlyViolations, expectStatus, expectValidation, UNKNOWN_ID, useApiApp, type ApiApp, type TeamSchemas } from './helpers.js';
 
@@ -366,6 +367,22 @@ describe.each(apiEngines)('createOrder and getOrder (POST /v3/order, GET /v3/ord
     expectValidation(await send(orderBody(user.user_id, { icd_codes: [] })), [{ loc: ['header', 'x-idempotency-key'] }]);
     const list = expectStatus<TeamSchemas['OrderPage']>(await ctx.team().get(`/v3/orders?user_id=${user.user_id}`), 200);
     expect(list.orders.map((o) => o.id)).toEqual([first.order.id]);
+  });
+
+  it('when a key was stored by the earlier rule (null members kept in the hash), then the same body with its nulls still answers that order, and another body is still a 422', async () => {
+    const user = await ctx.newUser();
+    const key = `key-${user.user_id}`;
+    // Every default written out, so that the body the server hashes is this one.
+    const body = orderBody(user.user_id, { passthrough: null, priority: false, billing_type: 'client_bill', patient_address: { ...patientAddress, second_line: null } });
+    const first = expectStatus<OrderResponse>(await ctx.team().post('/v3/order').set('X-Idempotency-Key', key).send(body), 200);
+    const stored = await ctx.server.db.one<{ body_hash: string }>(`SELECT body_hash FROM lab_order_idempotency_keys WHERE key = $1`, [key]);
+    expect(stored?.body_hash).toBe(bodyHash(body));
+    // As a server before 2026-11-28 stored it.
+    await ctx.server.db.query(`UPDATE lab_order_idempotency_keys SET body_hash = $2 WHERE key = $1`, [key, earlierBodyHash(body)]);
+    const again = expectStatus<OrderResponse>(await ctx.team().post('/v3/order').set('X-Idempotency-Key', key).send(body), 200);
+    expect(again.order.id).toBe(first.order.id);
+    expect(again.message).toBe('Order already created with this idempotency key');
+    expectValidation(await ctx.team().post('/v3/order').set('X-Idempotency-Key', key).send({ ...body, passthrough: 'other' }), [{ loc: ['header', 'x-idempotency-key'] }]);
   });
 
   it('when the same idempotency key comes with another body, then 422 at the header and nothing is made', async () => {

@@ -24,7 +24,8 @@ export type CreateOrderOutcome =
 
 export interface CreateOrderInput {
   team_id: string;
-  idempotency: { key: string; body_hash: string } | null;
+  /** `earlier_body_hash`: the body's hash by the rule keys were stored with before (domain/lab-orders/idempotency.ts), also the same body. */
+  idempotency: { key: string; body_hash: string; earlier_body_hash: string | null } | null;
   /** A lab test to store first (an order set that became a new lab test); the order's lab_test_id is then its id. */
   new_lab_test: NewLabTest | null;
   /** The order; with new_lab_test, `lab_test_id` and `body.lab_test.id` are filled in with the stored lab test's id. */
@@ -43,7 +44,8 @@ export async function createLabOrder(db: Database, input: CreateOrderInput): Pro
       await lockIdempotencyKey(tx, input.team_id, input.idempotency.key);
       const existing = await findIdempotencyKey(tx, input.team_id, input.idempotency.key);
       if (existing) {
-        if (existing.body_hash !== input.idempotency.body_hash) return { outcome: 'key_reused', order_id: existing.order_id };
+        const sameBody = existing.body_hash === input.idempotency.body_hash || existing.body_hash === input.idempotency.earlier_body_hash;
+        if (!sameBody) return { outcome: 'key_reused', order_id: existing.order_id };
         const order = await findOrder(tx, input.team_id, existing.order_id);
         // The order went away with its user: the key is free again.
         if (order) return { outcome: 'replayed', order };

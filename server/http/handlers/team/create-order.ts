@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { components, operations } from '../../../../generated/team/schema.js';
 import { storedConsents, type ConsentInput } from '../../../domain/lab-orders/consents.js';
-import { bodyHash } from '../../../domain/lab-orders/idempotency.js';
+import { bodyHash, earlierBodyHash } from '../../../domain/lab-orders/idempotency.js';
 import { initialStatus, parseStatus } from '../../../domain/lab-orders/lifecycle.js';
 import { newOrderBody, patientName, recipientName, toOrderView } from '../../../domain/lab-orders/order.js';
 import { resolveOrderLabTests } from '../../../domain/lab-orders/order-set.js';
@@ -126,7 +126,7 @@ export const createOrder = (deps: Deps): Handler<operations['createOrder'], Team
       ? await createTogether(order).then((created) => (created ? { outcome: 'created', order: created } : { outcome: 'user_not_found' }))
       : await createLabOrder(deps.db, {
         team_id: teamId,
-        idempotency: key === undefined ? null : { key, body_hash: bodyHash(body) },
+        idempotency: key === undefined ? null : { key, body_hash: bodyHash(body), earlier_body_hash: earlierBodyHash(body) },
         new_lab_test: 'new_lab_test' in resolved
           ? { team_id: teamId, ...resolved.new_lab_test, marker_ids: [...resolved.new_lab_test.marker_ids] }
           : null,
