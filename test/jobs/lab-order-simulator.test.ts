@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Database } from '../../server/storage/database.js';
 import { LabOrderSimulator } from '../../server/jobs/lab-orders/simulator.js';
 import { applyTransition } from '../../server/jobs/lab-orders/transition.js';
-import { findOrder, lockOrderStatus, rescheduleSimulation } from '../../server/storage/repositories/lab-orders.js';
-import { signal, untilBlockedBy } from '../helpers/locks.js';
+import { findOrder, lockOrderStatus, lockSimulation, rescheduleSimulation } from '../../server/storage/repositories/lab-orders.js';
+import { holdingLocks, untilBlockedBy } from '../helpers/locks.js';
 import { silentLogger } from '../helpers/silent-logger.js';
 import { listEventPayloads } from '../storage/stored-state.js';
 import { apiEngines, expectStatus, useApiApp, type ApiApp, type TeamSchemas } from '../api/helpers.js';
@@ -46,19 +46,12 @@ describe.each(apiEngines)('lab order simulation (server/jobs/lab-orders) on %s',
   concurrently('when a cancel comes while a simulation step holds its simulation (and would wait for the order), then the cancel does not wait for the step, and the step then drops the simulation (PostgreSQL only: PGlite runs one transaction at a time)', async () => {
     const order = await placeOrder(ctx);
     expectStatus(await ctx.team().post(`/v3/order/${order.id}/test?delay=60`), 200);
-    const held = signal();
-    const release = signal();
     // As a simulator step: its simulation's row first (claimDueSimulation), then the order's.
-    const step = ctx.server.db.transaction(async (tx) => {
-      await tx.query(`SELECT order_id FROM lab_order_simulations WHERE order_id = $1 FOR UPDATE`, [order.id]);
-      held.fire();
-      await release.promise;
-      return lockOrderStatus(tx, ctx.server.teamId, order.id);
-    });
-    await held.promise;
+    const { held, release, done: step } = holdingLocks(ctx.server.db, (tx) => lockSimulation(tx, order.id), (tx) => lockOrderStatus(tx, ctx.server.teamId, order.id));
+    await held;
     const cancel = ctx.team().post(`/v3/order/${order.id}/cancel`).then((response) => response);
     // A cancel that waited for the step's row would wait for ever here (the step waits for it): a hang, caught as such.
-    const first = await Promise.race([cancel.then(() => 'answered'), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 10_000))]).finally(release.fire);
+    const first = await Promise.race([cancel.then(() => 'answered'), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 10_000))]).finally(release);
     expect(first).toBe('answered');
     expect(expectStatus<TeamSchemas['OrderResponse']>(await cancel, 200).order.last_event.status).toBe('cancelled.walk_in_test.cancelled');
     expect((await step)?.status).toBe('cancelled.walk_in_test.cancelled');
@@ -71,21 +64,12 @@ describe.each(apiEngines)('lab order simulation (server/jobs/lab-orders) on %s',
   concurrently('when a user is deleted while a simulation step holds one of its orders\' simulations (and would wait for the order), then the delete waits for the step instead of deadlocking with it (PostgreSQL only: PGlite runs one transaction at a time)', async () => {
     const order = await placeOrder(ctx);
     expectStatus(await ctx.team().post(`/v3/order/${order.id}/test?delay=60`), 200);
-    const held = signal();
-    const release = signal();
-    let pid = 0;
     // As a simulator step: its simulation's row first (claimDueSimulation), then the order's.
-    const step = ctx.server.db.transaction(async (tx) => {
-      pid = (await tx.query<{ pid: number }>(`SELECT pg_backend_pid() AS pid`))[0]!.pid;
-      await tx.query(`SELECT order_id FROM lab_order_simulations WHERE order_id = $1 FOR UPDATE`, [order.id]);
-      held.fire();
-      await release.promise;
-      return lockOrderStatus(tx, ctx.server.teamId, order.id);
-    });
-    await held.promise;
+    const { held, release, done: step } = holdingLocks(ctx.server.db, (tx) => lockSimulation(tx, order.id), (tx) => lockOrderStatus(tx, ctx.server.teamId, order.id));
+    const pid = await held;
     const deleted = ctx.team().delete(`/v2/user/${order.user_id}`).then((response) => response);
     // The delete waits for the step's simulation; before, it locked the order first, and the step then waited for it: a deadlock.
-    await untilBlockedBy(ctx.server.db, pid).finally(release.fire);
+    await untilBlockedBy(ctx.server.db, pid).finally(release);
     expect((await step)?.status).toBe('received.walk_in_test.ordered');
     expect(expectStatus(await deleted, 200)).toEqual({ success: true });
     expect(await ctx.server.db.query(`SELECT id FROM lab_orders WHERE id = $1`, [order.id])).toEqual([]);
@@ -94,20 +78,13 @@ describe.each(apiEngines)('lab order simulation (server/jobs/lab-orders) on %s',
 
   concurrently('when a cancel waits for a step that holds the order, then the cancellation is stored after the step, with a time no earlier than the step\'s (PostgreSQL only: PGlite runs one transaction at a time)', async () => {
     const order = await placeOrder(ctx);
-    const held = signal();
-    const release = signal();
-    let pid = 0;
-    const step = ctx.server.db.transaction(async (tx) => {
-      pid = (await tx.query<{ pid: number }>(`SELECT pg_backend_pid() AS pid`))[0]!.pid;
-      await lockOrderStatus(tx, ctx.server.teamId, order.id);
-      held.fire();
-      await release.promise;
+    const { held, release, done: step } = holdingLocks(ctx.server.db, (tx) => lockOrderStatus(tx, ctx.server.teamId, order.id), async (tx) => {
       const current = (await findOrder(tx, ctx.server.teamId, order.id))!;
       return applyTransition(tx, current, 'received.walk_in_test.requisition_created', { at: new Date().toISOString() });
     });
-    await held.promise;
+    const pid = await held;
     const cancel = ctx.team().post(`/v3/order/${order.id}/cancel`).then((response) => response);
-    await untilBlockedBy(ctx.server.db, pid).finally(release.fire);
+    await untilBlockedBy(ctx.server.db, pid).finally(release);
     await step;
     const cancelled = expectStatus<TeamSchemas['OrderResponse']>(await cancel, 200).order;
     expect(cancelled.events.map((e) => e.status)).toEqual(['received.walk_in_test.ordered', 'received.walk_in_test.requisition_created', 'cancelled.walk_in_test.cancelled']);
@@ -121,24 +98,17 @@ describe.each(apiEngines)('lab order simulation (server/jobs/lab-orders) on %s',
     const t0 = Date.now();
     ctx.server.setNow(new Date(t0));
     expectStatus(await ctx.team().post(`/v3/order/${order.id}/test?delay=60`), 200);
-    const held = signal();
-    const release = signal();
-    let pid = 0;
     // As a simulator step: its simulation's row first (claimDueSimulation), then the order's, a status change at t0 + 30 s.
-    const step = ctx.server.db.transaction(async (tx) => {
-      pid = (await tx.query<{ pid: number }>(`SELECT pg_backend_pid() AS pid`))[0]!.pid;
-      await tx.query(`SELECT order_id FROM lab_order_simulations WHERE order_id = $1 FOR UPDATE`, [order.id]);
-      held.fire();
-      await release.promise;
+    const { held, release, done: step } = holdingLocks(ctx.server.db, (tx) => lockSimulation(tx, order.id), async (tx) => {
       await lockOrderStatus(tx, ctx.server.teamId, order.id);
       const current = (await findOrder(tx, ctx.server.teamId, order.id))!;
       await applyTransition(tx, current, 'received.walk_in_test.requisition_created', { at: new Date(t0 + 30_000).toISOString() });
       await rescheduleSimulation(tx, order.id, new Date(t0 + 90_000).toISOString());
     });
-    await held.promise;
+    const pid = await held;
     ctx.server.setNow(new Date(t0 + 31_000));
     const replaced = ctx.team().post(`/v3/order/${order.id}/test?delay=45`).then((response) => response);
-    await untilBlockedBy(ctx.server.db, pid).finally(release.fire);
+    await untilBlockedBy(ctx.server.db, pid).finally(release);
     await step;
     expectStatus(await replaced, 200);
     const [row] = await ctx.server.db.query<{ ms: number }>(`SELECT extract(epoch FROM next_step_at)::float8 * 1000 AS ms FROM lab_order_simulations WHERE order_id = $1`, [order.id]);

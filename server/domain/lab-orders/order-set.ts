@@ -75,17 +75,16 @@ export function resolveOrderLabTests(catalog: MarkerCatalog, input: OrderSetInpu
   }
   // Each lab account at its own location: against the order's lab, or, when that is not known, known at all.
   const orderLab = labs.length > 1 ? null : labId ?? addOns?.lab_id ?? null;
-  let accountsAtFault = 0;
-  for (const account of input.lab_accounts) {
+  const accountProblems = input.lab_accounts.flatMap((account) => {
     const problem = orderLab === null ? unknownLabAccount(catalog, account.id) : labAccountProblem(catalog, orderLab, account.id);
-    if (problem) problems.push({ loc: account.loc, msg: problem.msg });
-    if (problem) accountsAtFault += 1;
-  }
+    return problem ? [{ loc: account.loc, msg: problem.msg }] : [];
+  });
+  problems.push(...accountProblems);
   // An order goes through one account: two good ones that differ are a problem of the later mention.
-  const accountIds = [...new Set(input.lab_accounts.map((account) => account.id.toLowerCase()))];
-  if (accountsAtFault === 0 && accountIds.length > 1) {
-    const [first, later] = [input.lab_accounts[0]!, input.lab_accounts[input.lab_accounts.length - 1]!];
-    problems.push({ loc: later.loc, msg: `Lab account ${later.id} is not ${first.id}, given at ${first.loc.join('.')}: an order goes through one lab account` });
+  const [first, ...later] = input.lab_accounts;
+  const other = later.find((account) => account.id.toLowerCase() !== first!.id.toLowerCase());
+  if (accountProblems.length === 0 && other !== undefined) {
+    problems.push({ loc: other.loc, msg: `Lab account ${other.id} is not ${first!.id}, given at ${first!.loc.join('.')}: an order goes through one lab account` });
   }
   if (single) {
     if (problems.length > 0) return { ok: false, problems };

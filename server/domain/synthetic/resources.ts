@@ -2,6 +2,7 @@
  * The resources the synthetic generator produces, their units and sample
  * kinds, and which of them a provider of the catalog delivers.
  */
+import { TIMESERIES_RESOURCES } from '../../shared/resources.js';
 import { findProvider } from '../providers/catalog.js';
 
 export const SUMMARY_RESOURCES = ['activity', 'sleep', 'sleep_cycle', 'body', 'workouts', 'meal', 'profile'] as const;
@@ -10,19 +11,10 @@ export type SummaryResource = (typeof SUMMARY_RESOURCES)[number];
 /**
  * Every timeseries the issue names plus every other timeseries a provider of
  * the catalog claims (the API family's TimeseriesResource values), and the
- * deprecated `hypnogram` (derived from the sleep stages).
+ * deprecated `hypnogram` (derived from the sleep stages): the API's list, in
+ * server/shared/resources.ts, which the webhooks' event types take too.
  */
-export const TIMESERIES_RESOURCES = [
-  'heartrate', 'hrv', 'steps', 'distance', 'calories_active', 'calories_basal', 'floors_climbed', 'glucose',
-  'blood_oxygen', 'blood_pressure', 'respiratory_rate', 'body_weight', 'body_fat', 'body_temperature',
-  'body_temperature_delta', 'water', 'caffeine', 'mindfulness_minutes', 'stress_level', 'vo2_max', 'hypnogram',
-  'electrocardiogram_voltage', 'afib_burden', 'heart_rate_alert', 'stand_hour', 'stand_duration',
-  'sleep_apnea_alert', 'sleep_breathing_disturbance', 'wheelchair_push', 'forced_expiratory_volume_1',
-  'forced_vital_capacity', 'peak_expiratory_flow_rate', 'inhaler_usage', 'fall', 'uv_exposure',
-  'daylight_exposure', 'handwashing', 'basal_body_temperature', 'heart_rate_recovery_one_minute',
-  'body_mass_index', 'lean_body_mass', 'waist_circumference', 'workout_distance', 'workout_swimming_stroke',
-  'workout_duration', 'insulin_injection', 'carbohydrates', 'note',
-] as const;
+export { TIMESERIES_RESOURCES };
 export type TimeseriesResource = (typeof TIMESERIES_RESOURCES)[number];
 
 /**

@@ -454,8 +454,10 @@ export async function listOrders(
   // A substring of the name: the team's names containing it (lab_order_patient_names), then
   // their orders by index. The same orders as strpos(o.patient_name, ...) > 0. Recipients alike
   // (lab_order_receiver_names).
-  const namesContaining = (p: string) => `ARRAY(SELECT n.patient_name FROM lab_order_patient_names n WHERE n.team_id = $1 AND strpos(n.patient_name, ${p}) > 0)`;
-  const receiversContaining = (p: string) => `ARRAY(SELECT n.receiver_name FROM lab_order_receiver_names n WHERE n.team_id = $1 AND strpos(n.receiver_name, ${p}) > 0)`;
+  const containing = (name: 'patient_name' | 'receiver_name', p: string) =>
+    `ARRAY(SELECT n.${name} FROM lab_order_${name}s n WHERE n.team_id = $1 AND strpos(n.${name}, ${p}) > 0)`;
+  const namesContaining = (p: string) => containing('patient_name', p);
+  const receiversContaining = (p: string) => containing('receiver_name', p);
   add(filter.patient_name?.trim().toLowerCase() || null, (p) => `o.patient_name = ANY (${namesContaining(`${p}::text`)})`);
   add(filter.receiver_name?.trim().toLowerCase() || null, (p) => `o.receiver_name = ANY (${receiversContaining(`${p}::text`)})`);
   add(orderIds, (p) => `o.id = ANY (${p}::uuid[])`);

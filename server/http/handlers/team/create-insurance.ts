@@ -1,12 +1,11 @@
 import type { components, operations } from '../../../../generated/team/schema.js';
 import { resolvePayor } from '../../../domain/insurance/payors.js';
-import { birthDateProblem } from '../../../domain/users/rules.js';
 import { groupCommit } from '../../../storage/group-commit.js';
 import { upsertInsurances, type InsuranceWrite } from '../../../storage/repositories/insurances.js';
 import { ValidationFailure } from '../../api-error.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
-import { toGuarantorDetails, toPersonDetails } from './request-records.js';
+import { birthDateItems, toGuarantorDetails, toPersonDetails } from './request-records.js';
 import { userNotFound } from './views.js';
 
 type ClientFacingInsurance = components['schemas']['ClientFacingInsurance'];
@@ -20,13 +19,11 @@ export const createInsurance = (deps: Deps): Handler<operations['createInsurance
   const store = groupCommit((batch: readonly InsuranceWrite<ClientFacingInsurance>[]) => upsertInsurances(deps.db, batch));
   return async ({ path, body }, { teamId }) => {
     const payor = resolvePayor(body.payor_code, body.insured.address.state);
-    const dobProblem = birthDateProblem(body.insured.dob, deps.now());
-    if (!payor.ok || dobProblem !== null) {
-      throw new ValidationFailure([
-        ...(payor.ok ? [] : [{ loc: payor.field === 'payor_code' ? ['body', 'payor_code'] : ['body', 'insured', 'address', 'state'], msg: payor.message, type: 'value_error' }]),
-        ...(dobProblem === null ? [] : [{ loc: ['body', 'insured', 'dob'], msg: dobProblem, type: 'value_error' }]),
-      ]);
-    }
+    const problems = [
+      ...(payor.ok ? [] : [{ loc: payor.field === 'payor_code' ? ['body', 'payor_code'] : ['body', 'insured', 'address', 'state'], msg: payor.message, type: 'value_error' }]),
+      ...birthDateItems(['body', 'insured', 'dob'], body.insured.dob, deps.now()),
+    ];
+    if (!payor.ok || problems.length > 0) throw new ValidationFailure(problems);
     const record: ClientFacingInsurance = {
       payor_code: payor.payor_code,
       member_id: body.member_id,

@@ -6,7 +6,6 @@ import { initialStatus, parseStatus } from '../../../domain/lab-orders/lifecycle
 import { newOrderBody, patientName, recipientName, toOrderView } from '../../../domain/lab-orders/order.js';
 import { resolveOrderLabTests } from '../../../domain/lab-orders/order-set.js';
 import { COLLECTION_METHODS, toLabTestView, type CollectionMethod, type LabTestDefinition } from '../../../domain/lab-tests/catalog.js';
-import { birthDateProblem } from '../../../domain/users/rules.js';
 import { createLabOrder, createLabOrders, type CreateOrderOutcome } from '../../../jobs/lab-orders/create-order.js';
 import { noteLabOrderWrites } from '../../../jobs/lab-orders/maintenance.js';
 import { groupCommit } from '../../../storage/group-commit.js';
@@ -16,7 +15,7 @@ import type { ValidationErrorItem } from '../../error-shape.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
 import { findTeamLabTests, storedLabTestView } from './lab-test-views.js';
-import { toGuarantorDetails, toPhysician } from './request-records.js';
+import { birthDateItems, toGuarantorDetails, toPhysician } from './request-records.js';
 import { requisitionFormUrl } from './requisition-url.js';
 import { userNotFound } from './views.js';
 
@@ -50,9 +49,7 @@ export const createOrder = (deps: Deps): Handler<operations['createOrder'], Team
     if (collectionMethod !== null && !isMethod(collectionMethod)) throw ValidationFailure.single(['body', 'collection_method'], `Unknown collection method ${collectionMethod}`);
 
     // Every problem of the request in one 422: the patient's, the order set's and the consents'.
-    const problems: ValidationErrorItem[] = [];
-    const dobProblem = birthDateProblem(body.patient_details.dob, deps.now());
-    if (dobProblem !== null) problems.push({ loc: ['body', 'patient_details', 'dob'], msg: dobProblem, type: 'value_error' });
+    const problems: ValidationErrorItem[] = birthDateItems(['body', 'patient_details', 'dob'], body.patient_details.dob, deps.now());
 
     const found = await findTeamLabTests(deps, teamId, labTestIds);
     const resolved = resolveOrderLabTests(deps.markers, {

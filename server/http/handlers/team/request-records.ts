@@ -1,4 +1,6 @@
 import type { components } from '../../../../generated/team/schema.js';
+import { birthDateProblem } from '../../../domain/users/rules.js';
+import type { ValidationErrorItem } from '../../error-shape.js';
 
 type InsuranceAddress = components['schemas']['InsuranceAddress'];
 type UserAddress = components['schemas']['UserAddress'];
@@ -67,3 +69,12 @@ export const toPhysician = (physician: Physician): Physician =>
     email: physician.email,
     licensed_states: physician.licensed_states,
   });
+
+/**
+ * The 422 items of a date of birth at `loc` (user info, an order's patient, an insured person):
+ * none when it keeps the rule of domain/users/rules.ts (`birthDateProblem`), else one saying why.
+ */
+export function birthDateItems(loc: (string | number)[], dob: string, now: Date): ValidationErrorItem[] {
+  const problem = birthDateProblem(dob, now);
+  return problem === null ? [] : [{ loc, msg: problem, type: 'value_error' }];
+}

@@ -1,10 +1,9 @@
 import type { components, operations } from '../../../../generated/team/schema.js';
-import { birthDateProblem } from '../../../domain/users/rules.js';
 import { upsertUserInfo } from '../../../storage/repositories/user-infos.js';
 import { ValidationFailure } from '../../api-error.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
-import { toGuarantorDetails, toUserAddress } from './request-records.js';
+import { birthDateItems, toGuarantorDetails, toUserAddress } from './request-records.js';
 import { userNotFound } from './views.js';
 
 type UserInfo = components['schemas']['UserInfo'];
@@ -20,8 +19,8 @@ type UserInfo = components['schemas']['UserInfo'];
 export const updateUserInfo =
   (deps: Deps): Handler<operations['updateUserInfo'], TeamContext> =>
   async ({ path, body }, { teamId }) => {
-    const dobProblem = birthDateProblem(body.dob, deps.now());
-    if (dobProblem !== null) throw new ValidationFailure([{ loc: ['body', 'dob'], msg: dobProblem, type: 'value_error' }]);
+    const dobItems = birthDateItems(['body', 'dob'], body.dob, deps.now());
+    if (dobItems.length > 0) throw new ValidationFailure(dobItems);
     const info: UserInfo = {
       first_name: body.first_name,
       last_name: body.last_name,
