@@ -28,6 +28,15 @@ export const isError = (validation: PrismValidation) => validation.severity === 
 export const isSecurityViolation = (validation: PrismValidation) => validation.code === 401;
 export const isContentTypeViolation = (validation: PrismValidation) => validation.code === 415;
 
+/**
+ * The suffix Prism appends to the message of an unknown key, by keyword, the key as its group:
+ * "; found 'x'" (additionalProperties), ": 'x'" (unevaluatedProperties). Cut from the message.
+ */
+const EXTRA_KEY_SUFFIXES = new Map<string, RegExp>([
+  ['additionalProperties', /; found '(.+)'$/],
+  ['unevaluatedProperties', /: '(.+)'$/],
+]);
+
 /** The violation behind one Prism validation (security violations excluded: they are a 401). */
 export function toViolation(validation: PrismValidation): Violation {
   const [first, ...rest] = validation.path ?? [];
@@ -37,15 +46,10 @@ export function toViolation(validation: PrismValidation): Violation {
   const keyword = isContentTypeViolation(validation) ? 'content_type' : String(validation.code ?? '');
   const message = stripPrismPrefix(validation.message, part, segments);
   const violation: Violation = { part, path, keyword, message };
-  // Prism appends the extra key to the message: "; found 'x'" (additionalProperties), ": 'x'" (unevaluatedProperties).
-  const property =
-    keyword === 'required' ? /must have required property '(.+)'$/.exec(message)?.[1]
-    : keyword === 'additionalProperties' ? /; found '(.+)'$/.exec(message)?.[1]
-    : keyword === 'unevaluatedProperties' ? /: '(.+)'$/.exec(message)?.[1]
-    : undefined;
+  const extraKey = EXTRA_KEY_SUFFIXES.get(keyword);
+  const property = keyword === 'required' ? /must have required property '(.+)'$/.exec(message)?.[1] : extraKey?.exec(message)?.[1];
   if (property !== undefined) violation.property = property;
-  if (keyword === 'additionalProperties') violation.message = message.replace(/; found '.+'$/, '');
-  if (keyword === 'unevaluatedProperties') violation.message = message.replace(/: '.+'$/, '');
+  if (extraKey !== undefined) violation.message = message.replace(extraKey, '');
   return violation;
 }
 
