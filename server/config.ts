@@ -2,6 +2,7 @@
 import type { Region } from './shared/values.js';
 import { nonNegativeInteger, positiveInteger } from './shared/env-numbers.js';
 import { onOff } from './shared/env-switches.js';
+import { parseCachesOff } from './shared/cache.js';
 import { localBaseUrl } from './shared/local-url.js';
 import { logLevelOf } from './logger.js';
 import { DEFAULT_PGLITE_SHARED_BUFFERS, DEFAULT_PGLITE_WORK_MEM } from './storage/database.js';
@@ -22,6 +23,10 @@ export interface Config {
   managementKey: string | undefined;
   region: Region;
   validateResponses: boolean;
+  /** CACHES_OFF: caches switched off by name, or 'all' (server/caches.ts; the benches measure each cache this way). */
+  cachesOff: ReadonlySet<string> | 'all';
+  /** Whether cached values are deeply frozen when stored: on unless NODE_ENV=production. */
+  freezeCachedValues: boolean;
   logLevel: string;
   /** Base URL the team server is reached at, for links it hands out (OAuth consent pages). */
   publicTeamUrl: string;
@@ -94,6 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     managementKey: nonEmpty(env.MANAGEMENT_KEY),
     region,
     validateResponses: onOff(env, 'VALIDATE_RESPONSES', env.NODE_ENV !== 'production'),
+    cachesOff: parseCachesOff(env.CACHES_OFF),
+    freezeCachedValues: env.NODE_ENV !== 'production',
     logLevel: logLevelOf(env),
     // Every interface (HOST=0.0.0.0) is reached at the loopback address, an IPv6 address in brackets.
     publicTeamUrl: env.PUBLIC_TEAM_URL ?? localBaseUrl(host, teamPort),

@@ -16,6 +16,7 @@ import { startEventRetention } from './jobs/webhooks/retention.js';
 import { startCheckpoints } from './jobs/database/checkpoints.js';
 import { MARKER_CATALOG, scaleCatalog } from './domain/lab-markers/catalog.js';
 import type { Deps } from './http/handlers/context.js';
+import { createAppCaches } from './caches.js';
 import { loadBulkPullSettings } from './jobs/bulk-pull/options.js';
 import { TriggerSignal } from './jobs/bulk-pull/signals.js';
 import { startBulkPullWorker, type BulkPullWorker } from './jobs/bulk-pull/worker.js';
@@ -68,7 +69,7 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     const labSimulator = new LabOrderSimulator({ db, logger });
     // The bulk pull worker's settings (PULL_* variables: server/jobs/bulk-pull/options.ts); the estimated end of a bulk op assumes them too.
     const { enabled: pullEnabled, ...pullSettings } = loadBulkPullSettings();
-    const deps: Deps = { db, markers: size ? scaleCatalog(size) : MARKER_CATALOG, now: () => new Date(), config, logger, triggerSignal: new TriggerSignal(), announceRevokedCredentials: credentialRevocations(() => forgetCredentials(db)), labSimulations: labSimulator, bulkPull: { policies: pullSettings.policies, concurrency: pullSettings.concurrency } };
+    const deps: Deps = { db, caches: createAppCaches(config), markers: size ? scaleCatalog(size) : MARKER_CATALOG, now: () => new Date(), config, logger, triggerSignal: new TriggerSignal(), announceRevokedCredentials: credentialRevocations(() => forgetCredentials(db)), labSimulations: labSimulator, bulkPull: { policies: pullSettings.policies, concurrency: pullSettings.concurrency } };
     const team = await listen(createTeamApp(deps), config.teamPort, config.host, 'PORT');
     const management = await listen(createManagementApp(deps), config.managementPort, config.host, 'MANAGEMENT_PORT').catch(async (error: unknown) => {
       await closeServer(team);

@@ -6,6 +6,7 @@ import { bootstrapSandbox } from '../../server/bootstrap.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import { MARKER_CATALOG } from '../../server/domain/lab-markers/catalog.js';
 import type { Deps } from '../../server/http/handlers/context.js';
+import { createAppCaches } from '../../server/caches.js';
 import { TriggerSignal } from '../../server/jobs/bulk-pull/signals.js';
 import { BulkPullWorker, type BulkPullWorkerOptions } from '../../server/jobs/bulk-pull/worker.js';
 import { DEFAULT_BULK_PULL_SETTINGS } from '../../server/jobs/bulk-pull/options.js';
@@ -70,7 +71,7 @@ export async function startTestServer(engine: Engine, overrides: Partial<Config>
   const workerOptions = options.bulkPullWorker === true ? {} : options.bulkPullWorker || null;
   // The estimated end of a bulk op assumes the worker's throttle overrides and concurrency.
   const bulkPull = { policies: workerOptions?.policies ?? DEFAULT_BULK_PULL_SETTINGS.policies, concurrency: workerOptions?.concurrency ?? DEFAULT_BULK_PULL_SETTINGS.concurrency };
-  const deps: Deps = { db: test.db, markers: MARKER_CATALOG, now: () => fixedNow ?? new Date(), config, logger: options.logger ?? silentLogger(), triggerSignal: new TriggerSignal(), bulkPull };
+  const deps: Deps = { db: test.db, caches: createAppCaches(config), markers: MARKER_CATALOG, now: () => fixedNow ?? new Date(), config, logger: options.logger ?? silentLogger(), triggerSignal: new TriggerSignal(), bulkPull };
   const labSimulator = options.labSimulator ? new LabOrderSimulator({ db: test.db, logger: deps.logger, pollMs: 50 }) : null;
   if (labSimulator) deps.labSimulations = labSimulator.start();
   const team = createTeamApp(deps);

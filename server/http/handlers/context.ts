@@ -6,10 +6,22 @@ import type { TriggerSignal } from '../../jobs/bulk-pull/signals.js';
 import type { PolicyOverrides } from '../../domain/throttle/policy.js';
 import type { Database } from '../../storage/database.js';
 import type { LinkTokenWithTeam } from '../../storage/repositories/link-tokens.js';
+import type { CacheRegistry } from '../../shared/cache.js';
+
+/**
+ * Every cache of one app, made by server/caches.ts where the app is built: one group per area,
+ * each cache a BoundedCache of `registry` (server/shared/cache.ts) with its name, key, bound and
+ * invalidation. Nothing under server/ keeps run-time state of its own.
+ */
+export interface AppCaches {
+  readonly registry: CacheRegistry;
+}
 
 /** What every handler may use: storage, catalogs, the clock, configuration, the logger and the bulk pull's enqueue signal. */
 export interface Deps {
   db: Database;
+  /** The app's caches (server/caches.ts). */
+  caches: AppCaches;
   markers: MarkerCatalog;
   now: () => Date;
   config: Config;

@@ -1,0 +1,16 @@
+/**
+ * Where every cache of an app is made (docs/architecture.md, "Caches"): one registry per app,
+ * one group per area. An area's caches reach their users through `Deps.caches` (handlers) or
+ * the options of the job or storage function that uses them; none is a module-level variable.
+ */
+import type { Config } from './config.js';
+import type { AppCaches } from './http/handlers/context.js';
+import { CacheRegistry } from './shared/cache.js';
+
+export function createAppCaches(config: Pick<Config, 'cachesOff' | 'freezeCachedValues'>): AppCaches {
+  const registry = new CacheRegistry({ off: config.cachesOff, freeze: config.freezeCachedValues });
+  const caches: AppCaches = { registry };
+  const unknown = registry.unknownOff();
+  if (unknown.length > 0) throw new Error(`CACHES_OFF names no cache: ${unknown.join(', ')} (caches: ${registry.list().map((cache) => cache.definition.name).join(', ') || 'none'})`);
+  return caches;
+}
