@@ -26,11 +26,11 @@ import { createInterface } from 'node:readline';
 import { createLogger } from '@stoplight/prism-core';
 import { createInstance, getHttpOperationsFromSpec, type IHttpConfig, type IHttpRequest } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
-import { detailBody, invalidJsonBody, patternMessages, validationErrorBody, type ValidationErrorItem } from '../server/http/error-shape.js';
-import type { OpenApiDocument } from '../server/documents.js';
-import { pathRoutes } from '../server/http/routes.js';
-import { prepareForRuntimeValidation } from '../server/http/runtime-spec.js';
-import { undecodableBodyItem, unstorableTextItems } from '../server/http/text-input.js';
+import { detailBody, invalidJsonBody, patternMessages, validationErrorBody, type ValidationErrorItem } from '../server/shared/error-shape.js';
+import type { OpenApiDocument } from '../server/shared/documents.js';
+import { pathRoutes } from '../server/shared/routes.js';
+import { prepareForRuntimeValidation } from '../server/shared/runtime-spec.js';
+import { undecodableBodyItem, unstorableTextItems } from '../server/shared/text-input.js';
 import { isContentTypeViolation, isError, isSecurityViolation, toValidationErrorItems, type PrismValidation } from './prism-violations.js';
 
 // Prism's router and Prefer-header parser are not re-exported by the packages' entry points.

@@ -11,7 +11,7 @@ import {
   type Violation,
   toValidationErrorItem,
   withoutNullableNoise,
-} from '../server/http/error-shape.js';
+} from '../server/shared/error-shape.js';
 
 /** A validation as `prism.request` returns it in `validations.input`. */
 export interface PrismValidation {

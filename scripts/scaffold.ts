@@ -13,8 +13,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { APIS, artifactPaths, GENERATED_DIR, ROOT } from './lib/apis.js';
-import type { OpenApiDocument } from '../server/documents.js';
-import { listOperations } from '../server/http/operations.js';
+import type { OpenApiDocument } from '../server/shared/documents.js';
+import { listOperations } from '../server/shared/operations.js';
 import { isMainModule } from './lib/main-module.js';
 
 export const IMPORTS_MARKER = '// scaffold:imports';

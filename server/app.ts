@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Express, RequestHandler, Router } from 'express';
 import type { Config } from './config.js';
-import { generatedPath, loadDocument } from './documents.js';
+import { generatedPath, loadDocument } from './shared/documents.js';
 import {
   authenticateManagement,
   authenticateTeam,

@@ -1,4 +1,4 @@
-import type { ValidationErrorItem } from './error-shape.js';
+import type { ValidationErrorItem } from '../shared/error-shape.js';
 
 /**
  * An error with an HTTP status and a `detail`, thrown by handlers and domain

@@ -3,21 +3,22 @@ import express, { type ErrorRequestHandler, type Express, type Request, type Req
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from '../logger.js';
 import { errorMiddleware, type ErrorMiddlewareOptions } from './error-middleware.js';
-import { patternMessages } from './error-shape.js';
+import { patternMessages } from '../shared/error-shape.js';
 import { BoundedMap } from './bounded-map.js';
 import { collectAfterLargeBodies } from './large-body-gc.js';
 import { whenReady, type MaybePromise } from './maybe-promise.js';
 import type { HandlerMap } from './handler-types.js';
-import type { OpenApiDocument } from '../documents.js';
-import { assertHandlersMatchDocument, listOperations } from './operations.js';
-import { pathRoutes } from './routes.js';
+import type { OpenApiDocument } from '../shared/documents.js';
+import { assertHandlersMatchDocument, listOperations } from '../shared/operations.js';
+import { pathRoutes } from '../shared/routes.js';
 import { memoisedQueryParser } from './query-parser.js';
 import { patchValidator } from './validator-patches.js';
 import { SERVER_FORMATS } from './formats.js';
 import { FrozenParts, sendBytes } from './frozen-parts.js';
 import { checkResponse, observeResponseValidator } from './response-validation.js';
-import { prepareForRuntimeValidation } from './runtime-spec.js';
-import { rejectUnstorableText, undecodableBodyItem } from './text-input.js';
+import { prepareForRuntimeValidation } from '../shared/runtime-spec.js';
+import { undecodableBodyItem } from '../shared/text-input.js';
+import { rejectUnstorableText } from './reject-unstorable-text.js';
 import { ValidationFailure } from './api-error.js';
 
 /**

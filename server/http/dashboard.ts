@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import type { RequestHandler, Response, Router } from 'express';
 import type { Config } from '../config.js';
-import { generatedPath } from '../documents.js';
+import { generatedPath } from '../shared/documents.js';
 import { MANAGEMENT_KEY_HEADER } from '../shared/wire.js';
 import { findFirstOrgId } from '../storage/repositories/orgs.js';
 import { localBaseUrl } from '../shared/local-url.js';

@@ -13,7 +13,7 @@ import {
   type RequestPart,
   type ValidationErrorItem,
   type Violation,
-} from './error-shape.js';
+} from '../shared/error-shape.js';
 
 interface ValidatorErrorItem {
   path?: string;

@@ -5,9 +5,9 @@
  */
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { loadDocument, type OpenApiDocument } from '../../server/documents.js';
+import { loadDocument, type OpenApiDocument } from '../../server/shared/documents.js';
 import { forgetCredentials } from '../../server/http/authenticate.js';
-import { listOperations } from '../../server/http/operations.js';
+import { listOperations } from '../../server/shared/operations.js';
 import { createManagementKey } from '../../server/storage/repositories/credentials.js';
 import { getUserInfo, listInsurances, revokeManagementKey } from '../storage/stored-state.js';
 import { findConnection, listConnections } from '../../server/storage/repositories/connections.js';

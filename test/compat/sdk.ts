@@ -11,8 +11,8 @@
  */
 import { serialization as serializers, VitalClient, VitalError } from '@tryvital/vital-node';
 import { expect } from 'vitest';
-import type { OpenApiDocument } from '../../server/documents.js';
-import { listOperations } from '../../server/http/operations.js';
+import type { OpenApiDocument } from '../../server/shared/documents.js';
+import { listOperations } from '../../server/shared/operations.js';
 
 export { serializers, VitalClient, VitalError };
 

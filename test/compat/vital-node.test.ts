@@ -12,10 +12,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { insuranceBody, userInfoBody } from '../api/helpers.js';
-import { loadDocument } from '../../server/documents.js';
+import { loadDocument } from '../../server/shared/documents.js';
 import { firstSuitable } from '../helpers/suitable.js';
 import { generateDay } from '../../server/domain/synthetic/day.js';
-import { listOperations } from '../../server/http/operations.js';
+import { listOperations } from '../../server/shared/operations.js';
 import { expectStrictParse, operationsReached, sdkError, sdkFor, serializers, vitalsMethods, type Exchange, type SdkUnderTest } from './sdk.js';
 import { targets, useTarget } from './targets.js';
 import { eveningZone } from '../../scripts/conformance/operations/data-reads.js';

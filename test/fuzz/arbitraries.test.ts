@@ -7,7 +7,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import * as ajvFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { prepareForRuntimeValidation } from '../../server/http/runtime-spec.js';
+import { prepareForRuntimeValidation } from '../../server/shared/runtime-spec.js';
 import { API_NAMES, readBundle } from '../../scripts/conformance/openapi.js';
 import { type Schema, SchemaArbitraries } from './arbitraries.js';
 

@@ -6,7 +6,7 @@
  * segments, odd query shapes, another method, no key or the wrong key).
  */
 import fc from 'fast-check';
-import { prepareForRuntimeValidation } from '../../server/http/runtime-spec.js';
+import { prepareForRuntimeValidation } from '../../server/shared/runtime-spec.js';
 import type { ApiName, OperationRef } from '../../scripts/conformance/openapi.js';
 import { type Mutated, type Schema, SchemaArbitraries, type SchemaArbitrariesOptions } from './arbitraries.js';
 import { HTTP_METHODS, MANAGEMENT_KEY_HEADER, TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../server/http/api-error.js';
 import { createApiApp, securityKey, type Authenticator } from '../../server/http/create-api-app.js';
-import type { OpenApiDocument } from '../../server/documents.js';
+import type { OpenApiDocument } from '../../server/shared/documents.js';
 import { silentLogger } from '../helpers/silent-logger.js';
 
 type Ctx = { who: string };

@@ -9,7 +9,7 @@ import {
   violationType,
   withoutNullableNoise,
   type Violation,
-} from '../../server/http/error-shape.js';
+} from '../../server/shared/error-shape.js';
 
 describe('violationType', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { prepareForRuntimeValidation } from '../../server/http/runtime-spec.js';
+import { prepareForRuntimeValidation } from '../../server/shared/runtime-spec.js';
 
 const nullableArray = { anyOf: [{ type: 'array', items: { type: 'integer' } }, { type: 'null' }] };
 

@@ -10,8 +10,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OperationDefinition } from '../../scripts/conformance/operation.js';
 import { scaffold } from '../../scripts/scaffold.js';
-import { loadDocument } from '../../server/documents.js';
-import { listOperations } from '../../server/http/operations.js';
+import { loadDocument } from '../../server/shared/documents.js';
+import { listOperations } from '../../server/shared/operations.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CONFORMANCE = path.join(ROOT, 'scripts/conformance');

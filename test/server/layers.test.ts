@@ -13,7 +13,7 @@ const SERVER = path.resolve(import.meta.dirname, '../../server');
 type Area = 'http' | 'jobs' | 'domain' | 'storage' | 'client' | 'dashboard' | 'shared' | 'root';
 
 const ALLOWED: Record<Area, readonly string[]> = {
-  http: ['http', 'jobs', 'domain', 'storage', 'shared', 'root:logger', 'root:config', 'root:documents'],
+  http: ['http', 'jobs', 'domain', 'storage', 'shared', 'root:logger', 'root:config'],
   jobs: ['jobs', 'domain', 'storage', 'shared', 'root:logger'],
   domain: ['domain', 'shared'],
   storage: ['storage', 'shared'],

@@ -11,7 +11,7 @@ import { noteLabOrderWrites } from '../../../jobs/lab-orders/maintenance.js';
 import { groupCommit } from '../../../storage/group-commit.js';
 import type { NewLabOrder } from '../../../storage/repositories/lab-orders.js';
 import { ApiError, ValidationFailure } from '../../api-error.js';
-import type { ValidationErrorItem } from '../../error-shape.js';
+import type { ValidationErrorItem } from '../../../shared/error-shape.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
 import { findTeamLabTests, storedLabTestView } from './lab-test-views.js';

@@ -2,7 +2,7 @@ import type { operations } from '../../../../generated/team/schema.js';
 import { ingestionBoundsAreOrdered, isKnownTimeZone, looksLikePersonalData } from '../../../domain/users/rules.js';
 import { createUser as insertUser } from '../../../storage/repositories/users.js';
 import { ApiError, ValidationFailure } from '../../api-error.js';
-import type { ValidationErrorItem } from '../../error-shape.js';
+import type { ValidationErrorItem } from '../../../shared/error-shape.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
 import { toClientFacingUser } from './views.js';

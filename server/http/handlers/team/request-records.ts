@@ -1,6 +1,6 @@
 import type { components } from '../../../../generated/team/schema.js';
 import { birthDateProblem } from '../../../domain/users/rules.js';
-import type { ValidationErrorItem } from '../../error-shape.js';
+import type { ValidationErrorItem } from '../../../shared/error-shape.js';
 
 type InsuranceAddress = components['schemas']['InsuranceAddress'];
 type UserAddress = components['schemas']['UserAddress'];

@@ -10,7 +10,7 @@
  * So for every query and header parameter the null alternative is dropped.
  * Nothing else in the document changes, and the input is not modified.
  */
-import { HTTP_METHODS } from '../shared/wire.js';
+import { HTTP_METHODS } from './wire.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };

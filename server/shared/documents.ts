@@ -13,7 +13,7 @@ export interface OpenApiDocument {
  * from source (server/) or compiled (dist/server/).
  */
 export function generatedPath(relative: string): string {
-  for (const up of ['../generated/', '../../generated/']) {
+  for (const up of ['../../generated/', '../../../generated/']) {
     const candidate = fileURLToPath(new URL(up + relative, import.meta.url));
     if (existsSync(candidate)) return candidate;
   }

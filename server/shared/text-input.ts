@@ -1,13 +1,12 @@
-import type { RequestHandler } from 'express';
-import { ValidationFailure } from './api-error.js';
 import type { ValidationErrorItem } from './error-shape.js';
 
 /**
  * Text the database cannot store: the NUL character (PostgreSQL text and jsonb
  * refuse it) and UTF-16 surrogates without their pair (not Unicode text; they
  * would be stored as U+FFFD or refused by jsonb). JSON and URLs can carry both
- * (`"\u0000"`, `%00`), so they are refused here, as a 422 naming each value,
- * before any handler runs. So is a query value whose percent-encoding is not UTF-8.
+ * (`"\u0000"`, `%00`), so the server (before any handler runs, rejectUnstorableText)
+ * and the mock refuse them as a 422 naming each value. So is a query value whose
+ * percent-encoding is not UTF-8.
  * (A JSON body that is not UTF-8 never gets this far: see parseJsonBodies.)
  */
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -107,11 +106,4 @@ export function unstorableTextItems(request: { url: string; path: string; query:
   }
   collect(request.body, 'body', items);
   return items;
-}
-
-export function rejectUnstorableText(): RequestHandler {
-  return (req, _res, next) => {
-    const items = unstorableTextItems({ url: req.originalUrl, path: req.path, query: req.query, body: req.body });
-    next(items.length > 0 ? new ValidationFailure(items) : undefined);
-  };
 }

@@ -1,4 +1,4 @@
-import type { OpenApiDocument } from '../documents.js';
+import type { OpenApiDocument } from './documents.js';
 import { listOperations } from './operations.js';
 
 /** One path of a document: its template and the operations on it by method (upper case). */

@@ -1,6 +1,6 @@
 /** Reading operations out of a bundled OpenAPI document. */
-import type { OpenApiDocument } from '../documents.js';
-import { HTTP_METHODS } from '../shared/wire.js';
+import type { OpenApiDocument } from './documents.js';
+import { HTTP_METHODS } from './wire.js';
 
 export interface OperationInfo {
   operationId: string;
