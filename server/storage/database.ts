@@ -1,6 +1,6 @@
 import { cpSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { Mutex, PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { PgliteStatements } from './pglite-statements.js';
@@ -274,10 +274,10 @@ function bytesAsBlob(bytes: Uint8Array): Blob {
 }
 
 /**
- * The PGlite this module and pglite-statements.ts were written against: they use its internals
- * (`_checkReady`, `_runExclusiveTransaction`, `runExclusive`, `execProtocolRawStream` and the
- * chunks it hands out, the wire protocol's serializers and parser, and the `/dev/blob` COPY
- * source read through `arrayBuffer()`).
+ * The PGlite this module and pglite-statements.ts were written against. They use only its
+ * public API, but at the wire protocol's level (`runExclusive`, `execProtocolRawStream` and the
+ * chunks it hands out, the protocol's serializers and parser, the `/dev/blob` COPY source read
+ * through `arrayBuffer()`), where a release can change behaviour its types do not show.
  */
 export const PGLITE_PATCHED_VERSION = '0.5.16';
 
@@ -298,11 +298,13 @@ async function openPglite(dataDir: string, releaseLock: (() => void) | null, opt
     await db.query('SELECT set_config($1, $2, false)', [name, value]);
   }
   const statements = new PgliteStatements(db);
-  // As PGlite's query: outside a transaction wait for the one running (it holds the
-  // connection), then for the query lock; inside one, the query lock only.
+  // PGlite is one connection: a statement outside a transaction must wait for the transaction
+  // running (it holds the connection). Every transaction and every prepared statement outside
+  // one takes this lock (PGlite's public Mutex), so they run one after the other; inside a
+  // transaction a statement takes PGlite's query lock only (`runExclusive`, public API).
+  const connection = new Mutex();
   const base = pgliteQueryable(db, async <T>(sql: string, params: readonly unknown[]) => {
-    await db._checkReady();
-    const rows = await db._runExclusiveTransaction(() => db.runExclusive(() => statements.run<T>(sql, params)));
+    const rows = await connection.runExclusive(() => db.runExclusive(() => statements.run<T>(sql, params)));
     await db.syncToFs();
     return rows;
   });
@@ -310,17 +312,17 @@ async function openPglite(dataDir: string, releaseLock: (() => void) | null, opt
   let closed = false;
   return {
     ...base,
-    // PGlite is one connection: its transaction() holds a mutex that every other query and
-    // transaction waits for, so concurrent transactions run one after the other.
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      return db.transaction(async (tx) => {
-        let finished = false;
-        try {
-          return await fn(pgliteQueryable(tx, runInTransaction, () => finished || tx.closed));
-        } finally {
-          finished = true;
-        }
-      });
+      return connection.runExclusive(() =>
+        db.transaction(async (tx) => {
+          let finished = false;
+          try {
+            return await fn(pgliteQueryable(tx, runInTransaction, () => finished || tx.closed));
+          } finally {
+            finished = true;
+          }
+        }),
+      );
     },
     async close() {
       if (closed) return;
