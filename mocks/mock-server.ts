@@ -20,7 +20,6 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createRequire } from 'node:module';
 import { PassThrough } from 'node:stream';
 import { createInterface } from 'node:readline';
 import { createLogger } from '@stoplight/prism-core';
@@ -31,17 +30,15 @@ import type { OpenApiDocument } from '../server/shared/documents.js';
 import { pathRoutes } from '../server/shared/routes.js';
 import { prepareForRuntimeValidation } from '../server/shared/runtime-spec.js';
 import { undecodableBodyItem, unstorableTextItems } from '../server/shared/text-input.js';
+import {
+  getHttpConfigFromRequest,
+  METHOD_NOT_MATCHED_ERROR,
+  NOT_FOUND_ERROR,
+  prismRoute,
+  type RequestPreferences,
+  type Route,
+} from './prism-internals.js';
 import { isContentTypeViolation, isError, isSecurityViolation, toValidationErrorItems, type PrismValidation } from './prism-violations.js';
-
-// Prism's router and Prefer-header parser are not re-exported by the packages' entry points.
-const require = createRequire(import.meta.url);
-type Either<L, R> = { _tag: 'Left'; left: L } | { _tag: 'Right'; right: R };
-type Route = (options: { resources: IHttpOperation[]; input: IHttpRequest }) => Either<Error, IHttpOperation>;
-type RequestPreferences = { code?: number; exampleKey?: string; dynamic?: boolean; seed?: string };
-const { default: prismRoute } = require('@stoplight/prism-http/dist/router/index.js') as { default: Route };
-const { getHttpConfigFromRequest } = require('@stoplight/prism-http-server/dist/getHttpConfigFromRequest.js') as {
-  getHttpConfigFromRequest: (request: Pick<IHttpRequest, 'headers' | 'url'>) => Either<Error & { detail?: string }, RequestPreferences>;
-};
 
 /** Every operation accepts bodies up to this size (the server: 1 MiB, 8 MiB for the bulk pull). */
 export const BODY_LIMIT_BYTES = 8 * 1024 * 1024;
@@ -203,8 +200,8 @@ function withJsonSchema2020<T extends object>(document: T): T {
 
 /** Prism's routing errors and mock-configuration errors (`Prefer` for a status or example the operation lacks). */
 function fromPrismError(error: Error & { status?: number; detail?: string }): Reply {
-  if (error.name.endsWith('#NO_METHOD_MATCHED_ERROR')) return json(405, detailBody('Method Not Allowed'));
-  if (/#NO_(PATH|SERVER|RESOURCE)_[A-Z_]*ERROR$|#NO_SERVER_CONFIGURATION_PROVIDED_ERROR$/.test(error.name)) return json(404, detailBody('Not Found'));
+  if (METHOD_NOT_MATCHED_ERROR.test(error.name)) return json(405, detailBody('Method Not Allowed'));
+  if (NOT_FOUND_ERROR.test(error.name)) return json(404, detailBody('Not Found'));
   return json(error.status ?? 500, detailBody(`Mock: ${error.detail ?? error.message}`));
 }
 

@@ -12,6 +12,13 @@ import {
   toValidationErrorItem,
   withoutNullableNoise,
 } from '../server/shared/error-shape.js';
+import {
+  CONTENT_TYPE_VIOLATION_CODE,
+  EXTRA_KEY_SUFFIXES,
+  prismMessagePrefix,
+  REQUIRED_PROPERTY,
+  SECURITY_VIOLATION_CODE,
+} from './prism-internals.js';
 
 /** A validation as `prism.request` returns it in `validations.input`. */
 export interface PrismValidation {
@@ -25,19 +32,14 @@ export interface PrismValidation {
 const PARTS: ReadonlySet<string> = new Set<RequestPart>(['body', 'query', 'path', 'header']);
 
 export const isError = (validation: PrismValidation) => validation.severity === 0;
-export const isSecurityViolation = (validation: PrismValidation) => validation.code === 401;
-export const isContentTypeViolation = (validation: PrismValidation) => validation.code === 415;
+export const isSecurityViolation = (validation: PrismValidation) => validation.code === SECURITY_VIOLATION_CODE;
+export const isContentTypeViolation = (validation: PrismValidation) => validation.code === CONTENT_TYPE_VIOLATION_CODE;
 
 /**
- * The suffix Prism appends to the message of an unknown key, by keyword, the key as its group:
- * "; found 'x'" (additionalProperties), ": 'x'" (unevaluatedProperties). Cut from the message.
+ * The violation behind one Prism validation (security violations excluded: they are a 401):
+ * Prism's prefix cut, the missing or unknown key taken from the message (an unknown key's
+ * suffix cut too). The message formats are Prism's, kept in prism-internals.ts.
  */
-const EXTRA_KEY_SUFFIXES = new Map<string, RegExp>([
-  ['additionalProperties', /; found '(.+)'$/],
-  ['unevaluatedProperties', /: '(.+)'$/],
-]);
-
-/** The violation behind one Prism validation (security violations excluded: they are a 401). */
 export function toViolation(validation: PrismValidation): Violation {
   const [first, ...rest] = validation.path ?? [];
   const part: RequestPart = first !== undefined && PARTS.has(first) ? (first as RequestPart) : 'body';
@@ -47,7 +49,7 @@ export function toViolation(validation: PrismValidation): Violation {
   const message = stripPrismPrefix(validation.message, part, segments);
   const violation: Violation = { part, path, keyword, message };
   const extraKey = EXTRA_KEY_SUFFIXES.get(keyword);
-  const property = keyword === 'required' ? /must have required property '(.+)'$/.exec(message)?.[1] : extraKey?.exec(message)?.[1];
+  const property = keyword === 'required' ? REQUIRED_PROPERTY.exec(message)?.[1] : extraKey?.exec(message)?.[1];
   if (property !== undefined) violation.property = property;
   if (extraKey !== undefined) violation.message = message.replace(extraKey, '');
   return violation;
@@ -74,8 +76,7 @@ export function toValidationErrorItems(validations: readonly PrismValidation[], 
 
 /** Prism's message is "Request <part> <property|parameter> <a.b> <ajv message>"; keep the ajv message. */
 function stripPrismPrefix(message: string, part: RequestPart, segments: readonly string[]): string {
-  const kind = segments.length > 0 ? (part === 'body' ? 'property ' : 'parameter ') : '';
-  const prefix = `Request ${part} ${kind}${segments.join('.')}${segments.length > 0 ? ' ' : ''}`;
+  const prefix = prismMessagePrefix(part, segments);
   return message.startsWith(prefix) ? message.slice(prefix.length) : message;
 }
 
