@@ -3,7 +3,7 @@
  * (a Uint8Array or Buffer parameter goes in binary; pg and PGlite alike). In the text format,
  * every `"` and `\` of every element is escaped by the driver and unescaped by PostgreSQL's
  * array_in, character by character: for a batch of orders, whose bodies and event payloads are
- * 2 kB of JSON each, full of quotes, that was about a tenth of PGlite's time on the statement.
+ * kilobytes of JSON each, full of quotes, that was a noticeable share of PGlite's time on the statement.
  *
  * The format (array_send): dimensions (1), a has-nulls flag, the element type (text, OID 25),
  * the length and lower bound (1) of the dimension, then each element as its byte length and

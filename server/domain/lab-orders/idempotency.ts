@@ -27,8 +27,8 @@ export function bodyHash(body: unknown): string {
 }
 
 /**
- * The hash the same body had when keys were stored with its null members kept (before
- * 2026-11-28): a key stored then for a body with nulls still answers its order for that body.
+ * The hash the same body had when keys were stored with its null members kept (the earlier
+ * rule): a key stored then for a body with nulls still answers its order for that body.
  * Null when the body has no null member (the two hashes are one).
  */
 export function earlierBodyHash(body: unknown): string | null {

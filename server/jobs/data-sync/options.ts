@@ -19,17 +19,17 @@ export interface DataSyncSettings {
   intervalMs: number;
   batchSize: number;
   /**
-   * A steady sync of a connection carries about 10 samples and events, its first sync (its day
-   * since 00:00) up to about 1,100: 50 first syncs at once would hold some 6 MB of payloads,
-   * and their garbage, in one batch. 5,000 keeps steady batches whole and first syncs to a few.
+   * A steady sync of a connection carries a few samples and events, its first sync (its day
+   * since 00:00) a hundred times more: a batch of first syncs would hold all their payloads,
+   * and their garbage, at once. 5,000 keeps steady batches whole and first syncs to a few.
    */
   batchSamples: number;
   maxSamplesPerEvent: number;
   /**
    * A round allocates fast and keeps little (the generated days die with their batch), yet V8
-   * lets the old generation grow far past what the server lives on before it collects it: with
-   * a collection every 10 batches (500 windows) the server's peak RSS during a round of 3,000
-   * windows was 338 MB instead of 430 MB, for about a fifth more round time on a loaded machine.
+   * lets the old generation grow far past what the server lives on before it collects it: a
+   * collection every few batches keeps a large round's peak memory down for a little more round
+   * time (`npm run bench:data-sync`; figures in scripts/bench/RESULTS.md).
    */
   gcEveryBatches: number;
 }

@@ -9,7 +9,7 @@
  * once their lease expires. Outcomes are written in batches, one statement per
  * loop turn. Order of deliveries is not guaranteed.
  *
- * A claim costs about the same for 1 or 64 deliveries (on PGlite, 4 to 10 ms), so the worker
+ * A claim costs about the same for 1 or 64 deliveries (its cost is the statement), so the worker
  * holds up to twice `concurrency`: `concurrency` attempts in flight and as many claimed ones
  * waiting for a free slot, and claims again once half of that is free. A claimed delivery
  * that waited so long that its attempt could outlast the lease is given back instead.
@@ -306,9 +306,10 @@ export class DeliveryWorker {
 }
 
 /**
- * A server's worker asks for a collection every 2,500 attempts (WEBHOOK_GC_ATTEMPTS): a backlog
- * of 40,000 events after a round of 3,000 first syncs peaked at about 410 MB without it and 320 MB
- * with it, at about the same delivery rate (`npm run bench:data-sync -- --first-sync`).
+ * A server's worker asks for a collection every 2,500 attempts (WEBHOOK_GC_ATTEMPTS): without
+ * it, V8 lets a large backlog of deliveries grow the old generation well past what the server
+ * lives on; with it the peak stays down at about the same delivery rate
+ * (`npm run bench:data-sync -- --first-sync`; figures in scripts/bench/RESULTS.md).
  */
 export const DEFAULT_GC_EVERY_ATTEMPTS = 2500;
 

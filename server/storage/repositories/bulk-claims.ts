@@ -42,7 +42,7 @@ export async function claimBucketTriggers(
   return claims;
 }
 
-/** How many trigger rows expandBulkOpTriggers writes at least (about 25 ms on PGlite). */
+/** How many trigger rows expandBulkOpTriggers writes at least: enough to amortise a statement, few enough not to hold PGlite's one connection for long. */
 const EXPANSION_CHUNK = 1000;
 
 /**

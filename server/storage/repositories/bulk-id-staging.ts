@@ -50,10 +50,9 @@ function copyRows(ids: readonly string[]): Uint8Array {
 
 /**
  * Hands the ids to the database. On PGlite they are copied into a temporary table from a
- * blob: as one 3.7 MB parameter (100,000 ids) they were copied into PGlite's WebAssembly
- * memory several times over, and that memory never shrinks. The first such enqueue grew it
- * by 33 MB with the parameter, by 15 MB with the temporary table (and temp_buffers 1MB,
- * database.ts); measured with /proc/self/smaps around enqueueBulkPull, 2026-11-22.
+ * blob: as one parameter (100,000 ids) they were copied into PGlite's WebAssembly memory
+ * several times over, and that memory never shrinks; the temporary table (with the small
+ * temp_buffers of database.ts) grows it about half as much (scripts/bench/RESULTS.md).
  * On PostgreSQL they are one comma-separated text, braced into an array literal by the
  * statement: the smallest parameter there is for 100,000 ids, parsed straight into uuid[].
  */
