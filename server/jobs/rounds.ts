@@ -4,7 +4,7 @@
  * process: `runOnce` (a refresh, a test) waits for the running round, then runs its own. A
  * round that throws is reported to `failed` and the next comes as usual.
  */
-import type { Clock } from '../domain/throttle/clock.js';
+import type { Clock } from './clock.js';
 
 export interface Rounds<R> {
   /** Runs one round now, after the running one; resolves with its result. */

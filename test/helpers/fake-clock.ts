@@ -1,4 +1,4 @@
-import type { Clock } from '../../server/domain/throttle/clock.js';
+import type { Clock } from '../../server/jobs/clock.js';
 
 interface Sleeper {
   at: number;

@@ -18,10 +18,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import { systemClock, type Clock } from '../../domain/throttle/clock.js';
 import { allowance, policyFor, startsInWindow, type PolicyOverrides, type ThrottlePolicy } from '../../domain/throttle/policy.js';
 import type { Logger } from '../../logger.js';
-import type { Database, Queryable } from '../../storage/database.js';
+import { databaseNow } from '../../storage/database-clock.js';
+import type { Database } from '../../storage/database.js';
 import {
   claimBucketTriggers,
   countRunningTriggers,
@@ -31,17 +31,13 @@ import {
   requeueExpiredClaims,
   type TriggerClaim,
 } from '../../storage/repositories/bulk-claims.js';
+import { vacuumBulkPullTables } from '../../storage/repositories/bulk-pull-housekeeping.js';
 import { completeBulkOpIfDone, completeFinishedBulkOps } from '../../storage/repositories/bulk-ops.js';
 import { listPendingBuckets, lockBucket, markBucketsWithPendingTriggers, saveBucket, type PullBucketRecord } from '../../storage/repositories/pull-buckets.js';
+import { systemClock, type Clock } from '../clock.js';
 import { DEFAULT_BULK_PULL_SETTINGS, type BulkPullSettings } from './options.js';
 import { pullNextChunk } from './pull.js';
 import type { TriggerSignal } from './signals.js';
-
-/** The database server's clock in epoch milliseconds: one clock for every process sharing it. */
-async function databaseNow(tx: Queryable): Promise<number> {
-  const row = await tx.one<{ now: number | string }>(`SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint AS now`);
-  return Number(row!.now);
-}
 
 /**
  * Lets I/O callbacks (HTTP requests) run before the next transaction. PGlite runs queries
@@ -283,7 +279,7 @@ export class BulkPullWorker {
     if (this.db.kind === 'pglite' && this.endedSinceVacuum >= VACUUM_EVERY_TRIGGERS && now - this.lastVacuum >= this.reconcileMs) {
       this.lastVacuum = now;
       this.endedSinceVacuum = 0;
-      await this.db.exec('VACUUM (ANALYZE) bulk_triggers, bulk_pull_progress, pull_throttle_buckets');
+      await vacuumBulkPullTables(this.db);
     }
   }
 

@@ -4,7 +4,7 @@
  * number of processes may run one on the same database: a batch locks its windows and the
  * others skip them.
  */
-import { systemClock, type Clock } from '../../domain/throttle/clock.js';
+import { systemClock, type Clock } from '../clock.js';
 import type { Logger } from '../../logger.js';
 import type { Database } from '../../storage/database.js';
 import { collectEvery, exposedGc, type GcFunction } from '../../shared/gc.js';

@@ -12,7 +12,7 @@
  * most shared_buffers, 32 MB: tens of milliseconds). PostgreSQL runs its own checkpointer:
  * the server starts this job on PGlite only.
  */
-import { systemClock, type Clock } from '../../domain/throttle/clock.js';
+import { systemClock, type Clock } from '../clock.js';
 import type { Logger } from '../../logger.js';
 import type { Database } from '../../storage/database.js';
 import { checkpoint, walSinceCheckpoint } from '../../storage/write-ahead-log.js';

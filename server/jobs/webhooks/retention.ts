@@ -7,7 +7,7 @@
  * reused. Any number of processes may run it on the same database. WEBHOOK_RETENTION_DAYS
  * (default 7; 0 keeps everything) sets the period.
  */
-import { systemClock, type Clock } from '../../domain/throttle/clock.js';
+import { systemClock, type Clock } from '../clock.js';
 import type { Logger } from '../../logger.js';
 import type { Database } from '../../storage/database.js';
 import { pruneEvents, vacuumEvents } from '../../storage/repositories/events.js';

@@ -1,7 +1,9 @@
 /**
- * The time source of the pull engine: `now()` in epoch milliseconds and a
- * `sleep` that a signal cuts short. The system clock in production; a fake
- * one in tests, so throttles are checked over hours of simulated time.
+ * The time source of the jobs (the pull engine, the syncs, the retention and checkpoint
+ * rounds): `now()` in epoch milliseconds and a `sleep` that a signal cuts short. The system
+ * clock in production; a fake one in tests, so throttles are checked over hours of simulated
+ * time. It lives here, not in the domain: domain rules take the time as a value and never
+ * read a clock (test/server/layers.test.ts).
  */
 export interface Clock {
   now(): number;
