@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { noteLabOrderWrites, VACUUM_EVERY_WRITES, VACUUM_MIN_INTERVAL_MS } from '../../server/jobs/lab-orders/maintenance.js';
+import { LabOrderVacuum, VACUUM_EVERY_WRITES, VACUUM_MIN_INTERVAL_MS } from '../../server/jobs/lab-orders/maintenance.js';
 import type { Database } from '../../server/storage/database.js';
-import { LAB_ORDER_STATISTICS_TARGET } from '../../server/storage/repositories/lab-orders.js';
+import { LAB_ORDER_STATISTICS_TARGET } from '../../server/storage/repositories/lab-order-housekeeping.js';
 import { silentLogger } from '../helpers/silent-logger.js';
 
 /** A database that records the scripts it is asked to run. */
@@ -17,10 +17,11 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 describe('the vacuum of the lab order tables (PGlite has no autovacuum)', () => {
   it('when fewer writes than the threshold are noted, then nothing runs; when the threshold is reached, then one VACUUM and one ANALYZE of the order tables', async () => {
     const { db, scripts } = fakeDatabase('pglite');
-    noteLabOrderWrites(db, VACUUM_EVERY_WRITES - 1, silentLogger(), 0);
+    const vacuum = new LabOrderVacuum(db, silentLogger());
+    vacuum.noteWrites(VACUUM_EVERY_WRITES - 1, 0);
     await settle();
     expect(scripts).toEqual([]);
-    noteLabOrderWrites(db, 1, silentLogger(), 1);
+    vacuum.noteWrites(1, 1);
     await settle();
     expect(scripts).toEqual([
       'VACUUM lab_orders, lab_order_patient_names, lab_order_receiver_names',
@@ -31,19 +32,21 @@ describe('the vacuum of the lab order tables (PGlite has no autovacuum)', () => 
 
   it('when the threshold is reached again within the interval, then it waits for the interval; after it, it vacuums again', async () => {
     const { db, scripts } = fakeDatabase('pglite');
-    noteLabOrderWrites(db, VACUUM_EVERY_WRITES, silentLogger(), 1_000);
+    const vacuum = new LabOrderVacuum(db, silentLogger());
+    vacuum.noteWrites(VACUUM_EVERY_WRITES, 1_000);
     await settle();
-    noteLabOrderWrites(db, VACUUM_EVERY_WRITES, silentLogger(), 1_000 + VACUUM_MIN_INTERVAL_MS - 1);
+    vacuum.noteWrites(VACUUM_EVERY_WRITES, 1_000 + VACUUM_MIN_INTERVAL_MS - 1);
     await settle();
     expect(scripts).toHaveLength(3);
-    noteLabOrderWrites(db, 1, silentLogger(), 1_000 + VACUUM_MIN_INTERVAL_MS);
+    vacuum.noteWrites(1, 1_000 + VACUUM_MIN_INTERVAL_MS);
     await settle();
     expect(scripts).toHaveLength(6);
   });
 
   it('when the database is PostgreSQL, then nothing runs (its autovacuum does it)', async () => {
     const { db, scripts } = fakeDatabase('postgres');
-    noteLabOrderWrites(db, VACUUM_EVERY_WRITES * 2, silentLogger(), 0);
+    const vacuum = new LabOrderVacuum(db, silentLogger());
+    vacuum.noteWrites(VACUUM_EVERY_WRITES * 2, 0);
     await settle();
     expect(scripts).toEqual([]);
   });

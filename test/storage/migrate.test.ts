@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/storage/database.js';
 import { loadMigrations, migrate, type Migration } from '../../server/storage/migrate.js';
-import { findOrder, insertOrders, listOrders, transitionOrder } from '../../server/storage/repositories/lab-orders.js';
+import { listOrders } from '../../server/storage/repositories/lab-order-list.js';
+import { findOrder, insertOrders, transitionOrder } from '../../server/storage/repositories/lab-orders.js';
 import { findLabTests } from '../../server/storage/repositories/lab-tests.js';
 import { engineCases, openFreshDatabase, seedTeam, SETUP_TIMEOUT_MS, type TestDatabase } from './helpers.js';
 

@@ -1,16 +1,9 @@
 import type { Database, Queryable } from '../../storage/database.js';
 import { emitEvent } from '../../storage/repositories/events.js';
-import {
-  findIdempotencyKey,
-  findOrder,
-  insertOrder,
-  insertOrders,
-  lockIdempotencyKey,
-  recordIdempotencyKey,
-  type LabOrderRecord,
-  type NewLabOrder,
-  type OrderEventToWrite,
-} from '../../storage/repositories/lab-orders.js';
+import type { LabOrderCaches } from '../../storage/repositories/lab-order-caches.js';
+import { findIdempotencyKey, lockIdempotencyKey, recordIdempotencyKey } from '../../storage/repositories/lab-order-idempotency.js';
+import type { LabTestSnapshots } from '../../storage/repositories/lab-order-lab-tests.js';
+import { findOrder, insertOrder, insertOrders, type LabOrderRecord, type NewLabOrder, type OrderEventToWrite } from '../../storage/repositories/lab-orders.js';
 import { insertLabTest, type NewLabTest } from '../../storage/repositories/lab-tests.js';
 import { toOrderView } from '../../domain/lab-orders/order.js';
 import type { LabTestView } from '../../domain/lab-tests/catalog.js';
@@ -38,7 +31,7 @@ export interface CreateOrderInput {
  * with one key are serialised by a transaction lock: the first creates, the others
  * answer its order (same body) or are refused (another body).
  */
-export async function createLabOrder(db: Database, input: CreateOrderInput): Promise<CreateOrderOutcome> {
+export async function createLabOrder(db: Database, input: CreateOrderInput, caches?: LabOrderCaches): Promise<CreateOrderOutcome> {
   return db.transaction(async (tx): Promise<CreateOrderOutcome> => {
     if (input.idempotency) {
       await lockIdempotencyKey(tx, input.team_id, input.idempotency.key);
@@ -46,7 +39,7 @@ export async function createLabOrder(db: Database, input: CreateOrderInput): Pro
       if (existing) {
         const sameBody = existing.body_hash === input.idempotency.body_hash || existing.body_hash === input.idempotency.earlier_body_hash;
         if (!sameBody) return { outcome: 'key_reused', order_id: existing.order_id };
-        const order = await findOrder(tx, input.team_id, existing.order_id);
+        const order = await findOrder(tx, input.team_id, existing.order_id, caches?.labTestValues);
         // The order went away with its user: the key is free again.
         if (order) return { outcome: 'replayed', order };
       }
@@ -57,12 +50,12 @@ export async function createLabOrder(db: Database, input: CreateOrderInput): Pro
       const view = { ...(order.body.lab_test as LabTestView), id: labTest.id };
       order = { ...order, lab_test_id: labTest.id, body: { ...order.body, lab_test: view } };
     }
-    const stored = await insertOrder(tx, order);
+    const stored = await insertOrder(tx, order, { labTestValues: caches?.labTestValues, labTestSnapshots: caches?.labTestSnapshots });
     if (!stored) throw new UserNotFound();
     if (input.idempotency) {
       await recordIdempotencyKey(tx, { team_id: input.team_id, key: input.idempotency.key, body_hash: input.idempotency.body_hash, order_id: stored.id });
     }
-    await emitOrderCreated(tx, stored);
+    await emitOrderCreated(tx, stored, caches?.labTestSnapshots);
     return { outcome: 'created', order: stored };
   }).catch((error: unknown) => {
     if (error instanceof UserNotFound) return { outcome: 'user_not_found' } as const;
@@ -76,23 +69,18 @@ export async function createLabOrder(db: Database, input: CreateOrderInput): Pro
  * own transaction). One result per input, null where the user is not the team's (nothing is
  * written for it).
  */
-export async function createLabOrders(db: Database, orders: readonly NewLabOrder[]): Promise<(LabOrderRecord | null)[]> {
-  const storedLabTests = committedLabTests(db);
-  const created = await insertOrders(db, orders, { storedLabTests, withEvent: orderCreated });
-  for (const order of created) if (order?.lab_test_view) storedLabTests.add(order.lab_test_view);
+export async function createLabOrders(db: Database, orders: readonly NewLabOrder[], caches: LabOrderCaches): Promise<(LabOrderRecord | null)[]> {
+  // The lab tests committed before (lab-tests-stored) are not sent again: the orders of a lab
+  // test send its 15 kB of JSON once, not with every batch. The statement is its own
+  // transaction, so what it stored is committed once it answers.
+  const created = await insertOrders(db, orders, {
+    storedLabTests: caches.labTestsStored,
+    labTestValues: caches.labTestValues,
+    labTestSnapshots: caches.labTestSnapshots,
+    withEvent: orderCreated,
+  });
+  for (const order of created) if (order?.lab_test_view) caches.labTestsStored.set(order.lab_test_view, true);
   return created;
-}
-
-/**
- * The lab tests (digests) this process stored or saw stored in a database, once committed: the
- * orders of a lab test send its 15 kB of JSON once, not with every batch. A team has a few lab
- * tests; the set starts again past 10,000.
- */
-const committedByDatabase = new WeakMap<Database, Set<string>>();
-function committedLabTests(db: Database): Set<string> {
-  let committed = committedByDatabase.get(db);
-  if (!committed || committed.size > 10_000) committedByDatabase.set(db, (committed = new Set()));
-  return committed;
 }
 
 /**
@@ -113,9 +101,9 @@ function orderCreated(order: LabOrderRecord): OrderEventToWrite {
   };
 }
 
-function emitOrderCreated(tx: Queryable, order: LabOrderRecord) {
+function emitOrderCreated(tx: Queryable, order: LabOrderRecord, labTestSnapshots: LabTestSnapshots | undefined) {
   const { event, ...options } = orderCreated(order);
-  return emitEvent(tx, event, options);
+  return emitEvent(tx, event, { ...options, labTestSnapshots });
 }
 
 /** Thrown inside the transaction to roll back the auto-generated lab test with the order. */

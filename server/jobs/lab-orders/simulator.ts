@@ -1,19 +1,11 @@
 import { simulationPath, simulationStartsAt } from '../../domain/lab-orders/lifecycle.js';
 import type { Logger } from '../../logger.js';
 import type { Database } from '../../storage/database.js';
-import {
-  claimDueSimulation,
-  deleteSimulation,
-  findOrder,
-  lockOrderStatus,
-  lockSimulation,
-  rescheduleSimulation,
-  upsertSimulation,
-  type SimulationRecord,
-} from '../../storage/repositories/lab-orders.js';
+import { claimDueSimulation, deleteSimulation, lockSimulation, rescheduleSimulation, upsertSimulation, type SimulationRecord } from '../../storage/repositories/lab-order-simulation-queue.js';
+import { findOrder, lockOrderStatus } from '../../storage/repositories/lab-orders.js';
 import type { SimulationOptions } from '../../domain/lab-results/generate.js';
-import { noteLabOrderWrites } from './maintenance.js';
-import { applyTransition } from './transition.js';
+import { LabOrderVacuum } from './maintenance.js';
+import { applyTransition, type TransitionCaches } from './transition.js';
 
 export interface LabOrderSimulatorOptions {
   db: Database;
@@ -21,6 +13,8 @@ export interface LabOrderSimulatorOptions {
   now?: () => Date;
   /** How often due steps are looked for when nothing woke the simulator (default 250 ms). */
   pollMs?: number;
+  /** The app's lab order caches (deps.caches.labOrders); without, lab tests are read with each order. */
+  caches?: TransitionCaches | undefined;
 }
 
 /**
@@ -64,6 +58,9 @@ export class LabOrderSimulator {
   private readonly logger: Logger;
   private readonly now: () => Date;
   private readonly pollMs: number;
+  private readonly caches: TransitionCaches | undefined;
+  /** The steps' order writes, which schedule the PGlite vacuum of the order tables. */
+  private readonly vacuum: LabOrderVacuum;
   private running = false;
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
@@ -74,6 +71,8 @@ export class LabOrderSimulator {
     this.logger = options.logger;
     this.now = options.now ?? (() => new Date());
     this.pollMs = options.pollMs ?? 250;
+    this.caches = options.caches;
+    this.vacuum = new LabOrderVacuum(options.db, options.logger);
   }
 
   start(): this {
@@ -99,7 +98,7 @@ export class LabOrderSimulator {
   /** Takes one due step, if any. */
   async step(): Promise<StepOutcome> {
     const outcome = await this.stepInTransaction();
-    if (outcome === 'stepped' || outcome === 'finished') noteLabOrderWrites(this.db, 1, this.logger);
+    if (outcome === 'stepped' || outcome === 'finished') this.vacuum.noteWrites(1);
     return outcome;
   }
 
@@ -111,14 +110,14 @@ export class LabOrderSimulator {
       // The step's time is read once the order's row is held: never older than the order's last event.
       const at = this.now().toISOString();
       const path = locked ? simulationPath(locked.status, simulation.target_status) : null;
-      const order = path ? await findOrder(tx, simulation.team_id, simulation.order_id) : null;
+      const order = path ? await findOrder(tx, simulation.team_id, simulation.order_id, this.caches?.labTestValues) : null;
       const next = path?.[0];
       if (!order || !next) {
         // The order went away, or reached (or moved past) the target by other means: nothing left to walk.
         await deleteSimulation(tx, simulation.order_id);
         return 'dropped';
       }
-      await applyTransition(tx, order, next, { at, flags: simulation.flags as SimulationOptions });
+      await applyTransition(tx, order, next, { at, flags: simulation.flags as SimulationOptions, caches: this.caches });
       if (next === simulation.target_status) {
         await deleteSimulation(tx, simulation.order_id);
         return 'finished';

@@ -3,7 +3,12 @@ import { stepPatch, toOrderView, type OrderBody } from '../../domain/lab-orders/
 import type { SimulationOptions } from '../../domain/lab-results/generate.js';
 import type { Queryable } from '../../storage/database.js';
 import { emitEvent } from '../../storage/repositories/events.js';
-import { teamWantsPartialResults, transitionOrder, type LabOrderRecord } from '../../storage/repositories/lab-orders.js';
+import type { LabOrderCaches } from '../../storage/repositories/lab-order-caches.js';
+import { teamWantsPartialResults } from '../../storage/repositories/lab-order-team-settings.js';
+import { transitionOrder, type LabOrderRecord } from '../../storage/repositories/lab-orders.js';
+
+/** The app's caches a status change uses (lab-order-caches.ts): lab test values and their digests. */
+export type TransitionCaches = Pick<LabOrderCaches, 'labTestValues' | 'labTestSnapshots'>;
 import { orderFieldsOf, planResults, storeResults } from '../lab-results/record.js';
 
 /**
@@ -18,7 +23,7 @@ export async function applyTransition(
   tx: Queryable,
   order: LabOrderRecord,
   to: string,
-  options: { at: string; status_detail?: string | null; /** A simulated step's SimulationFlags. */ flags?: SimulationOptions },
+  options: { at: string; status_detail?: string | null; /** A simulated step's SimulationFlags. */ flags?: SimulationOptions; caches?: TransitionCaches | undefined },
 ): Promise<LabOrderRecord | null> {
   const parsed = parseStatus(to);
   if (!parsed) throw new RangeError(`Unknown order status ${to}`);
@@ -44,7 +49,7 @@ export async function applyTransition(
     at: options.at,
     ...(fields ? { interpretation: fields.interpretation } : {}),
     body_patch: patch,
-  });
+  }, options.caches?.labTestValues);
   if (!moved) return null;
   const event = moved.events[moved.events.length - 1];
   if (parsed.low !== 'partial_results' || (await wantsPartialResults())) {
@@ -54,7 +59,7 @@ export async function applyTransition(
       team_id: moved.team_id,
       user_id: moved.user_id,
       client_user_id: moved.client_user_id,
-    }, { dedupKey: `labtest.order.updated:${moved.id}:${event?.id ?? to}`, labTestView: moved.lab_test_view });
+    }, { dedupKey: `labtest.order.updated:${moved.id}:${event?.id ?? to}`, labTestView: moved.lab_test_view, labTestSnapshots: options.caches?.labTestSnapshots });
   }
   if (planned) await storeResults(tx, { order: moved, planned, at: options.at });
   return moved;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../database.js';
-import { labTestSnapshot } from './lab-order-lab-tests.js';
+import { labTestSnapshot, type LabTestSnapshots } from './lab-order-lab-tests.js';
 import { isUuid, toPage, type Page } from './support.js';
 
 /** The envelope every event shares (see the `webhooks` of the team API). */
@@ -33,11 +33,11 @@ interface StoredPayload {
 const LAB_TEST_PLACEHOLDER = `\u0000lab_test:${randomUUID()}\u0000`;
 const LAB_TEST_PLACEHOLDER_JSON = JSON.stringify(LAB_TEST_PLACEHOLDER);
 
-function storedPayload(event: EventEnvelope, labTestView: string | null | undefined): StoredPayload {
+function storedPayload(event: EventEnvelope, labTestView: string | null | undefined, snapshots?: LabTestSnapshots): StoredPayload {
   const data = event.data as Record<string, unknown> | null;
-  // Only the lab test stored under that digest is left out (the snapshot is memoised per object).
+  // Only the lab test stored under that digest is left out (the snapshot of a frozen value is memoised in `snapshots`).
   if (!labTestView || data === null || typeof data !== 'object' || data.lab_test === null || typeof data.lab_test !== 'object'
-    || labTestSnapshot(data.lab_test).digest !== labTestView) {
+    || labTestSnapshot(data.lab_test, snapshots).digest !== labTestView) {
     return { json: JSON.stringify(event), lab_test_view: null, lab_test_at: null };
   }
   const json = JSON.stringify({ ...event, data: { ...data, lab_test: LAB_TEST_PLACEHOLDER } });
@@ -89,6 +89,8 @@ export interface EmitOptions {
    * order's `lab_test_view`): the event is stored without it and read with it.
    */
   labTestView?: string | null | undefined;
+  /** The app's memo of lab test digests (lab-order-lab-tests.ts), which checks `labTestView` without hashing the lab test again. */
+  labTestSnapshots?: LabTestSnapshots | undefined;
 }
 
 /**
@@ -108,7 +110,7 @@ export const newEventId = (): string => randomUUID();
  * deliveries afterwards (server/jobs/webhooks/worker.ts).
  */
 export async function emitEvent(tx: Queryable, event: EventEnvelope, options: EmitOptions = {}): Promise<EmittedEvent> {
-  const stored = storedPayload(event, options.labTestView);
+  const stored = storedPayload(event, options.labTestView, options.labTestSnapshots);
   // One round trip: the event and its deliveries (data-modifying CTEs run to completion).
   const inserted = await tx.one<{ id: string }>(
     `WITH inserted AS (
@@ -205,8 +207,8 @@ const CLIENT_USER_ID_PLACEHOLDER = `\u0000client_user_id:${randomUUID()}\u0000`;
 const CLIENT_USER_ID_TAIL = `${JSON.stringify(CLIENT_USER_ID_PLACEHOLDER)}}`;
 
 /** `event` as stored, but for its client_user_id (whatever the envelope holds there is not used). */
-export function payloadBeforeClientUserId(event: EventEnvelope, labTestView?: string | null): PayloadBeforeClientUserId {
-  const stored = storedPayload({ ...event, client_user_id: CLIENT_USER_ID_PLACEHOLDER }, labTestView);
+export function payloadBeforeClientUserId(event: EventEnvelope, labTestView?: string | null, snapshots?: LabTestSnapshots): PayloadBeforeClientUserId {
+  const stored = storedPayload({ ...event, client_user_id: CLIENT_USER_ID_PLACEHOLDER }, labTestView, snapshots);
   if (!stored.json.endsWith(CLIENT_USER_ID_TAIL)) throw new Error(`The envelope of ${event.event_type} does not end with its client_user_id`);
   return { head: stored.json.slice(0, -CLIENT_USER_ID_TAIL.length), lab_test_view: stored.lab_test_view, lab_test_at: stored.lab_test_at };
 }

@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Queryable } from '../../../server/storage/database.js';
 import { eventBodySql } from '../../../server/storage/repositories/events.js';
-import { findOrder, insertOrders, isKeptOrder, LAB_ORDER_STATISTICS_TARGET, listOrders, transitionOrder, vacuumLabOrders, type LabOrderRecord, type NewLabOrder, type OrderListFilter } from '../../../server/storage/repositories/lab-orders.js';
+import { CacheRegistry } from '../../../server/shared/cache.js';
+import { createLabOrderCaches } from '../../../server/storage/repositories/lab-order-caches.js';
+import { LAB_ORDER_STATISTICS_TARGET, vacuumLabOrders } from '../../../server/storage/repositories/lab-order-housekeeping.js';
+import { isKeptOrder, listOrders, type OrderListFilter } from '../../../server/storage/repositories/lab-order-list.js';
+import { findOrder, insertOrders, transitionOrder, type LabOrderRecord, type NewLabOrder } from '../../../server/storage/repositories/lab-orders.js';
 import { engineCases, seedTeam, useTestDatabase } from '../helpers.js';
 
 const NO_FILTER: OrderListFilter = {
@@ -23,6 +27,7 @@ const generationOf = async (db: Queryable, teamId: string) =>
 describe.each(engineCases)('lab orders repository on %s', (_label, engine) => {
   describe.skipIf(!engine.available)('the team order generation (migration 015) and the list built on it', () => {
     const ctx = useTestDatabase(engine);
+    const caches = createLabOrderCaches(new CacheRegistry());
     const seed = async () => {
       const { team } = await seedTeam(ctx.db);
       const user = (await ctx.db.one<{ id: string }>(`INSERT INTO users (team_id, client_user_id) VALUES ($1, $2) RETURNING id`, [team.id, randomUUID()]))!;
@@ -51,7 +56,7 @@ describe.each(engineCases)('lab orders repository on %s', (_label, engine) => {
       const orders = (await insertOrders(ctx.db, [newOrder(teamId, userId), newOrder(teamId, userId), newOrder(teamId, userId)])).map((o) => o!.id);
       await ctx.db.query(`UPDATE lab_orders SET interpretation = v.interpretation FROM (VALUES ($1::uuid, 'critical'), ($2::uuid, 'normal')) AS v(id, interpretation) WHERE lab_orders.id = v.id`, [orders[0], orders[1]]);
       const ids = async (filter: Partial<OrderListFilter>) => {
-        const page = await listOrders(ctx.db, teamId, { ...NO_FILTER, ...filter }, { key: 'created_at', direction: 'asc' }, { page: 1, size: 10 });
+        const page = await listOrders(ctx.db, teamId, { ...NO_FILTER, ...filter }, { key: 'created_at', direction: 'asc' }, { page: 1, size: 10 }, caches);
         expect(page.total).toBe(page.orders.length);
         return page.orders.map((o) => o.id).sort();
       };
@@ -73,7 +78,7 @@ describe.each(engineCases)('lab orders repository on %s', (_label, engine) => {
     it('when an order changes, then the list answers a new record for it and the same frozen record for the others', async () => {
       const { teamId, userId } = await seed();
       const [a, b] = await insertOrders(ctx.db, [newOrder(teamId, userId), newOrder(teamId, userId)]);
-      const read = () => listOrders(ctx.db, teamId, NO_FILTER, { key: 'created_at', direction: 'asc' }, { page: 1, size: 10 });
+      const read = () => listOrders(ctx.db, teamId, NO_FILTER, { key: 'created_at', direction: 'asc' }, { page: 1, size: 10 }, caches);
       await read();
       const before = await read();
       expect(before.total).toBe(2);
@@ -90,18 +95,19 @@ describe.each(engineCases)('lab orders repository on %s', (_label, engine) => {
 
   describe.skipIf(!engine.available)('the orders the list keeps', () => {
     const ctx = useTestDatabase(engine);
+    const caches = createLabOrderCaches(new CacheRegistry());
 
     it('when a page is read once, then its orders are not kept (nor frozen); read again, they are (frozen), and later reads answer those same records', async () => {
       const { team } = await seedTeam(ctx.db);
       const user = (await ctx.db.one<{ id: string }>(`INSERT INTO users (team_id, client_user_id) VALUES ($1, $2) RETURNING id`, [team.id, randomUUID()]))!;
       await insertOrders(ctx.db, [newOrder(team.id, user.id), newOrder(team.id, user.id)]);
-      const read = () => listOrders(ctx.db, team.id, NO_FILTER, { key: 'created_at', direction: 'asc' }, { page: 1, size: 10 });
+      const read = () => listOrders(ctx.db, team.id, NO_FILTER, { key: 'created_at', direction: 'asc' }, { page: 1, size: 10 }, caches);
       const first = await read();
-      expect(first.orders.some((order) => isKeptOrder(ctx.db, order))).toBe(false);
+      expect(first.orders.some((order) => isKeptOrder(caches, order))).toBe(false);
       const second = await read();
       expect(second.orders.map((order) => order.id)).toEqual(first.orders.map((order) => order.id));
       second.orders.forEach((order, i) => expect(order).not.toBe(first.orders[i]));
-      expect(second.orders.every((order) => isKeptOrder(ctx.db, order))).toBe(true);
+      expect(second.orders.every((order) => isKeptOrder(caches, order))).toBe(true);
       // A kept record is shared with later reads: frozen through and through. One read once is the caller's own.
       expect(first.orders.some((order) => Object.isFrozen(order))).toBe(false);
       for (const order of second.orders) expect(Object.isFrozen(order) && Object.isFrozen(order.body) && Object.isFrozen(order.events)).toBe(true);
@@ -167,6 +173,7 @@ describe.each(engineCases)('lab orders repository on %s', (_label, engine) => {
 
   describe.skipIf(!engine.available)('the activation and recipient filters (migrations 021 and 022)', () => {
     const ctx = useTestDatabase(engine);
+    const caches = createLabOrderCaches(new CacheRegistry());
     const seed = async () => {
       const { team } = await seedTeam(ctx.db);
       const user = (await ctx.db.one<{ id: string }>(`INSERT INTO users (team_id, client_user_id) VALUES ($1, $2) RETURNING id`, [team.id, randomUUID()]))!;
@@ -175,7 +182,7 @@ describe.each(engineCases)('lab orders repository on %s', (_label, engine) => {
     // Each filter is read three times: by OFFSET, then its whole list of ids, then a slice of that list.
     const idsOf = async (teamId: string, filter: Partial<OrderListFilter>) => {
       const reads = [];
-      for (let i = 0; i < 3; i += 1) reads.push(await listOrders(ctx.db, teamId, { ...NO_FILTER, ...filter }, { key: 'created_at', direction: 'asc' }, { page: 1, size: 10 }));
+      for (let i = 0; i < 3; i += 1) reads.push(await listOrders(ctx.db, teamId, { ...NO_FILTER, ...filter }, { key: 'created_at', direction: 'asc' }, { page: 1, size: 10 }, caches));
       for (const read of reads) expect(read.total).toBe(read.orders.length);
       const ids = reads.map((read) => read.orders.map((order) => order.id));
       expect(ids[1]).toEqual(ids[0]);
