@@ -3,6 +3,7 @@
  * it, and the Order wire shape (spec/team/components/schemas/Order.yaml). Pure: ids,
  * instants and URLs are handed in.
  */
+import type { components } from '../../../generated/team/schema.js';
 import type { CollectionMethod, LabTestView } from '../lab-tests/catalog.js';
 import { turnaroundDays } from '../lab-tests/catalog.js';
 import { parseStatus } from './lifecycle.js';
@@ -16,7 +17,8 @@ export interface PatientDetailsInput {
   gender: string;
   phone_number: string;
   email: string;
-  medical_proxy?: Nullable<Record<string, unknown>> | undefined;
+  /** The guarantor as the request gave it (the handler keeps the keys the spec declares). */
+  medical_proxy?: Nullable<components['schemas']['GuarantorDetails']> | undefined;
   race?: Nullable<string> | undefined;
   ethnicity?: Nullable<string> | undefined;
   sexual_orientation?: Nullable<string> | undefined;
@@ -264,8 +266,11 @@ export interface StoredOrder {
   events: Array<{ id: number; created_at: string; status: string; status_detail: string | null }>;
 }
 
+/** The Order wire shape (the generated type: the compiler checks the view against the spec). */
+export type OrderView = components['schemas']['Order'];
+
 /** The Order wire shape. */
-export function toOrderView(order: StoredOrder) {
+export function toOrderView(order: StoredOrder): OrderView {
   const body = order.body as unknown as OrderBody;
   const parsed = parseStatus(order.status);
   const events = order.events.map((e) => ({ id: e.id, created_at: e.created_at, status: e.status, status_detail: e.status_detail }));
@@ -305,4 +310,3 @@ export function toOrderView(order: StoredOrder) {
   };
 }
 
-export type OrderView = ReturnType<typeof toOrderView>;

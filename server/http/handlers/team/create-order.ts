@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import type { components, operations } from '../../../../generated/team/schema.js';
+import type { operations } from '../../../../generated/team/schema.js';
 import { storedConsents, type ConsentInput } from '../../../domain/lab-orders/consents.js';
 import { bodyHash, earlierBodyHash } from '../../../domain/lab-orders/idempotency.js';
 import { initialStatus, parseStatus } from '../../../domain/lab-orders/lifecycle.js';
@@ -7,7 +7,7 @@ import { newOrderBody, patientName, recipientName, toOrderView } from '../../../
 import { resolveOrderLabTests } from '../../../domain/lab-orders/order-set.js';
 import { COLLECTION_METHODS, toLabTestView, type CollectionMethod, type LabTestDefinition } from '../../../domain/lab-tests/catalog.js';
 import { createLabOrder, createLabOrders, type CreateOrderOutcome } from '../../../jobs/lab-orders/create-order.js';
-import { noteLabOrderWrites } from '../../../jobs/lab-orders/maintenance.js';
+import { LabOrderVacuum } from '../../../jobs/lab-orders/maintenance.js';
 import { groupCommit } from '../../../storage/group-commit.js';
 import type { NewLabOrder } from '../../../storage/repositories/lab-orders.js';
 import { ApiError, ValidationFailure } from '../../api-error.js';
@@ -19,7 +19,6 @@ import { birthDateItems, toGuarantorDetails, toPhysician } from './request-recor
 import { requisitionFormUrl } from './requisition-url.js';
 import { userNotFound } from './views.js';
 
-type Order = components['schemas']['Order'];
 const IDEMPOTENCY_HEADER = 'x-idempotency-key';
 
 const isMethod = (value: string | null | undefined): value is CollectionMethod => (COLLECTION_METHODS as readonly string[]).includes(value ?? '');
@@ -36,7 +35,9 @@ const newSampleId = () => `SB${String(randomInt(0, 1e10)).padStart(10, '0')}`;
  */
 export const createOrder = (deps: Deps): Handler<operations['createOrder'], TeamContext> => {
   // Orders without an idempotency key or a new lab test: concurrent ones are stored together.
-  const createTogether = groupCommit((batch: readonly NewLabOrder[]) => createLabOrders(deps.db, batch));
+  const createTogether = groupCommit((batch: readonly NewLabOrder[]) => createLabOrders(deps.db, batch, deps.caches.labOrders));
+  // The orders this handler writes, which schedule the PGlite vacuum of the order tables.
+  const vacuum = new LabOrderVacuum(deps.db, deps.logger);
   return async ({ body, headers }, { teamId }) => {
     const hasOrderSet = body.order_set !== undefined && body.order_set !== null;
     const hasLabTestId = body.lab_test_id !== undefined && body.lab_test_id !== null;
@@ -89,7 +90,7 @@ export const createOrder = (deps: Deps): Handler<operations['createOrder'], Team
       shipment_id: randomUUID(),
       at,
       requisition_form_url: await requisitionFormUrl(deps, orderId, at),
-      lab_test: 'lab_test' in resolved ? storedLabTestView(deps.markers, labTest) : toLabTestView(deps.markers, labTest),
+      lab_test: 'lab_test' in resolved ? storedLabTestView(deps, labTest) : toLabTestView(deps.markers, labTest),
       method,
       patient_details: { ...body.patient_details, medical_proxy: body.patient_details.medical_proxy ? toGuarantorDetails(body.patient_details.medical_proxy) : null },
       patient_address: body.patient_address,
@@ -128,8 +129,8 @@ export const createOrder = (deps: Deps): Handler<operations['createOrder'], Team
           ? { team_id: teamId, ...resolved.new_lab_test, marker_ids: [...resolved.new_lab_test.marker_ids] }
           : null,
         order,
-      });
-    if (outcome.outcome === 'created') noteLabOrderWrites(deps.db, 1, deps.logger);
+      }, deps.caches.labOrders);
+    if (outcome.outcome === 'created') vacuum.noteWrites(1);
     switch (outcome.outcome) {
       case 'user_not_found':
         throw userNotFound(body.user_id);
@@ -137,7 +138,7 @@ export const createOrder = (deps: Deps): Handler<operations['createOrder'], Team
         throw ValidationFailure.single(['header', IDEMPOTENCY_HEADER], `The idempotency key was used for another request body (order ${outcome.order_id}); use a new key for a new order`);
       case 'created':
       case 'replayed':
-        return { status: 200, body: { order: toOrderView(outcome.order) as Order, status: 'success', message: outcome.outcome === 'created' ? 'Order created' : 'Order already created with this idempotency key' } };
+        return { status: 200, body: { order: toOrderView(outcome.order), status: 'success', message: outcome.outcome === 'created' ? 'Order created' : 'Order already created with this idempotency key' } };
       default:
         throw new ApiError(500, 'Unexpected outcome');
     }

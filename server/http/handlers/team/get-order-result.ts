@@ -1,4 +1,4 @@
-import type { components, operations } from '../../../../generated/team/schema.js';
+import type { operations } from '../../../../generated/team/schema.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
 import { requireResults } from './result-views.js';
@@ -8,5 +8,5 @@ export const getOrderResult =
   (deps: Deps): Handler<operations['getOrderResult'], TeamContext> =>
   async ({ path }, { teamId }) => {
     const { results } = await requireResults(deps, teamId, path.order_id);
-    return { status: 200, body: results.results as components['schemas']['LabResultsRaw'] };
+    return { status: 200, body: results.results };
   };

@@ -24,7 +24,7 @@ export const getSignedOrderRequisitionPdf =
     if (verdict === 'expired') {
       throw new ApiError(403, `This requisition form URL expired at ${new Date(query.expires * 1000).toISOString()}; download the form from GET /v3/order/${path.order_id}/requisition/pdf with the team's API key.`);
     }
-    const order = await findOrderOfAnyTeam(deps.db, path.order_id);
+    const order = await findOrderOfAnyTeam(deps.db, path.order_id, deps.caches.labOrders.labTestValues);
     if (!order) throw orderNotFound(path.order_id);
     if (parseStatus(order.status)?.top === 'cancelled') throw new ApiError(400, `Order ${order.id} was cancelled; it has no requisition form.`);
     return { status: 200, body: await renderRequisitionPdf(requisitionModel(order), documentFonts()) };

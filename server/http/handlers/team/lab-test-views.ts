@@ -1,5 +1,5 @@
-import type { MarkerCatalog } from '../../../domain/lab-markers/catalog.js';
 import { isStandardLabTestId, standardLabTests, toLabTestView, type CollectionMethod, type LabTestDefinition, type LabTestStatus, type LabTestView } from '../../../domain/lab-tests/catalog.js';
+import { deepFreeze } from '../../../shared/cache.js';
 import { findLabTest, findLabTests, type LabTestRecord } from '../../../storage/repositories/lab-tests.js';
 import { ApiError } from '../../api-error.js';
 import type { Deps } from '../context.js';
@@ -19,18 +19,15 @@ export function toLabTestDefinition(record: LabTestRecord): LabTestDefinition {
   };
 }
 
-// The standard lab tests of a catalog (built by filtering every marker of it: not per request).
-const standards = new WeakMap<MarkerCatalog, readonly LabTestDefinition[]>();
-function standardsOf(markers: MarkerCatalog): readonly LabTestDefinition[] {
-  let tests = standards.get(markers);
-  if (!tests) standards.set(markers, (tests = Object.freeze(standardLabTests(markers).map((test) => Object.freeze(test)))));
-  return tests;
+/** The standard lab tests of the app's catalog (built by filtering every marker of it: once, lab-test-standards). */
+function standardsOf(deps: Pick<Deps, 'markers' | 'caches'>): readonly LabTestDefinition[] {
+  return deps.caches.labViews.labTestStandards.getOrSet(deps.markers, () => standardLabTests(deps.markers));
 }
 
 /** The team's lab tests (standard ones included) among these ids, by lowercased id. */
 export async function findTeamLabTests(deps: Deps, teamId: string, ids: readonly string[]): Promise<Map<string, LabTestDefinition>> {
   const found = new Map<string, LabTestDefinition>();
-  for (const test of standardsOf(deps.markers)) if (ids.some((id) => id.toLowerCase() === test.id)) found.set(test.id, test);
+  for (const test of standardsOf(deps)) if (ids.some((id) => id.toLowerCase() === test.id)) found.set(test.id, test);
   const stored = await findLabTests(deps.db, teamId, ids.filter((id) => !isStandardLabTestId(id)));
   for (const record of stored) found.set(record.id, toLabTestDefinition(record));
   return found;
@@ -38,28 +35,19 @@ export async function findTeamLabTests(deps: Deps, teamId: string, ids: readonly
 
 /** The team's lab test (a standard one included), or the 404. */
 export async function requireLabTest(deps: Deps, teamId: string, labTestId: string): Promise<LabTestDefinition> {
-  const standard = standardsOf(deps.markers).find((t) => t.id === labTestId.toLowerCase());
+  const standard = standardsOf(deps).find((t) => t.id === labTestId.toLowerCase());
   if (standard) return standard;
   const record = await findLabTest(deps.db, teamId, labTestId);
   if (!record) throw new ApiError(404, `Lab test ${labTestId} not found.`);
   return toLabTestDefinition(record);
 }
 
-// Lab tests never change once stored, so the view of a stored (or standard) lab test is the
-// same for every order of it: built once per catalog and id (an order's body then holds the
-// same object, whose stored text storage memoises too).
-const views = new WeakMap<MarkerCatalog, Map<string, Readonly<LabTestView>>>();
-const VIEWS_KEPT = 1_000;
-
-/** The LabTest view of a stored or standard lab test, memoised. */
-export function storedLabTestView(markers: MarkerCatalog, test: LabTestDefinition): Readonly<LabTestView> {
-  let byId = views.get(markers);
-  if (!byId) views.set(markers, (byId = new Map()));
-  let view = byId.get(test.id);
-  if (view === undefined) {
-    view = Object.freeze(toLabTestView(markers, test));
-    if (byId.size >= VIEWS_KEPT) byId.delete(byId.keys().next().value as string);
-    byId.set(test.id, view);
-  }
-  return view;
+/**
+ * The LabTest view of a stored or standard lab test (lab-test-views). Lab tests never change
+ * once stored, so the view is the same for every order of it: an order's body then holds the
+ * same frozen object, whose stored text and digest storage memoises (lab-test-snapshots). Frozen
+ * in every environment for that reason.
+ */
+export function storedLabTestView(deps: Pick<Deps, 'markers' | 'caches'>, test: LabTestDefinition): Readonly<LabTestView> {
+  return deps.caches.labViews.labTestViews.getOrSet(test.id, () => deepFreeze(toLabTestView(deps.markers, test)));
 }

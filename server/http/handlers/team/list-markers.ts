@@ -1,26 +1,18 @@
 import type { operations } from '../../../../generated/team/schema.js';
-import { searchMarkers, toClientFacingMarkerPage, type MarkerCatalog, type MarkerSearchQuery } from '../../../domain/lab-markers/catalog.js';
+import { searchMarkers, toClientFacingMarkerPage, type MarkerSearchQuery } from '../../../domain/lab-markers/catalog.js';
+import { deepFreeze } from '../../../shared/cache.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
-import { memoise } from '../memo.js';
 
-const pagesByCatalog = new WeakMap<MarkerCatalog, (query: MarkerSearchQuery) => Readonly<ReturnType<typeof toClientFacingMarkerPage>>>();
-
-/** The pages of one (immutable) catalog, memoised by query. */
-function pagesOf(catalog: MarkerCatalog) {
-  let pages = pagesByCatalog.get(catalog);
-  if (!pages) {
-    pages = memoise((query: MarkerSearchQuery) => toClientFacingMarkerPage(searchMarkers(catalog, query)), (query) => JSON.stringify(query));
-    pagesByCatalog.set(catalog, pages);
-  }
-  return pages;
-}
-
-/** GET /v3/lab_tests/markers: List lab markers. */
+/**
+ * GET /v3/lab_tests/markers: List lab markers. A page depends only on the query and the app's
+ * (static) catalog: it is kept by query (marker-pages), frozen in every environment, so the app
+ * validates it once and then sends its memoised bytes.
+ */
 export const listMarkers =
   (deps: Deps): Handler<operations['listMarkers'], TeamContext> =>
   async ({ query }) => {
-    const page = pagesOf(deps.markers)({
+    const search: MarkerSearchQuery = {
       lab_id: query.lab_id ?? null,
       lab_slug: query.lab_slug ?? null,
       name: query.name ?? '',
@@ -28,6 +20,7 @@ export const listMarkers =
       lab_account_id: query.lab_account_id ?? null,
       page: query.page ?? 1,
       size: query.size ?? 50,
-    });
-    return { status: 200, body: page as ReturnType<typeof toClientFacingMarkerPage> };
+    };
+    const page = deps.caches.labViews.markerPages.getOrSet(JSON.stringify(search), () => deepFreeze(toClientFacingMarkerPage(searchMarkers(deps.markers, search))));
+    return { status: 200, body: page };
   };

@@ -1,13 +1,11 @@
-import type { components, operations } from '../../../../generated/team/schema.js';
+import type { operations } from '../../../../generated/team/schema.js';
 import { activationFilter } from '../../../domain/lab-orders/activation.js';
-import { toOrderView } from '../../../domain/lab-orders/order.js';
-import { deepFreeze } from '../../../shared/deep-freeze.js';
-import { isKeptOrder, listOrders as listStoredOrders, type LabOrderRecord, type OrderSortKey } from '../../../storage/repositories/lab-orders.js';
-import { BodyMemo } from '../../body-memo.js';
+import { toOrderView, type OrderView } from '../../../domain/lab-orders/order.js';
+import { deepFreeze } from '../../../shared/cache.js';
+import { isKeptOrder, listOrders as listStoredOrders, type OrderSortKey } from '../../../storage/repositories/lab-order-list.js';
+import type { LabOrderRecord } from '../../../storage/repositories/lab-orders.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
-
-type Order = components['schemas']['Order'];
 
 /** GET /v3/orders: List orders (offset pages, newest first by default). */
 export const listOrders =
@@ -36,32 +34,32 @@ export const listOrders =
       },
       { key: (query.order_key ?? 'created_at') as OrderSortKey, direction: query.order_direction ?? 'desc' },
       { page, size },
+      deps.caches.labOrders,
     );
     // Only a page of orders the storage keeps can come back as the same records: it is
-    // remembered as one frozen body. A page with orders read once is built for this answer alone:
-    // its records are not shared, so their views are neither frozen nor remembered (they would
+    // remembered as one frozen body (lab-order-pages), which the app validates once and then
+    // sends as its memoised bytes. A page with orders read once is built for this answer alone:
+    // its records are not shared, so their views are neither frozen nor kept (they would
     // only live longer), and the body is serialised as a whole, its lab tests from their bytes.
-    const kept = orders.map((order) => isKeptOrder(deps.db, order));
+    const { orderPages, orderViews } = deps.caches.labViews;
+    const kept = orders.map((order) => isKeptOrder(deps.caches.labOrders, order));
+    // The view of a kept record is frozen in every environment: its bytes are memoised by the
+    // app (http/frozen-parts.ts) only when it is.
+    const viewOf = (record: LabOrderRecord): OrderView => orderViews.getOrSet(record, () => deepFreeze(toOrderView(record)));
     if (kept.every(Boolean)) {
-      const body = pages.body(`${teamId}\u0000${JSON.stringify(query)}`, [total, page, size, ...orders], () => ({ orders: orders.map(viewOf), total, page, size }));
-      return { status: 200, body };
+      const key = `${teamId}\u0000${JSON.stringify(query)}`;
+      const parts = [total, page, size, ...orders];
+      const remembered = orderPages.get(key);
+      if (remembered && sameParts(remembered.parts, parts)) return { status: 200, body: remembered.body };
+      const body = deepFreeze({ orders: orders.map(viewOf), total, page, size });
+      return { status: 200, body: orderPages.set(key, { parts, body }).body };
     }
-    const views = orders.map((order, i) => (kept[i] ? viewOf(order) : (toOrderView(order) as Order)));
+    const views = orders.map((order, i) => (kept[i] ? viewOf(order) : toOrderView(order)));
     return { status: 200, body: { orders: views, total, page, size } };
   };
 
-/**
- * The last page of each (team, query), reused while it lists the same order records: the storage
- * keeps an order read at one row version as one frozen record, so a page read again before any
- * of its orders changed is the same frozen body, validated once and then sent as its bytes.
- * Up to 256 pages of 10,000 orders in all.
- */
-const pages = new BodyMemo(256, 10_000);
-
-/** The wire order of a record the storage keeps (frozen): the same frozen view for the same record. */
-const views = new WeakMap<LabOrderRecord, Order>();
-function viewOf(record: LabOrderRecord): Order {
-  let view = views.get(record);
-  if (view === undefined) views.set(record, (view = deepFreeze(toOrderView(record) as Order)));
-  return view;
+function sameParts(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
 }

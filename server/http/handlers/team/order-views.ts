@@ -6,7 +6,7 @@ export const orderNotFound = (orderId: string) => new ApiError(404, `Order ${ord
 
 /** The team's order, or the 404 (another team's order is not found either). */
 export async function requireOrder(deps: Deps, teamId: string, orderId: string): Promise<LabOrderRecord> {
-  const order = await findOrder(deps.db, teamId, orderId);
+  const order = await findOrder(deps.db, teamId, orderId, deps.caches.labOrders.labTestValues);
   if (!order) throw orderNotFound(orderId);
   return order;
 }

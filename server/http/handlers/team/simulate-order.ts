@@ -1,4 +1,4 @@
-import type { components, operations } from '../../../../generated/team/schema.js';
+import type { operations } from '../../../../generated/team/schema.js';
 import { completedStatus, parseStatus, simulationPath } from '../../../domain/lab-orders/lifecycle.js';
 import { toOrderView } from '../../../domain/lab-orders/order.js';
 import type { CollectionMethod } from '../../../domain/lab-tests/catalog.js';
@@ -7,8 +7,6 @@ import { ValidationFailure } from '../../api-error.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
 import { requireOrder } from './order-views.js';
-
-type Order = components['schemas']['Order'];
 
 /**
  * POST /v3/order/{order_id}/test: Simulate an order. Stores the simulation (its first
@@ -31,5 +29,5 @@ export const simulateOrder =
     const flags = { interpretation: body?.interpretation ?? 'normal', result_types: body?.result_types ?? null, has_missing_results: body?.has_missing_results ?? null };
     await startSimulation(deps.db, { order_id: order.id, team_id: teamId, target_status: target, delay_ms: (query.delay ?? 0) * 1000, flags, now: deps.now });
     deps.labSimulations?.wake();
-    return { status: 200, body: { order: toOrderView(order) as Order, status: 'success', message: `Simulating the order to ${target}` } };
+    return { status: 200, body: { order: toOrderView(order), status: 'success', message: `Simulating the order to ${target}` } };
   };

@@ -1,0 +1,124 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Handlers answer bodies the compiler checks against the generated types (generated/): a cast to
+ * one of those types (`toOrderView(order) as Order`) would silence exactly that check. This test
+ * fails on any `as T` or `<T>` in server/http/handlers whose T names a type imported from
+ * generated/ (`components['schemas'][...]`, `operations[...]`) or a local alias of one
+ * (`type Order = components['schemas']['Order']`). The domain types its views with the generated
+ * types instead (domain/lab-orders/order.ts toOrderView), and a real mismatch is fixed there.
+ */
+const HANDLERS = path.resolve(import.meta.dirname, '../../server/http/handlers');
+
+/**
+ * Casts left in place, each with why: `file: cast text`. An entry that no longer matches a cast
+ * fails the test, so the list only shrinks.
+ */
+const KNOWN: Record<string, string> = {
+  // The stored event's data is JSON read back from the database (EventEnvelope['data'] is
+  // unknown); typing it belongs to the events storage, not to this handler.
+  "management/list-team-events.ts: event.payload.data as TeamEvent['data']": 'stored JSON typed unknown',
+};
+
+/** The casts to generated types in one source file, as `line: text`. */
+export function castsToGeneratedTypes(source: string, fileName = 'handler.ts'): string[] {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const generated = new Set<string>();
+  const fromGenerated = (specifier: string) => /(^|\/)generated\//.test(specifier);
+  for (const statement of file.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || !fromGenerated(statement.moduleSpecifier.text)) continue;
+    const clause = statement.importClause;
+    if (!clause) continue;
+    if (clause.name) generated.add(clause.name.text);
+    const bindings = clause.namedBindings;
+    if (bindings && ts.isNamespaceImport(bindings)) generated.add(bindings.name.text);
+    if (bindings && ts.isNamedImports(bindings)) for (const element of bindings.elements) generated.add(element.name.text);
+  }
+  const refersToGenerated = (type: ts.Node): boolean => {
+    let found = false;
+    const visit = (node: ts.Node) => {
+      if (found) return;
+      if (ts.isTypeReferenceNode(node)) {
+        let name: ts.EntityName = node.typeName;
+        while (ts.isQualifiedName(name)) name = name.left;
+        if (generated.has(name.text)) found = true;
+      } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal) && fromGenerated(node.argument.literal.text)) {
+        found = true;
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(type);
+    return found;
+  };
+  // Local aliases of generated types, and aliases of those, until no new one is found.
+  const aliases: ts.TypeAliasDeclaration[] = [];
+  const collect = (node: ts.Node) => {
+    if (ts.isTypeAliasDeclaration(node)) aliases.push(node);
+    ts.forEachChild(node, collect);
+  };
+  collect(file);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const alias of aliases) {
+      if (!generated.has(alias.name.text) && refersToGenerated(alias.type)) {
+        generated.add(alias.name.text);
+        grew = true;
+      }
+    }
+  }
+  const casts: string[] = [];
+  const find = (node: ts.Node) => {
+    if ((ts.isAsExpression(node) || ts.isTypeAssertionExpression(node)) && refersToGenerated(node.type)) {
+      casts.push(`${file.getLineAndCharacterOfPosition(node.getStart()).line + 1}: ${node.getText().replace(/\s+/g, ' ')}`);
+    }
+    ts.forEachChild(node, find);
+  };
+  find(file);
+  return casts;
+}
+
+function handlerFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return handlerFiles(full);
+    return entry.name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+describe('no handler casts its response to a generated type', () => {
+  it('when the handlers are read, then none casts to a type from generated/ (or a local alias of one), but for the known casts listed with their reason', () => {
+    const found = handlerFiles(HANDLERS).flatMap((file) => {
+      const relative = path.relative(HANDLERS, file).split(path.sep).join('/');
+      return castsToGeneratedTypes(readFileSync(file, 'utf8'), file).map((cast) => `${relative}: ${cast.replace(/^\d+: /, '')}`);
+    });
+    expect(found.filter((cast) => !(cast in KNOWN))).toEqual([]);
+    expect(Object.keys(KNOWN).filter((known) => !found.includes(known))).toEqual([]);
+  });
+
+  it('when a source casts to a generated type, an alias of one, or through unknown, then each cast is found; casts to other types and `as const` are not', () => {
+    const source = `
+      import type { components, operations } from '../../../../generated/team/schema.js';
+      import { toOrderView, type OrderView } from '../../../domain/lab-orders/order.js';
+      type Order = components['schemas']['Order'];
+      type Orders = Order[];
+      export const a = (record: unknown) => toOrderView(record) as Order;
+      export const b = (results: unknown) => results as components['schemas']['LabResultsRaw'];
+      export const c = (body: unknown) => body as unknown as Orders;
+      export const d = (body: unknown) => <operations['getOrder']['responses']['200']['content']['application/json']>body;
+      export const e = (body: unknown) => body as import('../../../../generated/team/schema.js').components['schemas']['Order'];
+      export const f = (method: string) => method as CollectionMethod;
+      export const g = (view: unknown) => view as OrderView;
+      export const h = ['x'] as const;
+    `;
+    expect(castsToGeneratedTypes(source)).toEqual([
+      "6: toOrderView(record) as Order",
+      "7: results as components['schemas']['LabResultsRaw']",
+      '8: body as unknown as Orders',
+      "9: <operations['getOrder']['responses']['200']['content']['application/json']>body",
+      "10: body as import('../../../../generated/team/schema.js').components['schemas']['Order']",
+    ]);
+  });
+});
