@@ -12,6 +12,7 @@ import {
   TEAM_INVALID_KEY,
   TEAM_MISSING_KEY,
   TEAM_MISSING_KEY_OR_LINK_TOKEN,
+  type CredentialLookup,
 } from './http/authenticate.js';
 import { createApiApp } from './http/create-api-app.js';
 import { localizeLandingPage, type LocalUrls } from './http/docs-urls.js';
@@ -53,13 +54,17 @@ function mountDocs(app: Router, api: 'team' | 'management', config: Config) {
 const acceptsLinkToken = (req: object) =>
   ((req as { openapi?: { schema?: { security?: Record<string, unknown>[] } } }).openapi?.schema?.security ?? []).some((requirement) => 'LinkToken' in requirement);
 
+/** Where both apps find callers: the database, through the app's credential caches. */
+const credentialsOf = (deps: Deps): CredentialLookup => ({ db: deps.db, caches: deps.caches.http });
+
 /** The team API app, built from its dependencies without listening. */
 export function createTeamApp(deps: Deps): Express {
   return createApiApp({
     name: 'team API',
     document: loadDocument('team'),
     handlers: createTeamHandlers(deps),
-    authenticators: { ApiKeyAuth: authenticateTeam(deps.db), 'ApiKeyAuth | LinkToken': authenticateTeamOrLinkToken(deps.db, deps.now) },
+    authenticators: { ApiKeyAuth: authenticateTeam(credentialsOf(deps)), 'ApiKeyAuth | LinkToken': authenticateTeamOrLinkToken(credentialsOf(deps), deps.now) },
+    requestChecks: deps.caches.http.teamRequestChecks,
     validateResponses: deps.config.validateResponses,
     logger: deps.logger,
     errors: {
@@ -82,11 +87,12 @@ export function createManagementApp(deps: Deps): Express {
     name: 'management API',
     document: loadDocument('management'),
     handlers: createManagementHandlers(deps),
-    authenticators: { ManagementKeyAuth: authenticateManagement(deps.db) },
+    authenticators: { ManagementKeyAuth: authenticateManagement(credentialsOf(deps)) },
+    requestChecks: deps.caches.http.managementRequestChecks,
     validateResponses: deps.config.validateResponses,
     logger: deps.logger,
     errors: { missingCredentialDetail: MANAGEMENT_MISSING_KEY, invalidCredentialDetail: MANAGEMENT_INVALID_KEY },
-    beforeValidation: [rejectTeamKeyOnManagementApi(deps.db)],
+    beforeValidation: [rejectTeamKeyOnManagementApi(credentialsOf(deps))],
     // The dashboard (served by the team server, another origin) calls the management API from the browser.
     cors: managementCors(deps.config),
     extraRoutes: (app) => mountDocs(app, 'management', deps.config),

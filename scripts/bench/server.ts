@@ -37,7 +37,7 @@
  *
  * Environment: BENCH_SECONDS (measured seconds per target, default 10), BENCH_ROUNDS, BENCH_WARMUP_SECONDS
  * (default 2), BENCH_CONNECTIONS (default 10), BENCH_RUNS (cold starts, default 3),
- * BENCH_SKIP_COMPILE=1 (reuse dist/), BENCH_CPU_PROF=<dir> (run the server under
+ * BENCH_SKIP_COMPILE=1 (reuse dist/), BENCH_VARIANT (one more server target with these NAME=value settings, e.g. `CACHES_OFF=all`), BENCH_CPU_PROF=<dir> (run the server under
  * --cpu-prof, profiles written to <dir> when it stops).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -72,9 +72,26 @@ const AUTH = { [TEAM_API_KEY_HEADER]: TEAM_API_KEY };
 /** The conformance sample (its is_primary: true is the server's default). */
 const INSURANCE = insuranceBody();
 
-type TargetName = 'server' | 'production' | 'prism' | 'mock' | 'plain';
+/**
+ * BENCH_VARIANT: environment assignments (`CACHES_OFF=markers-page`, `CACHES_OFF=all`) of one more
+ * server target taking turns with the others: what one setting changes, measured side by side.
+ */
+const VARIANT_ENV: Record<string, string> | null = parseVariant(process.env.BENCH_VARIANT);
+
+function parseVariant(value: string | undefined): Record<string, string> | null {
+  if (value === undefined || value.trim() === '') return null;
+  const entries = value.trim().split(/\s+/).map((assignment) => {
+    const match = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(assignment);
+    if (!match) throw new Error(`BENCH_VARIANT must be NAME=value assignments separated by spaces, got "${value}"`);
+    return [match[1]!, match[2]!] as const;
+  });
+  return Object.fromEntries(entries);
+}
+
+type TargetName = 'server' | 'variant' | 'production' | 'prism' | 'mock' | 'plain';
 const TARGET_LABELS: Record<TargetName, string> = {
   server: 'server (as npm start runs it)',
+  variant: `server, ${process.env.BENCH_VARIANT?.trim() ?? ''}`,
   production: 'server, NODE_ENV=production',
   prism: 'Prism CLI (prism mock -v silent)',
   mock: 'our mock (npm run mock)',
@@ -346,6 +363,8 @@ export async function benchServer(): Promise<void> {
     // The same with NODE_ENV=production (no response validation): what validating costs.
     const production = await startCompiledServer(path.join(temp, 'production'), { MARKER_CATALOG_SIZE: String(CATALOG_SIZE), NODE_ENV: 'production' });
     children.push(production.child);
+    const variant = VARIANT_ENV ? await startCompiledServer(path.join(temp, 'variant'), { MARKER_CATALOG_SIZE: String(CATALOG_SIZE), ...VARIANT_ENV }) : null;
+    if (variant) children.push(variant.child);
 
     // The plain Prism CLI on the bundled team document, as a real process.
     const prismPort = await freePort();
@@ -375,7 +394,9 @@ export async function benchServer(): Promise<void> {
       insuranceOperation(await createUser(server.url)),
     ];
     const productionUser = await createUser(production.url);
-    const opOf = (target: TargetName, op: Operation): Operation => (target === 'production' && op.id === 'insurance' ? insuranceOperation(productionUser) : op);
+    const variantUser = variant ? await createUser(variant.url) : '';
+    const opOf = (target: TargetName, op: Operation): Operation =>
+      op.id !== 'insurance' ? op : target === 'production' ? insuranceOperation(productionUser) : target === 'variant' ? insuranceOperation(variantUser) : op;
 
     // The plain Express baseline, answering the server's exact bytes.
     const routes: PlainRoute[] = [];
@@ -388,7 +409,7 @@ export async function benchServer(): Promise<void> {
     children.push(plain.child);
     const plainUrl = plain.url;
 
-    const bases: Record<TargetName, string> = { server: server.url, production: production.url, prism: prismUrl, mock: mockUrl, plain: plainUrl };
+    const bases = { server: server.url, ...(variant && { variant: variant.url }), production: production.url, prism: prismUrl, mock: mockUrl, plain: plainUrl } as Record<TargetName, string>;
     const bytes = new Map<string, number>();
     for (const op of operations) {
       for (const target of Object.keys(bases) as TargetName[]) {
@@ -419,7 +440,7 @@ export async function benchServer(): Promise<void> {
     `\nServer benchmark: node ${process.version}, ${cores} cores; load average (1 / 5 / 15 min) ${loads(loadAtStart)} at start, ${loads(os.loadavg())} at end` +
       ` (the load generator shares the machine with the target; other load lowers every figure).`,
   );
-  const targetNames = Object.keys(TARGET_LABELS) as TargetName[];
+  const targetNames = (Object.keys(TARGET_LABELS) as TargetName[]).filter((target) => target !== 'variant' || VARIANT_ENV);
   for (const op of operations) {
     const get = (target: TargetName) => results.get(`${target}:${op.id}`)!;
     const [server, production, prism, mock, plain] = [get('server'), get('production'), get('prism'), get('mock'), get('plain')];
@@ -431,6 +452,7 @@ export async function benchServer(): Promise<void> {
           const m = get(target);
           return [TARGET_LABELS[target], rps(m.rps), ms(m.p50), ms(m.p99), errorCell(m), String(m.bytes)];
         }),
+        ...(VARIANT_ENV ? [[`ratio server / ${TARGET_LABELS.variant}`, ratio(server.rps, get('variant').rps), ratio(server.p50, get('variant').p50), ratio(server.p99, get('variant').p99), '', '']] : []),
         ['ratio server / server, NODE_ENV=production', ratio(server.rps, production.rps), ratio(server.p50, production.p50), ratio(server.p99, production.p99), '', ''],
         ['ratio server / Prism CLI', ratio(server.rps, prism.rps), ratio(server.p50, prism.p50), ratio(server.p99, prism.p99), '', ''],
         ['ratio server / our mock', ratio(server.rps, mock.rps), ratio(server.p50, mock.p50), ratio(server.p99, mock.p99), '', ''],

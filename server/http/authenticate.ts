@@ -5,7 +5,8 @@ import { findActiveManagementKeyByHash, findActiveTeamApiKeyByHash } from '../st
 import { findActiveLinkToken } from '../storage/repositories/link-tokens.js';
 import { findTeam } from '../storage/repositories/teams.js';
 import { ApiError } from './api-error.js';
-import { CredentialCache } from './credential-cache.js';
+import type { BoundedCache } from '../shared/cache.js';
+import type { CachedCaller, HttpCaches } from './http-caches.js';
 import { whenReady, type MaybePromise } from './maybe-promise.js';
 import type { ManagementContext, TeamContext } from './handlers/context.js';
 import { LINK_TOKEN_HEADER, MANAGEMENT_KEY_HEADER, TEAM_API_KEY_HEADER } from '../shared/wire.js';
@@ -26,51 +27,59 @@ export const MANAGEMENT_INVALID_KEY = 'Invalid management key.';
 export const TEAM_KEY_ON_MANAGEMENT_API =
   'This endpoint accepts only a management key (X-Management-Key); a team API key is not accepted.';
 
-const caches = new WeakMap<Database, { team: CredentialCache<TeamContext>; management: CredentialCache<ManagementContext> }>();
+/** How long a key found active is trusted without a lookup (see HttpCaches: its invalidation). */
+export const CREDENTIAL_TTL_MS = 10_000;
 
-function cachesOf(db: Database) {
-  let found = caches.get(db);
-  if (!found) {
-    found = { team: new CredentialCache<TeamContext>(), management: new CredentialCache<ManagementContext>() };
-    caches.set(db, found);
-  }
-  return found;
+/** Where callers are found: the database, through the app's credential caches. */
+export interface CredentialLookup {
+  db: Database;
+  caches: Pick<HttpCaches, 'teamCredentials' | 'managementCredentials'>;
+  /** The clock of expiry (ms since the epoch). */
+  now?: () => number;
 }
 
-/** Forgets every cached credential of the database: call it when a key is revoked. */
-export function forgetCredentials(db: Database): void {
-  caches.get(db)?.team.clear();
-  caches.get(db)?.management.clear();
+/** Forgets every cached credential of the app: call it when a key is revoked. */
+export function forgetCredentials(caches: Pick<HttpCaches, 'teamCredentials' | 'managementCredentials'>): void {
+  caches.teamCredentials.clear();
+  caches.managementCredentials.clear();
+}
+
+/** The cached caller of `hash` while it has not expired. */
+function cachedCaller<Caller>(cache: BoundedCache<string, CachedCaller<Caller>>, hash: string, now: number): Caller | undefined {
+  const entry = cache.get(hash);
+  if (entry === undefined) return undefined;
+  if (entry.expires > now) return entry.caller;
+  cache.delete(hash);
+  return undefined;
 }
 
 /**
  * The caller of a key hash: from the cache without waiting (most requests), else from the
- * database. The synchronous answer spares every request of a known key a few promises.
+ * database. The synchronous answer spares every request of a known key a few promises. Only
+ * keys found active are cached, so a new key works at once.
  */
-function findTeamCaller(db: Database, hash: string): MaybePromise<TeamContext | null> {
-  const cache = cachesOf(db).team;
-  return cache.get(hash) ?? lookUpTeamCaller(db, hash, cache);
+function findTeamCaller(lookup: CredentialLookup, hash: string): MaybePromise<TeamContext | null> {
+  const now = (lookup.now ?? Date.now)();
+  return cachedCaller(lookup.caches.teamCredentials, hash, now) ?? lookUpTeamCaller(lookup, hash, now);
 }
 
-async function lookUpTeamCaller(db: Database, hash: string, cache: CredentialCache<TeamContext>): Promise<TeamContext | null> {
-  const found = await findActiveTeamApiKeyByHash(db, hash);
+async function lookUpTeamCaller(lookup: CredentialLookup, hash: string, now: number): Promise<TeamContext | null> {
+  const found = await findActiveTeamApiKeyByHash(lookup.db, hash);
   if (!found) return null;
   const caller: TeamContext = { teamId: found.team_id, orgId: found.org_id, region: found.region, keyId: found.key_id };
-  cache.set(hash, caller);
-  return caller;
+  return lookup.caches.teamCredentials.set(hash, { caller, expires: now + CREDENTIAL_TTL_MS }).caller;
 }
 
-function findManagementCaller(db: Database, hash: string): MaybePromise<ManagementContext | null> {
-  const cache = cachesOf(db).management;
-  return cache.get(hash) ?? lookUpManagementCaller(db, hash, cache);
+function findManagementCaller(lookup: CredentialLookup, hash: string): MaybePromise<ManagementContext | null> {
+  const now = (lookup.now ?? Date.now)();
+  return cachedCaller(lookup.caches.managementCredentials, hash, now) ?? lookUpManagementCaller(lookup, hash, now);
 }
 
-async function lookUpManagementCaller(db: Database, hash: string, cache: CredentialCache<ManagementContext>): Promise<ManagementContext | null> {
-  const found = await findActiveManagementKeyByHash(db, hash);
+async function lookUpManagementCaller(lookup: CredentialLookup, hash: string, now: number): Promise<ManagementContext | null> {
+  const found = await findActiveManagementKeyByHash(lookup.db, hash);
   if (!found) return null;
   const caller: ManagementContext = { orgId: found.org_id, keyId: found.key_id };
-  cache.set(hash, caller);
-  return caller;
+  return lookup.caches.managementCredentials.set(hash, { caller, expires: now + CREDENTIAL_TTL_MS }).caller;
 }
 
 const header = (req: Request, name: string) => {
@@ -84,11 +93,11 @@ const header = (req: Request, name: string) => {
  * character. A management key is not a team API key: 401 on the team API.
  */
 export const authenticateTeam =
-  (db: Database) =>
+  (lookup: CredentialLookup) =>
   (req: Request): MaybePromise<TeamContext> => {
     const key = header(req, TEAM_KEY_HEADER);
     if (!key) throw new ApiError(401, TEAM_MISSING_KEY);
-    return whenReady(findTeamCaller(db, hashSecret(key)), (caller) => {
+    return whenReady(findTeamCaller(lookup, hashSecret(key)), (caller) => {
       if (!caller) throw new ApiError(401, TEAM_INVALID_KEY);
       return caller;
     });
@@ -102,15 +111,16 @@ export const authenticateTeam =
  * sent must be valid even when the token is. The verified token is in the context, so the
  * handler need not look it up again.
  */
-export function authenticateTeamOrLinkToken(db: Database, now: () => Date): (req: Request) => MaybePromise<TeamContext> {
-  const byKey = authenticateTeam(db);
+export function authenticateTeamOrLinkToken(lookup: CredentialLookup, now: () => Date): (req: Request) => MaybePromise<TeamContext> {
+  const byKey = authenticateTeam(lookup);
+  const { db } = lookup;
   return (req) => {
     const key = header(req, TEAM_KEY_HEADER);
     const token = header(req, LINK_TOKEN);
     if (!key && !token) throw new ApiError(401, TEAM_MISSING_KEY_OR_LINK_TOKEN);
     if (!token) return byKey(req);
     return (async () => {
-      const caller = key ? await findTeamCaller(db, hashSecret(key)) : null;
+      const caller = key ? await findTeamCaller(lookup, hashSecret(key)) : null;
       if (key && !caller) throw new ApiError(401, TEAM_INVALID_KEY);
       const linkToken = await findActiveLinkToken(db, { token_hash: hashSecret(token), now: now().toISOString() });
       if (!linkToken) throw new ApiError(401, INVALID_LINK_TOKEN);
@@ -127,14 +137,14 @@ export function authenticateTeamOrLinkToken(db: Database, now: () => Date): (req
 }
 
 export const authenticateManagement =
-  (db: Database) =>
+  (lookup: CredentialLookup) =>
   (req: Request): MaybePromise<ManagementContext> => {
     const key = header(req, MANAGEMENT_KEY);
     if (!key) throw new ApiError(401, MANAGEMENT_MISSING_KEY);
     const hash = hashSecret(key);
-    return whenReady(findManagementCaller(db, hash), (caller) =>
+    return whenReady(findManagementCaller(lookup, hash), (caller) =>
       caller ??
-      whenReady(findTeamCaller(db, hash), (teamCaller) => {
+      whenReady(findTeamCaller(lookup, hash), (teamCaller) => {
         throw new ApiError(teamCaller ? 403 : 401, teamCaller ? TEAM_KEY_ON_MANAGEMENT_API : MANAGEMENT_INVALID_KEY);
       }),
     );
@@ -146,11 +156,11 @@ export const authenticateManagement =
  * validator, which would otherwise only see that X-Management-Key is missing.
  */
 export const rejectTeamKeyOnManagementApi =
-  (db: Database): RequestHandler =>
+  (lookup: CredentialLookup): RequestHandler =>
   async (req, _res, next) => {
     try {
       const teamKey = header(req, TEAM_KEY_HEADER);
-      if (teamKey && !header(req, MANAGEMENT_KEY) && (await findTeamCaller(db, hashSecret(teamKey)))) {
+      if (teamKey && !header(req, MANAGEMENT_KEY) && (await findTeamCaller(lookup, hashSecret(teamKey)))) {
         return next(new ApiError(403, TEAM_KEY_ON_MANAGEMENT_API));
       }
       next();

@@ -1,26 +1,10 @@
-import express from 'express';
-import { BoundedMap } from './bounded-map.js';
+import express, { type Request } from 'express';
 
 /** Express passes the query string of the URL, or null when it has none. */
 type QueryParser = (text: string | null | undefined) => Record<string, unknown>;
-type FlatQuery = Record<string, string | string[]>;
-
-/** Query strings remembered (the memo starts over when full). */
-const QUERY_MEMO_SIZE = 1000;
-/** Longer query strings are parsed every time (they are rare, and each would hold memory). */
-const QUERY_MEMO_MAX_LENGTH = 2048;
 
 /** Express's own extended parser (qs, with Express's options), whatever version is installed. */
 const extendedParser = (): QueryParser => express().set('query parser', 'extended').get('query parser fn') as QueryParser;
-
-const isFlat = (query: Record<string, unknown>): query is FlatQuery => {
-  for (const key in query) {
-    const value = query[key];
-    if (typeof value === 'string') continue;
-    if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) return false;
-  }
-  return true;
-};
 
 /** `object[key] = value`, as data even for `__proto__` (an assignment would call its setter and drop the value). */
 const setOwn = (object: Record<string, unknown>, key: string, value: unknown) =>
@@ -75,21 +59,18 @@ function keepDroppedParameters(text: string, query: Record<string, unknown>): Re
 }
 
 /**
- * Express's extended query parser (qs), memoised by query string. Express 5 parses the query
- * string again on every read of `req.query`, and a catalog's clients send the same few
- * queries over and over (qs was about 4% of a marker search). Only flat results (text
- * values and arrays of text, no nested objects) are remembered, and every read gets its own
- * copy, so a request that changes its query (the validator coerces and fills in defaults)
- * never changes another's. A parameter qs would drop silently is kept (keepDroppedParameters).
+ * Express's extended query parser (qs), keeping the parameters qs would drop silently
+ * (keepDroppedParameters).
  */
-export function memoisedQueryParser(parse: QueryParser = extendedParser()): QueryParser {
-  const parsed = new BoundedMap<string, FlatQuery>(QUERY_MEMO_SIZE);
-  return (text) => {
-    if (typeof text !== 'string') return parse(text);
-    const found = parsed.get(text);
-    if (found !== undefined) return copyParameters(found);
-    const query = keepDroppedParameters(text, parse(text));
-    if (text.length <= QUERY_MEMO_MAX_LENGTH && isFlat(query)) parsed.set(text, copyParameters(query));
-    return query;
-  };
+export function queryParser(parse: QueryParser = extendedParser()): QueryParser {
+  return (text) => (typeof text !== 'string' ? parse(text) : keepDroppedParameters(text, parse(text)));
+}
+
+/**
+ * Express 5's `req.query` is a getter that parses the query string again on every read, and
+ * the validator reads it several times per request: the first parse is kept on the request as
+ * a plain property (which the validator may then change in place, as it does with defaults).
+ */
+export function parseQueryOnce(req: Request): void {
+  Object.defineProperty(req, 'query', { value: req.query, writable: true, configurable: true, enumerable: true });
 }

@@ -1,104 +1,106 @@
-import { createRequire } from 'node:module';
-import type { Request } from 'express';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import * as ajvFormats from 'ajv-formats';
+import type { OpenApiDocument } from '../shared/documents.js';
+import { listOperations } from '../shared/operations.js';
+import { SERVER_FORMATS } from './formats.js';
 
 /**
- * Response validation without the detour through `res.json`. express-openapi-validator checks
- * a body when the handler calls `res.json`: its per-request hook runs the operation's compiled
- * response schema, then Express serialises the body. Our bodies are serialised by
- * frozen-parts.ts (frozen parts from their memoised bytes) and sent as bytes, so `createApiApp`
- * asks the validator's own check directly (`checkResponse`) and then sends the bytes, as it
- * does without validation. The check is the same one, with the same compiled schemas and the
- * same 500 when a body does not match; what is skipped is Express's `res.json` path (about 4%
- * of a `POST /v3/order` on PGlite, measured in alternation). A memoised catalog body is a frozen
- * object that never changes, so once it passed for an operation and status it need not be
- * checked again (createApiApp remembers it).
+ * Checks response bodies against the document's response schemas, with Ajv (JSON Schema
+ * 2020-12, as OpenAPI 3.1 writes them) and the same formats as requests (formats.ts).
  *
- * It uses internals of express-openapi-validator (`ResponseValidator`'s `validate`,
- * `_getOrBuildValidator` and `_validate`), so it is covered by the exact-version check that
- * `patchValidator` runs first (validator-patches.ts).
+ * The server's own check rather than express-openapi-validator's: the validator checks a body
+ * inside `res.json`, but our bodies are sent as bytes (frozen parts serialised once,
+ * frozen-parts.ts), and a memoised catalog body is the same frozen object on every request,
+ * so once it passed for an operation and status it need not be checked again. Both need a check
+ * we can call ourselves, which the validator offers only through private methods.
+ *
+ * A body that does not match its schema, or a status the operation does not document, throws
+ * a 500 (the error middleware renders it in the API's shape and logs what did not match): a
+ * body is never sent unchecked by mistake.
  */
+export class ResponseValidator {
+  private readonly ajv: Ajv2020;
+  private readonly operations = new Map<string, { path: string; method: string }>();
+  /**
+   * Compiled checks by operation and status: at most one per documented response, built on
+   * first use (compiling all of them would slow the start for operations rarely called).
+   */
+  private readonly compiled = new Map<string, ValidateFunction | null>();
+  /**
+   * The verdicts a frozen body has passed (`<operationId> <status>`), held weakly: an entry goes
+   * with its body. A frozen body cannot change, so a verdict never goes stale.
+   */
+  private readonly passed = new WeakMap<object, Set<string>>();
 
-interface ValidateArgs {
-  validators: unknown;
-  body: unknown;
-  statusCode?: number;
-  path: string;
-  accepts: string[];
-}
-interface ResponseValidator {
-  serial: number;
-  _getOrBuildValidator(req: unknown, responses: unknown): unknown;
-  _validate(args: ValidateArgs): void;
-}
-type Validate = ((this: ResponseValidator, args: ValidateArgs) => void) & { observed?: true };
-interface ResponseValidatorPrototype {
-  validate(this: ResponseValidator): unknown;
-  _validate: Validate;
+  constructor(
+    private readonly document: OpenApiDocument,
+    /** Called with every body actually checked (tests count them). */
+    private readonly onCheck?: (body: unknown, status: number) => void,
+  ) {
+    this.ajv = new Ajv2020({ strict: false, allErrors: false, validateSchema: false });
+    (ajvFormats.default as unknown as (ajv: Ajv2020, options: { mode: 'full' }) => void)(this.ajv, { mode: 'full' });
+    // ajv-formats replaces `date` and `date-time`: ours are stricter (what a database holds).
+    for (const [name, format] of Object.entries(SERVER_FORMATS)) this.ajv.addFormat(name, format);
+    this.ajv.addSchema(document as object, 'document');
+    for (const { operationId, path, method } of listOperations(document)) this.operations.set(operationId, { path, method });
+  }
+
+  /** Checks `body` as response `status` of `operationId`; throws a 500 when it does not match. */
+  check(operationId: string, status: number, body: unknown): void {
+    this.onCheck?.(body, status);
+    const validate = this.validatorOf(operationId, status);
+    if (validate !== null && !validate(body)) {
+      throw responseError(`The ${operationId} response ${status} does not match its schema: ${describe(validate.errors ?? [])}`);
+    }
+  }
+
+  /** As `check`, for a frozen body: checked until it has passed once for this operation and status. */
+  checkFrozen(operationId: string, status: number, body: object): void {
+    const verdict = `${operationId} ${status}`;
+    let known = this.passed.get(body);
+    if (known?.has(verdict)) return;
+    this.check(operationId, status, body);
+    if (!known) this.passed.set(body, (known = new Set()));
+    known.add(verdict);
+  }
+
+  private validatorOf(operationId: string, status: number): ValidateFunction | null {
+    const key = `${operationId} ${status}`;
+    let validate = this.compiled.get(key);
+    if (validate === undefined) {
+      const operation = this.operations.get(operationId);
+      if (!operation) throw responseError(`No operation ${operationId} in the document.`);
+      const responses = ((this.document.paths as Record<string, Record<string, { responses?: Record<string, unknown> }>>)[operation.path]?.[operation.method]?.responses ?? {}) as Record<string, unknown>;
+      const documented = [String(status), `${String(status)[0]}XX`, 'default'].find((name) => responses[name] !== undefined);
+      if (documented === undefined) throw responseError(`The ${operationId} operation documents no response ${status}.`);
+      const pointer = `#/paths/${escape(operation.path)}/${operation.method}/responses/${documented}`;
+      const response = this.resolve(pointer);
+      const hasSchema = (response as { content?: Record<string, { schema?: unknown }> } | undefined)?.content?.['application/json']?.schema !== undefined;
+      validate = hasSchema ? this.ajv.compile({ $ref: `document${this.pointerOf(pointer)}/content/application~1json/schema` }) : null;
+      this.compiled.set(key, validate);
+    }
+    return validate;
+  }
+
+  /** The node at `pointer`, following a response's `$ref` (a shared response component). */
+  private resolve(pointer: string): unknown {
+    let node: unknown = this.document;
+    for (const segment of pointer.slice(2).split('/')) node = (node as Record<string, unknown> | undefined)?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
+    const ref = (node as { $ref?: unknown } | undefined)?.$ref;
+    return typeof ref === 'string' && ref.startsWith('#/') ? this.resolve(ref) : node;
+  }
+
+  /** `pointer`, or the one its `$ref` names when the response is a shared component. */
+  private pointerOf(pointer: string): string {
+    let node: unknown = this.document;
+    for (const segment of pointer.slice(2).split('/')) node = (node as Record<string, unknown> | undefined)?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
+    const ref = (node as { $ref?: unknown } | undefined)?.$ref;
+    return typeof ref === 'string' && ref.startsWith('#/') ? this.pointerOf(ref) : pointer;
+  }
 }
 
-type Listener = (body: unknown, statusCode: number | undefined) => void;
-const listeners = new Set<Listener>();
+const escape = (path: string) => path.replace(/~/g, '~0').replace(/\//g, '~1');
 
-/**
- * The validator of each document an app validates (by its `serial`, which the validator's
- * metadata puts in `req.openapi`), noted as the validator builds its response middleware: before
- * the first request of the document reaches a handler. Held weakly: it goes with its app.
- */
-const validators = new Map<number, WeakRef<ResponseValidator>>();
-const forget = new FinalizationRegistry<number>((serial) => {
-  if (validators.get(serial)?.deref() === undefined) validators.delete(serial);
-});
+const describe = (errors: readonly ErrorObject[]) => errors.map((error) => `${error.instancePath || '(body)'} ${error.message ?? 'is invalid'}`).join('; ');
 
-/**
- * Keeps each response validator as it is built, and wraps its check (`_validate`, the one call
- * that runs the compiled schema) so that tests can count the checks. Idempotent.
- */
-export function observeResponseValidator(): void {
-  const require = createRequire(import.meta.url);
-  const file = require.resolve('express-openapi-validator/dist/middlewares/openapi.response.validator.js', { paths: [require.resolve('express-openapi-validator')] });
-  const prototype = (require(file) as { ResponseValidator: { prototype: ResponseValidatorPrototype } }).ResponseValidator.prototype;
-  const original = prototype._validate;
-  if (original.observed) return;
-  const buildMiddleware = prototype.validate;
-  prototype.validate = function (this: ResponseValidator) {
-    validators.set(this.serial, new WeakRef(this));
-    forget.register(this, this.serial);
-    return buildMiddleware.call(this);
-  };
-  prototype._validate = Object.assign(
-    function (this: ResponseValidator, args: ValidateArgs) {
-      for (const listener of listeners) listener(args.body, args.statusCode);
-      return original.call(this, args);
-    },
-    { observed: true as const },
-  );
-}
-
-interface OperationRequest {
-  openapi?: { serial: number; _responseSchema?: { responses?: unknown } };
-}
-
-/**
- * Checks `body` as the JSON response `status` of the request's operation, with the validator's
- * compiled schemas; throws the validator's error (a 500 naming what does not match) when it
- * does not. Throws too when the request's document has no response validator: a body is never
- * sent unchecked by mistake.
- */
-export function checkResponse(req: Request, status: number, body: unknown): void {
-  const openapi = (req as OperationRequest).openapi;
-  const validator = openapi === undefined ? undefined : validators.get(openapi.serial)?.deref();
-  if (openapi === undefined || validator === undefined) throw new Error(`No response validator for ${req.method} ${req.originalUrl}`);
-  validator._validate({
-    validators: validator._getOrBuildValidator(req, openapi._responseSchema?.responses),
-    body,
-    statusCode: status,
-    path: req.originalUrl,
-    accepts: ['application/json'],
-  });
-}
-
-/** For tests: `listener` is called with the body and status of every response check; returns the unsubscribe. */
-export function onResponseValidation(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+const responseError = (message: string) => Object.assign(new Error(message), { status: 500 });

@@ -1,6 +1,7 @@
 /**
- * Start-up guards of the code that reaches into a dependency's internals (the
- * validator's memo patches, PGlite's locks, protocol and blob): such code is written
+ * Start-up guards of the code that relies on more of a dependency than its documented surface
+ * (the validator's step names and its patch in patches/, PGlite's wire protocol and blob, Prism's
+ * internals in the mock): such code is written
  * against one exact version, so a different one installed stops the app at once
  * with a message, instead of failing (or silently doing nothing) at run time.
  */

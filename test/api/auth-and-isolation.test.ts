@@ -135,7 +135,7 @@ describe.each(apiEngines)('authentication and isolation on %s', (_label, engine)
       const stored = await createManagementKey(ctx.server.db, { org_id: ctx.server.orgId, key_hash: hashSecret(key) });
       expectStatus(await request(ctx.server.management).get(`/v1/org/${ctx.server.orgId}/team`).set(MANAGEMENT_KEY_HEADER, key), 200);
       await revokeManagementKey(ctx.server.db, { id: stored.id });
-      forgetCredentials(ctx.server.db); // what a revocation must do: no API revokes management keys yet
+      forgetCredentials(ctx.server.deps.caches.http); // what a revocation must do: no API revokes management keys yet
       expectDetail(await request(ctx.server.management).get(`/v1/org/${ctx.server.orgId}/team`).set(MANAGEMENT_KEY_HEADER, key), 401, MANAGEMENT_INVALID);
     });
 

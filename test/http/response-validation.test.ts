@@ -1,8 +1,7 @@
 import request from 'supertest';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createApiApp } from '../../server/http/create-api-app.js';
 import { FrozenParts } from '../../server/http/frozen-parts.js';
-import { onResponseValidation } from '../../server/http/response-validation.js';
 import { silentLogger } from '../helpers/silent-logger.js';
 
 /** Two operations with the same response schema (`{items: string[]}`), and a third that wants numbers. */
@@ -30,6 +29,9 @@ const document = {
   },
 };
 
+/** Every body the apps checked against its schema. */
+const checked: unknown[] = [];
+
 // Memoised bodies: frozen, the same object on every call (as memo.ts's memoise returns them).
 const validBody = Object.freeze({ items: ['a', 'b'] });
 const invalidBody = Object.freeze({ items: ['a'], extra: true });
@@ -46,17 +48,15 @@ function app(validateResponses: boolean) {
     } as never,
     authenticators: {},
     validateResponses,
+    onResponseCheck: (body) => checked.push(body),
     logger: silentLogger(),
     errors: { missingCredentialDetail: 'missing', invalidCredentialDetail: 'invalid' },
   });
 }
 
-const checked: unknown[] = [];
-const unsubscribe = onResponseValidation((body) => checked.push(body));
 afterEach(() => {
   checked.length = 0;
 });
-afterAll(unsubscribe);
 
 describe('response validation of memoised bodies', () => {
   it('when a memoised body is sent three times, then it is validated once and every answer carries the same bytes', async () => {
@@ -187,6 +187,7 @@ describe('bodies with frozen parts, validated', () => {
       handlers: { good: async () => ({ status: 200, body: validBody }), bad: async () => ({ status: 200, body: invalidBody }), numbers: async () => ({ status: 200, body }), fresh: async () => ({ status: 200, body: validBody }) } as never,
       authenticators: {},
       validateResponses: true,
+      onResponseCheck: (checkedBody) => checked.push(checkedBody),
       logger: silentLogger(),
       errors: { missingCredentialDetail: 'missing', invalidCredentialDetail: 'invalid' },
     });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { patchValidator, VALIDATOR_PATCHED_VERSION } from '../../server/http/validator-patches.js';
+import { checkValidatorVersion, VALIDATOR_CHECKED_VERSION } from '../../server/http/request-checks.js';
 import { dependencyVersionProblem, installedVersion } from '../../server/shared/dependency-version.js';
 import { checkPgliteVersion, PGLITE_PATCHED_VERSION } from '../../server/storage/database.js';
 
-/** The two dependencies whose internals the server reaches into, and the check each runs at start. */
+/** The dependencies the server uses below their documented surface, and the check each runs at start. */
 const GUARDED = [
-  { name: 'express-openapi-validator', expected: VALIDATOR_PATCHED_VERSION, what: 'server/http (validator-patches.ts, response-validation.ts)', check: patchValidator },
+  { name: 'express-openapi-validator', expected: VALIDATOR_CHECKED_VERSION, what: 'server/http/request-checks.ts and patches/', check: checkValidatorVersion },
   { name: '@electric-sql/pglite', expected: PGLITE_PATCHED_VERSION, what: 'server/storage (pglite-statements.ts, copyText, the transaction locks)', check: checkPgliteVersion },
 ];
 

@@ -18,7 +18,7 @@ export const revokeTeamApiKey =
     const revoked = await revokeKey(deps.db, { id: path.key_id, team_id: team.id });
     // Cached credentials of this process, and of the other processes of a cluster, must not outlive the key.
     if (revoked) {
-      forgetCredentials(deps.db);
+      forgetCredentials(deps.caches.http);
       await deps.announceRevokedCredentials?.();
     }
     if (!revoked) {

@@ -1,0 +1,65 @@
+import type { RequestHandler } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import type { OpenApiDocument } from '../shared/documents.js';
+import { prepareForRuntimeValidation } from '../shared/runtime-spec.js';
+import { SERVER_FORMATS } from './formats.js';
+
+/**
+ * How the server reads query strings, beyond what the documents say:
+ * - a reserved character sent unencoded (`?expires_at=2026-11-22T12:00:00Z`,
+ *   `?search_query=R&D (EU)` from `encodeURIComponent`, which leaves `'()*!`)
+ *   is read as itself: the query parser decodes either form, so refusing the
+ *   unencoded one (the validator's default, `allowReserved: false`) only turns
+ *   away clients;
+ * - an empty optional text parameter (`?name=`) is the empty string, as the
+ *   documents' defaults (`name` defaults to '') say. Parameters with a format
+ *   (uuid, date-time), numbers and arrays keep rejecting an empty value.
+ */
+function lenientQueryParameters<T>(document: T): T {
+  const root = document as { paths?: Record<string, Record<string, unknown>>; components?: { parameters?: Record<string, unknown> } };
+  const resolve = (entry: unknown) => {
+    const ref = (entry as { $ref?: unknown } | null)?.$ref;
+    return typeof ref === 'string' && ref.startsWith('#/components/parameters/') ? root.components?.parameters?.[ref.slice('#/components/parameters/'.length)] : entry;
+  };
+  const adjust = (entry: unknown) => {
+    const parameter = resolve(entry) as
+      | { in?: string; required?: boolean; schema?: { type?: unknown; format?: unknown }; allowEmptyValue?: boolean; allowReserved?: boolean }
+      | undefined;
+    if (parameter?.in !== 'query') return;
+    parameter.allowReserved = true;
+    if (!parameter.required && parameter.schema?.type === 'string' && parameter.schema.format === undefined) parameter.allowEmptyValue = true;
+  };
+  for (const item of Object.values(root.paths ?? {})) {
+    for (const value of [item, ...Object.values(item)]) {
+      const parameters = (value as { parameters?: unknown } | null)?.parameters;
+      if (Array.isArray(parameters)) parameters.forEach(adjust);
+    }
+  }
+  return document;
+}
+
+/**
+ * express-openapi-validator's steps for one document: the operation of each request, its
+ * security (the handlers of security.ts), and its parameters and body against the document.
+ * Responses are checked by the server itself (response-validation.ts).
+ */
+export function requestValidator(document: OpenApiDocument, security: Record<string, (req: never) => unknown>): RequestHandler[] {
+  return OpenApiValidator.middleware({
+    apiSpec: lenientQueryParameters(prepareForRuntimeValidation(document)) as never,
+    validateApiSpec: false,
+    // Parameters arrive as text and are always coerced; JSON bodies carry their own
+    // types, so `{"client_user_id": 12345}` is a 422, not "12345".
+    validateRequests: { allErrors: true, coerceTypes: false },
+    // Full format checks: `1986-02-30` is not a date (fast mode only checks the shape,
+    // and the database would then reject it with a 500); `date` and `date-time` by our own
+    // rules (formats.ts).
+    validateFormats: true,
+    ajvFormats: { mode: 'full' },
+    formats: SERVER_FORMATS,
+    validateResponses: false,
+    validateSecurity: { handlers: security as never },
+    ignoreUndocumented: false,
+    // No operation takes multipart/form-data: its middleware would only check that, on every request.
+    fileUploader: false,
+  }) as RequestHandler[];
+}
