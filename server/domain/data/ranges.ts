@@ -3,7 +3,7 @@
  * `end_date` are read in the user's time zone, and the bounds every read enforces.
  */
 import { findProvider } from '../providers/catalog.js';
-import { DAY, addDays, localDateOf, utcMidnight, wallToInstant } from '../synthetic/time-zone.js';
+import { DAY, addDays, localDateOf, utcMidnight, wallToInstant, type ZoneLike } from '../synthetic/time-zone.js';
 
 /** Longest range of the summary reads and the grouped (paged) timeseries read, in days. */
 export const MAX_RANGE_DAYS = 366;
@@ -41,7 +41,7 @@ function validDate(date: string): boolean {
  * millisecond of it (`end`); a date-time with an offset is that instant; one without is that
  * wall time in `timeZone`. Null when the value is none of these.
  */
-export function parseBound(value: string, bound: 'start' | 'end', timeZone: string): number | null {
+export function parseBound(value: string, bound: 'start' | 'end', timeZone: ZoneLike): number | null {
   if (DATE.test(value)) {
     if (!validDate(value)) return null;
     if (bound === 'start') return wallToInstant(timeZone, utcMidnight(value));
@@ -69,7 +69,7 @@ export function parseBound(value: string, bound: 'start' | 'end', timeZone: stri
  */
 export function resolveRange(
   input: { start_date?: string | undefined; end_date?: string | undefined },
-  timeZone: string,
+  timeZone: ZoneLike,
   now: Date,
   maxDays: number,
 ): { range: ReadRange } | { errors: RangeError422[] } {
@@ -121,7 +121,7 @@ export const FIRST_DAY = '0001-01-01';
 export const LAST_DAY = '9999-12-31';
 
 /** Whether the instant falls on a local day from FIRST_DAY to LAST_DAY in `timeZone`. */
-function withinReadableDays(timeZone: string, epochMs: number): boolean {
+function withinReadableDays(timeZone: ZoneLike, epochMs: number): boolean {
   const day = localDateOf(timeZone, epochMs);
   return DATE.test(day) && day >= FIRST_DAY && day <= LAST_DAY;
 }

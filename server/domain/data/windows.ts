@@ -3,28 +3,21 @@
  * server/storage/migrations/008_data_windows.sql and 020_data_window_ingestion_bounds.sql).
  */
 import { addDays } from '../pull-preferences/pull-range.js';
+import { isValidTimeZone, localDateOf, type FormatterMemo, type ZoneLike } from '../synthetic/time-zone.js';
 
-const localDateFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** The zone a user's data days are local to: the fallback time zone, else UTC (also for a zone the runtime does not know). */
-export function dataTimeZone(fallbackTimeZone: string | null | undefined): string {
+/**
+ * The zone a user's data days are local to: the fallback time zone, else UTC (also for a zone the
+ * runtime does not know). `formatters`: the app's formatter cache, so that a known zone is not
+ * checked by making a formatter on every read.
+ */
+export function dataTimeZone(fallbackTimeZone: string | null | undefined, formatters?: FormatterMemo): string {
   if (!fallbackTimeZone) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en-CA', { timeZone: fallbackTimeZone });
-    return fallbackTimeZone;
-  } catch {
-    return 'UTC';
-  }
+  return isValidTimeZone(fallbackTimeZone, formatters) ? fallbackTimeZone : 'UTC';
 }
 
-/** The local calendar day (YYYY-MM-DD) of an instant in `timeZone`. */
-export function localDate(timeZone: string, instant: string | Date): string {
-  let f = localDateFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    localDateFormatters.set(timeZone, f);
-  }
-  return f.format(typeof instant === 'string' ? new Date(instant) : instant);
+/** The local calendar day (YYYY-MM-DD) of an instant in `timeZone` (a Zone the caller keeps for its call, or a name). */
+export function localDate(timeZone: ZoneLike, instant: string | Date): string {
+  return localDateOf(timeZone, typeof instant === 'string' ? Date.parse(instant) : instant.getTime());
 }
 
 /**
@@ -61,7 +54,7 @@ export interface SyncedWindow {
  * (`synced_through` = `opened_at`), the day before the connection's (the first sync announces
  * the connection's day from its start, as `.created`).
  */
-export function lastReadableDay(window: SyncedWindow, timeZone: string): string {
+export function lastReadableDay(window: SyncedWindow, timeZone: ZoneLike): string {
   const synced = localDate(timeZone, window.synced_through);
   return Date.parse(window.synced_through) === Date.parse(window.opened_at) ? addDays(synced, -1) : synced;
 }
@@ -72,7 +65,7 @@ export function lastReadableDay(window: SyncedWindow, timeZone: string): string 
  * the user's current ones: a narrowed bound hides its days at once, a widened one shows the days
  * it admits once a sync announced them.
  */
-export function readableDays(window: SyncedWindow, timeZone: string, synced: IngestionBounds, current: IngestionBounds): { firstDay: string; lastDay: string } {
+export function readableDays(window: SyncedWindow, timeZone: ZoneLike, synced: IngestionBounds, current: IngestionBounds): { firstDay: string; lastDay: string } {
   let firstDay = window.history_start;
   let lastDay = lastReadableDay(window, timeZone);
   for (const bounds of [synced, current]) {

@@ -15,8 +15,8 @@ import {
   grid, intervalSample, pointSample, sleepIdOf, sleepSignals, sleepValuesOf, timelineAt, type SleepValues, workoutFiguresOf, workoutIdOf, workoutStreamOf,
 } from './streams.js';
 import { extraSeries, bodyOf, mealsOf, tempDeltaOf } from './extras.js';
-import { HR_STEP_MS, timelineOf, type Bucket, type Timeline } from './timeline.js';
-import { HOUR, MINUTE, isValidTimeZone, iso, utcMidnight } from './time-zone.js';
+import { HR_STEP_MS, Timelines, type Bucket, type Timeline } from './timeline.js';
+import { HOUR, MINUTE, iso, utcMidnight } from './time-zone.js';
 import { round } from './round.js';
 import type {
   ActivitySummary, DayContext, DayData, IntervalSample, PointSample, ProfileSummary, SleepCycle, SleepStream,
@@ -37,12 +37,18 @@ export { decodeRecordId, recordId, recordIdMatches, type DecodedRecordId, type R
 /** A sleep turns from `tentative` to `confirmed` this long after it ended. */
 export const SLEEP_CONFIRM_MS = 2 * HOUR;
 
-function validate(ctx: DayContext): void {
+export { Timelines } from './timeline.js';
+
+function validate(ctx: DayContext, timelines: Timelines): void {
   utcMidnight(ctx.date); // throws RangeError on a malformed date
-  if (!isValidTimeZone(ctx.timeZone)) throw new RangeError(`Unknown time zone: ${ctx.timeZone}`);
+  try {
+    timelines.zone(ctx.timeZone);
+  } catch {
+    throw new RangeError(`Unknown time zone: ${ctx.timeZone}`);
+  }
 }
 
-const timelineFor = (ctx: DayContext) => timelineOf({ userId: ctx.userId, provider: ctx.provider, date: ctx.date, timeZone: ctx.timeZone });
+const timelineFor = (ctx: DayContext, timelines: Timelines) => timelines.of({ userId: ctx.userId, provider: ctx.provider, date: ctx.date, timeZone: ctx.timeZone });
 
 const mean = (values: readonly number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
@@ -396,15 +402,15 @@ function wanted(ctx: DayContext) {
  * catalog entry claims (and, when given, those in `ctx.resources`).
  * Throws RangeError on a malformed date, an unknown time zone or resource.
  */
-export function generateDay(ctx: DayContext, asOf?: Date): DayData {
-  validate(ctx);
+export function generateDay(ctx: DayContext, asOf?: Date, timelines: Timelines = new Timelines()): DayData {
+  validate(ctx, timelines);
   const { summaries, timeseries } = wanted(ctx);
   const at = asOf === undefined ? Number.POSITIVE_INFINITY : asOf.getTime();
   if (Number.isNaN(at)) throw new RangeError('asOf is not a valid date');
   const data: DayData = { date: ctx.date, timeZone: ctx.timeZone, activity: null, sleep: [], sleep_cycle: [], body: null, workouts: [], meal: [], timeseries: {} };
   // The profile is not part of a day (generateProfile).
   if ([...summaries].every((r) => r === 'profile') && timeseries.length === 0) return data;
-  const tl = timelineFor(ctx);
+  const tl = timelineFor(ctx, timelines);
 
   for (const resource of timeseries) data.timeseries[resource] = timeseriesOf(tl, resource, at);
 
@@ -428,19 +434,19 @@ export function generateDay(ctx: DayContext, asOf?: Date): DayData {
 }
 
 /** The stream of a workout of local day ctx.date, or null when the day has no workout with that id. */
-export function generateWorkoutStream(ctx: DayContext, workoutId: string): WorkoutStream | null {
-  validate(ctx);
+export function generateWorkoutStream(ctx: DayContext, workoutId: string, timelines: Timelines = new Timelines()): WorkoutStream | null {
+  validate(ctx, timelines);
   if (!summaryResourcesFor(ctx.provider).includes('workouts')) return null;
-  const tl = timelineFor(ctx);
+  const tl = timelineFor(ctx, timelines);
   const w = tl.plan.workouts.find((candidate) => workoutIdOf(tl, candidate) === workoutId.toLowerCase());
   return w ? workoutStreamOf(tl, w) : null;
 }
 
 /** The stream of a sleep of local day ctx.date (heart rate, HRV, respiration every 5 min, hypnogram), or null. */
-export function generateSleepStream(ctx: DayContext, sleepId: string): SleepStream | null {
-  validate(ctx);
+export function generateSleepStream(ctx: DayContext, sleepId: string, timelines: Timelines = new Timelines()): SleepStream | null {
+  validate(ctx, timelines);
   if (!summaryResourcesFor(ctx.provider).includes('sleep')) return null;
-  const tl = timelineFor(ctx);
+  const tl = timelineFor(ctx, timelines);
   const sleep = [tl.plan.sleep, ...(tl.plan.nap ? [tl.plan.nap] : [])].find((s) => sleepIdOf(tl, s) === sleepId.toLowerCase());
   if (!sleep) return null;
   const signals = sleepSignals(tl, sleep);

@@ -11,8 +11,8 @@ import type { MealPlan, SleepPlan } from './plan.js';
 import { seededRandom, type Random } from './random.js';
 import type { TimeseriesResource } from './resources.js';
 import { grid, intervalSample, pointSample, workoutFiguresOf } from './streams.js';
-import { BUCKET_MS, hashUnit, timelineOf, type Timeline } from './timeline.js';
-import { addDays, DAY, HOUR, MINUTE, iso, utcMidnight } from './time-zone.js';
+import { BUCKET_MS, hashUnit, type Timeline } from './timeline.js';
+import { DAY, HOUR, MINUTE, iso, utcMidnight } from './time-zone.js';
 import type { BloodPressureSample, BodySummary, IntervalSample, MealSummary, NoteSample, PointSample, TimeseriesSample } from './types.js';
 import { round } from './round.js';
 
@@ -37,7 +37,7 @@ const diabetic = (tl: Timeline) => tl.person.insulin && tl.traits.claims.has('in
 
 /** Meals that can still move glucose today: yesterday's and today's. */
 function mealsAround(tl: Timeline): MealPlan[] {
-  const yesterday = timelineOf({ ...tl.key, date: addDays(tl.key.date, -1) });
+  const yesterday = tl.neighbour(-1);
   return [...yesterday.plan.meals, ...tl.plan.meals];
 }
 

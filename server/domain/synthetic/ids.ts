@@ -28,13 +28,8 @@ function userPrefix(userId: string): string {
   return HEX_UUID.test(lower) ? lower.slice(0, 8) : createHash('sha1').update(userId).digest('hex').slice(0, 8);
 }
 
-const cache = new Map<string, string>();
-
 /** The id of the `index`-th record of `kind` of (user, provider, local day `date`). */
 export function recordId(userId: string, provider: string, kind: RecordKind, date: string, index = 0): string {
-  const key = `${userId}|${provider}|${kind}|${date}|${index}`;
-  const hit = cache.get(key);
-  if (hit) return hit;
   const dayNumber = Math.round(utcMidnight(date) / DAY);
   if (dayNumber < 0 || dayNumber > 0xffff) throw new RangeError(`Date out of range for record ids: ${date}`);
   if (index < 0 || index > 63) throw new RangeError(`Record index out of range: ${index}`);
@@ -46,10 +41,7 @@ export function recordId(userId: string, provider: string, kind: RecordKind, dat
   bytes[8] = 0x80 | index;
   createHash('sha1').update(`${userId}:${provider}:${kind}:${date}:${index}`).digest().copy(bytes, 9, 0, 7);
   const hex = bytes.toString('hex');
-  const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-  if (cache.size > 100_000) cache.clear();
-  cache.set(key, id);
-  return id;
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** What an id says about its record (unverified: check with recordIdMatches for a candidate user). */

@@ -3,7 +3,7 @@
  * the user sees the same body), and how each provider observes them (seeded
  * by the provider's catalog entry).
  */
-import { findProvider, type ProviderDefinition } from '../providers/catalog.js';
+import { findProvider, PROVIDERS, type ProviderDefinition } from '../providers/catalog.js';
 import { hashSeed, seededRandom } from './random.js';
 import type { SourceContext } from './types.js';
 
@@ -45,11 +45,7 @@ export interface Person {
   readonly lng: number;
 }
 
-const personCache = new Map<string, Person>();
-
 export function personOf(userId: string): Person {
-  const hit = personCache.get(userId);
-  if (hit) return hit;
   const r = seededRandom(`${userId}:person`);
   const sex = r.next() < 0.5 ? 'female' : 'male';
   const birthYear = r.int(1952, 2004);
@@ -95,8 +91,6 @@ export function personOf(userId: string): Person {
     lat: r.between(-40, 60),
     lng: r.between(-120, 150),
   });
-  if (personCache.size > 20_000) personCache.clear();
-  personCache.set(userId, person);
   return person;
 }
 
@@ -145,11 +139,7 @@ const PROVIDER_SPORTS: Readonly<Record<string, readonly string[]>> = {
 const CGM5 = new Set(['dexcom', 'dexcom_v3', 'tandem_source', 'vital', 'ultrahuman']);
 const CGM15 = new Set(['freestyle_libre', 'abbott_libreview', 'freestyle_libre_ble']);
 
-const traitsCache = new Map<string, ProviderTraits>();
-
-export function providerTraits(slug: string): ProviderTraits {
-  const hit = traitsCache.get(slug);
-  if (hit) return hit;
+function traitsOf(slug: string): ProviderTraits {
   const def = findProvider(slug);
   const claims = new Set<string>(def?.supported_resources ?? []);
   // Workout apps and bike computers record workouts only; a bed sensor (Eight Sleep) only the nights.
@@ -167,9 +157,14 @@ export function providerTraits(slug: string): ProviderTraits {
     appId: APP_IDS[slug] ?? null,
     sports: PROVIDER_SPORTS[slug] ?? null,
   } as const);
-  traitsCache.set(slug, traits);
   return traits;
 }
+
+/** The traits of every provider of the catalog, made once from that static table. */
+const CATALOG_TRAITS: ReadonlyMap<string, ProviderTraits> = new Map(PROVIDERS.map((provider) => [provider.slug, traitsOf(provider.slug)]));
+
+/** How `slug` observes the person (a slug outside the catalog: made for this call, with no claims). */
+export const providerTraits = (slug: string): ProviderTraits => CATALOG_TRAITS.get(slug) ?? traitsOf(slug);
 
 /** The source context of the provider's records (workout streams add sport and workout_id). */
 export function sourceOf(traits: ProviderTraits, extra?: { sport: string; workoutId: string }): SourceContext {

@@ -6,7 +6,7 @@
  */
 import type { Person, ProviderTraits } from './person.js';
 import { seededRandom, type Random } from './random.js';
-import { addDays, localDay, localInstant, MINUTE, type LocalDay } from './time-zone.js';
+import { addDays, MINUTE, type LocalDay, type Zone } from './time-zone.js';
 import type { SleepStage, SleepType } from './types.js';
 
 export interface SportInfo {
@@ -126,24 +126,28 @@ function stagesFor(r: Random, duration: number, nap: boolean): { starts: number[
   return { starts, ends, types };
 }
 
-/** The main sleep of local day `date`: it starts the evening before and ends this morning. */
-const sleepCache = new Map<string, SleepPlan>();
+/**
+ * The main sleeps a caller's days have planned, by connection, zone and date: a day's plan holds
+ * its own night and the next one, which is the next day's own (the same object in both plans).
+ * Made by the caller (Timelines) for one call and dropped with it.
+ */
+export type SleepPlans = Map<string, SleepPlan>;
 
-export function mainSleepOf(userId: string, provider: string, date: string, timeZone: string, person: Person): SleepPlan {
-  const key = `${userId}|${provider}|${date}|${timeZone}`;
-  const hit = sleepCache.get(key);
-  if (hit) return hit;
-  const sleep = computeMainSleep(userId, provider, date, timeZone, person);
-  if (sleepCache.size > 10_000) sleepCache.clear();
-  sleepCache.set(key, sleep);
+/** The main sleep of local day `date`: it starts the evening before and ends this morning. */
+export function mainSleepOf(userId: string, provider: string, date: string, zone: Zone, person: Person, sleeps: SleepPlans = new Map()): SleepPlan {
+  const key = `${userId}|${provider}|${date}|${zone.name}`;
+  const planned = sleeps.get(key);
+  if (planned) return planned;
+  const sleep = computeMainSleep(userId, provider, date, zone, person);
+  sleeps.set(key, sleep);
   return sleep;
 }
 
-function computeMainSleep(userId: string, provider: string, date: string, timeZone: string, person: Person): SleepPlan {
+function computeMainSleep(userId: string, provider: string, date: string, zone: Zone, person: Person): SleepPlan {
   const r = partRandom(userId, provider, date, 'sleep');
-  const previous = localDay(addDays(date, -1), timeZone);
+  const previous = zone.localDay(addDays(date, -1));
   const bedtime = Math.round(person.bedtimeMin + r.between(-40, 50));
-  const start = localInstant(previous, bedtime);
+  const start = zone.localInstant(previous, bedtime);
   const duration = roundTo(Math.min(10.5, Math.max(4.8, person.sleepNeedH + r.between(-1.2, 0.9))) * 3600, EPOCH);
   const { starts, ends, types } = stagesFor(r, duration, false);
   return { date, index: 0, type: 'long_sleep', start, end: start + duration * 1000, stageStart: starts, stageEnd: ends, stageType: types };
@@ -163,16 +167,12 @@ export interface DayPlan {
   activity: number;
 }
 
-const planCache = new Map<string, DayPlan>();
-
-export function dayPlan(userId: string, provider: string, date: string, timeZone: string, person: Person, traits: ProviderTraits): DayPlan {
-  const key = `${userId}|${provider}|${date}|${timeZone}`;
-  const hit = planCache.get(key);
-  if (hit) return hit;
-  const day = localDay(date, timeZone);
-  const sleep = mainSleepOf(userId, provider, date, timeZone, person);
-  const nextSleep = mainSleepOf(userId, provider, addDays(date, 1), timeZone, person);
-  const at = (minutes: number) => localInstant(day, minutes);
+/** The plan of local day `date` (the main sleeps it plans are kept in `sleeps` for the neighbouring days). */
+export function dayPlan(userId: string, provider: string, date: string, zone: Zone, person: Person, traits: ProviderTraits, sleeps: SleepPlans = new Map()): DayPlan {
+  const day = zone.localDay(date);
+  const sleep = mainSleepOf(userId, provider, date, zone, person, sleeps);
+  const nextSleep = mainSleepOf(userId, provider, addDays(date, 1), zone, person, sleeps);
+  const at = (minutes: number) => zone.localInstant(day, minutes);
 
   // A nap in the early afternoon now and then.
   const napR = partRandom(userId, provider, date, 'nap');
@@ -233,10 +233,7 @@ export function dayPlan(userId: string, provider: string, date: string, timeZone
     if (i > 0) m.time = Math.max(m.time, meals[i - 1]!.time + 45 * MINUTE);
   });
 
-  const plan: DayPlan = { day, sleep, nextSleep, nap, workouts, meals, activity: partRandom(userId, provider, date, 'activity').between(0.65, 1.35) };
-  if (planCache.size > 5_000) planCache.clear();
-  planCache.set(key, plan);
-  return plan;
+  return { day, sleep, nextSleep, nap, workouts, meals, activity: partRandom(userId, provider, date, 'activity').between(0.65, 1.35) };
 }
 
 /** The stage of a sleep at instant t (4 = awake when outside). */

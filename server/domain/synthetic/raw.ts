@@ -4,7 +4,7 @@
  * provider's own units: km, minutes, milliseconds), carrying the same figures
  * as the summary so the two never disagree.
  */
-import { generateDay, generateProfile } from './day.js';
+import { generateDay, generateProfile, type Timelines } from './day.js';
 import { stableUuid } from './random.js';
 import { providerTraits, sourceOf } from './person.js';
 import type { ActivitySummary, BodySummary, DayContext, ProfileSummary, SleepSummary, SourceContext, WorkoutSummary } from './types.js';
@@ -106,9 +106,9 @@ const profileRaw = (p: ProfileSummary) => ({ heightCm: p.height, dateOfBirth: p.
  * generateRawProfile), as of asOf like generateDay. Empty when the provider
  * does not deliver the resource.
  */
-export function generateRaw(resource: Exclude<RawResource, 'profile'>, ctx: DayContext, asOf?: Date): RawRecord[] {
+export function generateRaw(resource: Exclude<RawResource, 'profile'>, ctx: DayContext, asOf?: Date, timelines?: Timelines): RawRecord[] {
   const summaryName = resource === 'workouts' ? 'workouts' : resource;
-  const day = generateDay({ ...ctx, resources: [summaryName] }, asOf);
+  const day = generateDay({ ...ctx, resources: [summaryName] }, asOf, timelines);
   switch (resource) {
     case 'activity':
       return day.activity ? [base(day.activity, ctx.provider, day.activity.date, activityRaw(day.activity))] : [];

@@ -3,7 +3,7 @@
  * kinds, and which of them a provider of the catalog delivers.
  */
 import { TIMESERIES_RESOURCES } from '../../shared/resources.js';
-import { findProvider } from '../providers/catalog.js';
+import { findProvider, PROVIDERS } from '../providers/catalog.js';
 
 export const SUMMARY_RESOURCES = ['activity', 'sleep', 'sleep_cycle', 'body', 'workouts', 'meal', 'profile'] as const;
 export type SummaryResource = (typeof SUMMARY_RESOURCES)[number];
@@ -103,7 +103,17 @@ export const isSummaryResource = (name: string): name is SummaryResource => SUMM
 /** Catalog names that differ from the timeseries resource name. */
 const CATALOG_ALIASES: Readonly<Record<string, TimeseriesResource>> = { weight: 'body_weight', fat: 'body_fat' };
 
-const timeseriesCache = new Map<string, TimeseriesResource[]>();
+function claimedTimeseries(supported: readonly string[]): readonly TimeseriesResource[] {
+  const claimed = new Set<string>(supported);
+  const names = new Set<string>([...claimed].map((r) => CATALOG_ALIASES[r] ?? r));
+  if (claimed.has('sleep_cycle')) names.add('hypnogram');
+  return TIMESERIES_RESOURCES.filter((r) => names.has(r));
+}
+
+/** The timeseries of every provider of the catalog, made once from that static table. */
+const CATALOG_TIMESERIES: ReadonlyMap<string, readonly TimeseriesResource[]> = new Map(
+  PROVIDERS.map((provider) => [provider.slug, claimedTimeseries(provider.supported_resources)]),
+);
 
 /**
  * The timeseries a provider delivers: those its catalog `supported_resources`
@@ -111,15 +121,7 @@ const timeseriesCache = new Map<string, TimeseriesResource[]>();
  * `hypnogram` for providers claiming `sleep_cycle`. Unknown provider: none.
  */
 export function timeseriesResourcesFor(provider: string): TimeseriesResource[] {
-  let cached = timeseriesCache.get(provider);
-  if (!cached) {
-    const claimed = new Set<string>(findProvider(provider)?.supported_resources ?? []);
-    const names = new Set<string>([...claimed].map((r) => CATALOG_ALIASES[r] ?? r));
-    if (claimed.has('sleep_cycle')) names.add('hypnogram');
-    cached = TIMESERIES_RESOURCES.filter((r) => names.has(r));
-    timeseriesCache.set(provider, cached);
-  }
-  return [...cached];
+  return [...(CATALOG_TIMESERIES.get(provider) ?? [])];
 }
 
 /** The summaries a provider delivers (its catalog claims), in SUMMARY_RESOURCES order. */

@@ -5,8 +5,8 @@
  */
 import { recordId } from './ids.js';
 import type { SleepPlan, WorkoutPlan } from './plan.js';
-import { HR_STEP_MS, hashUnit, timelineOf, type Timeline } from './timeline.js';
-import { addDays, iso } from './time-zone.js';
+import { HR_STEP_MS, hashUnit, type Timeline } from './timeline.js';
+import { iso } from './time-zone.js';
 import type { IntervalSample, PointSample, SleepStream, WorkoutStream } from './types.js';
 import { round } from './round.js';
 
@@ -16,8 +16,8 @@ export const STREAM_STEP_S = 10;
 /** The timeline owning instant t, starting from the timeline of a day close to t. */
 export function timelineAt(near: Timeline, t: number): Timeline {
   let tl = near;
-  for (let guard = 0; guard < 3 && t < tl.day.start; guard += 1) tl = timelineOf({ ...tl.key, date: addDays(tl.key.date, -1) });
-  for (let guard = 0; guard < 3 && t >= tl.day.end; guard += 1) tl = timelineOf({ ...tl.key, date: addDays(tl.key.date, 1) });
+  for (let guard = 0; guard < 3 && t < tl.day.start; guard += 1) tl = tl.neighbour(-1);
+  for (let guard = 0; guard < 3 && t >= tl.day.end; guard += 1) tl = tl.neighbour(1);
   return tl;
 }
 

@@ -4,9 +4,10 @@
  * Values depend only on the plan and on a hash of the instant, never on the
  * order of generation, so a sample has the same value whoever asks and when.
  */
-import { dayPlan, stageAt, type DayPlan, type SleepPlan, type WorkoutPlan } from './plan.js';
+import { BoundedCache } from '../../shared/cache.js';
+import { dayPlan, stageAt, type DayPlan, type SleepPlan, type SleepPlans, type WorkoutPlan } from './plan.js';
 import { personOf, providerTraits, type Person, type ProviderTraits } from './person.js';
-import { HOUR, MINUTE, offsetIn } from './time-zone.js';
+import { addDays, HOUR, MINUTE, offsetIn, Zone, type FormatterMemo } from './time-zone.js';
 
 /** Bucket length of steps, distance, calories and floors. */
 export const BUCKET_MS = 15 * MINUTE;
@@ -59,10 +60,13 @@ export class Timeline {
   private hrList: { times: number[]; values: number[] } | null = null;
   private memos = new Map<string, unknown>();
 
-  constructor(readonly key: TimelineKey) {
+  constructor(
+    readonly key: TimelineKey,
+    private readonly timelines: Timelines,
+  ) {
     this.person = personOf(key.userId);
     this.traits = providerTraits(key.provider);
-    this.plan = dayPlan(key.userId, key.provider, key.date, key.timeZone, this.person, this.traits);
+    this.plan = dayPlan(key.userId, key.provider, key.date, timelines.zone(key.timeZone), this.person, this.traits, timelines.sleeps);
     this.sleeps = [this.plan.sleep, ...(this.plan.nap ? [this.plan.nap] : []), this.plan.nextSleep];
     this.seed = (this.person.seed ^ Math.imul(this.traits.id + 1, 0x9e3779b1)) >>> 0;
   }
@@ -75,6 +79,11 @@ export class Timeline {
 
   get day() {
     return this.plan.day;
+  }
+
+  /** The timeline of the day `days` after this one (before, when negative), of the same connection and zone. */
+  neighbour(days: number): Timeline {
+    return this.timelines.of({ ...this.key, date: addDays(this.key.date, days) });
   }
 
   offsetAt(t: number): number {
@@ -255,16 +264,40 @@ export class Timeline {
   }
 }
 
-const timelineCache = new Map<string, Timeline>();
+/**
+ * The timelines of one call (a read, the sync of one window, a test): a day's generation asks
+ * for its neighbours (the night before it, yesterday's meals, a sleep crossing midnight) and a
+ * read goes day after day, so the last few days asked are kept, with the zones' resolved days
+ * and the main sleeps planned. The caller makes one and drops it when the call ends: nothing
+ * is kept between calls but what the caller lends (`formatters`, the app's formatter cache).
+ */
+export class Timelines {
+  /** Days a generation asks for around the one it generates: itself, the two before, the one after, and some slack. */
+  static readonly KEPT = 8;
+  private readonly zones = new Map<string, Zone>();
+  private readonly timelines = new BoundedCache<string, Timeline>(
+    { name: 'timelines', key: 'user|provider|date|zone', maxEntries: Timelines.KEPT, invalidatedBy: 'nothing: kept for one call of pure generation' },
+    true,
+    false,
+  );
+  readonly sleeps: SleepPlans = new Map();
 
-/** The timeline of a day (cached: neighbouring days and streams reuse it). */
-export function timelineOf(key: TimelineKey): Timeline {
-  const k = `${key.userId}|${key.provider}|${key.date}|${key.timeZone}`;
-  let t = timelineCache.get(k);
-  if (!t) {
-    t = new Timeline(key);
-    if (timelineCache.size > 100) timelineCache.clear();
-    timelineCache.set(k, t);
+  constructor(private readonly formatters?: FormatterMemo) {}
+
+  /** The zone of `timeZone` for this call (RangeError for a zone the runtime does not know). */
+  zone(timeZone: string): Zone {
+    let zone = this.zones.get(timeZone);
+    if (!zone) {
+      zone = new Zone(timeZone, this.formatters);
+      this.zones.set(timeZone, zone);
+    }
+    return zone;
   }
-  return t;
+
+  of(key: TimelineKey): Timeline {
+    return this.timelines.getOrSet(`${key.userId}|${key.provider}|${key.date}|${key.timeZone}`, () => new Timeline({ ...key }, this));
+  }
 }
+
+/** The timeline of a day (of `timelines` when given: its neighbours and streams reuse it). */
+export const timelineOf = (key: TimelineKey, timelines: Timelines = new Timelines()): Timeline => timelines.of(key);
