@@ -13,9 +13,16 @@
  * dashboard or a polling client repeats it between two syncs) and as a new query each request.
  * Prints tables; asserts nothing.
  *
+ * Caches on and off: DATA_BENCH_CACHES_OFF lists server variants separated by `;`, each a
+ * CACHES_OFF value (`data-read-days`, `data-read-days,data-read-bodies`, `all`): every variant
+ * is one more server per engine, on a database of its own prepared alike, and the servers take
+ * turns (each round runs them all, in the opposite order the round after). DATA_BENCH_TIME_ZONE
+ * gives the users that fallback time zone (unset: none, so their days are UTC days, which
+ * need no Intl time zone lookups).
+ *
  * Environment: BENCH_SECONDS (measured seconds per target and operation, default 10),
  * BENCH_ROUNDS (5), BENCH_WARMUP_SECONDS (2), BENCH_CONNECTIONS (10), DATA_BENCH_USERS (10),
- * BENCH_SKIP_COMPILE=1 (reuse dist/).
+ * DATA_BENCH_CACHES_OFF, DATA_BENCH_TIME_ZONE, BENCH_SKIP_COMPILE=1 (reuse dist/).
  */
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +46,17 @@ const TEAM_API_KEY = 'bench-reads-team-api-key';
 const MANAGEMENT_KEY = 'bench-reads-management-key';
 const AUTH = { [TEAM_API_KEY_HEADER]: TEAM_API_KEY };
 const P99_TARGET_MS = 20;
+const TIME_ZONE = process.env.DATA_BENCH_TIME_ZONE || null;
+
+/** The servers of each engine: every caches on, then each CACHES_OFF value of DATA_BENCH_CACHES_OFF. */
+const VARIANTS: { label: string; cachesOff: string }[] = [
+  { label: 'caches on', cachesOff: '' },
+  ...(process.env.DATA_BENCH_CACHES_OFF ?? '')
+    .split(';')
+    .map((value) => value.trim())
+    .filter((value) => value !== '')
+    .map((value) => ({ label: `off: ${value}`, cachesOff: value })),
+];
 
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
@@ -55,9 +73,9 @@ async function prepare(engine: BenchEngine): Promise<string[]> {
     const ids: string[] = [];
     for (let i = 0; i < USERS; i += 1) {
       const [user] = await db.query<{ id: string }>(
-        `WITH created AS (INSERT INTO users (team_id, client_user_id) VALUES ($1, $2) RETURNING id, team_id)
+        `WITH created AS (INSERT INTO users (team_id, client_user_id, fallback_time_zone) VALUES ($1, $2, $3) RETURNING id, team_id)
          INSERT INTO connections (user_id, team_id, provider, source_type) SELECT id, team_id, 'fitbit', 'device' FROM created RETURNING user_id AS id`,
-        [sandbox.teamId, `bench-reads-${i}`],
+        [sandbox.teamId, `bench-reads-${i}`, TIME_ZONE],
       );
       await openDataWindow(db, { team_id: sandbox.teamId, user_id: user!.id, provider: 'fitbit', source_type: 'device', history_start: day(-30), opened_at: now });
       ids.push(user!.id);
@@ -68,9 +86,9 @@ async function prepare(engine: BenchEngine): Promise<string[]> {
   }
 }
 
-async function startServer(engine: BenchEngine): Promise<{ child: ChildProcess; url: string }> {
+async function startServer(engine: BenchEngine, cachesOff: string): Promise<{ child: ChildProcess; url: string }> {
   const [teamPort, managementPort] = await freePorts(2);
-  const env: NodeJS.ProcessEnv = { PORT: String(teamPort), MANAGEMENT_PORT: String(managementPort), TEAM_API_KEY, MANAGEMENT_KEY, SERVER_PROCESSES: '', ...engine.env };
+  const env: NodeJS.ProcessEnv = { PORT: String(teamPort), MANAGEMENT_PORT: String(managementPort), TEAM_API_KEY, MANAGEMENT_KEY, SERVER_PROCESSES: '', CACHES_OFF: cachesOff, ...engine.env };
   const started = performance.now();
   const child = spawnServer(env);
   await waitForOk(`http://127.0.0.1:${teamPort}/v2/providers`, started, 120_000, AUTH);
@@ -85,10 +103,10 @@ interface Operation {
 
 /**
  * A read repeated between two syncs lists the same generated records and is answered with the
- * body built for the first one (server/http/body-memo.ts); the "new query" rows start each
- * request's range a few seconds later (600 queries over the 10 users, more than the 128 bodies
- * remembered), so every body is built, validated and serialised: the cost of a first read of
- * days already generated.
+ * body built for the first one (the data-read-bodies cache); the "new query" rows start each
+ * request's range a few seconds later (600 queries over the 10 users, more than the bodies
+ * that cache keeps), so every body is built, validated and serialised: the cost of a first
+ * read of days already generated (the data-read-days cache).
  */
 const seconds = (n: number) => String(Math.floor(n / USERS) % 60).padStart(2, '0');
 const OPERATIONS: Operation[] = [
@@ -153,34 +171,39 @@ async function volume(url: string, userId: string, op: Operation): Promise<strin
 
 export async function benchDataReads(): Promise<void> {
   if (process.env.BENCH_SKIP_COMPILE !== '1') await compile();
-  const engines = await Promise.all(benchEngines('reads').map((create) => create()));
-  const servers: { engine: BenchEngine; users: string[]; child: ChildProcess; url: string }[] = [];
+  const engines: BenchEngine[] = [];
+  const servers: { name: string; engine: BenchEngine; users: string[]; child: ChildProcess; url: string }[] = [];
   try {
-    for (const engine of engines) {
-      const users = await prepare(engine);
-      servers.push({ engine, users, ...(await startServer(engine)) });
+    for (const create of benchEngines('reads')) {
+      for (const variant of VARIANTS) {
+        const engine = await create();
+        engines.push(engine);
+        const users = await prepare(engine);
+        const name = VARIANTS.length > 1 ? `${engine.name}, ${variant.label}` : engine.name;
+        servers.push({ name, engine, users, ...(await startServer(engine, variant.cachesOff)) });
+      }
     }
     const rows: (string | number)[][] = [];
     for (const op of OPERATIONS) {
-      const runs = new Map<string, Run[]>(servers.map((s) => [s.engine.name, []]));
+      const runs = new Map<string, Run[]>(servers.map((s) => [s.name, []]));
       for (const s of servers) await load(s.url, s.users, op, WARMUP_SECONDS);
       for (let round = 0; round < ROUNDS; round += 1) {
         const order = round % 2 === 0 ? servers : [...servers].reverse();
-        for (const s of order) runs.get(s.engine.name)!.push(await load(s.url, s.users, op, ROUND_SECONDS));
+        for (const s of order) runs.get(s.name)!.push(await load(s.url, s.users, op, ROUND_SECONDS));
       }
       for (const s of servers) {
-        const all = runs.get(s.engine.name)!;
+        const all = runs.get(s.name)!;
         const latencies = all.flatMap((r) => r.latencies);
         const rps = all.reduce((n, r) => n + r.requests, 0) / Math.max(all.reduce((n, r) => n + r.seconds, 0), Number.EPSILON);
         const p99 = percentile(latencies, 99);
         const failed = all.reduce((n, r) => n + r.non2xx + r.errors, 0);
-        rows.push([op.title, s.engine.name, await volume(s.url, s.users[0]!, op), Math.round(rps), percentile(latencies, 50).toFixed(1), p99.toFixed(1), failed, p99 <= P99_TARGET_MS ? 'yes' : 'NO']);
+        rows.push([op.title, s.name, await volume(s.url, s.users[0]!, op), Math.round(rps), percentile(latencies, 50).toFixed(1), p99.toFixed(1), failed, p99 <= P99_TARGET_MS ? 'yes' : 'NO']);
       }
     }
     if (!process.env.DATABASE_URL) rows.push(['(PostgreSQL skipped: DATABASE_URL is unset)', '', '', '', '', '', '', '']);
     printTable(
-      `Data reads: ${USERS} users x 30 days of Fitbit data, ${CONNECTIONS} connections, ${ROUNDS} x ${ROUND_SECONDS} s per engine, engines taking turns`,
-      ['Operation', 'Engine', 'Answer', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', `p99 <= ${P99_TARGET_MS} ms`],
+      `Data reads: ${USERS} users x 30 days of Fitbit data (${TIME_ZONE ?? 'UTC'}), ${CONNECTIONS} connections, ${ROUNDS} x ${ROUND_SECONDS} s per server, servers taking turns`,
+      ['Operation', 'Server', 'Answer', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', `p99 <= ${P99_TARGET_MS} ms`],
       rows,
     );
   } finally {

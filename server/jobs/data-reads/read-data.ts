@@ -8,7 +8,7 @@
  */
 import { dataTimeZone, profileTimes, readableDays } from '../../domain/data/windows.js';
 import { daysBetween, type ReadRange } from '../../domain/data/ranges.js';
-import { generateDay, generateProfile, generateSleepStream, generateWorkoutStream } from '../../domain/synthetic/day.js';
+import { generateDay, generateProfile, generateSleepStream, generateWorkoutStream, Timelines } from '../../domain/synthetic/day.js';
 import { decodeRecordId, recordIdMatches } from '../../domain/synthetic/ids.js';
 import { generateRaw, generateRawProfile, type RawRecord } from '../../domain/synthetic/raw.js';
 import { providerTraits, sourceOf } from '../../domain/synthetic/person.js';
@@ -30,6 +30,7 @@ import type {
 } from '../../domain/synthetic/types.js';
 import type { Queryable } from '../../storage/database.js';
 import { findDataWindowsByUserIdRange, type DataWindowRecord } from '../../storage/repositories/data-windows.js';
+import type { DataReadCaches } from './caches.js';
 
 export type ListedSummary = 'activity' | 'sleep' | 'body' | 'workouts' | 'meal' | 'sleep_cycle';
 
@@ -52,35 +53,34 @@ interface ReadableWindow {
   asOf: Date;
 }
 
-function readable(record: DataWindowRecord): ReadableWindow {
-  const timeZone = dataTimeZone(record.time_zone);
+/** What one read works with: the app's caches and the timelines (and zones) of this read alone. */
+interface Read {
+  caches: DataReadCaches;
+  timelines: Timelines;
+}
+
+const startRead = (caches: DataReadCaches): Read => ({ caches, timelines: new Timelines(caches.formatters) });
+
+function readable(read: Read, record: DataWindowRecord): ReadableWindow {
+  const timeZone = dataTimeZone(record.time_zone, read.caches.formatters);
   const synced = { ingestion_start: record.synced_ingestion_start, ingestion_end: record.synced_ingestion_end };
-  const { firstDay, lastDay } = readableDays(record, timeZone, synced, record);
+  const { firstDay, lastDay } = readableDays(record, read.timelines.zone(timeZone), synced, record);
   return { record, provider: record.provider, timeZone, firstDay, lastDay, asOf: new Date(record.synced_through) };
 }
 
 const covers = (w: ReadableWindow, day: string) => day >= w.firstDay && day <= w.lastDay;
 
 /**
- * Generated days, most recently used last. A day read as of the same instant is the same data,
- * so reads repeated between two syncs (a dashboard refreshing, the pages of one range) are not
- * generated again. The entries are shared: callers never mutate what dayOf returns.
+ * A generated day (the data-read-days cache: a day read as of the same instant is the same data,
+ * so reads repeated between two syncs, a dashboard refreshing, the pages of one range, do not
+ * generate it again). Shared between reads: callers never mutate what dayOf returns.
  */
-const DAY_CACHE_SIZE = 1_000;
-const dayCache = new Map<string, DayData>();
-
-function dayOf(w: ReadableWindow, day: string, resources: readonly (ListedSummary | TimeseriesResource)[]): DayData {
+function dayOf(read: Read, w: ReadableWindow, day: string, resources: readonly (ListedSummary | TimeseriesResource)[]): DayData {
+  // Every input of generateDay: the key is the whole of what the day is a function of.
   const key = `${w.record.user_id}|${w.provider}|${day}|${w.timeZone}|${resources.join(',')}|${w.record.synced_through}`;
-  const hit = dayCache.get(key);
-  if (hit) {
-    dayCache.delete(key);
-    dayCache.set(key, hit);
-    return hit;
-  }
-  const data = generateDay({ userId: w.record.user_id, provider: w.provider, date: day, timeZone: w.timeZone, resources }, w.asOf);
-  dayCache.set(key, data);
-  if (dayCache.size > DAY_CACHE_SIZE) dayCache.delete(dayCache.keys().next().value!);
-  return data;
+  return read.caches.days.getOrSet(key, () =>
+    generateDay({ userId: w.record.user_id, provider: w.provider, date: day, timeZone: w.timeZone, resources }, w.asOf, read.timelines),
+  );
 }
 
 function pick<K extends ListedSummary>(data: DayData, resource: K): SummaryOf[K][] {
@@ -104,11 +104,12 @@ function pick<K extends ListedSummary>(data: DayData, resource: K): SummaryOf[K]
  * The summaries of `resource` whose calendar_date lies in the range's local days, oldest day
  * first, then by provider (windows come ordered by provider).
  */
-export function readSummaries<K extends ListedSummary>(windows: readonly DataWindowRecord[], resource: K, range: ReadRange): SummaryOf[K][] {
-  const views = windows.map(readable).filter((w) => summaryResourcesFor(w.provider).includes(resource));
+export function readSummaries<K extends ListedSummary>(caches: DataReadCaches, windows: readonly DataWindowRecord[], resource: K, range: ReadRange): SummaryOf[K][] {
+  const read = startRead(caches);
+  const views = windows.map((record) => readable(read, record)).filter((w) => summaryResourcesFor(w.provider).includes(resource));
   const out: SummaryOf[K][] = [];
   for (const day of daysBetween(range.startDay, range.endDay)) {
-    for (const w of views) if (covers(w, day)) out.push(...pick(dayOf(w, day, [resource]), resource));
+    for (const w of views) if (covers(w, day)) out.push(...pick(dayOf(read, w, day, [resource]), resource));
   }
   return out;
 }
@@ -119,20 +120,21 @@ export type RawListed = 'activity' | 'sleep' | 'body' | 'workouts';
 export type RawRead = RawRecord & { sport_id?: number; sport?: WorkoutSummary['sport'] };
 
 /** The raw records the summaries of the range were normalised from, in the same order. */
-export function readRaw(windows: readonly DataWindowRecord[], resource: RawListed, range: ReadRange): RawRead[] {
-  const views = windows.map(readable).filter((w) => summaryResourcesFor(w.provider).includes(resource));
+export function readRaw(caches: DataReadCaches, windows: readonly DataWindowRecord[], resource: RawListed, range: ReadRange): RawRead[] {
+  const read = startRead(caches);
+  const views = windows.map((record) => readable(read, record)).filter((w) => summaryResourcesFor(w.provider).includes(resource));
   const out: RawRead[] = [];
   for (const day of daysBetween(range.startDay, range.endDay)) {
     for (const w of views) {
       if (!covers(w, day)) continue;
       const ctx = { userId: w.record.user_id, provider: w.provider, date: day, timeZone: w.timeZone };
-      const records = generateRaw(resource, ctx, w.asOf);
+      const records = generateRaw(resource, ctx, w.asOf, read.timelines);
       if (resource !== 'workouts') {
         out.push(...records);
         continue;
       }
       // generateRaw lists a day's workouts in the order of its summaries.
-      const workouts = dayOf(w, day, ['workouts']).workouts;
+      const workouts = dayOf(read, w, day, ['workouts']).workouts;
       out.push(...records.map((record, i) => ({ ...record, ...(workouts[i] ? { sport_id: workouts[i].sport.id, sport: workouts[i].sport } : {}) })));
     }
   }
@@ -157,13 +159,15 @@ function inRange(sample: TimeseriesSample, range: ReadRange): boolean {
  * `limit` samples. `nextDay` is where the next page starts (null: none).
  */
 export function readTimeseriesPage(
+  caches: DataReadCaches,
   windows: readonly DataWindowRecord[],
   resource: TimeseriesResource,
   range: ReadRange,
   fromDay: string | null,
   limit: number,
 ): { groups: SampleGroup[]; nextDay: string | null } {
-  const views = windows.map(readable).filter((w) => timeseriesResourcesFor(w.provider).includes(resource));
+  const read = startRead(caches);
+  const views = windows.map((record) => readable(read, record)).filter((w) => timeseriesResourcesFor(w.provider).includes(resource));
   const candidates = new Set<string>();
   const first = fromDay && fromDay > range.startDay ? fromDay : range.startDay;
   for (const w of views) {
@@ -179,7 +183,7 @@ export function readTimeseriesPage(
     let dayCount = 0;
     for (const w of views) {
       if (!covers(w, day)) continue;
-      const samples = (dayOf(w, day, [resource]).timeseries[resource] ?? []).filter((s) => inRange(s, range));
+      const samples = (dayOf(read, w, day, [resource]).timeseries[resource] ?? []).filter((s) => inRange(s, range));
       if (samples.length === 0) continue;
       dayGroups.push({ provider: w.provider, source: sourceOf(providerTraits(w.provider)), data: samples });
       dayCount += samples.length;
@@ -199,8 +203,8 @@ export function readTimeseriesPage(
 }
 
 /** Every sample of the range, oldest first (the deprecated plain read). */
-export function readTimeseries(windows: readonly DataWindowRecord[], resource: TimeseriesResource, range: ReadRange): TimeseriesSample[] {
-  const { groups } = readTimeseriesPage(windows, resource, range, null, Number.POSITIVE_INFINITY);
+export function readTimeseries(caches: DataReadCaches, windows: readonly DataWindowRecord[], resource: TimeseriesResource, range: ReadRange): TimeseriesSample[] {
+  const { groups } = readTimeseriesPage(caches, windows, resource, range, null, Number.POSITIVE_INFINITY);
   return groups.flatMap((g) => g.data).sort((a, b) => isoMs(a.timestamp) - isoMs(b.timestamp));
 }
 
@@ -224,6 +228,7 @@ export function readProfile(windows: readonly DataWindowRecord[]): { profile: Pr
 /** A workout or sleep of the team's users, found from its id alone, and the window it is readable in. */
 async function findRecord(
   db: Queryable,
+  read: Read,
   teamId: string,
   id: string,
   kind: 'workout' | 'sleep',
@@ -238,9 +243,9 @@ async function findRecord(
   });
   for (const record of windows) {
     if (!recordIdMatches(id, record.user_id)) continue;
-    const window = readable(record);
+    const window = readable(read, record);
     if (!covers(window, decoded.date)) return null;
-    const data = dayOf(window, decoded.date, [kind === 'workout' ? 'workouts' : 'sleep']);
+    const data = dayOf(read, window, decoded.date, [kind === 'workout' ? 'workouts' : 'sleep']);
     const visible = kind === 'workout' ? data.workouts.some((w) => w.id === id.toLowerCase()) : data.sleep.some((s) => s.id === id.toLowerCase());
     return visible ? { window, day: decoded.date } : null;
   }
@@ -248,17 +253,19 @@ async function findRecord(
 }
 
 /** The stream of a workout readable by the team (null: unknown, another team's, or not synced yet). */
-export async function readWorkoutStream(db: Queryable, teamId: string, workoutId: string): Promise<WorkoutStream | null> {
-  const found = await findRecord(db, teamId, workoutId, 'workout');
+export async function readWorkoutStream(db: Queryable, caches: DataReadCaches, teamId: string, workoutId: string): Promise<WorkoutStream | null> {
+  const read = startRead(caches);
+  const found = await findRecord(db, read, teamId, workoutId, 'workout');
   if (!found) return null;
   const { window, day } = found;
-  return generateWorkoutStream({ userId: window.record.user_id, provider: window.provider, date: day, timeZone: window.timeZone }, workoutId.toLowerCase());
+  return generateWorkoutStream({ userId: window.record.user_id, provider: window.provider, date: day, timeZone: window.timeZone }, workoutId.toLowerCase(), read.timelines);
 }
 
 /** The stream of a sleep readable by the team (null: unknown, another team's, or not synced yet). */
-export async function readSleepStream(db: Queryable, teamId: string, sleepId: string): Promise<SleepStream | null> {
-  const found = await findRecord(db, teamId, sleepId, 'sleep');
+export async function readSleepStream(db: Queryable, caches: DataReadCaches, teamId: string, sleepId: string): Promise<SleepStream | null> {
+  const read = startRead(caches);
+  const found = await findRecord(db, read, teamId, sleepId, 'sleep');
   if (!found) return null;
   const { window, day } = found;
-  return generateSleepStream({ userId: window.record.user_id, provider: window.provider, date: day, timeZone: window.timeZone }, sleepId.toLowerCase());
+  return generateSleepStream({ userId: window.record.user_id, provider: window.provider, date: day, timeZone: window.timeZone }, sleepId.toLowerCase(), read.timelines);
 }

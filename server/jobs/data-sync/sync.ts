@@ -11,10 +11,10 @@
  */
 import { admittedDays, dataTimeZone, lastReadableDay, profileTimes, withinBounds, type IngestionBounds } from '../../domain/data/windows.js';
 import { diffDay, profileEvent, type DailyEvent, type DaySnapshot, type ProviderInfo } from '../../domain/data-sync/events.js';
-import { generateDay, generateProfile } from '../../domain/synthetic/day.js';
+import { generateDay, generateProfile, Timelines } from '../../domain/synthetic/day.js';
 import { providerTraits, sourceOf } from '../../domain/synthetic/person.js';
 import { hasWorkoutStream, summaryResourcesFor } from '../../domain/synthetic/resources.js';
-import { addDays, localDateOf } from '../../domain/synthetic/time-zone.js';
+import { addDays, localDateOf, type FormatterMemo, type ZoneLike } from '../../domain/synthetic/time-zone.js';
 import type { Database, Queryable } from '../../storage/database.js';
 import { claimDueWindows, listDueWindows, lockUserWindows, lockWindowsAsRead, markSynced, type SyncWindow } from '../../storage/repositories/data-sync.js';
 import { emitEvents, type BatchEvent } from '../../storage/repositories/events.js';
@@ -28,6 +28,8 @@ export interface SyncOptions {
    * samples, and a batch of those would hold that many more in memory at once. At least one window.
    */
   batchSamples?: number;
+  /** The app's formatter cache (Deps.caches.dataReads.formatters): without it, each window's sync makes the formatter of its zone. */
+  formatters?: FormatterMemo;
 }
 
 /** What a window's events weigh against a batch's `batchSamples`: one for each event and one for each sample it carries. */
@@ -50,7 +52,7 @@ export function providerInfo(slug: string): ProviderInfo {
 }
 
 /** The local days a sync from `from` to `to` touches, oldest first (at most MAX_CATCH_UP_DAYS). */
-export function daysTouched(timeZone: string, from: Date, to: Date): string[] {
+export function daysTouched(timeZone: ZoneLike, from: Date, to: Date): string[] {
   const last = localDateOf(timeZone, to.getTime());
   let day = localDateOf(timeZone, from.getTime());
   const earliest = addDays(last, -(MAX_CATCH_UP_DAYS - 1));
@@ -70,7 +72,10 @@ export function daysTouched(timeZone: string, from: Date, to: Date): string[] {
 export function windowEvents(window: SyncWindow, now: Date, options: SyncOptions = {}): DailyEvent[] {
   const since = new Date(window.synced_through);
   if (!(now > since)) return [];
-  const timeZone = dataTimeZone(window.time_zone);
+  const timeZone = dataTimeZone(window.time_zone, options.formatters);
+  // One window's days and both views of each share their timelines (the day before a day, its night).
+  const timelines = new Timelines(options.formatters);
+  const zone = timelines.zone(timeZone);
   const provider = providerInfo(window.provider);
   const events: DailyEvent[] = [];
   // The first sync of a connection delivers the profile the provider holds, as the profile read gives it.
@@ -80,14 +85,14 @@ export function windowEvents(window: SyncWindow, now: Date, options: SyncOptions
   }
   const current: IngestionBounds = { ingestion_start: window.ingestion_start, ingestion_end: window.ingestion_end };
   const synced: IngestionBounds = { ingestion_start: window.synced_ingestion_start, ingestion_end: window.synced_ingestion_end };
-  const shownThrough = lastReadableDay(window, timeZone);
-  const touched = daysTouched(timeZone, since, now);
+  const shownThrough = lastReadableDay(window, zone);
+  const touched = daysTouched(zone, since, now);
   for (const date of [...admittedDays(window, synced, current, touched[0]!), ...touched]) {
     if (!withinBounds(current, date)) continue;
     const ctx = { userId: window.user_id, provider: window.provider, date, timeZone };
     const shown = date >= window.history_start && date <= shownThrough && withinBounds(synced, date);
-    const before = shown ? (generateDay(ctx, since) as unknown as DaySnapshot) : null;
-    const after = generateDay(ctx, now) as unknown as DaySnapshot;
+    const before = shown ? (generateDay(ctx, since, timelines) as unknown as DaySnapshot) : null;
+    const after = generateDay(ctx, now, timelines) as unknown as DaySnapshot;
     events.push(...diffDay(before, after, { userId: window.user_id, provider, ...(options.maxSamplesPerEvent !== undefined && { maxSamplesPerEvent: options.maxSamplesPerEvent }) }));
   }
   return events;

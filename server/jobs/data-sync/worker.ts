@@ -5,6 +5,7 @@
  * others skip them.
  */
 import { systemClock, type Clock } from '../clock.js';
+import type { FormatterMemo } from '../../domain/synthetic/time-zone.js';
 import type { Logger } from '../../logger.js';
 import type { Database } from '../../storage/database.js';
 import { collectEvery, exposedGc, type GcFunction } from '../../shared/gc.js';
@@ -18,6 +19,8 @@ export interface DataSyncWorkerOptions extends Partial<Omit<DataSyncSettings, 'e
   clock?: Clock;
   /** The collector to call every `gcEveryBatches` batches (default: globalThis.gc, present with --expose-gc). */
   gc?: GcFunction;
+  /** The app's formatter cache (Deps.caches.dataReads.formatters). */
+  formatters?: FormatterMemo;
 }
 
 /** `runOnce` (tests, benchmarks) resolves with what the round synced. */
@@ -39,6 +42,7 @@ export function startDataSyncWorker(options: DataSyncWorkerOptions): DataSyncWor
         batchSize: settings.batchSize,
         batchSamples: settings.batchSamples,
         maxSamplesPerEvent: settings.maxSamplesPerEvent,
+        ...(options.formatters && { formatters: options.formatters }),
         stopping,
         afterBatch: batchDone,
       }),

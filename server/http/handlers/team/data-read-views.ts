@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { resolveProviderFilter, resolveRange, type ReadRange } from '../../../domain/data/ranges.js';
 import { dataTimeZone } from '../../../domain/data/windows.js';
 import { isTimeseriesResource, type TimeseriesResource } from '../../../domain/synthetic/resources.js';
+import { Zone } from '../../../domain/synthetic/time-zone.js';
+import { MAX_BODY_PARTS } from '../../../jobs/data-reads/caches.js';
 import { findUserDataWindows, type DataWindowRecord } from '../../../storage/repositories/data-windows.js';
 import { ValidationFailure } from '../../api-error.js';
-import { BodyMemo } from '../../body-memo.js';
 import { decodeCursor, encodeCursor } from '../../cursor.js';
 import { isStorableDate } from '../../formats.js';
 import type { Deps } from '../context.js';
@@ -41,7 +42,8 @@ async function requireUserWindows(deps: Deps, teamId: string, userId: string, pr
 export async function prepareRangedRead(deps: Deps, teamId: string, userId: string, query: RangeQuery, maxDays: number): Promise<RangedRead> {
   const provider = resolveProviderFilter(query.provider);
   const found = await requireUserWindows(deps, teamId, userId, 'provider' in provider ? provider.provider : null);
-  const resolved = resolveRange(query, dataTimeZone(found.time_zone), deps.now(), maxDays);
+  const formatters = deps.caches.dataReads.formatters;
+  const resolved = resolveRange(query, new Zone(dataTimeZone(found.time_zone, formatters), formatters), deps.now(), maxDays);
   const errors = [...('errors' in resolved ? resolved.errors : []), ...('error' in provider ? [provider.error] : [])];
   if (errors.length > 0 || !('range' in resolved) || !('provider' in provider)) throw failure(errors);
   return { windows: found.windows, range: resolved.range };
@@ -86,17 +88,30 @@ export function requireTimeseriesResource(resource: string): TimeseriesResource 
 }
 
 /**
- * The last body of each (operation, user, query) of the data reads, reused while its records are
- * the same objects (server/http/body-memo.ts): up to 128 bodies of 100,000 records in all (a
- * heart-rate sample is about 60 bytes of JSON: some 6 MB of bytes, beside records the day cache holds).
+ * A body made by `build` from `parts` (records and primitives; the body must be a function of
+ * them alone), reused while they are the same: the last body of each (operation, user, query)
+ * is kept (the data-read-bodies cache) and answered again when each part is the same object or
+ * equal primitive, which is the case for a read repeated between two syncs, whose records come
+ * from the data-read-days cache. The body is frozen, kept or not: the app validates a frozen body
+ * once and sends its memoised bytes from then on (createApiApp). A body of more than
+ * MAX_BODY_PARTS parts is not kept.
  */
-const readBodies = new BodyMemo(128, 100_000);
+export function readBody<T extends object>(deps: Deps, operation: string, userId: string, query: object, parts: readonly unknown[], build: () => T): T {
+  const bodies = deps.caches.dataReads.bodies;
+  const key = `${operation}\u0000${userId.toLowerCase()}\u0000${JSON.stringify(query)}`;
+  const kept = bodies.get(key);
+  if (kept && sameParts(kept.parts, parts)) return kept.body as T;
+  const body = Object.freeze(build());
+  if (parts.length <= MAX_BODY_PARTS) bodies.set(key, { parts, body });
+  return body;
+}
 
-/** A body made by `build` from `parts` (records and primitives), reused while they are the same. */
-export function readBody<T extends object>(operation: string, userId: string, query: object, parts: readonly unknown[], build: () => T): T {
-  return readBodies.body(`${operation}\u0000${userId.toLowerCase()}\u0000${JSON.stringify(query)}`, parts, build);
+function sameParts(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** `{[name]: items}`, the same frozen body as last time when the items are the same records. */
-export const listBody = <K extends string, T>(operation: string, userId: string, query: object, name: K, items: T[]): Record<K, T[]> =>
-  readBody(operation, userId, query, items, () => ({ [name]: items }) as Record<K, T[]>);
+export const listBody = <K extends string, T>(deps: Deps, operation: string, userId: string, query: object, name: K, items: T[]): Record<K, T[]> =>
+  readBody(deps, operation, userId, query, items, () => ({ [name]: items }) as Record<K, T[]>);

@@ -10,5 +10,5 @@ export const getActivityRaw =
   (deps: Deps): Handler<operations['getActivityRaw'], TeamContext> =>
   async ({ path, query }, { teamId }) => {
     const { windows, range } = await prepareRangedRead(deps, teamId, path.user_id, query, MAX_RANGE_DAYS);
-    return { status: 200, body: { activity: readRaw(windows, 'activity', range) } };
+    return { status: 200, body: { activity: readRaw(deps.caches.dataReads, windows, 'activity', range) } };
   };

@@ -10,5 +10,5 @@ export const getActivity =
   (deps: Deps): Handler<operations['getActivity'], TeamContext> =>
   async ({ path, query }, { teamId }) => {
     const { windows, range } = await prepareRangedRead(deps, teamId, path.user_id, query, MAX_RANGE_DAYS);
-    return { status: 200, body: listBody('getActivity', path.user_id, query, 'activity', readSummaries(windows, 'activity', range)) };
+    return { status: 200, body: listBody(deps, 'getActivity', path.user_id, query, 'activity', readSummaries(deps.caches.dataReads, windows, 'activity', range)) };
   };

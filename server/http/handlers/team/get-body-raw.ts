@@ -10,5 +10,5 @@ export const getBodyRaw =
   (deps: Deps): Handler<operations['getBodyRaw'], TeamContext> =>
   async ({ path, query }, { teamId }) => {
     const { windows, range } = await prepareRangedRead(deps, teamId, path.user_id, query, MAX_RANGE_DAYS);
-    return { status: 200, body: { body: readRaw(windows, 'body', range) } };
+    return { status: 200, body: { body: readRaw(deps.caches.dataReads, windows, 'body', range) } };
   };

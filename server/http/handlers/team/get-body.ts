@@ -10,5 +10,5 @@ export const getBody =
   (deps: Deps): Handler<operations['getBody'], TeamContext> =>
   async ({ path, query }, { teamId }) => {
     const { windows, range } = await prepareRangedRead(deps, teamId, path.user_id, query, MAX_RANGE_DAYS);
-    return { status: 200, body: listBody('getBody', path.user_id, query, 'body', readSummaries(windows, 'body', range)) };
+    return { status: 200, body: listBody(deps, 'getBody', path.user_id, query, 'body', readSummaries(deps.caches.dataReads, windows, 'body', range)) };
   };

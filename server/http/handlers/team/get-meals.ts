@@ -10,5 +10,5 @@ export const getMeals =
   (deps: Deps): Handler<operations['getMeals'], TeamContext> =>
   async ({ path, query }, { teamId }) => {
     const { windows, range } = await prepareRangedRead(deps, teamId, path.user_id, query, MAX_RANGE_DAYS);
-    return { status: 200, body: listBody('getMeals', path.user_id, query, 'meals', readSummaries(windows, 'meal', range)) };
+    return { status: 200, body: listBody(deps, 'getMeals', path.user_id, query, 'meals', readSummaries(deps.caches.dataReads, windows, 'meal', range)) };
   };

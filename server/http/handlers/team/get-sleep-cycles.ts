@@ -10,5 +10,5 @@ export const getSleepCycles =
   (deps: Deps): Handler<operations['getSleepCycles'], TeamContext> =>
   async ({ path, query }, { teamId }) => {
     const { windows, range } = await prepareRangedRead(deps, teamId, path.user_id, query, MAX_RANGE_DAYS);
-    return { status: 200, body: listBody('getSleepCycles', path.user_id, query, 'sleep_cycle', readSummaries(windows, 'sleep_cycle', range)) };
+    return { status: 200, body: listBody(deps, 'getSleepCycles', path.user_id, query, 'sleep_cycle', readSummaries(deps.caches.dataReads, windows, 'sleep_cycle', range)) };
   };

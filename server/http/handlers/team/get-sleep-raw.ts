@@ -10,5 +10,5 @@ export const getSleepRaw =
   (deps: Deps): Handler<operations['getSleepRaw'], TeamContext> =>
   async ({ path, query }, { teamId }) => {
     const { windows, range } = await prepareRangedRead(deps, teamId, path.user_id, query, MAX_RANGE_DAYS);
-    return { status: 200, body: { sleep: readRaw(windows, 'sleep', range) } };
+    return { status: 200, body: { sleep: readRaw(deps.caches.dataReads, windows, 'sleep', range) } };
   };

@@ -8,7 +8,7 @@ import type { Deps, TeamContext } from '../context.js';
 export const getSleepStream =
   (deps: Deps): Handler<operations['getSleepStream'], TeamContext> =>
   async ({ path }, { teamId }) => {
-    const stream = await readSleepStream(deps.db, teamId, path.sleep_id);
+    const stream = await readSleepStream(deps.db, deps.caches.dataReads, teamId, path.sleep_id);
     if (!stream) throw notFound(`Sleep ${path.sleep_id} not found.`);
     return { status: 200, body: stream };
   };

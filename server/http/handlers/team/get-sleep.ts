@@ -10,5 +10,5 @@ export const getSleep =
   (deps: Deps): Handler<operations['getSleep'], TeamContext> =>
   async ({ path, query }, { teamId }) => {
     const { windows, range } = await prepareRangedRead(deps, teamId, path.user_id, query, MAX_RANGE_DAYS);
-    return { status: 200, body: listBody('getSleep', path.user_id, query, 'sleep', readSummaries(windows, 'sleep', range)) };
+    return { status: 200, body: listBody(deps, 'getSleep', path.user_id, query, 'sleep', readSummaries(deps.caches.dataReads, windows, 'sleep', range)) };
   };

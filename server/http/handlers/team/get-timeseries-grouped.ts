@@ -15,7 +15,7 @@ export const getTimeseriesGrouped =
     const { windows, range } = await prepareRangedRead(deps, teamId, path.user_id, query, MAX_RANGE_DAYS);
     const cursorLoc = query.next_cursor !== undefined && query.next_cursor !== null ? 'next_cursor' : 'cursor';
     const fromDay = decodeDayCursor(path.user_id, path.resource, query, query.next_cursor ?? query.cursor, cursorLoc);
-    const page = readTimeseriesPage(windows, requireTimeseriesResource(path.resource), range, fromDay, GROUPED_PAGE_SAMPLES);
+    const page = readTimeseriesPage(deps.caches.dataReads, windows, requireTimeseriesResource(path.resource), range, fromDay, GROUPED_PAGE_SAMPLES);
     const next = page.nextDay ? encodeDayCursor(path.user_id, path.resource, query, page.nextDay) : null;
     // What the body is made of: the cursor, and each group's provider, source and samples (the generator's records).
     const parts: unknown[] = [next];
@@ -23,7 +23,7 @@ export const getTimeseriesGrouped =
       parts.push(group.provider, JSON.stringify(group.source), group.data.length);
       for (const sample of group.data) parts.push(sample);
     }
-    const body = readBody('getTimeseriesGrouped', path.user_id, { resource: path.resource, ...query }, parts, () => {
+    const body = readBody(deps, 'getTimeseriesGrouped', path.user_id, { resource: path.resource, ...query }, parts, () => {
       const groups: Record<string, { source: (typeof page.groups)[number]['source']; data: (typeof page.groups)[number]['data'] }[]> = {};
       for (const group of page.groups) (groups[group.provider] ??= []).push({ source: group.source, data: group.data });
       return { groups, next_cursor: next, next };

@@ -10,6 +10,6 @@ export const getTimeseries =
   (deps: Deps): Handler<operations['getTimeseries'], TeamContext> =>
   async ({ path, query }, { teamId }) => {
     const { windows, range } = await prepareRangedRead(deps, teamId, path.user_id, query, MAX_PLAIN_TIMESERIES_DAYS);
-    const samples = readTimeseries(windows, requireTimeseriesResource(path.resource), range);
-    return { status: 200, body: readBody('getTimeseries', path.user_id, { resource: path.resource, ...query }, samples, () => samples) };
+    const samples = readTimeseries(deps.caches.dataReads, windows, requireTimeseriesResource(path.resource), range);
+    return { status: 200, body: readBody(deps, 'getTimeseries', path.user_id, { resource: path.resource, ...query }, samples, () => samples) };
   };

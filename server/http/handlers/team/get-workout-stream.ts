@@ -8,7 +8,7 @@ import type { Deps, TeamContext } from '../context.js';
 export const getWorkoutStream =
   (deps: Deps): Handler<operations['getWorkoutStream'], TeamContext> =>
   async ({ path }, { teamId }) => {
-    const stream = await readWorkoutStream(deps.db, teamId, path.workout_id);
+    const stream = await readWorkoutStream(deps.db, deps.caches.dataReads, teamId, path.workout_id);
     if (!stream) throw notFound(`Workout ${path.workout_id} not found.`);
     return { status: 200, body: stream };
   };

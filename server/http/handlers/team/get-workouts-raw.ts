@@ -10,5 +10,5 @@ export const getWorkoutsRaw =
   (deps: Deps): Handler<operations['getWorkoutsRaw'], TeamContext> =>
   async ({ path, query }, { teamId }) => {
     const { windows, range } = await prepareRangedRead(deps, teamId, path.user_id, query, MAX_RANGE_DAYS);
-    return { status: 200, body: { workouts: readRaw(windows, 'workouts', range) } };
+    return { status: 200, body: { workouts: readRaw(deps.caches.dataReads, windows, 'workouts', range) } };
   };

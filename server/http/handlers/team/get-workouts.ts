@@ -10,5 +10,5 @@ export const getWorkouts =
   (deps: Deps): Handler<operations['getWorkouts'], TeamContext> =>
   async ({ path, query }, { teamId }) => {
     const { windows, range } = await prepareRangedRead(deps, teamId, path.user_id, query, MAX_RANGE_DAYS);
-    return { status: 200, body: listBody('getWorkouts', path.user_id, query, 'workouts', readSummaries(windows, 'workouts', range)) };
+    return { status: 200, body: listBody(deps, 'getWorkouts', path.user_id, query, 'workouts', readSummaries(deps.caches.dataReads, windows, 'workouts', range)) };
   };
