@@ -55,3 +55,12 @@ export function renderBanner({ teamUrl, managementUrl, storage, dataDir, sandbox
   }
   return `${lines.join('\n')}\n\n`;
 }
+
+/** Printed before the first start of a PGlite data directory: initdb (or a copy of the template) and the migrations. */
+export function creatingDatabaseLine(dataDir: string, template: string | undefined): string {
+  const how = template ? `from the template ${template}` : 'initdb and the migrations, once per DATA_DIR: this takes a while';
+  return `  Creating the PGlite database in ${path.resolve(dataDir, 'pglite')} (${how}) ...\n`;
+}
+
+/** Printed when that first start's database is ready. */
+export const databaseReadyLine = (ms: number): string => `  PGlite database ready in ${(ms / 1000).toFixed(1)} s\n`;
