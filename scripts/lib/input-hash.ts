@@ -22,9 +22,12 @@ const BUILD_TOOL_PACKAGES = ['@redocly/cli'];
 const DASHBOARD_DIR = 'server/dashboard';
 const DASHBOARD_ENTRY = 'server/dashboard/src/main.ts';
 const DASHBOARD_PACKAGES = ['esbuild', 'uplot', 'openapi-fetch'];
-/** What the compile step reads besides the source folders. */
-const COMPILE_PACKAGES = ['typescript', '@electric-sql/pglite'];
+/** What the transpile step (scripts/compile.ts) reads besides the source folders. */
+const COMPILE_PACKAGES = ['esbuild'];
+/** The folders dist/ is made from: their TypeScript is transpiled, the rest copied or read. */
 const COMPILE_SOURCES = ['server', 'mocks', 'scripts', 'generated'];
+/** Sources below COMPILE_SOURCES that are not transpiled: the dashboard is bundled into generated/ by the build. */
+const COMPILE_EXCLUDED = ['server/dashboard/src'];
 
 const IMPORT_PATTERN = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire(?:\.resolve)?\(\s*)['"]([^'"]+)['"]/g;
 
@@ -98,7 +101,15 @@ export function buildInputsHash(root = ROOT): string {
   return hashInputs(root, files, [...new Set([...graph.packages, ...BUILD_TOOL_PACKAGES, ...DASHBOARD_PACKAGES])].sort());
 }
 
-/** Hash of everything dist/ is compiled and copied from. */
+/** The TypeScript files transpiled to dist/ (absolute paths, sorted): every module a compiled process can load. */
+export function compiledSources(root = ROOT): string[] {
+  const excluded = COMPILE_EXCLUDED.map((dir) => path.join(root, dir) + path.sep);
+  return COMPILE_SOURCES.flatMap((dir) => filesBelow(path.join(root, dir))).filter(
+    (file) => file.endsWith('.ts') && !file.endsWith('.d.ts') && !excluded.some((prefix) => file.startsWith(prefix)),
+  );
+}
+
+/** Hash of everything dist/ is transpiled and copied from. */
 export function compileInputsHash(root = ROOT): string {
   const files = [...COMPILE_SOURCES.flatMap((dir) => filesBelow(path.join(root, dir))), path.join(root, 'tsconfig.json')];
   return hashInputs(root, files, COMPILE_PACKAGES);
@@ -109,5 +120,5 @@ const recorded = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8'
 /** Whether generated/ was built from the inputs as they are now. */
 export const isGeneratedFresh = (generatedDir = GENERATED_DIR, root = ROOT) => recorded(path.join(generatedDir, BUILD_INPUTS_FILE)) === buildInputsHash(root);
 
-/** Whether `distDir` was compiled from the sources as they are now (and compiled completely). */
+/** Whether `distDir` was transpiled from the sources as they are now (and transpiled completely). */
 export const isDistFresh = (distDir: string, root = ROOT) => recorded(path.join(distDir, COMPILE_INPUTS_FILE)) === compileInputsHash(root);

@@ -4,10 +4,13 @@
  * file times. A copy of the repository's inputs with new file times (what a
  * fresh clone is) must be fresh; one changed byte must be stale.
  */
-import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { transpile } from '../../scripts/compile.js';
 import { GENERATED_DIR, ROOT } from '../../scripts/lib/apis.js';
 import { BUILD_INPUTS_FILE, buildInputsHash, compileInputsHash, importGraph, isDistFresh, isGeneratedFresh } from '../../scripts/lib/input-hash.js';
 
@@ -74,6 +77,9 @@ describe('freshness of generated/ by content', () => {
   });
 });
 
+/** A copy of the repository's sources takes seconds on a loaded machine. */
+const COPY_TIMEOUT_MS = 60_000;
+
 describe('freshness of dist/ by content', () => {
   it('when dist/ records the hash of its sources, then it is fresh whatever the file times, and stale after a source byte changes', () => {
     const root = cloneLike();
@@ -84,10 +90,41 @@ describe('freshness of dist/ by content', () => {
     expect(isDistFresh(dist, root)).toBe(true);
     appendFileSync(path.join(root, 'server/main.ts'), '\n');
     expect(isDistFresh(dist, root)).toBe(false);
-  });
+  }, COPY_TIMEOUT_MS);
 
   it('when dist/ has no recorded hash (never compiled, or a compile that failed half-way), then it is stale', () => {
     const root = cloneLike();
     expect(isDistFresh(path.join(root, 'dist'), root)).toBe(false);
-  });
+  }, COPY_TIMEOUT_MS);
+
+  it(
+    'when a source changes after a transpile, then dist/ is stale, and the next transpile carries the change, runs under plain node and is fresh again',
+    async () => {
+      const root = cloneLike();
+      const dist = path.join(root, 'dist');
+      await transpile(root, dist);
+      expect(isDistFresh(dist, root)).toBe(true);
+      // The dashboard's sources are bundled by the build into generated/, not transpiled.
+      expect(existsSync(path.join(dist, 'server/dashboard/src'))).toBe(false);
+
+      appendFileSync(path.join(root, 'server/banner.ts'), '\nexport const TRANSPILE_PROBE = "changed";\n');
+      expect(isDistFresh(dist, root)).toBe(false);
+      await transpile(root, dist);
+      expect(isDistFresh(dist, root)).toBe(true);
+
+      // Plain node, no tsx: the changed module loads, and a module that finds files from its own place (the
+      // migrations, from import.meta.url) finds them at the same place in dist/ as in the sources.
+      const probe = spawnSync(
+        process.execPath,
+        ['--input-type=module', '-e', `const banner = await import(${JSON.stringify(pathToFileURL(path.join(dist, 'server/banner.js')).href)});
+const { MIGRATIONS_DIR } = await import(${JSON.stringify(pathToFileURL(path.join(dist, 'server/storage/migrate.js')).href)});
+const { existsSync } = await import('node:fs');
+console.log(JSON.stringify({ probe: banner.TRANSPILE_PROBE, migrations: MIGRATIONS_DIR, first: existsSync(MIGRATIONS_DIR + '001_initial.sql') }));`],
+        { encoding: 'utf8' },
+      );
+      expect(probe.stderr).toBe('');
+      expect(JSON.parse(probe.stdout)).toEqual({ probe: 'changed', migrations: path.join(dist, 'server/storage/migrations') + path.sep, first: true });
+    },
+    COPY_TIMEOUT_MS,
+  );
 });
