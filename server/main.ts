@@ -3,11 +3,10 @@
  * PostgreSQL when DATABASE_URL is set). Owns configuration, logging, listening
  * and graceful shutdown; the apps themselves are built in app.ts.
  */
-import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { createManagementApp, createTeamApp } from './app.js';
-import { creatingDatabaseLine, databaseReadyLine, renderBanner } from './banner.js';
+import { renderBanner } from './banner.js';
 import { bootstrapSandbox } from './bootstrap.js';
 import { credentialRevocations, printsBanner, processLogger, runClusterPrimary } from './cluster.js';
 import { forgetCredentials } from './http/authenticate.js';
@@ -59,23 +58,19 @@ const closeServer = (server: Server) => new Promise<void>((resolve) => server.cl
 
 export async function startServer(config: Config = loadConfig(), logger: Logger = createLogger({ level: config.logLevel })): Promise<RunningServer> {
   const started = performance.now();
-  const template = findPgliteTemplate();
-  // A new PGlite data directory takes a while (initdb in WebAssembly, unless a template is copied, then the migrations): say so, and when it is done.
-  const creating = !config.databaseUrl && printsBanner() && !existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION'));
-  if (creating) process.stdout.write(creatingDatabaseLine(config.dataDir, template));
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite'), lockDir: config.dataDir, template, sharedBuffers: config.pgliteSharedBuffers, workMem: config.pgliteWorkMem });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite'), lockDir: config.dataDir, template: findPgliteTemplate(), sharedBuffers: config.pgliteSharedBuffers, workMem: config.pgliteWorkMem });
   try {
     await migrate(db);
-    if (creating) process.stdout.write(databaseReadyLine(performance.now() - started));
     const sandbox = await bootstrapSandbox(db, { region: config.region, teamApiKey: config.teamApiKey, managementKey: config.managementKey, dataDir: config.dataDir, webhookUrl: config.webhookUrl, webhookSecret: config.webhookSecret });
     // MARKER_CATALOG_SIZE (benchmarks only, e.g. 10000): serve a catalog scaled to that many markers
     // (scaleCatalog: the base markers followed by deterministic variants) instead of the base catalog.
     const size = nonNegativeInteger(process.env, 'MARKER_CATALOG_SIZE', 0);
+    const caches = createAppCaches(config);
     // Walks simulated lab orders (POST /v3/order/{order_id}/test) along their statuses; resumes pending ones at start.
-    const labSimulator = new LabOrderSimulator({ db, logger });
+    const labSimulator = new LabOrderSimulator({ db, logger, caches: caches.labOrders });
     // The bulk pull worker's settings (PULL_* variables: server/jobs/bulk-pull/options.ts); the estimated end of a bulk op assumes them too.
     const { enabled: pullEnabled, ...pullSettings } = loadBulkPullSettings();
-    const deps: Deps = { db, caches: createAppCaches(config), markers: size ? scaleCatalog(size) : MARKER_CATALOG, now: () => new Date(), config, logger, triggerSignal: new TriggerSignal(), announceRevokedCredentials: credentialRevocations(() => forgetCredentials(db)), labSimulations: labSimulator, bulkPull: { policies: pullSettings.policies, concurrency: pullSettings.concurrency } };
+    const deps: Deps = { db, caches, markers: size ? scaleCatalog(size) : MARKER_CATALOG, now: () => new Date(), config, logger, triggerSignal: new TriggerSignal(), announceRevokedCredentials: credentialRevocations(() => forgetCredentials(db)), labSimulations: labSimulator, bulkPull: { policies: pullSettings.policies, concurrency: pullSettings.concurrency } };
     const team = await listen(createTeamApp(deps), config.teamPort, config.host, 'PORT');
     const management = await listen(createManagementApp(deps), config.managementPort, config.host, 'MANAGEMENT_PORT').catch(async (error: unknown) => {
       await closeServer(team);

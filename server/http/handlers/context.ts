@@ -7,6 +7,8 @@ import type { PolicyOverrides } from '../../domain/throttle/policy.js';
 import type { Database } from '../../storage/database.js';
 import type { LinkTokenWithTeam } from '../../storage/repositories/link-tokens.js';
 import type { CacheRegistry } from '../../shared/cache.js';
+import type { LabOrderCaches } from '../../storage/repositories/lab-order-caches.js';
+import type { LabViewCaches } from './team/lab-view-caches.js';
 
 /**
  * Every cache of one app, made by server/caches.ts where the app is built: one group per area,
@@ -15,6 +17,10 @@ import type { CacheRegistry } from '../../shared/cache.js';
  */
 export interface AppCaches {
   readonly registry: CacheRegistry;
+  /** Lab order storage's: the order list's totals, id lists and records, lab test values and digests (server/storage/repositories/lab-order-caches.ts). */
+  readonly labOrders: LabOrderCaches;
+  /** The lab handlers': order pages and views, lab test views, marker pages, the requisition URL key (server/http/handlers/team/lab-view-caches.ts). */
+  readonly labViews: LabViewCaches;
 }
 
 /** What every handler may use: storage, catalogs, the clock, configuration, the logger and the bulk pull's enqueue signal. */
