@@ -3,10 +3,11 @@
  * PostgreSQL when DATABASE_URL is set). Owns configuration, logging, listening
  * and graceful shutdown; the apps themselves are built in app.ts.
  */
+import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { createManagementApp, createTeamApp } from './app.js';
-import { renderBanner } from './banner.js';
+import { creatingDatabaseLine, databaseReadyLine, renderBanner } from './banner.js';
 import { bootstrapSandbox } from './bootstrap.js';
 import { credentialRevocations, printsBanner, processLogger, runClusterPrimary } from './cluster.js';
 import { forgetCredentials } from './http/authenticate.js';
@@ -58,9 +59,14 @@ const closeServer = (server: Server) => new Promise<void>((resolve) => server.cl
 
 export async function startServer(config: Config = loadConfig(), logger: Logger = createLogger({ level: config.logLevel })): Promise<RunningServer> {
   const started = performance.now();
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite'), lockDir: config.dataDir, template: findPgliteTemplate(), sharedBuffers: config.pgliteSharedBuffers, workMem: config.pgliteWorkMem });
+  const template = findPgliteTemplate();
+  // A new PGlite data directory takes a while (initdb in WebAssembly, unless a template is copied, then the migrations): say so, and when it is done.
+  const creating = !config.databaseUrl && printsBanner() && !existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION'));
+  if (creating) process.stdout.write(creatingDatabaseLine(config.dataDir, template));
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite'), lockDir: config.dataDir, template, sharedBuffers: config.pgliteSharedBuffers, workMem: config.pgliteWorkMem });
   try {
     await migrate(db);
+    if (creating) process.stdout.write(databaseReadyLine(performance.now() - started));
     const sandbox = await bootstrapSandbox(db, { region: config.region, teamApiKey: config.teamApiKey, managementKey: config.managementKey, dataDir: config.dataDir, webhookUrl: config.webhookUrl, webhookSecret: config.webhookSecret });
     // MARKER_CATALOG_SIZE (benchmarks only, e.g. 10000): serve a catalog scaled to that many markers
     // (scaleCatalog: the base markers followed by deterministic variants) instead of the base catalog.
