@@ -27,16 +27,13 @@ const BATCH_MS = 50;
 export function batchedStdout(): pino.DestinationStream {
   const stream = pino.destination({ dest: 1, sync: true, minLength: BATCH_BYTES, maxWrite: 4096, periodicFlush: BATCH_MS });
   process.once('exit', () => stream.flushSync());
-  batched.add(stream);
   return stream;
 }
 
-const batched = new WeakSet<object>();
-
-/** Writes the log lines a batched destination holds (before writing to stdout directly). */
+/** Writes the log lines a batched destination holds (before writing to stdout directly); other destinations hold none. */
 export function flushLogs(logger: Logger): void {
-  const stream = (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] as { flushSync(): void } | undefined;
-  if (stream && batched.has(stream)) stream.flushSync();
+  const stream = (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] as { flushSync?: () => void; minLength?: number } | undefined;
+  if (typeof stream?.flushSync === 'function' && (stream.minLength ?? 0) > 0) stream.flushSync();
 }
 
 /**

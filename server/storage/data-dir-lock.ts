@@ -46,9 +46,6 @@ const TAKEOVER_FILE = '.lock.takeover';
 /** A takeover marker older than this was left by a process that died mid-takeover. */
 const TAKEOVER_STALE_MS = 10_000;
 
-/** Lock files held by this process, by absolute path -> token. */
-const held = new Map<string, string>();
-
 const processStartedAt = new Date(Date.now() - process.uptime() * 1000).toISOString();
 
 export function acquireDataDirLock(dataDir: string): DataDirLock {
@@ -67,7 +64,7 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
     if (tryCreate(lockPath, owner)) return register(lockPath, owner.token);
     const current = readOwner(lockPath);
     if (current === 'missing') continue;
-    if (current !== 'unreadable' && isAlive(lockPath, current)) {
+    if (current !== 'unreadable' && isAlive(current)) {
       throw new DataDirInUseError(dataDir, { pid: current.pid, started_at: current.started_at });
     }
     if (current === 'unreadable' && isFresh(lockPath)) {
@@ -82,7 +79,6 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
 }
 
 function register(lockPath: string, token: string): DataDirLock {
-  held.set(lockPath, token);
   const onExit = () => releaseIfOurs(lockPath, token);
   process.once('exit', onExit);
   let released = false;
@@ -98,7 +94,6 @@ function register(lockPath: string, token: string): DataDirLock {
 }
 
 function releaseIfOurs(lockPath: string, token: string): void {
-  if (held.get(lockPath) === token) held.delete(lockPath);
   const current = readOwner(lockPath);
   if (typeof current === 'object' && current.token === token) {
     try {
@@ -157,11 +152,12 @@ function readOwner(lockPath: string): LockOwner | 'missing' | 'unreadable' {
   }
 }
 
-function isAlive(lockPath: string, owner: LockOwner): boolean {
+function isAlive(owner: LockOwner): boolean {
   if (owner.pid === process.pid) {
-    // Our own pid: held only if this process really holds it (a container restarted with the
-    // same pid, e.g. pid 1, finds its previous life's lock).
-    return held.get(lockPath) === owner.token;
+    // Our own pid: held only if this very process wrote it (a container restarted with the
+    // same pid, e.g. pid 1, finds its previous life's lock, written at another start).
+    const procStart = readProcStart(process.pid);
+    return owner.started_at === processStartedAt && (procStart === undefined || owner.proc_start === undefined || owner.proc_start === procStart);
   }
   try {
     process.kill(owner.pid, 0);

@@ -4,7 +4,7 @@ import { Mutex, PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { PgliteStatements } from './pglite-statements.js';
-import { forgetIfStale, queryConfig } from './postgres-statements.js';
+import { PostgresStatements } from './postgres-statements.js';
 import { assertDependencyVersion } from '../shared/dependency-version.js';
 
 export type EngineKind = 'pglite' | 'postgres';
@@ -340,15 +340,15 @@ async function openPglite(dataDir: string, releaseLock: (() => void) | null, opt
 // PostgreSQL (pg.Pool)
 
 /** `inTransaction`: `runner` is a client holding a transaction open (an error there ends it). */
-function postgresQueryable(runner: pg.Pool | pg.PoolClient, isClosed: () => boolean = () => false, inTransaction = false): Queryable {
+function postgresQueryable(runner: pg.Pool | pg.PoolClient, statements: PostgresStatements, isClosed: () => boolean = () => false, inTransaction = false): Queryable {
   const query = async <T>(sql: string, params?: readonly unknown[]): Promise<T[]> => {
     if (isClosed()) throw new Error('Transaction is already finished');
     const values = params ? [...params] : undefined;
     try {
-      return (await runner.query(queryConfig(sql, values))).rows as T[];
+      return (await runner.query(statements.queryConfig(sql, values))).rows as T[];
     } catch (error) {
       // A stale named statement outside a transaction runs again, unnamed (in one, the error ended the transaction).
-      if (forgetIfStale(sql, error) && !inTransaction) return (await runner.query(queryConfig(sql, values))).rows as T[];
+      if (statements.forgetIfStale(sql, error) && !inTransaction) return (await runner.query(statements.queryConfig(sql, values))).rows as T[];
       throw error;
     }
   };
@@ -401,7 +401,8 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
     throw error;
   }
 
-  const base = postgresQueryable(pool);
+  const statements = new PostgresStatements();
+  const base = postgresQueryable(pool, statements);
   let closed = false;
   return {
     ...base,
@@ -412,7 +413,7 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
       try {
         await client.query('BEGIN');
         try {
-          const result = await fn(postgresQueryable(client, () => finished, true));
+          const result = await fn(postgresQueryable(client, statements, () => finished, true));
           finished = true;
           await client.query('COMMIT');
           return result;

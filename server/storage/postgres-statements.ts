@@ -9,27 +9,31 @@ import type pg from 'pg';
  * with their events in one statement of seven parts, 2-core VM, 2026-11-27): the PostgreSQL
  * backends' CPU went from 0.25 to 0.15 ms per order, the POST from about 2,170 to 2,840/s.
  *
- * Each distinct SQL text gets a name, up to LIMIT of them (the server has a few hundred); later
+ * Each distinct SQL text gets a name, per pool, up to LIMIT of them (the server has a few hundred); later
  * ones run unnamed. A statement whose result columns changed since it was prepared (a
  * migration while the process runs) fails with "cached plan must not change result type": it
  * then runs unnamed from then on, and again at once when it was not in a transaction.
  */
 const LIMIT = 1000;
-const names = new Map<string, string | null>();
 
-/** The query config for `sql`: named while it can be. */
-export function queryConfig(sql: string, values: unknown[] | undefined): pg.QueryConfig {
-  let name = names.get(sql);
-  if (name === undefined) {
-    name = names.size < LIMIT ? `q${names.size + 1}` : null;
-    names.set(sql, name);
+/** The statement names of one pool (one database opened): pg prepares a named statement per connection of the pool. */
+export class PostgresStatements {
+  readonly #names = new Map<string, string | null>();
+
+  /** The query config for `sql`: named while it can be. */
+  queryConfig(sql: string, values: unknown[] | undefined): pg.QueryConfig {
+    let name = this.#names.get(sql);
+    if (name === undefined) {
+      name = this.#names.size < LIMIT ? `q${this.#names.size + 1}` : null;
+      this.#names.set(sql, name);
+    }
+    return name === null ? { text: sql, values } : { name, text: sql, values: values ?? [] };
   }
-  return name === null ? { text: sql, values } : { name, text: sql, values: values ?? [] };
-}
 
-/** Whether `error` is a named statement gone stale; the statement is then unnamed from now on. */
-export function forgetIfStale(sql: string, error: unknown): boolean {
-  const stale = (error as { code?: unknown } | null)?.code === '0A000' && /cached plan must not change result type/.test(String((error as Error).message));
-  if (stale && names.get(sql)) names.set(sql, null);
-  return stale;
+  /** Whether `error` is a named statement gone stale; the statement is then unnamed from now on. */
+  forgetIfStale(sql: string, error: unknown): boolean {
+    const stale = (error as { code?: unknown } | null)?.code === '0A000' && /cached plan must not change result type/.test(String((error as Error).message));
+    if (stale && this.#names.get(sql)) this.#names.set(sql, null);
+    return stale;
+  }
 }

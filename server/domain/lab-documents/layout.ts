@@ -41,8 +41,7 @@ export interface DocumentInfo {
  * standard fonts nor the Unicode fonts cover, such as CJK) is written as its base letter
  * (Ł -> L, ő -> o) when the font has that, else `?`, instead of failing the whole document.
  */
-export function encodable(text: string, font: PDFFont): string {
-  const supported = characterSet(font);
+export function encodable(text: string, supported: ReadonlySet<number>): string {
   let out = '';
   for (const ch of text.replace(/[\r\n\t]+/g, ' ')) {
     if (supported.has(ch.codePointAt(0)!)) {
@@ -57,20 +56,12 @@ export function encodable(text: string, font: PDFFont): string {
   return out;
 }
 
-const characterSets = new WeakMap<PDFFont, ReadonlySet<number>>();
-
-function characterSet(font: PDFFont): ReadonlySet<number> {
-  let set = characterSets.get(font);
-  if (!set) characterSets.set(font, (set = new Set(font.getCharacterSet())));
-  return set;
-}
+/** The code points a font shows. */
+const characterSet = (font: PDFFont): ReadonlySet<number> => new Set(font.getCharacterSet());
 
 /** The code points Helvetica (WinAnsi) shows: whether a document needs the Unicode fonts. */
-let standardCharacters: ReadonlySet<number> | null = null;
-
 async function standardCharacterSet(): Promise<ReadonlySet<number>> {
-  if (!standardCharacters) standardCharacters = characterSet(await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica));
-  return standardCharacters;
+  return characterSet(await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica));
 }
 
 /** Whether every character of `texts` is one the standard fonts show (line breaks and tabs become spaces). */
@@ -119,6 +110,8 @@ export class Writer {
   private page!: PDFPage;
   private y = 0;
   private pageCount = 0;
+  /** The code points each of the two fonts shows, read once per document. */
+  private readonly shows: ReadonlyMap<PDFFont, ReadonlySet<number>>;
 
   private constructor(
     private readonly doc: PDFDocument,
@@ -126,7 +119,13 @@ export class Writer {
     private readonly bold: PDFFont,
     private readonly footer: string,
   ) {
+    this.shows = new Map([regular, bold].map((font) => [font, characterSet(font)]));
     this.newPage();
+  }
+
+  /** `text` as `font` can show it (see the module's `encodable`). */
+  private encodable(text: string, font: PDFFont): string {
+    return encodable(text, this.shows.get(font)!);
   }
 
   /**
@@ -156,7 +155,7 @@ export class Writer {
     this.page = this.doc.addPage([PAGE.width, PAGE.height]);
     this.pageCount += 1;
     this.y = PAGE.height - PAGE.margin;
-    const text = encodable(`${this.footer}  |  page ${this.pageCount}`, this.regular);
+    const text = this.encodable(`${this.footer}  |  page ${this.pageCount}`, this.regular);
     this.page.drawText(text, { x: PAGE.margin, y: PAGE.margin / 2, size: 7, font: this.regular, color: GREY });
   }
 
@@ -166,14 +165,14 @@ export class Writer {
 
   title(text: string): void {
     this.ensure(24);
-    this.page.drawText(encodable(text, this.bold), { x: PAGE.margin, y: this.y - 16, size: 16, font: this.bold, color: BLACK });
+    this.page.drawText(this.encodable(text, this.bold), { x: PAGE.margin, y: this.y - 16, size: 16, font: this.bold, color: BLACK });
     this.y -= 26;
   }
 
   heading(text: string): void {
     this.ensure(30);
     this.y -= 6;
-    this.page.drawText(encodable(text, this.bold), { x: PAGE.margin, y: this.y - 11, size: 11, font: this.bold });
+    this.page.drawText(this.encodable(text, this.bold), { x: PAGE.margin, y: this.y - 11, size: 11, font: this.bold });
     this.y -= 14;
     this.page.drawLine({
       start: { x: PAGE.margin, y: this.y }, end: { x: PAGE.width - PAGE.margin, y: this.y }, thickness: 0.5, color: GREY,
@@ -187,9 +186,9 @@ export class Writer {
     const labelWidth = 130;
     const valueWidth = PAGE.width - 2 * PAGE.margin - labelWidth;
     for (const [label, value] of rows) {
-      const lines = wrap(encodable(value, this.regular), this.regular, size, valueWidth);
+      const lines = wrap(this.encodable(value, this.regular), this.regular, size, valueWidth);
       this.ensure(lines.length * 12);
-      this.page.drawText(encodable(label, this.bold), { x: PAGE.margin, y: this.y - size, size, font: this.bold });
+      this.page.drawText(this.encodable(label, this.bold), { x: PAGE.margin, y: this.y - size, size, font: this.bold });
       lines.forEach((line, i) => {
         this.page.drawText(line, { x: PAGE.margin + labelWidth, y: this.y - size - i * 12, size, font: this.regular });
       });
@@ -198,7 +197,7 @@ export class Writer {
   }
 
   paragraph(text: string, size = 8): void {
-    const lines = wrap(encodable(text, this.regular), this.regular, size, PAGE.width - 2 * PAGE.margin);
+    const lines = wrap(this.encodable(text, this.regular), this.regular, size, PAGE.width - 2 * PAGE.margin);
     for (const line of lines) {
       this.ensure(size + 3);
       this.page.drawText(line, { x: PAGE.margin, y: this.y - size, size, font: this.regular, color: GREY });
@@ -214,7 +213,7 @@ export class Writer {
       this.ensure(lineHeight * 2);
       let x = PAGE.margin;
       for (const column of columns) {
-        this.page.drawText(encodable(column.title, this.bold), { x, y: this.y - size, size, font: this.bold });
+        this.page.drawText(this.encodable(column.title, this.bold), { x, y: this.y - size, size, font: this.bold });
         x += column.width;
       }
       this.y -= lineHeight + 2;
@@ -222,7 +221,7 @@ export class Writer {
     header();
     for (const row of rows) {
       const font = row.emphasis ? this.bold : this.regular;
-      const cells = row.cells.map((cell, i) => wrap(encodable(cell, font), font, size, columns[i]!.width - 6));
+      const cells = row.cells.map((cell, i) => wrap(this.encodable(cell, font), font, size, columns[i]!.width - 6));
       const height = Math.max(...cells.map((lines) => lines.length)) * lineHeight;
       if (this.y - height < PAGE.margin) {
         this.newPage();
