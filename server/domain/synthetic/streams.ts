@@ -6,7 +6,6 @@
 import { recordId } from './ids.js';
 import type { SleepPlan, WorkoutPlan } from './plan.js';
 import { HR_STEP_MS, hashUnit, type Timeline } from './timeline.js';
-import { iso } from './time-zone.js';
 import type { IntervalSample, PointSample, SleepStream, WorkoutStream } from './types.js';
 import { round } from './round.js';
 
@@ -22,11 +21,11 @@ export function timelineAt(near: Timeline, t: number): Timeline {
 }
 
 export const pointSample = (tl: Timeline, t: number, value: number, unit: string, type: string | null = null): PointSample => ({
-  timestamp: iso(t), value, unit, timezone_offset: tl.offsetAt(t), type,
+  timestamp: tl.iso(t), value, unit, timezone_offset: tl.offsetAt(t), type,
 });
 
 export const intervalSample = (tl: Timeline, start: number, end: number, value: number, unit: string, type: string | null = null): IntervalSample => ({
-  timestamp: iso(start), start: iso(start), end: iso(end), value, unit, timezone_offset: tl.offsetAt(start), type,
+  timestamp: tl.iso(start), start: tl.iso(start), end: tl.iso(end), value, unit, timezone_offset: tl.offsetAt(start), type,
 });
 
 /** Instants of the 5-minute grid (UTC-aligned) within [from, to). */

@@ -231,22 +231,51 @@ function isoDayPrefix(day: number): string {
   return `${String(y).padStart(4, '0')}-${TWO_DIGITS[m]}-${TWO_DIGITS[d]}T`;
 }
 
-/**
- * ISO 8601 in UTC as the API family writes it (`+00:00`; milliseconds only when not zero).
- * A day's samples are thousands of calls for whole seconds: those are written from
- * arithmetic on the epoch milliseconds (Date#toISOString was a third of a sync's CPU time).
- */
-export function iso(epochMs: number): string {
-  if (epochMs % 1000 === 0 && epochMs >= ISO_FIRST_MS && epochMs < ISO_END_MS) {
-    const day = Math.floor(epochMs / DAY);
-    const seconds = (epochMs - day * DAY) / 1000;
-    const hours = Math.floor(seconds / 3600);
-    const minutes = Math.floor((seconds % 3600) / 60);
-    return `${isoDayPrefix(day)}${TWO_DIGITS[hours]}:${TWO_DIGITS[minutes]}:${TWO_DIGITS[seconds % 60]}+00:00`;
-  }
-  // Any year: toISOString ends in `.sssZ` whether the year has 4 digits or is `+010000`.
+/** `iso` of a whole second of years 0000 to 9999, given its day's `YYYY-MM-DDT`. */
+function isoOfSecond(epochMs: number, day: number, prefix: string): string {
+  const seconds = (epochMs - day * DAY) / 1000;
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  return `${prefix}${TWO_DIGITS[hours]}:${TWO_DIGITS[minutes]}:${TWO_DIGITS[seconds % 60]}+00:00`;
+}
+
+const isWholeSecondOfIsoYears = (epochMs: number) => epochMs % 1000 === 0 && epochMs >= ISO_FIRST_MS && epochMs < ISO_END_MS;
+
+/** Any other instant: toISOString ends in `.sssZ` whether the year has 4 digits or is `+010000`. */
+function isoOfAny(epochMs: number): string {
   const s = new Date(epochMs).toISOString();
   return epochMs % 1000 === 0 ? `${s.slice(0, -5)}+00:00` : `${s.slice(0, -1)}+00:00`;
+}
+
+/**
+ * ISO 8601 in UTC as the API family writes it (`+00:00`; milliseconds only when not zero),
+ * from arithmetic on the epoch milliseconds for whole seconds (Date#toISOString was a third
+ * of a sync's CPU time). Samples are written by an IsoWriter, which also keeps its last day.
+ */
+export function iso(epochMs: number): string {
+  if (!isWholeSecondOfIsoYears(epochMs)) return isoOfAny(epochMs);
+  const day = Math.floor(epochMs / DAY);
+  return isoOfSecond(epochMs, day, isoDayPrefix(day));
+}
+
+/**
+ * `iso` for the samples of one call (a Timelines holds one): a day's samples are thousands of
+ * whole seconds of the same UTC day, so the writer keeps the `YYYY-MM-DDT` of the last day
+ * it wrote instead of working it out for each.
+ */
+export class IsoWriter {
+  private day = Number.NaN;
+  private prefix = '';
+
+  iso(epochMs: number): string {
+    if (!isWholeSecondOfIsoYears(epochMs)) return isoOfAny(epochMs);
+    const day = Math.floor(epochMs / DAY);
+    if (day !== this.day) {
+      this.prefix = isoDayPrefix(day);
+      this.day = day;
+    }
+    return isoOfSecond(epochMs, day, this.prefix);
+  }
 }
 
 const digit = (text: string, at: number) => {

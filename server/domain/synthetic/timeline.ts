@@ -7,7 +7,7 @@
 import { BoundedCache } from '../../shared/cache.js';
 import { dayPlan, stageAt, type DayPlan, type SleepPlan, type SleepPlans, type WorkoutPlan } from './plan.js';
 import { personOf, providerTraits, type Person, type ProviderTraits } from './person.js';
-import { addDays, HOUR, MINUTE, offsetIn, Zone, type FormatterMemo } from './time-zone.js';
+import { addDays, HOUR, IsoWriter, MINUTE, offsetIn, Zone, type FormatterMemo } from './time-zone.js';
 
 /** Bucket length of steps, distance, calories and floors. */
 export const BUCKET_MS = 15 * MINUTE;
@@ -79,6 +79,11 @@ export class Timeline {
 
   get day() {
     return this.plan.day;
+  }
+
+  /** An instant as the API writes it (`iso`, through the call's writer). */
+  iso(t: number): string {
+    return this.timelines.timestamps.iso(t);
   }
 
   /** The timeline of the day `days` after this one (before, when negative), of the same connection and zone. */
@@ -281,6 +286,8 @@ export class Timelines {
     false,
   );
   readonly sleeps: SleepPlans = new Map();
+  /** Writes the samples' timestamps. */
+  readonly timestamps = new IsoWriter();
 
   constructor(private readonly formatters?: FormatterMemo) {}
 
