@@ -138,7 +138,7 @@ export function parseEvent(body: string | unknown): WebhookEvent {
 /** Every event type of this version of the API (server/shared/event-types.ts). */
 export const EVENT_TYPES = SHARED_EVENT_TYPES as readonly WebhookEventType[];
 
-const KNOWN = new Set<string>(EVENT_TYPES);
+const KNOWN: ReadonlySet<string> = new Set<string>(EVENT_TYPES);
 export const isKnownEventType = (eventType: string): eventType is WebhookEventType => KNOWN.has(eventType);
 
 /** `daily.data.glucose.created` -> `glucose`; null for types outside `daily.data.*` and `historical.data.*`. */

@@ -15,7 +15,7 @@ import { HTTP_METHODS } from './wire.js';
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
-const ADJUSTED_LOCATIONS = new Set(['query', 'header']);
+const ADJUSTED_LOCATIONS: ReadonlySet<string> = new Set(['query', 'header']);
 
 export function prepareForRuntimeValidation<T>(document: T): T {
   const copy = structuredClone(document) as unknown;
