@@ -76,7 +76,7 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     const labSimulator = new LabOrderSimulator({ db, logger, caches: caches.labOrders });
     // The bulk pull worker's settings (PULL_* variables: server/jobs/bulk-pull/options.ts); the estimated end of a bulk op assumes them too.
     const { enabled: pullEnabled, ...pullSettings } = loadBulkPullSettings();
-    const deps: Deps = { db, caches, markers: size ? scaleCatalog(size) : MARKER_CATALOG, now: () => new Date(), config, logger, triggerSignal: new TriggerSignal(), announceRevokedCredentials: credentialRevocations(() => forgetCredentials(db)), labSimulations: labSimulator, bulkPull: { policies: pullSettings.policies, concurrency: pullSettings.concurrency } };
+    const deps: Deps = { db, caches, markers: size ? scaleCatalog(size) : MARKER_CATALOG, now: () => new Date(), config, logger, triggerSignal: new TriggerSignal(), announceRevokedCredentials: credentialRevocations(() => forgetCredentials(caches.http)), labSimulations: labSimulator, bulkPull: { policies: pullSettings.policies, concurrency: pullSettings.concurrency } };
     const team = await listen(createTeamApp(deps), config.teamPort, config.host, 'PORT');
     const management = await listen(createManagementApp(deps), config.managementPort, config.host, 'MANAGEMENT_PORT').catch(async (error: unknown) => {
       await closeServer(team);
@@ -96,7 +96,7 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     labSimulator.start();
     // The sandbox data sync (DATA_SYNC_* variables: server/jobs/data-sync/options.ts): daily.data.* events every interval.
     const { enabled: syncEnabled, ...syncSettings } = loadDataSyncSettings();
-    const dataSyncWorker = syncEnabled ? startDataSyncWorker({ db, logger, ...syncSettings }) : null;
+    const dataSyncWorker = syncEnabled ? startDataSyncWorker({ db, logger, ...syncSettings, formatters: deps.caches.dataReads.formatters }) : null;
     const teamUrl = listeningUrl(config.host, port(team));
     const managementUrl = listeningUrl(config.host, port(management));
     logger.info(

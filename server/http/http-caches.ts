@@ -1,5 +1,5 @@
 import type { BoundedCache, CacheRegistry } from '../shared/cache.js';
-import type { ManagementContext, TeamContext } from './handlers/context.js';
+import type { ManagementContext, TeamContext } from './callers.js';
 import { createRequestCheckCache, type CheckedRequest } from './request-checks.js';
 
 /** A caller found by its key's hash, until `expires` (ms since the epoch). */

@@ -33,7 +33,10 @@ export interface CacheStats {
   readonly evictions: number;
 }
 
-/** Freezes `value` and everything reachable from it (typed arrays and buffers excepted: they cannot be frozen). */
+/**
+ * Freezes `value` and everything reachable from it (typed arrays and buffers excepted: they cannot
+ * be frozen). An object already frozen is taken as deeply frozen and left as it is (memoised parts are).
+ */
 export function deepFreeze<T>(value: T): T {
   const pending: unknown[] = [value];
   while (pending.length > 0) {

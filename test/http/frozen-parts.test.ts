@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FrozenParts } from '../../server/http/frozen-parts.js';
-import { deepFreeze } from '../../server/shared/deep-freeze.js';
+import { deepFreeze } from '../../server/shared/cache.js';
 
 /** The text of what toSend gives: one buffer, or the pieces written one after the other. */
 const text = (sent: Buffer | readonly Buffer[]) => (Buffer.isBuffer(sent) ? sent : Buffer.concat(sent as Buffer[])).toString();

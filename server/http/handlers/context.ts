@@ -1,12 +1,12 @@
-import type { Region } from '../../shared/values.js';
+import type { DataReadCaches } from '../../jobs/data-reads/caches.js';
 import type { Config } from '../../config.js';
 import type { Logger } from '../../logger.js';
 import type { MarkerCatalog } from '../../domain/lab-markers/catalog.js';
 import type { TriggerSignal } from '../../jobs/bulk-pull/signals.js';
 import type { PolicyOverrides } from '../../domain/throttle/policy.js';
 import type { Database } from '../../storage/database.js';
-import type { LinkTokenWithTeam } from '../../storage/repositories/link-tokens.js';
 import type { CacheRegistry } from '../../shared/cache.js';
+import type { HttpCaches } from '../http-caches.js';
 import type { LabOrderCaches } from '../../storage/repositories/lab-order-caches.js';
 import type { LabViewCaches } from './team/lab-view-caches.js';
 
@@ -17,10 +17,14 @@ import type { LabViewCaches } from './team/lab-view-caches.js';
  */
 export interface AppCaches {
   readonly registry: CacheRegistry;
+  /** The HTTP layer's: credentials and passed request checks (server/http/http-caches.ts). */
+  readonly http: HttpCaches;
   /** Lab order storage's: the order list's totals, id lists and records, lab test values and digests (server/storage/repositories/lab-order-caches.ts). */
   readonly labOrders: LabOrderCaches;
   /** The lab handlers': order pages and views, lab test views, marker pages, the requisition URL key (server/http/handlers/team/lab-view-caches.ts). */
   readonly labViews: LabViewCaches;
+  /** The data plane's: generated days, read bodies, time zone formatters (server/jobs/data-reads/caches.ts). */
+  readonly dataReads: DataReadCaches;
 }
 
 /** What every handler may use: storage, catalogs, the clock, configuration, the logger and the bulk pull's enqueue signal. */
@@ -48,19 +52,4 @@ export interface Deps {
   bulkPull?: { policies: PolicyOverrides; concurrency: number } | undefined;
 }
 
-/** The authenticated caller of the team API. */
-export interface TeamContext {
-  teamId: string;
-  orgId: string;
-  region: Region;
-  /** The team API key's id; null when a link token alone authenticated the request. */
-  keyId: string | null;
-  /** The valid link token sent to an operation that accepts one as a credential (see authenticateTeamOrLinkToken). */
-  linkToken?: LinkTokenWithTeam;
-}
-
-/** The authenticated caller of the management API. */
-export interface ManagementContext {
-  orgId: string;
-  keyId: string;
-}
+export type { ManagementContext, TeamContext } from '../callers.js';
