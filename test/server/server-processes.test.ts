@@ -48,7 +48,7 @@ const logLines = (output: string) =>
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 /** One request on a connection of its own (so the cluster hands each to the next process). */
-function call(port: number, method: string, path: string, body?: unknown, management = false): Promise<{ status: number; body: unknown }> {
+function call(port: number, method: string, path: string, body?: unknown, management = false, teamKey = TEAM_KEY): Promise<{ status: number; body: unknown }> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -59,7 +59,7 @@ function call(port: number, method: string, path: string, body?: unknown, manage
         path,
         agent: false,
         headers: {
-          ...(management ? { 'x-management-key': MANAGEMENT_KEY } : { 'x-vital-api-key': TEAM_KEY }),
+          ...(management ? { 'x-management-key': MANAGEMENT_KEY } : { 'x-vital-api-key': teamKey }),
           ...(payload !== undefined && { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
         },
       },
@@ -106,7 +106,7 @@ describe.skipIf(!databaseUrl)(`SERVER_PROCESSES=2 on PostgreSQL${databaseUrl ? '
     await database.drop();
   }, 120_000);
 
-  it('when users, insurance, connections, a bulk pull, webhooks and the conformance suite go through the shared ports, then both processes serve them, every event is delivered once, every check passes, and SIGTERM stops both', async () => {
+  it('when users, insurance, connections, a bulk pull, webhooks and the conformance suite go through the shared ports, then both processes serve them, a revoked key is refused by both at once, every event is delivered once, every check passes, and SIGTERM stops both', async () => {
     await database.create();
     const secret = newWebhookSecret();
     receiver = await startReceiver({ secret });
@@ -150,6 +150,17 @@ describe.skipIf(!databaseUrl)(`SERVER_PROCESSES=2 on PostgreSQL${databaseUrl ? '
       const teams = await call(managementPort, 'GET', `/v1/org/${orgId}/team`, undefined, true);
       expect(teams.status, JSON.stringify(teams.body)).toBe(200);
     }
+
+    // A key revoked through one process is refused by both as soon as the revocation answers: each
+    // process keeps found keys in its credential cache, and the cluster clears every process's
+    // cache before the revocation answers. Requests without keep-alive go to either process.
+    const teamId = logLines(running.output()).find((line) => line.msg === 'server listening')?.teamId as string;
+    const spare = await call(managementPort, 'POST', `/v1/org/${orgId}/team/${teamId}/api_key`, { label: 'revoked across processes' }, true);
+    expect(spare.status, JSON.stringify(spare.body)).toBe(200);
+    const { id: spareId, key: spareKey } = spare.body as { id: string; key: string };
+    for (let i = 0; i < 8; i++) expect((await call(teamPort, 'GET', `/v2/user/${userIds[0]}`, undefined, false, spareKey)).status, 'the new key, before revocation').toBe(200);
+    expect((await call(managementPort, 'DELETE', `/v1/org/${orgId}/team/${teamId}/api_key/${spareId}`, undefined, true)).status).toBe(200);
+    for (let i = 0; i < 8; i++) expect((await call(teamPort, 'GET', `/v2/user/${userIds[0]}`, undefined, false, spareKey)).status, 'the revoked key, on either process').toBe(401);
 
     const pull = await call(teamPort, 'POST', '/v2/link/bulk_trigger_historical_pull', { user_ids: userIds, provider: 'oura' });
     expect(pull.status, JSON.stringify(pull.body)).toBe(202);
