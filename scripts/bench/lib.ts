@@ -110,9 +110,9 @@ export const spawnQuiet = (command: string, args: readonly string[], env: NodeJS
  * allocator settings (scripts/lib/server-runtime.ts), `env` over this environment, and
  * `nodeArgs` (e.g. --cpu-prof) after the flags.
  */
-export function spawnServer(env: NodeJS.ProcessEnv, nodeArgs: readonly string[] = []) {
+export function spawnServer(env: NodeJS.ProcessEnv, nodeArgs: readonly string[] = [], distDir: string = DIST) {
   const runtime = serverProcess(env);
-  return spawnQuiet(process.execPath, [...runtime.nodeFlags, ...nodeArgs, path.join(DIST, 'server/main.js')], runtime.env);
+  return spawnQuiet(process.execPath, [...runtime.nodeFlags, ...nodeArgs, path.join(distDir, 'server/main.js')], runtime.env);
 }
 
 /** Polls a URL until it answers 200, returning the elapsed milliseconds since `started` (performance.now()). */

@@ -37,7 +37,7 @@
  *
  * Environment: BENCH_SECONDS (measured seconds per target, default 10), BENCH_ROUNDS, BENCH_WARMUP_SECONDS
  * (default 2), BENCH_CONNECTIONS (default 10), BENCH_RUNS (cold starts, default 3),
- * BENCH_SKIP_COMPILE=1 (reuse dist/), BENCH_VARIANT (one more server target with these NAME=value settings, e.g. `CACHES_OFF=all`), BENCH_CPU_PROF=<dir> (run the server under
+ * BENCH_SKIP_COMPILE=1 (reuse dist/), BENCH_VARIANT (one more server target with these NAME=value settings, e.g. `CACHES_OFF=all`), BENCH_VARIANT_DIST (that target from another build's dist/), BENCH_CPU_PROF=<dir> (run the server under
  * --cpu-prof, profiles written to <dir> when it stops).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -76,7 +76,12 @@ const INSURANCE = insuranceBody();
  * BENCH_VARIANT: environment assignments (`CACHES_OFF=markers-page`, `CACHES_OFF=all`) of one more
  * server target taking turns with the others: what one setting changes, measured side by side.
  */
-const VARIANT_ENV: Record<string, string> | null = parseVariant(process.env.BENCH_VARIANT);
+const VARIANT_ENV: Record<string, string> | null = parseVariant(process.env.BENCH_VARIANT) ?? (process.env.BENCH_VARIANT_DIST ? {} : null);
+/**
+ * BENCH_VARIANT_DIST: the variant target runs the server compiled in this dist/ folder instead
+ * (another checkout's, with its own node_modules): two builds measured side by side.
+ */
+const VARIANT_DIST = process.env.BENCH_VARIANT_DIST ? path.resolve(process.env.BENCH_VARIANT_DIST) : DIST;
 
 function parseVariant(value: string | undefined): Record<string, string> | null {
   if (value === undefined || value.trim() === '') return null;
@@ -91,7 +96,7 @@ function parseVariant(value: string | undefined): Record<string, string> | null 
 type TargetName = 'server' | 'variant' | 'production' | 'prism' | 'mock' | 'plain';
 const TARGET_LABELS: Record<TargetName, string> = {
   server: 'server (as npm start runs it)',
-  variant: `server, ${process.env.BENCH_VARIANT?.trim() ?? ''}`,
+  variant: `server, ${[process.env.BENCH_VARIANT?.trim(), process.env.BENCH_VARIANT_DIST && `built in ${process.env.BENCH_VARIANT_DIST}`].filter(Boolean).join(', ')}`,
   production: 'server, NODE_ENV=production',
   prism: 'Prism CLI (prism mock -v silent)',
   mock: 'our mock (npm run mock)',
@@ -140,12 +145,12 @@ function serverEnv(dataDir: string, teamPort: number, managementPort: number, ex
  * on the team API; with SERVER_PROCESSES > 1, only once every process listens (the primary's
  * line naming them on stdout).
  */
-async function startCompiledServer(dataDir: string, extra: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []) {
+async function startCompiledServer(dataDir: string, extra: NodeJS.ProcessEnv = {}, nodeArgs: string[] = [], distDir = DIST) {
   const [teamPort, managementPort] = await freePorts(2);
   const started = performance.now();
   const env = serverEnv(dataDir, teamPort, managementPort, extra);
   const cluster = Number(env.SERVER_PROCESSES || 1) > 1;
-  const child: ChildProcess = cluster ? spawnServerWithOutput(env, nodeArgs) : spawnServer(env, nodeArgs);
+  const child: ChildProcess = cluster ? spawnServerWithOutput(env, nodeArgs) : spawnServer(env, nodeArgs, distDir);
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`server exited with ${code} while starting`))));
   try {
     const ms = await Promise.race([waitForOk(`http://127.0.0.1:${teamPort}/v2/providers`, started, 120_000, AUTH), exited]);
@@ -363,7 +368,7 @@ export async function benchServer(): Promise<void> {
     // The same with NODE_ENV=production (no response validation): what validating costs.
     const production = await startCompiledServer(path.join(temp, 'production'), { MARKER_CATALOG_SIZE: String(CATALOG_SIZE), NODE_ENV: 'production' });
     children.push(production.child);
-    const variant = VARIANT_ENV ? await startCompiledServer(path.join(temp, 'variant'), { MARKER_CATALOG_SIZE: String(CATALOG_SIZE), ...VARIANT_ENV }) : null;
+    const variant = VARIANT_ENV ? await startCompiledServer(path.join(temp, 'variant'), { MARKER_CATALOG_SIZE: String(CATALOG_SIZE), ...VARIANT_ENV }, [], VARIANT_DIST) : null;
     if (variant) children.push(variant.child);
 
     // The plain Prism CLI on the bundled team document, as a real process.
