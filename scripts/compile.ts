@@ -40,21 +40,27 @@ export async function transpile(root = ROOT, dist = path.join(root, 'dist')): Pr
   // An earlier tsc compile put the tests here, and vitest would find them under dist/.
   await rm(path.join(dist, 'test'), { recursive: true, force: true });
   const entryPoints = compiledSources(root);
-  // Loaded here, not at the top: npm start imports DIST from this module and keeps no esbuild in its own memory.
-  const { build } = await import('esbuild');
-  await build({
-    absWorkingDir: root,
-    entryPoints,
-    outdir: dist,
-    outbase: root,
-    bundle: false,
-    format: 'esm',
-    platform: 'node',
-    target: TARGET,
-    sourcemap: 'linked',
-    tsconfig: path.join(root, 'tsconfig.json'),
-    logLevel: 'warning',
-  });
+  // Loaded here, not at the top, so that importing DIST from this module loads no esbuild.
+  const esbuild = await import('esbuild');
+  try {
+    await esbuild.build({
+      absWorkingDir: root,
+      entryPoints,
+      outdir: dist,
+      outbase: root,
+      bundle: false,
+      format: 'esm',
+      platform: 'node',
+      target: TARGET,
+      sourcemap: 'linked',
+      tsconfig: path.join(root, 'tsconfig.json'),
+      logLevel: 'warning',
+    });
+  } finally {
+    // esbuild's service process (over 100 MB after a transpile) would otherwise live as long as
+    // this process, which for npm start is as long as the server.
+    await esbuild.stop();
+  }
   await cp(path.join(root, 'server/storage/migrations'), path.join(dist, 'server/storage/migrations'), { recursive: true });
   await cp(path.join(root, 'generated'), path.join(dist, 'generated'), { recursive: true, filter: (source) => !source.endsWith('.ts') });
   // What npm start compares to decide whether dist/ is up to date (never file times).
