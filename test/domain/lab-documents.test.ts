@@ -4,10 +4,10 @@ import { generateLabResults, type ResultsInput } from '../../server/domain/lab-r
 import {
   renderRequisitionPdf, renderResultReportPdf, resultFlag, type RequisitionModel, type ResultReportModel,
 } from '../../server/domain/lab-documents/render.js';
-import { documentFonts } from '../../server/http/handlers/team/document-fonts.js';
+import { loadDocumentFonts } from '../../server/http/handlers/team/document-fonts.js';
 import { pdfText } from '../helpers/pdf-text.js';
 
-const FONTS = documentFonts();
+const FONTS = loadDocumentFonts();
 
 const labTest = LAB_TESTS.find((t) => t.id === 'a10dadff-5984-40a9-b723-fa1fc9bab88a')!;
 const markers = labTest.marker_ids.map((id) => MARKER_CATALOG.index.markerById.get(id)!);

@@ -165,7 +165,8 @@ const STANDARD_DEFS: ReadonlyArray<{ id: string; method: CollectionMethod; name:
 export function standardLabTests(catalog: MarkerCatalog): LabTestDefinition[] {
   const labcorp = catalog.labs.find((l) => l.slug === 'labcorp');
   if (!labcorp) return [];
-  const bySlug = new Map(catalog.markers.filter((m) => m.lab_id === labcorp.id).map((m) => [m.slug, m]));
+  // Labcorp's markers from the catalog's index, not a pass over every marker: this runs on each order placed.
+  const bySlug = new Map((catalog.index.byLab.get(labcorp.id) ?? []).map(({ marker }) => [marker.slug, marker]));
   return STANDARD_DEFS.flatMap((d) => {
     const ids = d.slugs.map((s) => bySlug.get(s)?.id);
     if (ids.some((id) => id === undefined)) return [];

@@ -16,5 +16,5 @@ export const getOrderRequisitionPdf =
     if (parseStatus(order.status)?.top === 'cancelled') {
       throw new ApiError(400, `Order ${order.id} was cancelled; it has no requisition form.`);
     }
-    return { status: 200, body: await renderRequisitionPdf(requisitionModel(order), documentFonts()) };
+    return { status: 200, body: await renderRequisitionPdf(requisitionModel(order), documentFonts(deps)) };
   };

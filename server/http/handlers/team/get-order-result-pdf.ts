@@ -10,5 +10,5 @@ export const getOrderResultPdf =
   (deps: Deps): Handler<operations['getOrderResultPdf'], TeamContext> =>
   async ({ path }, { teamId }) => {
     const { order, results } = await requireResults(deps, teamId, path.order_id);
-    return { status: 200, body: await renderResultReportPdf(resultReportModel(order, results), documentFonts()) };
+    return { status: 200, body: await renderResultReportPdf(resultReportModel(order, results), documentFonts(deps)) };
   };

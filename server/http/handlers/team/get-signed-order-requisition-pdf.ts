@@ -27,5 +27,5 @@ export const getSignedOrderRequisitionPdf =
     const order = await findOrderOfAnyTeam(deps.db, path.order_id, deps.caches.labOrders.labTestValues);
     if (!order) throw orderNotFound(path.order_id);
     if (parseStatus(order.status)?.top === 'cancelled') throw new ApiError(400, `Order ${order.id} was cancelled; it has no requisition form.`);
-    return { status: 200, body: await renderRequisitionPdf(requisitionModel(order), documentFonts()) };
+    return { status: 200, body: await renderRequisitionPdf(requisitionModel(order), documentFonts(deps)) };
   };

@@ -19,9 +19,9 @@ export function toLabTestDefinition(record: LabTestRecord): LabTestDefinition {
   };
 }
 
-/** The standard lab tests of the app's catalog (built by filtering every marker of it: once, lab-test-standards). */
-function standardsOf(deps: Pick<Deps, 'markers' | 'caches'>): readonly LabTestDefinition[] {
-  return deps.caches.labViews.labTestStandards.getOrSet(deps.markers, () => standardLabTests(deps.markers));
+/** The standard lab tests of the app's catalog: built per request from the catalog's index (keeping them gained nothing measurable on POST /v3/order). */
+function standardsOf(deps: Pick<Deps, 'markers'>): readonly LabTestDefinition[] {
+  return standardLabTests(deps.markers);
 }
 
 /** The team's lab tests (standard ones included) among these ids, by lowercased id. */

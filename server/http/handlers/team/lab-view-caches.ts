@@ -4,8 +4,9 @@
  * what makes an entry stale.
  */
 import type { components } from '../../../../generated/team/schema.js';
-import type { MarkerCatalog, toClientFacingMarkerPage } from '../../../domain/lab-markers/catalog.js';
-import type { LabTestDefinition, LabTestView } from '../../../domain/lab-tests/catalog.js';
+import type { UnicodeFonts } from '../../../domain/lab-documents/layout.js';
+import type { toClientFacingMarkerPage } from '../../../domain/lab-markers/catalog.js';
+import type { LabTestView } from '../../../domain/lab-tests/catalog.js';
 import type { BoundedCache, CacheRegistry } from '../../../shared/cache.js';
 import type { LabOrderRecord } from '../../../storage/repositories/lab-orders.js';
 
@@ -18,12 +19,12 @@ export interface LabViewCaches {
   readonly orderPages: BoundedCache<string, { readonly parts: readonly unknown[]; readonly body: Readonly<OrderPage> }>;
   /** `lab-order-views`: the wire Order of each record the storage keeps. */
   readonly orderViews: BoundedCache<LabOrderRecord, Readonly<Order>>;
-  /** `lab-test-standards`: the standard lab tests of a marker catalog. */
-  readonly labTestStandards: BoundedCache<MarkerCatalog, readonly LabTestDefinition[]>;
   /** `lab-test-views`: the LabTest view of a stored or standard lab test, by id. */
   readonly labTestViews: BoundedCache<string, Readonly<LabTestView>>;
   /** `marker-pages`: GET /v3/lab_tests/markers pages, by query. */
   readonly markerPages: BoundedCache<string, Readonly<MarkerPage>>;
+  /** `document-fonts`: the fonts of the lab PDFs, read from their package and parsed once each. */
+  readonly documentFonts: BoundedCache<string, UnicodeFonts>;
   /** `requisition-url-key`: the key that signs requisition form URLs. */
   readonly requisitionUrlKey: BoundedCache<string, string>;
 }
@@ -42,12 +43,6 @@ export function createLabViewCaches(registry: CacheRegistry): LabViewCaches {
       maxEntries: 2_000,
       invalidatedBy: 'nothing: a kept record is frozen, and a changed order is a new record (lab-order-records)',
     }),
-    labTestStandards: registry.create({
-      name: 'lab-test-standards',
-      key: 'a marker catalog (the object)',
-      maxEntries: 4,
-      invalidatedBy: 'nothing: a marker catalog is static data, frozen',
-    }),
     labTestViews: registry.create({
       name: 'lab-test-views',
       key: 'lab test id',
@@ -59,6 +54,12 @@ export function createLabViewCaches(registry: CacheRegistry): LabViewCaches {
       key: 'the query of GET /v3/lab_tests/markers',
       maxEntries: 1_000,
       invalidatedBy: "nothing: the app's marker catalog is static data",
+    }),
+    documentFonts: registry.create({
+      name: 'document-fonts',
+      key: 'the font family of the lab PDFs',
+      maxEntries: 1,
+      invalidatedBy: 'nothing: the fonts are files of an installed package',
     }),
     requisitionUrlKey: registry.create({
       name: 'requisition-url-key',
