@@ -68,6 +68,8 @@ async function expectNoStaleReads(ctx: ApiApp, writer: Express, reader: { app: E
   const refresh = async () => expect((await call(writer).post(`/v2/user/refresh/${id}`)).status).toBe(200);
   const setUser = (column: 'fallback_time_zone' | 'ingestion_end', value: string) => ctx.server.db.query(`UPDATE users SET ${column} = $2 WHERE id = $1`, [id, value]);
 
+  // A minute after the connection: a first sync at its very instant would not show its day yet.
+  ctx.server.setNow(new Date(t0 + 60_000));
   await refresh();
   await agree('after the first sync');
   await agree('read again');
@@ -75,8 +77,9 @@ async function expectNoStaleReads(ctx: ApiApp, writer: Express, reader: { app: E
   expect(hits(reader.caches, 'data-read-days')).toBeGreaterThan(0);
   expect(hits(reader.caches, 'data-read-bodies')).toBeGreaterThan(0);
 
-  // The day moves on and a sync announces more of today: the same days, as of a later instant.
-  ctx.server.setNow(new Date(t0 + 45 * 60_000));
+  // The day moves on and a sync announces more of today: the same days, as of a later instant
+  // (the heart rate of the last 45 minutes, at least).
+  ctx.server.setNow(new Date(t0 + 46 * 60_000));
   await refresh();
   await agree('after a later sync');
 
@@ -84,6 +87,9 @@ async function expectNoStaleReads(ctx: ApiApp, writer: Express, reader: { app: E
   await agree('after the time zone changed');
   await refresh();
   await agree('after a sync in the new time zone');
+  // A second zone: the formatter cache then holds two, and each read must take its own.
+  await setUser('fallback_time_zone', 'America/New_York');
+  await agree('after the time zone changed again');
 
   await setUser('ingestion_end', addDays(today, -2));
   await agree('after the ingestion bounds narrowed');

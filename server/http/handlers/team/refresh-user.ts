@@ -18,6 +18,7 @@ export const refreshUser =
       team_id: teamId,
       user_id: path.user_id,
       now: deps.now,
+      formatters: deps.caches.dataReads.formatters,
       expired: () => performance.now() >= deadline,
       onError: (provider, error) => deps.logger.error({ err: error, provider }, 'refresh of a connection failed'),
     });
