@@ -82,7 +82,7 @@ function glucoseSamples(tl: Timeline, asOf: number): PointSample[] {
 
 // ---------------------------------------------------------------- spot measurements
 
-const SPOT_DEVICES = new Set(['omron', 'omron_ble', 'beurer_api', 'beurer_ble', 'ihealth', 'withings', 'kardia', 'vital', 'renpho']);
+const SPOT_DEVICES: ReadonlySet<string> = new Set(['omron', 'omron_ble', 'beurer_api', 'beurer_ble', 'ihealth', 'withings', 'kardia', 'vital', 'renpho']);
 
 interface Reading { t: number; systolic: number; diastolic: number; pulse: number }
 
@@ -109,7 +109,7 @@ function bpReadings(tl: Timeline): Reading[] {
   return out;
 }
 
-const SCALES = new Set(['renpho', 'withings', 'omron', 'beurer_api', 'beurer_ble', 'ihealth', 'vital', 'manual']);
+const SCALES: ReadonlySet<string> = new Set(['renpho', 'withings', 'omron', 'beurer_api', 'beurer_ble', 'ihealth', 'vital', 'manual']);
 
 interface WeighIn { t: number; weight: number; fat: number }
 

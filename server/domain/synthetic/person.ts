@@ -136,8 +136,8 @@ const PROVIDER_SPORTS: Readonly<Record<string, readonly string[]>> = {
   hammerhead: ['cycling'],
 };
 
-const CGM5 = new Set(['dexcom', 'dexcom_v3', 'tandem_source', 'vital', 'ultrahuman']);
-const CGM15 = new Set(['freestyle_libre', 'abbott_libreview', 'freestyle_libre_ble']);
+const CGM5: ReadonlySet<string> = new Set(['dexcom', 'dexcom_v3', 'tandem_source', 'vital', 'ultrahuman']);
+const CGM15: ReadonlySet<string> = new Set(['freestyle_libre', 'abbott_libreview', 'freestyle_libre_ble']);
 
 function traitsOf(slug: string): ProviderTraits {
   const def = findProvider(slug);
