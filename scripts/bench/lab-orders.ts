@@ -32,8 +32,17 @@
  * SERVER_PROCESSES=LAB_BENCH_PROCESSES (default 2; 1 leaves it out) on a PostgreSQL database of its own.
  *
  * Small numbers make a smoke run: LAB_BENCH_ORDERS=2000 LAB_BENCH_SIMULATED=20 LAB_BENCH_SECONDS=2.
+ *
+ * Caches on and off (docs/architecture.md, "Caches"): LAB_BENCH_CACHES_OFF names variants separated
+ * by `;`, each a CACHES_OFF value (`all`, or cache names separated by commas). Each variant is a
+ * server of its own on the same database, measured after the server with every cache on, in
+ * turn, LAB_BENCH_VARIANT_ROUNDS times (default 1); POST /v3/order is then measured alone (no
+ * mock). LAB_BENCH_PARTS picks what is measured (`post`, `lists`, `simulate`; default all three):
+ * POST and the simulation add orders, so compare caches of the lists with `LAB_BENCH_PARTS=lists`.
+ * For example: LAB_BENCH_PARTS=lists LAB_BENCH_CACHES_OFF='lab-order-totals;lab-order-lists;all'.
  */
 import http from 'node:http';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,7 +57,8 @@ import { COLLECTION_METHODS, standardLabTests, toLabTestView } from '../../serve
 import { MANAGEMENT_KEY_HEADER, TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
 import { migrate } from '../../server/storage/migrate.js';
 import { labTestSnapshot } from '../../server/storage/repositories/lab-order-lab-tests.js';
-import { NEXT_EVENT_ID, orderEventJsonSql, vacuumLabOrders } from '../../server/storage/repositories/lab-orders.js';
+import { vacuumLabOrders } from '../../server/storage/repositories/lab-order-housekeeping.js';
+import { NEXT_EVENT_ID, orderEventJsonSql } from '../../server/storage/repositories/lab-orders.js';
 import { compile, DIST } from '../compile.js';
 import { isMainModule } from '../lib/main-module.js';
 import { combineRuns, freePort, freePorts, printTable, spawnQuiet, spawnServer, startPlainExpress, stop, takeTurns, waitForOk, type CombinedRuns, type Run } from './lib.js';
@@ -67,6 +77,10 @@ const CLUSTER_PROCESSES = Number(process.env.LAB_BENCH_PROCESSES ?? 2);
 /** POST /v3/order and the mock take turns: LAB_BENCH_SECONDS each, split into BENCH_ROUNDS rounds (as bench:server). */
 const POST_ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const POST_ROUND_SECONDS = Math.max(1, Math.round(SECONDS / POST_ROUNDS));
+/** CACHES_OFF values measured beside the server with every cache on (`;` between variants). */
+const CACHE_VARIANTS = (process.env.LAB_BENCH_CACHES_OFF ?? '').split(';').map((variant) => variant.trim()).filter((variant) => variant !== '');
+const VARIANT_ROUNDS = Math.max(1, Number(process.env.LAB_BENCH_VARIANT_ROUNDS ?? 1));
+const PARTS = new Set((process.env.LAB_BENCH_PARTS ?? 'post,lists,simulate').split(',').map((part) => part.trim()));
 const TEAM_API_KEY = 'bench-lab-team-api-key';
 const MANAGEMENT_KEY = 'bench-lab-management-key';
 const AUTH = { [TEAM_API_KEY_HEADER]: TEAM_API_KEY };
@@ -161,10 +175,31 @@ interface LoadOptions {
   connections?: number;
 }
 
-async function load(url: string, options: LoadOptions = {}): Promise<Measure> {
+/** A load's figures and, given the server's CPU clock, the server's CPU milliseconds per request. */
+type Measured = Measure & { cpuMsPerRequest: number | null };
+
+async function load(url: string, options: LoadOptions = {}, cpu: (() => number) | null = null): Promise<Measured> {
   if (WARMUP_SECONDS > 0) await loadFor(WARMUP_SECONDS, url, options);
-  return combineRuns([await loadFor(SECONDS, url, options)]);
+  const before = cpu?.() ?? 0;
+  const run = await loadFor(SECONDS, url, options);
+  const used = (cpu?.() ?? 0) - before;
+  return { ...combineRuns([run]), cpuMsPerRequest: cpu ? used / Math.max(1, run.requests) : null };
 }
+
+/**
+ * The CPU milliseconds a process used so far (user and system, /proc: Linux). On a machine shared
+ * with other work, throughput and latency move with the others' load; the server's own CPU time
+ * per request moves much less, which is how caches are compared on and off.
+ */
+function cpuClock(pid: number | undefined): (() => number) | null {
+  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return null;
+  return () => {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    // utime and stime are fields 14 and 15 of the line (11 and 12 after the command), in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  };
+}
+const cpuText = (value: number | null) => (value === null ? '' : value.toFixed(2));
 
 function loadFor(seconds: number, url: string, options: LoadOptions): Promise<Run> {
   return new Promise((resolve, reject) => {
@@ -290,9 +325,9 @@ async function simulateMany(server: { url: string; managementUrl: string }, prep
  * POST /v3/order and the two order lists on the server, each followed by plain Express answering
  * the server's own bytes for it: the floor of that request on this machine.
  */
-async function measureRequests(engineName: string, serverUrl: string, prepared: Prepared, mockUrl: string): Promise<{ rows: (string | number)[][]; mockPost: Measure }> {
+async function measureRequests(engineName: string, serverUrl: string, prepared: Prepared, mockUrl: string | null, cpu: (() => number) | null): Promise<{ rows: (string | number)[][]; mockPost: Measure | null }> {
   const rows: (string | number)[][] = [];
-  const requests = [
+  const allRequests = [
     { label: 'POST /v3/order', method: 'POST' as const, path: '/v3/order', plainPath: '/v3/order', body: orderBody(prepared.userId) },
     { label: `GET /v3/orders status+method, page 3 (${ORDERS} orders)`, method: 'GET' as const, path: STATUS_METHOD_PAGE(3), plainPath: '/v3/orders' },
     // Every page of that filter in turn: more orders than the server keeps read (2,000), so each
@@ -304,6 +339,7 @@ async function measureRequests(engineName: string, serverUrl: string, prepared: 
     { label: `GET /v3/orders status+method, every page in turn, one client`, method: 'GET' as const, path: STATUS_METHOD_PAGE(1), plainPath: '/v3/orders', pages: true, connections: 1 },
     { label: `GET /v3/orders patient_name, page 1 (${ORDERS} orders)`, method: 'GET' as const, path: '/v3/orders?patient_name=lopez&size=50', plainPath: '/v3/orders-by-patient-name' },
   ];
+  const requests = allRequests.filter((request) => PARTS.has(request.method === 'POST' ? 'post' : 'lists'));
   const routes: PlainRoute[] = [];
   const sizes = new Map<string, number>();
   let pageCount = 1;
@@ -325,9 +361,14 @@ async function measureRequests(engineName: string, serverUrl: string, prepared: 
       /** Plain Express answering the server's own bytes for the request: its floor on this machine. */
       const addFloor = async () => {
         const floor = await load(`${plain.url}${request.plainPath}`, options);
-        rows.push(['', `  plain Express, the same ${((sizes.get(request.plainPath) ?? 0) / 1000).toFixed(0)} kB`, floor.rps.toFixed(0), ms(floor.p50), ms(floor.p99), floor.non2xx, '(the floor)', '']);
+        rows.push(['', `  plain Express, the same ${((sizes.get(request.plainPath) ?? 0) / 1000).toFixed(0)} kB`, floor.rps.toFixed(0), ms(floor.p50), ms(floor.p99), floor.non2xx, '(the floor)', '', '']);
       };
-      if (request.method === 'POST') {
+      if (request.method === 'POST' && mockUrl === null) {
+        const measured = await load(`${serverUrl}${request.path}`, options, cpu);
+        rows.push([engineName, `${request.label} (alone)`, measured.rps.toFixed(0), ms(measured.p50), ms(measured.p99), measured.non2xx, 'p99 <= 20 ms', measured.p99 <= 20 ? 'yes' : 'no', cpuText(measured.cpuMsPerRequest)]);
+        continue;
+      }
+      if (request.method === 'POST' && mockUrl !== null) {
         // The server and the mock take turns on the same request (takeTurns), so that the
         // machine getting slower or faster weighs on both alike; the ratio of each round too.
         const mockOptions = { method: 'POST' as const, body: orderBody(randomUUID()), headers: { [TEAM_API_KEY_HEADER]: MOCK_API_KEY } };
@@ -341,16 +382,16 @@ async function measureRequests(engineName: string, serverUrl: string, prepared: 
         mockPost = combineRuns(mock);
         const ratios = server.map((run, round) => `${(combineRuns([run]).rps / combineRuns([mock[round]!]).rps).toFixed(2)}x`);
         const met = measured.p99 <= 20 && measured.rps >= mockPost.rps;
-        rows.push([engineName, `${request.label} (${POST_ROUNDS} rounds of ${POST_ROUND_SECONDS} s, taking turns with the mock)`, measured.rps.toFixed(0), ms(measured.p50), ms(measured.p99), measured.non2xx, `p99 <= 20 ms, >= mock ${mockPost.rps.toFixed(0)}/s`, met ? 'yes' : 'no']);
-        rows.push(['', `  Prism mock (npm start's), in turns with it: ${(measured.rps / mockPost.rps).toFixed(2)}x (rounds: ${ratios.join(', ')})`, mockPost.rps.toFixed(0), ms(mockPost.p50), ms(mockPost.p99), mockPost.non2xx, '(the goal)', '']);
+        rows.push([engineName, `${request.label} (${POST_ROUNDS} rounds of ${POST_ROUND_SECONDS} s, taking turns with the mock)`, measured.rps.toFixed(0), ms(measured.p50), ms(measured.p99), measured.non2xx, `p99 <= 20 ms, >= mock ${mockPost.rps.toFixed(0)}/s`, met ? 'yes' : 'no', '']);
+        rows.push(['', `  Prism mock (npm start's), in turns with it: ${(measured.rps / mockPost.rps).toFixed(2)}x (rounds: ${ratios.join(', ')})`, mockPost.rps.toFixed(0), ms(mockPost.p50), ms(mockPost.p99), mockPost.non2xx, '(the goal)', '', '']);
         await addFloor();
         continue;
       }
       let next = 0;
       const connections = 'connections' in request ? request.connections : CONNECTIONS;
-      const measured = await load(`${serverUrl}${request.path}`, { ...options, connections, ...('pages' in request && { path: () => STATUS_METHOD_PAGE(1 + (next++ % pageCount)) }) });
+      const measured = await load(`${serverUrl}${request.path}`, { ...options, connections, ...('pages' in request && { path: () => STATUS_METHOD_PAGE(1 + (next++ % pageCount)) }) }, cpu);
       const label = 'pages' in request ? `${request.label} (${pageCount} pages, ${connections} connection${connections === 1 ? '' : 's'})` : request.label;
-      rows.push([engineName, label, measured.rps.toFixed(0), ms(measured.p50), ms(measured.p99), measured.non2xx, 'p99 <= 20 ms', measured.p99 <= 20 ? 'yes' : 'no']);
+      rows.push([engineName, label, measured.rps.toFixed(0), ms(measured.p50), ms(measured.p99), measured.non2xx, 'p99 <= 20 ms', measured.p99 <= 20 ? 'yes' : 'no', cpuText(measured.cpuMsPerRequest)]);
       // Pages in turn have no one body to answer again.
       if (!('pages' in request)) await addFloor();
     }
@@ -358,7 +399,6 @@ async function measureRequests(engineName: string, serverUrl: string, prepared: 
     await stop(plain.child);
     await rm(plainDir, { recursive: true, force: true });
   }
-  if (!mockPost) throw new Error('The mock was not measured');
   return { rows, mockPost };
 }
 
@@ -366,7 +406,7 @@ const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : '-');
 
 export async function benchLabOrders(): Promise<void> {
   if (process.env.BENCH_SKIP_COMPILE !== '1') await compile();
-  const mock = await startMock();
+  const mock = CACHE_VARIANTS.length === 0 && PARTS.has('post') ? await startMock() : null;
   const engines: { engine: BenchEngine; name: string; env: NodeJS.ProcessEnv }[] = [];
   for (const create of benchEngines('lab')) {
     const engine = await create();
@@ -384,25 +424,34 @@ export async function benchLabOrders(): Promise<void> {
     for (const { engine, name, env } of engines) {
       try {
         const prepared = await prepare(engine);
-        const server = await startServer(env);
-        try {
-          const measured = await measureRequests(name, server.url, prepared, mock.url);
-          rows.push(...measured.rows);
-          mockRates.push(`${measured.mockPost.rps.toFixed(0)}/s in turns with ${name}`);
-          const sim = await simulateMany(server, prepared);
-          simRows.push([name, sim.orders, sim.seconds.toFixed(1), sim.statusChangesPerSecond.toFixed(0), sim.delivered, sim.deliveriesPerSecond.toFixed(0)]);
-        } finally {
-          await stop(server.child);
+        // The server with every cache on, then each variant with some off, in turn.
+        const variants = ['', ...CACHE_VARIANTS];
+        for (let round = 1; round <= (CACHE_VARIANTS.length > 0 ? VARIANT_ROUNDS : 1); round += 1) {
+          for (const variant of variants) {
+            const label = `${name}${variant === '' ? (CACHE_VARIANTS.length > 0 ? ', caches on' : '') : `, caches off: ${variant}`}${VARIANT_ROUNDS > 1 && CACHE_VARIANTS.length > 0 ? ` (round ${round})` : ''}`;
+            const server = await startServer({ ...env, ...(variant !== '' && { CACHES_OFF: variant }) });
+            try {
+              const measured = await measureRequests(label, server.url, prepared, mock?.url ?? null, cpuClock(server.child.pid));
+              rows.push(...measured.rows);
+              if (measured.mockPost) mockRates.push(`${measured.mockPost.rps.toFixed(0)}/s in turns with ${name}`);
+              if (PARTS.has('simulate')) {
+                const sim = await simulateMany(server, prepared);
+                simRows.push([label, sim.orders, sim.seconds.toFixed(1), sim.statusChangesPerSecond.toFixed(0), sim.delivered, sim.deliveriesPerSecond.toFixed(0)]);
+              }
+            } finally {
+              await stop(server.child);
+            }
+          }
         }
       } finally {
         await engine.cleanup();
       }
     }
   } finally {
-    await stop(mock.child);
+    if (mock) await stop(mock.child);
   }
-  printTable(`Lab orders (${CONNECTIONS} connections, ${SECONDS} s each; Prism mock POST /v3/order: ${mockRates.join(', ')})`, ['storage', 'request', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'goal', 'met'], rows);
-  printTable('Lab orders simulated to completion at once', ['storage', 'orders', 'seconds', 'status changes/s', 'webhooks delivered', 'webhooks/s'], simRows);
+  printTable(`Lab orders (${CONNECTIONS} connections, ${SECONDS} s each; Prism mock POST /v3/order: ${mockRates.join(', ') || 'not measured'})`, ['storage', 'request', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'goal', 'met', 'server CPU ms/req'], rows);
+  if (simRows.length > 0) printTable('Lab orders simulated to completion at once', ['storage', 'orders', 'seconds', 'status changes/s', 'webhooks delivered', 'webhooks/s'], simRows);
 }
 
 if (isMainModule(import.meta.filename)) await benchLabOrders();
