@@ -7,7 +7,7 @@
  * The JavaScript is transpiled file by file with esbuild, not compiled by tsc: type checking is
  * `npm test`'s job (`tsc --noEmit`), and a whole-tree tsc run, tests included, made every first
  * `npm start` wait for it. One output file per source file, at the same relative path, keeps
- * the layout that code reading files next to itself relies on (server/documents.ts,
+ * the layout that code reading files next to itself relies on (server/shared/documents.ts,
  * server/storage/migrate.ts, server/storage/pglite-template.ts find generated/, the migrations
  * and the template from `import.meta.url`), and each file's source map points into its source.
  *

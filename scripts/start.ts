@@ -8,8 +8,8 @@
  *    check; type checking is `npm test`'s). Both are decided by content, never file times
  *    (scripts/lib/input-hash.ts);
  * 3. starts the reference server (team API on PORT=8000, management API on
- *    MANAGEMENT_PORT=8001, docs at /docs/ on each) and the Prism mocks
- *    (4010, 4011), each as a compiled Node process, and stops them together. The
+ *    MANAGEMENT_PORT=8001, docs at /docs/ on each) and, once the team API listens, the Prism
+ *    mocks (4010, 4011), each as a compiled Node process, and stops them together. The
  *    server runs with the memory settings of scripts/lib/server-runtime.ts.
  *
  * It says what it is doing at each step, and until the team API listens it says so every few
@@ -140,8 +140,9 @@ const listening = (host: string, port: number) =>
   });
 
 /**
- * Says every few seconds that the team API does not listen yet, and once it does, after how long.
- * Nothing to wait for when PORT is 0 (the system picks the port; the server's banner names it).
+ * Says every few seconds that the team API does not listen yet, and once it does, after how long;
+ * resolves then (or when the server exited). Nothing to wait for when PORT is 0 (the system picks
+ * the port; the server's banner names it).
  */
 async function reportWhenListening(server: ChildProcess, env: NodeJS.ProcessEnv): Promise<void> {
   const port = Number(env.PORT || 8000);
@@ -188,8 +189,13 @@ function mockUrls(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 }
 
 if (!stopping) {
-  say(`starting the server (dist/server/main.js)${withMocks ? ' and the mocks (dist/mocks/start.js)' : ''} ...`);
+  say('starting the server (dist/server/main.js) ...');
   const server = run('server', 'server/main.js', serverProcess(withMocks ? mockUrls(process.env) : {}));
-  if (withMocks) run('mocks', 'mocks/start.js');
-  void reportWhenListening(server, process.env);
+  // The mocks start once the team API listens: on a 2-core machine their start (seconds of CPU)
+  // would slow the server's, whose first start of a DATA_DIR (initdb) is the longest step.
+  void reportWhenListening(server, process.env).then(() => {
+    if (!withMocks || stopping) return;
+    say('starting the mocks (dist/mocks/start.js) ...');
+    run('mocks', 'mocks/start.js');
+  });
 }

@@ -191,6 +191,10 @@ describe.skipIf(!LINUX)(`npm start as users run it${because}`, () => {
         expect(run.output()).toContain('dist/ is up to date');
         expect(run.output()).not.toContain('building generated/');
         expect(run.output()).not.toContain('transpiling');
+        // The mocks start after the team API listens, so that they do not slow the server's start.
+        const listensAt = run.output().indexOf(`the team API listens on http://127.0.0.1:${run.ports.team}`);
+        expect(listensAt).toBeGreaterThan(-1);
+        expect(run.output().indexOf('starting the mocks (dist/mocks/start.js)')).toBeGreaterThan(listensAt);
 
         const tree = descendants(run.npm.pid!);
         const commands = tree.map((pid) => commandOf(pid) ?? '');
@@ -262,7 +266,7 @@ describe.skipIf(!LINUX)(`npm start as users run it${because}`, () => {
       ];
       for (const line of steps) expect(output).toContain(line);
       expect(steps.map((line) => output.indexOf(line))).toEqual(steps.map((line) => output.indexOf(line)).sort((a, b) => a - b));
-      expect(output).not.toContain('mocks (dist/mocks/start.js)');
+      expect(output).not.toContain('dist/mocks/start.js');
 
       // dist/ now records its sources, with each module at its source's path and a source map beside it.
       expect(isDistFresh(path.join(root, 'dist'), root)).toBe(true);
