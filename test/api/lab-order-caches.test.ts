@@ -18,7 +18,7 @@ describe.each(apiEngines)('the lab handlers\' caches on %s', (_label, engine) =>
 
   it('when a page of orders is read again (its orders kept, its body remembered) and an order changes straight in the database, then the next read answers the change', async () => {
     const user = await ctx.newUser();
-    const placed = [];
+    const placed: TeamSchemas['Order'][] = [];
     for (let i = 0; i < 2; i += 1) placed.push(expectStatus<OrderResponse>(await ctx.team().post('/v3/order').send(orderBody(user.user_id)), 200).order);
     const read = async () => expectStatus<OrderList>(await ctx.team().get(`/v3/orders?user_id=${user.user_id}`), 200);
     await read();
