@@ -64,7 +64,7 @@ export function createTeamApp(deps: Deps): Express {
     document: loadDocument('team'),
     handlers: createTeamHandlers(deps),
     authenticators: { ApiKeyAuth: authenticateTeam(credentialsOf(deps)), 'ApiKeyAuth | LinkToken': authenticateTeamOrLinkToken(credentialsOf(deps), deps.now) },
-    requestChecks: deps.caches.http.teamRequestChecks,
+    validatorCaches: { routeMatches: deps.caches.http.teamRouteMatches, requestChecks: deps.caches.http.teamRequestChecks },
     validateResponses: deps.config.validateResponses,
     logger: deps.logger,
     errors: {
@@ -88,7 +88,7 @@ export function createManagementApp(deps: Deps): Express {
     document: loadDocument('management'),
     handlers: createManagementHandlers(deps),
     authenticators: { ManagementKeyAuth: authenticateManagement(credentialsOf(deps)) },
-    requestChecks: deps.caches.http.managementRequestChecks,
+    validatorCaches: { routeMatches: deps.caches.http.managementRouteMatches, requestChecks: deps.caches.http.managementRequestChecks },
     validateResponses: deps.config.validateResponses,
     logger: deps.logger,
     errors: { missingCredentialDetail: MANAGEMENT_MISSING_KEY, invalidCredentialDetail: MANAGEMENT_INVALID_KEY },

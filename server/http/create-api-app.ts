@@ -9,6 +9,7 @@ import type { HandlerMap } from './handler-types.js';
 import { collectAfterLargeBodies } from './large-body-gc.js';
 import { parseQueryOnce, queryParser } from './query-parser.js';
 import { rememberRequestChecks, type CheckedRequest } from './request-checks.js';
+import { rememberRouteMatches, type MatchedRoute } from './route-matches.js';
 import { logRequest, operationRoutes, parseJsonBodies, runInOrder } from './request-routing.js';
 import { requestValidator } from './request-validator.js';
 import { rejectUnstorableText } from './reject-unstorable-text.js';
@@ -33,8 +34,8 @@ export interface ApiAppOptions<Operations, Ctx> {
   validateResponses: boolean;
   /** Called with every response body checked against its schema (tests count them). */
   onResponseCheck?: (body: unknown, status: number) => void;
-  /** The app's cache of passed request checks (request-checks.ts); none: every request is checked. */
-  requestChecks?: BoundedCache<string, CheckedRequest>;
+  /** The app's caches of the validator's route matches and passed request checks (route-matches.ts, request-checks.ts); none: every request goes through the validator's own steps. */
+  validatorCaches?: { routeMatches: BoundedCache<string, MatchedRoute>; requestChecks: BoundedCache<string, CheckedRequest> };
   logger: Logger;
   errors: Omit<ErrorMiddlewareOptions, 'logger'>;
   /** Larger body limits for some paths (the default is 1 MiB). */
@@ -108,7 +109,8 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
   const security = securityHandlers(options.document, options.authenticators, options.name);
   const validatorSteps = requestValidator(options.document, security.handlers);
   const parameterComponents = ((options.document as { components?: { parameters?: Record<string, { in?: string }> } }).components?.parameters ?? {});
-  const steps = options.requestChecks ? rememberRequestChecks(validatorSteps, options.requestChecks, parameterComponents) : validatorSteps;
+  const caches = options.validatorCaches;
+  const steps = caches ? rememberRequestChecks(rememberRouteMatches(validatorSteps, caches.routeMatches), caches.requestChecks, parameterComponents) : validatorSteps;
   const send = responseSender(options.validateResponses ? new ResponseValidator(options.document, options.onResponseCheck) : null);
   const handlers = options.handlers as Record<string, (request: unknown, context: Ctx) => Promise<{ status: number; body: unknown }>>;
   const dispatch: RequestHandler = async (req, res, next) => {

@@ -4,14 +4,14 @@ import { assertDependencyVersion } from '../shared/dependency-version.js';
 import { copyParameters } from './query-parser.js';
 
 /**
- * The express-openapi-validator this module (its step names and `req.openapi`) and
+ * The express-openapi-validator this module and route-matches.ts (its step names and `req.openapi`) and
  * patches/express-openapi-validator+5.6.2.patch were written against.
  */
 export const VALIDATOR_CHECKED_VERSION = '5.6.2';
 
 /** Throws when the installed validator is not the one this module was checked against (`found`: for tests). */
 export function checkValidatorVersion(found?: string): void {
-  assertDependencyVersion('express-openapi-validator', VALIDATOR_CHECKED_VERSION, 'server/http/request-checks.ts and patches/', found);
+  assertDependencyVersion('express-openapi-validator', VALIDATOR_CHECKED_VERSION, 'server/http/request-checks.ts, route-matches.ts and patches/', found);
 }
 
 /** What the validator made of a request that passed: its typed query (defaults filled in) and path params. */
@@ -34,6 +34,22 @@ export function createRequestCheckCache(registry: CacheRegistry, api: string): B
   });
 }
 
+/**
+ * The position of the validator's step named `name` in its middleware list (the validator names
+ * its steps for stack traces); when none has that name the validator has changed, and the app
+ * is not built.
+ */
+export function validatorStep(steps: readonly RequestHandler[], name: string): number {
+  const index = steps.findIndex((step) => step.name === name);
+  if (index === -1) {
+    throw new Error(
+      `express-openapi-validator's middleware has no step named ${name} (found: ${steps.map((step) => step.name || '(anonymous)').join(', ')}): ` +
+        'server/http/request-checks.ts and route-matches.ts must be checked against the installed version.',
+    );
+  }
+  return index;
+}
+
 type OperationSchema = { parameters?: { in?: string; $ref?: string }[] };
 type ValidatedRequest = Request & { openapi?: { expressRoute?: string; schema?: OperationSchema; pathParams?: Record<string, string> } };
 
@@ -47,19 +63,11 @@ type ValidatedRequest = Request & { openapi?: { expressRoute?: string; schema?: 
  * else, and every URL that failed, runs the validator's step. Authentication is another step
  * and runs on every request.
  *
- * `steps` are the validator's middleware list; the step is found by its function name (the
- * validator names its steps for stack traces). When no step has that name the validator has
- * changed and the start fails, naming this file.
+ * `steps` are the validator's middleware list; the step is found by its name (validatorStep).
  */
 export function rememberRequestChecks(steps: readonly RequestHandler[], cache: BoundedCache<string, CheckedRequest>, parameterComponents: Record<string, { in?: string }>): RequestHandler[] {
   checkValidatorVersion();
-  const index = steps.findIndex((step) => step.name === 'requestMiddleware');
-  if (index === -1) {
-    throw new Error(
-      `express-openapi-validator's middleware has no step named requestMiddleware (found: ${steps.map((step) => step.name || '(anonymous)').join(', ')}): ` +
-        'server/http/request-checks.ts must be checked against the installed version.',
-    );
-  }
+  const index = validatorStep(steps, 'requestMiddleware');
   const check = steps[index]!;
   // Whether an operation's verdict depends on its URL alone, by its operation object (one per operation of the document).
   const urlOnly = new WeakMap<object, boolean>();

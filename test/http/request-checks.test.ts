@@ -4,6 +4,7 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rememberRequestChecks, createRequestCheckCache } from '../../server/http/request-checks.js';
+import { createRouteMatchCache, rememberRouteMatches } from '../../server/http/route-matches.js';
 import { CacheRegistry } from '../../server/shared/cache.js';
 
 const require = createRequire(import.meta.url);
@@ -170,5 +171,69 @@ describe('rememberRequestChecks', () => {
       expect((await request(served).get('/traced').set('X-Trace', 'abcdef')).status).toBe(400);
     }
     expect(hits()).toBe(before);
+  });
+});
+
+describe('rememberRouteMatches', () => {
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 'routes', version: '1' },
+    paths: {
+      '/users/{user_id}': {
+        get: { operationId: 'getUser', parameters: [{ name: 'user_id', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'ok' } } },
+      },
+      '/users/{user_id}/orders/{order_id}': {
+        get: {
+          operationId: 'getOrder',
+          parameters: [
+            { name: 'user_id', in: 'path', required: true, schema: { type: 'string' } },
+            { name: 'order_id', in: 'path', required: true, schema: { type: 'integer' } },
+          ],
+          responses: { '200': { description: 'ok' } },
+        },
+      },
+    },
+  };
+  let cache = createRouteMatchCache(new CacheRegistry(), 'test');
+  function app() {
+    cache = createRouteMatchCache(new CacheRegistry(), 'test');
+    return validatorApp(
+      document,
+      true,
+      (served) => {
+        const echo: RequestHandler = (req, res) => {
+          const seen = { operation: (req as { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId, params: { ...req.params } };
+          // A handler that changes its path params must not change the next request's.
+          req.params.user_id = 'changed';
+          res.json(seen);
+        };
+        served.get('/users/:user_id', echo);
+        served.get('/users/:user_id/orders/:order_id', echo);
+      },
+      (steps) => rememberRouteMatches(steps, cache),
+    );
+  }
+
+  it('when the same path comes again, then the route is remembered and each request gets its own operation and typed path params', async () => {
+    const served = app();
+    for (let i = 0; i < 3; i++) {
+      expect((await request(served).get('/users/u1/orders/7')).body).toEqual({ operation: 'getOrder', params: { user_id: 'u1', order_id: 7 } });
+      expect((await request(served).get('/users/u%20two')).body).toEqual({ operation: 'getUser', params: { user_id: 'u two' } });
+    }
+    expect(cache.stats()).toMatchObject({ size: 2, hits: 4, misses: 2 });
+  });
+
+  it('when a path reaches no operation, or another method of one, then it is never remembered and keeps its 404 or 405', async () => {
+    const served = app();
+    for (let i = 0; i < 2; i++) {
+      expect((await request(served).get('/nothing/here')).status).toBe(404);
+      expect((await request(served).post('/users/u1')).status).toBe(405);
+    }
+    expect(cache.stats().size).toBe(0);
+  });
+
+  it('when the validator has no step named metadataMiddleware, then the app is not built and the message names this module', () => {
+    const unnamed: RequestHandler = (_req, _res, next) => next();
+    expect(() => rememberRouteMatches([unnamed], cache)).toThrow(/metadataMiddleware.*route-matches\.ts/);
   });
 });

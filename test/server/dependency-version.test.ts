@@ -5,7 +5,7 @@ import { checkPgliteVersion, PGLITE_PATCHED_VERSION } from '../../server/storage
 
 /** The dependencies the server uses below their documented surface, and the check each runs at start. */
 const GUARDED = [
-  { name: 'express-openapi-validator', expected: VALIDATOR_CHECKED_VERSION, what: 'server/http/request-checks.ts and patches/', check: checkValidatorVersion },
+  { name: 'express-openapi-validator', expected: VALIDATOR_CHECKED_VERSION, what: 'server/http/request-checks.ts, route-matches.ts and patches/', check: checkValidatorVersion },
   { name: '@electric-sql/pglite', expected: PGLITE_PATCHED_VERSION, what: 'server/storage (pglite-statements.ts, copyText, the transaction locks)', check: checkPgliteVersion },
 ];
 
