@@ -68,9 +68,27 @@ export function queryParser(parse: QueryParser = extendedParser()): QueryParser 
 
 /**
  * Express 5's `req.query` is a getter that parses the query string again on every read, and
- * the validator reads it several times per request: the first parse is kept on the request as
- * a plain property (which the validator may then change in place, as it does with defaults).
+ * the validator reads it several times per request: the query is parsed on its first read and
+ * kept on the request (the validator may then change it in place, as it does with defaults, or
+ * replace it). A request whose check is remembered (request-checks.ts) is never parsed.
  */
 export function parseQueryOnce(req: Request): void {
-  Object.defineProperty(req, 'query', { value: req.query, writable: true, configurable: true, enumerable: true });
+  let query: unknown;
+  let parsed = false;
+  Object.defineProperty(req, 'query', {
+    configurable: true,
+    enumerable: true,
+    get() {
+      if (!parsed) {
+        // Express's own getter, from the request's prototype.
+        query = Reflect.get(Object.getPrototypeOf(req) as object, 'query', req);
+        parsed = true;
+      }
+      return query;
+    },
+    set(value: unknown) {
+      query = value;
+      parsed = true;
+    },
+  });
 }

@@ -28,6 +28,21 @@ describe('queryParser', () => {
 });
 
 describe('parseQueryOnce', () => {
+  it('when a request never reads its query, then the string is never parsed', async () => {
+    let parses = 0;
+    const app = express().set('query parser', (text: string) => {
+      parses += 1;
+      return queryParser()(text);
+    });
+    app.get('/', (req, res) => {
+      parseQueryOnce(req);
+      res.json({});
+    });
+    const { default: request } = await import('supertest');
+    await request(app).get('/?name=glucose');
+    expect(parses).toBe(0);
+  });
+
   it('when a request reads its query several times, then the string is parsed once and a change to the query stays', async () => {
     let parses = 0;
     const app = express().set('query parser', (text: string) => {
@@ -37,11 +52,13 @@ describe('parseQueryOnce', () => {
     app.get('/', (req, res) => {
       parseQueryOnce(req);
       (req.query as Record<string, unknown>).page = 2;
-      res.json({ first: req.query, second: req.query });
+      const first = req.query;
+      req.query = { ...first, replaced: true };
+      res.json({ first, second: req.query });
     });
     const { default: request } = await import('supertest');
     const answer = await request(app).get('/?name=glucose');
-    expect(answer.body).toEqual({ first: { name: 'glucose', page: 2 }, second: { name: 'glucose', page: 2 } });
+    expect(answer.body).toEqual({ first: { name: 'glucose', page: 2 }, second: { name: 'glucose', page: 2, replaced: true } });
     expect(parses).toBe(1);
   });
 });
