@@ -19,7 +19,7 @@ const BATCH_MS = 50;
 
 /**
  * Standard output, written in batches: under load a `request` line per request written at once
- * is a system call per request (about 4% of a catalog read); held until 2 KB or 50 ms have
+ * is a system call per request, a visible share of a catalog read; held until 2 KB or 50 ms have
  * gathered, it is one per dozen requests. Each write is whole lines of at most 4 KB
  * (PIPE_BUF), so the lines of several processes sharing a pipe never interleave. What is
  * held is written when the process exits (process.exit included), and by `flushLogs`.

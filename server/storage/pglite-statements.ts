@@ -12,8 +12,8 @@ type Parser = (text: string, typeId: number) => unknown;
  * plans the SQL again. Here a statement is parsed and described once, on its first run,
  * and every later run is one call: bind, execute and sync. PostgreSQL keeps the parsed
  * statement and, after five runs, a generic plan when that is no worse than planning anew
- * (plan_cache_mode auto). Measured on the insurance upsert (one row, PGlite 0.5, Node 20,
- * 2026-11-22): about 570 µs per run through `query`, about 200 µs prepared.
+ * (plan_cache_mode auto). On a one-row upsert that is most of a statement's time
+ * (scripts/bench/RESULTS.md, "Figures once in code comments").
  *
  * A prepared statement stays valid through schema changes: PostgreSQL analyses it again
  * when a table it reads is altered, dropped or created anew (a temporary table per
@@ -115,9 +115,9 @@ const decoder = new TextDecoder();
 /**
  * Reads the backend's messages from the chunks PGlite hands out while a statement runs.
  * Data rows are read here: each field's text is decoded straight from the chunk. PGlite's own
- * parser copies every field into an ArrayBuffer of its own before decoding it, which was 15% of
- * the server's time on a page of 50 orders read from the database (750 fields, 92 kB): the
- * allocations and the collector's work after them. Every other message (row and parameter
+ * parser copies every field into an ArrayBuffer of its own before decoding it: on a page of
+ * orders read from the database, hundreds of fields, those allocations and the collector's work
+ * after them were a large share of the server's time. Every other message (row and parameter
  * descriptions, command completions, errors, notices) goes through PGlite's parser as before,
  * one whole message at a time; the first error is kept, as `execProtocolStream` keeps it.
  */

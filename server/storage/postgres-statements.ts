@@ -5,9 +5,9 @@ import type pg from 'pg';
  * statement, which the server parses, analyses and plans anew on every run. With a name, `pg`
  * parses it once per connection and later runs only bind and execute, and PostgreSQL keeps a
  * generic plan once five runs show it is no worse than planning anew (plan_cache_mode auto),
- * as PGlite does through pglite-statements.ts. Measured on `POST /v3/order` (a batch of orders
- * with their events in one statement of seven parts, 2-core VM, 2026-11-27): the PostgreSQL
- * backends' CPU went from 0.25 to 0.15 ms per order, the POST from about 2,170 to 2,840/s.
+ * as PGlite does through pglite-statements.ts. A batch of orders with their events is one
+ * statement of seven parts: planning it anew for every batch was most of the backends' CPU
+ * (scripts/bench/RESULTS.md, "Figures once in code comments").
  *
  * Each distinct SQL text gets a name, per pool, up to LIMIT of them (the server has a few hundred); later
  * ones run unnamed. A statement whose result columns changed since it was prepared (a
