@@ -50,7 +50,7 @@ const SERVED_RESOURCES = new Set((loadDocument('team').components as { schemas: 
 
 /**
  * The SDK's `vitals.*` methods that read a resource we do not serve (a `422` naming `resource`,
- * or a `404` for the `cholesterol/<kind>` paths): a known gap, listed in the README.
+ * or a `404` for the `cholesterol/<kind>` paths): a known gap, listed in docs/sdk-compatibility.md.
  */
 const UNSERVED_VITALS = ['cholesterol', 'cholesterolGrouped', 'cholesterolHdl', 'cholesterolLdl', 'cholesterolTotal', 'cholesterolTriglycerides', 'ige', 'igeGrouped', 'igg', 'iggGrouped'];
 
