@@ -1,4 +1,5 @@
-import express from 'express';
+import express, { type Request } from 'express';
+import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { parseQueryOnce, queryParser } from '../../server/http/query-parser.js';
 
@@ -28,7 +29,8 @@ describe('queryParser', () => {
 });
 
 describe('parseQueryOnce', () => {
-  it('when a request never reads its query, then the string is never parsed', async () => {
+  /** GET /?name=glucose through an app whose handler runs `handle` after parseQueryOnce; with the parses counted. */
+  async function served(handle: (req: Request) => unknown) {
     let parses = 0;
     const app = express().set('query parser', (text: string) => {
       parses += 1;
@@ -36,30 +38,25 @@ describe('parseQueryOnce', () => {
     });
     app.get('/', (req, res) => {
       parseQueryOnce(req);
-      res.json({});
+      res.json(handle(req) ?? {});
     });
-    const { default: request } = await import('supertest');
-    await request(app).get('/?name=glucose');
-    expect(parses).toBe(0);
+    const answer = await request(app).get('/?name=glucose');
+    return { body: answer.body as unknown, parses };
+  }
+
+  it('when a request never reads its query, then the string is never parsed', async () => {
+    expect((await served(() => undefined)).parses).toBe(0);
   });
 
   it('when a request reads its query several times, then the string is parsed once and a change to the query stays', async () => {
-    let parses = 0;
-    const app = express().set('query parser', (text: string) => {
-      parses += 1;
-      return queryParser()(text);
-    });
-    app.get('/', (req, res) => {
-      parseQueryOnce(req);
+    const answer = await served((req) => {
       (req.query as Record<string, unknown>).page = 2;
       const first = req.query;
       req.query = { ...first, replaced: 'yes' };
-      res.json({ first, second: req.query });
+      return { first, second: req.query };
     });
-    const { default: request } = await import('supertest');
-    const answer = await request(app).get('/?name=glucose');
     expect(answer.body).toEqual({ first: { name: 'glucose', page: 2 }, second: { name: 'glucose', page: 2, replaced: 'yes' } });
-    expect(parses).toBe(1);
+    expect(answer.parses).toBe(1);
   });
 });
 
