@@ -4,11 +4,22 @@
  * named lab tests. Plain tables only; catalog.ts builds the markers and lab tests from them
  * and searches them.
  */
-import type { Lab, LabAccount } from './catalog.js';
 
 // ---------------------------------------------------------------------------
 // Labs, lab accounts
 // ---------------------------------------------------------------------------
+
+export interface Lab {
+  readonly id: number;
+  readonly slug: string;
+  readonly name: string;
+}
+
+export interface LabAccount {
+  readonly id: string;
+  readonly name: string;
+  readonly lab_ids: readonly number[];
+}
 
 export const LABS: readonly Lab[] = Object.freeze([
   Object.freeze({ id: 1, slug: 'labcorp', name: 'Labcorp' }),

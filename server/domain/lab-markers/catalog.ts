@@ -8,7 +8,7 @@
  * Wire shapes: spec/team/components/schemas/ClientFacingMarker.yaml,
  * ExpectedResult.yaml, Loinc.yaml, LabMarkerPage.yaml.
  */
-import { ANALYTES, LAB_ACCOUNTS, LAB_PROFILES, LAB_TEST_DEFS, LABS, PANELS, type AnalyteDef, type LabSlug } from './catalog-data.js';
+import { ANALYTES, LAB_ACCOUNTS, LAB_PROFILES, LAB_TEST_DEFS, LABS, PANELS, type AnalyteDef, type Lab, type LabAccount, type LabSlug } from './catalog-data.js';
 
 export { LAB_ACCOUNTS, LABS } from './catalog-data.js';
 
@@ -18,11 +18,7 @@ export { LAB_ACCOUNTS, LABS } from './catalog-data.js';
 
 export type MarkerType = 'biomarker' | 'panel';
 
-export interface Lab {
-  readonly id: number;
-  readonly slug: string;
-  readonly name: string;
-}
+export type { Lab, LabAccount } from './catalog-data.js';
 
 export interface Loinc {
   readonly id: number;
@@ -76,12 +72,6 @@ export interface LabTest {
 }
 
 /** A lab account: determines which labs (hence markers) are available. */
-export interface LabAccount {
-  readonly id: string;
-  readonly name: string;
-  readonly lab_ids: readonly number[];
-}
-
 /** Wire shape of ClientFacingMarker.yaml (plain, mutable JSON). */
 export interface ClientFacingMarker {
   id: number;

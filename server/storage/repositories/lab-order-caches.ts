@@ -5,7 +5,29 @@
  */
 import type { BoundedCache, CacheRegistry } from '../../shared/cache.js';
 import type { LabTestSnapshots, LabTestValues } from './lab-order-lab-tests.js';
-import type { KeptList, KeptOrder, KeptTotal } from './lab-order-list.js';
+import type { LabOrderRecord } from './lab-orders.js';
+
+/** An order's record as the list keeps it: read at `version`, found current at generation `checkedAt`. */
+export interface KeptOrder {
+  readonly version: string;
+  readonly checkedAt: string;
+  readonly record: LabOrderRecord;
+}
+
+/**
+ * The ids a filter matches, in the list's order, as 16 bytes each, with the team's generation
+ * they were read at (`ids` null: the filter was read once at that generation, by OFFSET).
+ */
+export interface KeptList {
+  readonly generation: string;
+  readonly ids: Buffer | null;
+}
+
+/** A filter's total with the team's generation when it was counted. */
+export interface KeptTotal {
+  readonly generation: string;
+  readonly total: number;
+}
 
 export interface LabOrderCaches {
   /** `lab-order-totals`: GET /v3/orders totals by filter, under the team's order generation. */

@@ -10,7 +10,7 @@
  * on the same database is seen by the next read.
  */
 import type { Queryable } from '../database.js';
-import type { LabOrderCaches } from './lab-order-caches.js';
+import type { KeptOrder, LabOrderCaches } from './lab-order-caches.js';
 import { withLabTests } from './lab-order-lab-tests.js';
 import { FROM_ORDERS, ORDER_COLUMNS, type LabOrderRecord } from './lab-orders.js';
 import { isUuid } from './support.js';
@@ -246,28 +246,6 @@ async function readOrders(
     const record = found.get(id);
     return record ? [record] : [];
   });
-}
-
-/** An order's record as the list keeps it: read at `version`, found current at generation `checkedAt`. */
-export interface KeptOrder {
-  readonly version: string;
-  readonly checkedAt: string;
-  readonly record: LabOrderRecord;
-}
-
-/**
- * The ids a filter matches, in the list's order, as 16 bytes each, with the team's generation
- * they were read at (`ids` null: the filter was read once at that generation, by OFFSET).
- */
-export interface KeptList {
-  readonly generation: string;
-  readonly ids: Buffer | null;
-}
-
-/** A filter's total with the team's generation when it was counted. */
-export interface KeptTotal {
-  readonly generation: string;
-  readonly total: number;
 }
 
 /** Whether `record` is the one the list keeps for its order (a page of such records may be a body seen before). */
