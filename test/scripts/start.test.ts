@@ -111,6 +111,8 @@ async function npmStart({ detached = false, cwd = ROOT, mocks = true } = {}): Pr
       MOCK_PORT: String(ports.teamMock),
       MOCK_MANAGEMENT_PORT: String(ports.managementMock),
       DATA_DIR: dataDir,
+      // As a new user starts it: the embedded database, whatever database the test run was given.
+      DATABASE_URL: '',
       TEAM_API_KEY: '',
       MANAGEMENT_KEY: '',
       WEBHOOK_URL: '',
