@@ -59,6 +59,17 @@ export interface MockServer {
   operations: number;
 }
 
+/** How the mock runs Prism: static examples, requests, responses and security checked (the tests check Prism's internals with the same). */
+export const PRISM_CONFIG: Readonly<IHttpConfig> = Object.freeze({
+  mock: { dynamic: false },
+  validateRequest: true,
+  validateResponse: true,
+  checkSecurity: true,
+  errors: false,
+  upstreamProxy: undefined,
+  isProxy: false,
+});
+
 /** Builds (without listening) the mock of a bundled OpenAPI document. */
 export async function createMockServer(document: object, options: MockServerOptions): Promise<MockServer> {
   const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
@@ -77,16 +88,7 @@ export async function createMockServer(document: object, options: MockServerOpti
     if (result._tag === 'Right') matched.set(routeOptions.input, result.right);
     return result;
   };
-  const config: IHttpConfig = {
-    mock: { dynamic: false },
-    validateRequest: true,
-    validateResponse: true,
-    checkSecurity: true,
-    errors: false,
-    upstreamProxy: undefined,
-    isProxy: false,
-  };
-  const prism = createInstance(config, { logger, route: route as never });
+  const prism = createInstance(PRISM_CONFIG, { logger, route: route as never });
 
   async function answer(request: IncomingMessage): Promise<Reply> {
     const url = new URL(request.url ?? '/', 'http://mock.local');
@@ -112,8 +114,8 @@ export async function createMockServer(document: object, options: MockServerOpti
       return json(422, validationErrorBody([{ loc: ['header', 'prefer'], msg: preferences.left.detail ?? preferences.left.message, type: 'value_error' }]));
     }
     const named = exampleNamedByPath(operationId === undefined ? undefined : operationsById.get(operationId), route?.template, input.url.path, preferences.right);
-    const mock: IHttpConfig['mock'] = { ...config.mock, ...definedOnly(preferences.right), ...(named !== undefined && { exampleKey: named }) };
-    const outcome = await prism.request(input, operations, { ...config, mock })();
+    const mock: IHttpConfig['mock'] = { ...PRISM_CONFIG.mock, ...definedOnly(preferences.right), ...(named !== undefined && { exampleKey: named }) };
+    const outcome = await prism.request(input, operations, { ...PRISM_CONFIG, mock })();
     if (outcome._tag === 'Left') return fromPrismError(outcome.left as Error & { status?: number; detail?: string });
 
     const { output, validations } = outcome.right;
@@ -134,7 +136,7 @@ export async function createMockServer(document: object, options: MockServerOpti
     if (unstorable.length > 0) return json(422, validationErrorBody(unstorable));
     if (errors.length > 0) {
       // Only the ignored stray body was wrong: answer as if it had not been sent.
-      const retried = await prism.request({ ...input, body: null, headers: withoutBodyHeaders(headers) }, operations, { ...config, mock })();
+      const retried = await prism.request({ ...input, body: null, headers: withoutBodyHeaders(headers) }, operations, { ...PRISM_CONFIG, mock })();
       if (retried._tag === 'Right') return fromOutput(retried.right.output);
     }
     return fromOutput(output);

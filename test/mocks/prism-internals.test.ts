@@ -7,7 +7,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createInstance, getHttpOperationsFromSpec, type IHttpConfig, type IHttpRequest } from '@stoplight/prism-http';
+import { createInstance, getHttpOperationsFromSpec, type IHttpRequest } from '@stoplight/prism-http';
 import { createLogger } from '@stoplight/prism-core';
 import type { IHttpOperation } from '@stoplight/types';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +27,7 @@ import {
   type PrismPackage,
 } from '../../mocks/prism-internals.js';
 import { toValidationErrorItems, toViolation, type PrismValidation } from '../../mocks/prism-violations.js';
+import { PRISM_CONFIG } from '../../mocks/mock-server.js';
 import { dependencyVersionProblem, installedVersion } from '../../server/shared/dependency-version.js';
 
 const MOCKS = path.resolve(import.meta.dirname, '../../mocks');
@@ -105,15 +106,7 @@ const DOCUMENT = {
   },
 };
 
-const CONFIG: IHttpConfig = {
-  mock: { dynamic: false },
-  validateRequest: true,
-  validateResponse: true,
-  checkSecurity: true,
-  errors: false,
-  upstreamProxy: undefined,
-  isProxy: false,
-};
+const CONFIG = PRISM_CONFIG;
 
 let operations: IHttpOperation[];
 beforeAll(async () => {
