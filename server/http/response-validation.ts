@@ -73,29 +73,20 @@ export class ResponseValidator {
       const responses = ((this.document.paths as Record<string, Record<string, { responses?: Record<string, unknown> }>>)[operation.path]?.[operation.method]?.responses ?? {}) as Record<string, unknown>;
       const documented = [String(status), `${String(status)[0]}XX`, 'default'].find((name) => responses[name] !== undefined);
       if (documented === undefined) throw responseError(`The ${operationId} operation documents no response ${status}.`);
-      const pointer = `#/paths/${escape(operation.path)}/${operation.method}/responses/${documented}`;
-      const response = this.resolve(pointer);
+      const { pointer, response } = this.responseAt(`#/paths/${escape(operation.path)}/${operation.method}/responses/${documented}`);
       const hasSchema = (response as { content?: Record<string, { schema?: unknown }> } | undefined)?.content?.['application/json']?.schema !== undefined;
-      validate = hasSchema ? this.ajv.compile({ $ref: `document${this.pointerOf(pointer)}/content/application~1json/schema` }) : null;
+      validate = hasSchema ? this.ajv.compile({ $ref: `document${pointer}/content/application~1json/schema` }) : null;
       this.compiled.set(key, validate);
     }
     return validate;
   }
 
-  /** The node at `pointer`, following a response's `$ref` (a shared response component). */
-  private resolve(pointer: string): unknown {
+  /** The pointer of the response at `pointer`, following its `$ref` (a shared response component), and the response itself. */
+  private responseAt(pointer: string): { pointer: string; response: unknown } {
     let node: unknown = this.document;
     for (const segment of pointer.slice(2).split('/')) node = (node as Record<string, unknown> | undefined)?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
     const ref = (node as { $ref?: unknown } | undefined)?.$ref;
-    return typeof ref === 'string' && ref.startsWith('#/') ? this.resolve(ref) : node;
-  }
-
-  /** `pointer`, or the one its `$ref` names when the response is a shared component. */
-  private pointerOf(pointer: string): string {
-    let node: unknown = this.document;
-    for (const segment of pointer.slice(2).split('/')) node = (node as Record<string, unknown> | undefined)?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
-    const ref = (node as { $ref?: unknown } | undefined)?.$ref;
-    return typeof ref === 'string' && ref.startsWith('#/') ? this.pointerOf(ref) : pointer;
+    return typeof ref === 'string' && ref.startsWith('#/') ? this.responseAt(ref) : { pointer, response: node };
   }
 }
 
