@@ -554,7 +554,7 @@ export interface components {
          * @example oura
          * @enum {string}
          */
-        OAuthProviderSlug: "oura" | "fitbit" | "vital" | "strava" | "wahoo" | "ihealth" | "withings" | "google_fit" | "dexcom_v3" | "polar" | "cronometer" | "omron" | "whoop_v2" | "my_fitness_pal_v2" | "ultrahuman" | "runkeeper" | (string & {});
+        OAuthProviderSlug: "oura" | "fitbit" | "garmin" | "strava" | "wahoo" | "ihealth" | "withings" | "google_fit" | "dexcom_v3" | "polar" | "cronometer" | "omron" | "whoop_v2" | "my_fitness_pal_v2" | "ultrahuman" | "runkeeper" | (string & {});
         /** @description How many days of history a historical pull fetches for one provider. */
         DataPullPreference: {
             provider: components["schemas"]["OAuthProviderSlug"];

@@ -13,6 +13,7 @@
  */
 import { chunkAt, historicalDays, pullRange, addDays, toDay, type DayRange } from '../../domain/pull-preferences/pull-range.js';
 import { hasWorkoutStream, summaryResourcesFor, timeseriesResourcesFor } from '../../domain/synthetic/resources.js';
+import { eventResourceName } from '../../shared/resources.js';
 import type { Queryable } from '../../storage/database.js';
 import { finishClaimedTrigger, type TriggerClaim } from '../../storage/repositories/bulk-claims.js';
 import { extendHistory, openDataWindow } from '../../storage/repositories/data-windows.js';
@@ -63,7 +64,7 @@ async function emitCompletions(tx: Queryable, claim: TriggerClaim, user: NonNull
     await emitEvent(
       tx,
       {
-        event_type: `historical.data.${resource}.created`,
+        event_type: `historical.data.${eventResourceName(resource)}.created`,
         data: { user_id: user.user_id, provider: claim.provider, start_date: range.start_date, end_date: range.end_date },
         team_id: user.team_id,
         user_id: user.user_id,

@@ -22,7 +22,7 @@ type Insurance = Pick<TeamSchemas['ClientFacingInsurance'], 'payor_code' | 'memb
 };
 
 /** The providers the API family's demo connections support. */
-export const DEMO_PROVIDERS = ['fitbit', 'oura', 'apple_health_kit', 'freestyle_libre'] as const;
+export const DEMO_PROVIDERS = ['fitbit', 'oura', 'garmin', 'apple_health_kit', 'freestyle_libre'] as const;
 
 const userPath = (user_id: string) => ({ params: { path: { user_id } } });
 
