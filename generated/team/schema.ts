@@ -1003,6 +1003,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/lab_test/lab_account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List lab accounts
+         * @description Lists the team's lab accounts (see *ClientFacingLabAccount*), in a fixed order. `status` keeps the accounts of that status; `lab_account_id` keeps that one account, and an id that is not one of the team's (another team's included) is a `404`.
+         */
+        get: operations["listLabAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/order": {
         parameters: {
             query?: never;
@@ -13447,6 +13467,98 @@ export interface components {
         };
         /** @description The partner labs. */
         LabList: components["schemas"]["ClientFacingLab"][];
+        /**
+         * @description Whether orders can go through the lab account: only an `active` one takes orders (an order naming another is a `422`); lists and reads take any.
+         * @example active
+         * @enum {string}
+         */
+        LabAccountStatus: "active" | "pending" | "suspended" | "ready_to_launch" | (string & {});
+        /**
+         * @description A lab of the API family, by slug. The sandbox's accounts are at `labcorp`, `quest`, `bioreference` and `sonora_quest` (the partner labs of `GET /v3/lab_tests/labs`).
+         * @example labcorp
+         * @enum {string}
+         */
+        Labs: "ayumetrix" | "spiriplex" | "ussl" | "quest" | "sonora_quest" | "labcorp" | "bioreference" | "us_biotek" | "manual" | "sanocardio" | "ihd" | "nexus" | "my_uti" | "crl" | "mtl" | (string & {});
+        /**
+         * @description Which side of the lab relationship the account delegates to the service: placing orders, receiving results, both, or neither.
+         * @example not_delegated
+         * @enum {string}
+         */
+        LabAccountDelegatedFlow: "order_delegated" | "result_delegated" | "fully_delegated" | "not_delegated" | (string & {});
+        /**
+         * @description Who pays the lab.
+         * @example client_bill
+         * @enum {string}
+         */
+        Billing: "client_bill" | "commercial_insurance" | "patient_bill_passthrough" | "patient_bill" | (string & {});
+        /** @description A lab account the team orders through. In the sandbox every team has five, whose ids are derived from the team's id (the same on every read, never another team's): a full Labcorp account, a narrower Labcorp one (client bill only, testkit and walk-in), one at Quest, one at BioReference, and a Sonora Quest account still `pending`. Every operation that takes a `lab_account_id` checks it against these: an id that is not one of the team's is a `422` naming it; an order through an account must be at its lab, and the account `active` and allowing the order's collection method and billing type (for the patient's state). */
+        ClientFacingLabAccount: {
+            /**
+             * Format: uuid
+             * @example 27b3bdff-4c84-5315-b6bc-10272d18114a
+             */
+            id: string;
+            lab: components["schemas"]["Labs"];
+            /**
+             * Format: uuid
+             * @description The organization of the team the account belongs to.
+             * @example 1f6e2d3c-4b5a-4978-8a69-5b4c3d2e1f00
+             */
+            org_id?: string | null;
+            status: components["schemas"]["LabAccountStatus"];
+            delegated_flow: components["schemas"]["LabAccountDelegatedFlow"];
+            /**
+             * @description The lab's own number for the account (8 digits in the sandbox).
+             * @example 40254340
+             */
+            provider_account_id: string;
+            /** @example Labcorp client-bill account */
+            account_name?: string | null;
+            /**
+             * @description Notes the lab prints on every requisition of the account.
+             * @example Ordered through the client-bill account.
+             */
+            default_clinical_notes?: string | null;
+            /**
+             * @description The lab's business units the account is limited to; null for all of them.
+             * @example null
+             */
+            business_units?: string[] | null;
+            /**
+             * @description Each billing type the account allows, with the US states (two-letter codes) of the patients it allows it for. A billing type that is not a key is not allowed.
+             * @example {
+             *       "client_bill": [
+             *         "AZ",
+             *         "CO",
+             *         "NM",
+             *         "NV",
+             *         "UT"
+             *       ]
+             *     }
+             */
+            allowed_billing: {
+                [key: string]: string[];
+            };
+            /**
+             * @description The collection methods orders through the account may use (this server's addition to the family's shape).
+             * @example [
+             *       "testkit",
+             *       "walk_in_test"
+             *     ]
+             */
+            allowed_collection_methods?: components["schemas"]["LabTestCollectionMethod"][];
+            /**
+             * @description The teams that may order through the account (in the sandbox, the team itself).
+             * @example [
+             *       "7a0c3f52-9d41-4e8b-b6a2-3c5d8e1f4a90"
+             *     ]
+             */
+            team_id_allowlist: string[];
+        };
+        /** @description The team's lab accounts. */
+        LabAccountList: {
+            data: components["schemas"]["ClientFacingLabAccount"][];
+        };
         /** @description The patient of an order, as the lab receives it. The names follow the lab name rules (`PersonName`). */
         OrderPatientDetails: {
             first_name: components["schemas"]["PersonName"];
@@ -13622,12 +13734,6 @@ export interface components {
             /** @description The person responsible for the bill (`responsibleDetails` in the official Node SDK). Accepted and not used. */
             responsible_details?: components["schemas"]["HealthInsuranceResponsibleDetails"] | null;
         };
-        /**
-         * @description Who pays the lab.
-         * @example client_bill
-         * @enum {string}
-         */
-        Billing: "client_bill" | "commercial_insurance" | "patient_bill_passthrough" | "patient_bill" | (string & {});
         /** @description A consent the patient gave. The official Node SDK (`@tryvital/vital-node`) sends the keys `consentType` and `timeOfConsent` in camelCase: either spelling of a key is accepted, and the order stores `consent_type` and `time_of_consent`. Both spellings of one key with different values are a `422`. */
         Consent: {
             /**
@@ -16950,6 +17056,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LabTest"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listLabAccounts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One of the team's lab accounts.
+                 * @example null
+                 */
+                lab_account_id?: string | null;
+                /**
+                 * @description Only the accounts of this status.
+                 * @example pending
+                 */
+                status?: components["schemas"]["LabAccountStatus"] | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team's lab accounts that match. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabAccountList"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -18,6 +18,7 @@ import { generateDay } from '../../server/domain/synthetic/day.js';
 import { listOperations } from '../../server/shared/operations.js';
 import { expectStrictParse, operationsReached, sdkError, sdkFor, serializers, vitalsMethods, type Exchange, type SdkUnderTest } from './sdk.js';
 import { targets, useTarget } from './targets.js';
+import { sandboxLabAccounts } from '../api/lab-account-fixtures.js';
 import { eveningZone } from '../../scripts/conformance/operations/data-reads.js';
 
 /** A lab test of every team (the standard walk-in one, Labcorp), and a Labcorp marker code the add-on accepts. */
@@ -25,8 +26,8 @@ const ORDER_SET_LAB_TEST_ID = '0b1f8a3e-3c57-4d0f-9b5e-3f7a8d2c1e01';
 const ADD_ON_PROVIDER_ID = '004515';
 /** The Labcorp marker of that code (estradiol), as an add-on by id. */
 const ADD_ON_MARKER_ID = 1087;
-/** A lab account with access to Labcorp (the sandbox's national account). */
-const LAB_ACCOUNT_ID = 'ded08b93-faf3-4085-a0d0-fb8215ac17d2';
+/** A lab account id the mock takes (it checks none): on the server, the team's own accounts are used (labAccount below). */
+const MOCK_LAB_ACCOUNT_ID = 'e4114a70-20b9-56be-a5b9-e9f438844aae';
 /** A workout or sleep id the mock answers its example for (the mock keeps no data). */
 const UNKNOWN_WORKOUT_ID = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
 
@@ -35,6 +36,8 @@ const UNKNOWN_WORKOUT_ID = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
  * requisition link (an order's deprecated `requisition_form_url`, opened as a plain URL).
  */
 const WITHOUT_SDK_CALL = ['connectSdkProvider', 'getSignedOrderRequisitionPdf'];
+/** Lab operations this version of the SDK has no call for: the team's lab accounts and the compendium. */
+WITHOUT_SDK_CALL.push('listLabAccounts');
 
 /**
  * Team API operations the SDK calls but cannot get a 2xx from: `user.upsertUserInfo` sends the
@@ -69,6 +72,11 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
   /** Only the reference server stores what a call did; the mock answers static examples. */
   const statefulIt = target.stateful ? it : it.skip;
   const STATELESS = '(server only: the mock stores nothing and answers static examples)';
+  /** The team's lab account of a lab (its first one there: Labcorp's full account); any id on the mock. */
+  const labAccount = (lab = 'labcorp'): string => {
+    const server = ctx.deployment.server;
+    return server ? sandboxLabAccounts(server).find((a) => a.lab_slug === lab)!.id : MOCK_LAB_ACCOUNT_ID;
+  };
 
   const newUser = async (api: SdkUnderTest) => {
     const clientUserId = `compat-${randomUUID()}`;
@@ -472,8 +480,8 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
 
     it('when labTests.getMarkersForOrderSet is called with add-on marker ids and a lab account, then the SDK parses the markers of the order set', async () => {
       const api = sdk();
-      const page = await api.client.labTests.getMarkersForOrderSet({ body: { labTestIds: [ORDER_SET_LAB_TEST_ID], addOn: { markerIds: [ADD_ON_MARKER_ID] }, labAccountId: LAB_ACCOUNT_ID } });
-      expect(JSON.parse(api.last().requestBody ?? '{}')).toMatchObject({ add_on: { marker_ids: [ADD_ON_MARKER_ID] }, lab_account_id: LAB_ACCOUNT_ID });
+      const page = await api.client.labTests.getMarkersForOrderSet({ body: { labTestIds: [ORDER_SET_LAB_TEST_ID], addOn: { markerIds: [ADD_ON_MARKER_ID] }, labAccountId: labAccount() } });
+      expect(JSON.parse(api.last().requestBody ?? '{}')).toMatchObject({ add_on: { marker_ids: [ADD_ON_MARKER_ID] }, lab_account_id: labAccount() });
       if (target.stateful) expect(page.markers.map((marker) => marker.id)).toContain(ADD_ON_MARKER_ID);
       expectStrictParse(api, serializers.GetMarkersResponse);
     });
@@ -655,7 +663,7 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
         userId,
         patientDetails: patient,
         patientAddress: address,
-        orderSet: { labTestIds: [WALK_IN_LAB_TEST_ID], labAccountId: LAB_ACCOUNT_ID },
+        orderSet: { labTestIds: [WALK_IN_LAB_TEST_ID], labAccountId: labAccount() },
         physician: { firstName: 'Ana', lastName: 'Reyes', npi: '1234567893', signatureImage: image },
         healthInsurance: {
           payorCode: 'AETNA',
@@ -713,15 +721,15 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
 
     it('when labTests.getById is called with a lab account that reaches the lab test\'s lab, then the SDK parses the lab test', async () => {
       const api = sdk();
-      // The national account (Labcorp and Quest); the standard walk-in lab test is at Labcorp.
-      const read = await api.client.labTests.getById(WALK_IN_LAB_TEST_ID, { labAccountId: 'ded08b93-faf3-4085-a0d0-fb8215ac17d2' });
+      // The team's Labcorp account; the standard walk-in lab test is at Labcorp.
+      const read = await api.client.labTests.getById(WALK_IN_LAB_TEST_ID, { labAccountId: labAccount() });
       expectStrictParse(api, serializers.ClientFacingLabTest);
       expect(read.id).toMatch(/^[0-9a-f-]{36}$/);
     });
 
     statefulIt(`when labTests.getById is called with a lab account without access to the lab test's lab, then the SDK throws a VitalError with the 404 ${STATELESS}`, async () => {
-      // The BioReference account: the standard walk-in lab test is at Labcorp.
-      const error = await sdkError(sdk().client.labTests.getById(WALK_IN_LAB_TEST_ID, { labAccountId: 'c4d6923f-369e-4aca-b9ba-fa747bab55ce' }));
+      // The team's BioReference account: the standard walk-in lab test is at Labcorp.
+      const error = await sdkError(sdk().client.labTests.getById(WALK_IN_LAB_TEST_ID, { labAccountId: labAccount('bioreference') }));
       expect(error.statusCode).toBe(404);
       expect(error.body).toEqual({ detail: expect.stringContaining('has no access to lab labcorp') });
     });

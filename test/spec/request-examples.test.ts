@@ -308,8 +308,12 @@ describe.each(API_NAMES)('request examples of the %s API on the server', (api) =
         const token = (await world.team('POST', '/v2/link/token', { user_id: userId, provider: values.oauth_provider })) as { link_token: string };
         values['x-vital-link-token'] = token.link_token;
       }
+      // A lab account id names one of the team's accounts (derived from its id): its full Labcorp account.
+      const labAccount = async () => ((await world.team('GET', '/v3/lab_test/lab_account')) as { data: { id: string }[] }).data[0]!.id;
+      if (typeof values.lab_account_id === 'string') values.lab_account_id = await labAccount();
       const body = await replaceDeep(c.body, async (key, value) => {
         if (key === 'user_id' && typeof value === 'string') return world.user(value);
+        if (key === 'lab_account_id' && typeof value === 'string') return labAccount();
         if (key === 'user_ids' && Array.isArray(value)) return Promise.all(value.map((id) => world.user(String(id))));
         if (key === 'sign_in_token') {
           const token = (await world.team('POST', `/v2/user/${userId}/sign_in_token`)) as { sign_in_token: string };

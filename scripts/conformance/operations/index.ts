@@ -73,6 +73,7 @@ import { definition as getOrderResultPdf } from './team/getOrderResultPdf.js';
 import { definition as getOrderRequisitionPdf } from './team/getOrderRequisitionPdf.js';
 import { definition as getSignedOrderRequisitionPdf } from './team/getSignedOrderRequisitionPdf.js';
 import { definition as getTeam } from './management/getTeam.js';
+import { definition as listLabAccounts } from './team/listLabAccounts.js';
 // scaffold:imports
 
 export const OPERATIONS: readonly OperationDefinition[] = [
@@ -144,5 +145,6 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   getOrderRequisitionPdf,
   getSignedOrderRequisitionPdf,
   getTeam,
+  listLabAccounts,
   // scaffold:operations
 ];

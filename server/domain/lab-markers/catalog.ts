@@ -363,6 +363,19 @@ export const MARKER_CATALOG: MarkerCatalog = createMarkerCatalog({
 });
 
 /**
+ * The catalog as one team sees it: the same labs, markers and index, with the team's lab
+ * accounts (lab-accounts/accounts.ts) in place of the catalog's own. Cheap (no marker is copied),
+ * so it is made per request.
+ */
+export function withLabAccounts(catalog: MarkerCatalog, labAccounts: readonly LabAccount[]): MarkerCatalog {
+  return Object.freeze({
+    ...catalog,
+    labAccounts,
+    index: { ...catalog.index, labAccountById: new Map(labAccounts.map((a) => [a.id.toLowerCase(), a])) },
+  });
+}
+
+/**
  * A catalog of exactly `n` markers for benchmarks: the first `n` base markers
  * when n is at most the base size, otherwise the base markers followed by
  * deterministic variants (" (Variant k)" names, "-k" slugs, "Vk" code suffix,

@@ -14,6 +14,7 @@ import { ApiError, ValidationFailure } from '../../api-error.js';
 import type { ValidationErrorItem } from '../../../shared/error-shape.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
+import { teamMarkerCatalog } from './lab-account-views.js';
 import { findTeamLabTests, storedLabTestView } from './lab-test-views.js';
 import { birthDateItems, toGuarantorDetails, toPhysician } from './request-records.js';
 import { requisitionFormUrl } from './requisition-url.js';
@@ -38,7 +39,8 @@ export const createOrder = (deps: Deps): Handler<operations['createOrder'], Team
   const createTogether = groupCommit((batch: readonly NewLabOrder[]) => createLabOrders(deps.db, batch, deps.caches.labOrders));
   // The orders this handler writes, which schedule the PGlite vacuum of the order tables.
   const vacuum = new LabOrderVacuum(deps.db, deps.logger);
-  return async ({ body, headers }, { teamId }) => {
+  return async ({ body, headers }, caller) => {
+    const teamId = caller.teamId;
     const hasOrderSet = body.order_set !== undefined && body.order_set !== null;
     const hasLabTestId = body.lab_test_id !== undefined && body.lab_test_id !== null;
     if (hasOrderSet === hasLabTestId) {
@@ -53,7 +55,7 @@ export const createOrder = (deps: Deps): Handler<operations['createOrder'], Team
     const problems: ValidationErrorItem[] = birthDateItems(['body', 'patient_details', 'dob'], body.patient_details.dob, deps.now());
 
     const found = await findTeamLabTests(deps, teamId, labTestIds);
-    const resolved = resolveOrderLabTests(deps.markers, {
+    const resolved = resolveOrderLabTests(teamMarkerCatalog(deps, caller), {
       lab_test_ids: labTestIds,
       lab_test_loc: hasLabTestId ? ['lab_test_id'] : ['order_set', 'lab_test_ids'],
       single_lab_test: hasLabTestId,
@@ -64,6 +66,8 @@ export const createOrder = (deps: Deps): Handler<operations['createOrder'], Team
         ...(orderSet?.lab_account_id ? [{ id: orderSet.lab_account_id, loc: ['order_set', 'lab_account_id'] }] : []),
         ...(body.lab_account_id ? [{ id: body.lab_account_id, loc: ['lab_account_id'] }] : []),
       ],
+      billing_type: body.billing_type ?? null,
+      patient_state: body.patient_address.state ?? null,
     }, found);
     if (!resolved.ok) {
       problems.push(...resolved.problems.map((p) => ({

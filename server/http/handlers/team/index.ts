@@ -65,6 +65,7 @@ import { getOrderResultMetadata } from './get-order-result-metadata.js';
 import { getOrderResultPdf } from './get-order-result-pdf.js';
 import { getOrderRequisitionPdf } from './get-order-requisition-pdf.js';
 import { getSignedOrderRequisitionPdf } from './get-signed-order-requisition-pdf.js';
+import { listLabAccounts } from './list-lab-accounts.js';
 // scaffold:imports
 
 /**
@@ -135,6 +136,7 @@ export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamConte
     getOrderResultPdf: getOrderResultPdf(deps),
     getOrderRequisitionPdf: getOrderRequisitionPdf(deps),
     getSignedOrderRequisitionPdf: getSignedOrderRequisitionPdf(deps),
+    listLabAccounts: listLabAccounts(deps),
     // scaffold:handlers
   };
 }

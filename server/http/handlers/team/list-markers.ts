@@ -3,6 +3,7 @@ import { searchMarkers, toClientFacingMarkerPage, type MarkerSearchQuery } from 
 import { deepFreeze } from '../../../shared/cache.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
+import { requireKnownLabAccount, teamMarkerCatalog } from './lab-account-views.js';
 
 /**
  * GET /v3/lab_tests/markers: List lab markers. A page depends only on the query and the app's
@@ -11,7 +12,10 @@ import type { Deps, TeamContext } from '../context.js';
  */
 export const listMarkers =
   (deps: Deps): Handler<operations['listMarkers'], TeamContext> =>
-  async ({ query }) => {
+  async ({ query }, caller) => {
+    // A lab account of another team (or none at all) is a 422, not an empty page.
+    const catalog = teamMarkerCatalog(deps, caller);
+    requireKnownLabAccount(catalog, query.lab_account_id, ['query', 'lab_account_id']);
     const search: MarkerSearchQuery = {
       lab_id: query.lab_id ?? null,
       lab_slug: query.lab_slug ?? null,
@@ -21,6 +25,6 @@ export const listMarkers =
       page: query.page ?? 1,
       size: query.size ?? 50,
     };
-    const page = deps.caches.labViews.markerPages.getOrSet(JSON.stringify(search), () => deepFreeze(toClientFacingMarkerPage(searchMarkers(deps.markers, search))));
+    const page = deps.caches.labViews.markerPages.getOrSet(JSON.stringify(search), () => deepFreeze(toClientFacingMarkerPage(searchMarkers(catalog, search))));
     return { status: 200, body: page };
   };
