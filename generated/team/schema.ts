@@ -452,7 +452,7 @@ export interface paths {
         };
         /**
          * List lab markers
-         * @description Lists the biomarkers and panels of the lab marker catalog, one page at a time, ordered by id. Filters combine: `lab_slug` (wins over `lab_id` when both are given), `name` (case-insensitive part of the name, or the start of the lab's test code), `a_la_carte_enabled` and `lab_account_id` (only the labs that lab account can order from). A page past the last one has no markers. Every marker carries its list `price`, whatever `include_pricing` says (see that parameter).
+         * @description Lists the biomarkers and panels of the lab marker catalog, one page at a time, ordered by id. Filters combine: `lab_slug` (wins over `lab_id` when both are given), `name` (case-insensitive part of the name, or the start of the lab's test code), `a_la_carte_enabled` and `lab_account_id` (only the lab of that account; an id that is not one of the team's lab accounts, another team's included, is a `422` naming it). A page past the last one has no markers. Every marker carries its list `price`, whatever `include_pricing` says (see that parameter).
          */
         get: operations["listMarkers"];
         put?: never;
@@ -12162,7 +12162,7 @@ export interface components {
             add_on?: components["schemas"]["AddOn"];
             /**
              * Format: uuid
-             * @description The lab account the order set would be ordered through (`labAccountId` in the official Node SDK, as in `order_set` of *Create an order*). Accepted and not used by this sandbox: the markers of an order set do not depend on the account; *Create an order* checks it.
+             * @description The lab account the order set would be ordered through (`labAccountId` in the official Node SDK, as in `order_set` of *Create an order*). The markers do not depend on it, but it is checked: an account that is not one of the team's, or not at the lab of the order set's markers, is a `422` naming it.
              * @example null
              */
             lab_account_id?: string | null;
@@ -13455,8 +13455,8 @@ export interface components {
             fasting?: boolean;
             /**
              * Format: uuid
-             * @description The lab account to order through; it must give access to the markers' lab.
-             * @example ded08b93-faf3-4085-a0d0-fb8215ac17d2
+             * @description The lab account to order through; one of the team's lab accounts (`GET /v3/lab_test/lab_account`), at the markers' lab and allowing the lab test's collection method (otherwise a `422` naming it).
+             * @example e4114a70-20b9-56be-a5b9-e9f438844aae
              */
             lab_account_id?: string | null;
             /**
@@ -13646,7 +13646,7 @@ export interface components {
             add_on?: components["schemas"]["AddOnOrder"] | null;
             /**
              * Format: uuid
-             * @description The lab account to order through; it must give access to the lab of the order (an unknown account, or one without access, is a `422` at `["body", "order_set", "lab_account_id"]`), whether the order set is one lab test or more. The order's top-level `lab_account_id`, when given too, is checked as well, each at its own location, and must be this same account.
+             * @description The lab account to order through, checked as the order's top-level `lab_account_id` is (one of the team's accounts, at the order's lab, active, allowing the order's collection method and billing type for the patient's state; otherwise a `422` at `["body", "order_set", "lab_account_id"]` naming it), whether the order set is one lab test or more. The order's top-level `lab_account_id`, when given too, is checked as well, each at its own location, and must be this same account.
              * @example null
              */
             lab_account_id?: string | null;
@@ -13826,7 +13826,7 @@ export interface components {
             clinical_notes?: string | null;
             /**
              * Format: uuid
-             * @description The lab account to order through (as `order_set.lab_account_id`); it must give access to the lab of the order. An unknown account, or one without access, is a `422` at `["body", "lab_account_id"]`. When both this and `order_set.lab_account_id` are given, each is checked, and the `422` names each one at fault; they must then be the same account (an order goes through one), or the `422` is at this one.
+             * @description The lab account to order through (as `order_set.lab_account_id`): one of the team's lab accounts (`GET /v3/lab_test/lab_account`), at the lab of the order, `active`, allowing the order's collection method and its `billing_type` for the patient's state. An account that is not the team's (unknown, or another team's), or that breaks one of these, is a `422` at `["body", "lab_account_id"]` naming it and saying why. When both this and `order_set.lab_account_id` are given, each is checked, and the `422` names each one at fault; they must then be the same account (an order goes through one), or the `422` is at this one.
              * @example null
              */
             lab_account_id?: string | null;
@@ -16820,8 +16820,8 @@ export interface operations {
                  */
                 include_pricing?: boolean;
                 /**
-                 * @description Only the lab tests of the labs this lab account gives access to (an unknown account matches none).
-                 * @example ded08b93-faf3-4085-a0d0-fb8215ac17d2
+                 * @description Only the lab tests of this lab account's lab. An id that is not one of the team's lab accounts (`GET /v3/lab_test/lab_account`; another team's included) is a `422` naming it.
+                 * @example e4114a70-20b9-56be-a5b9-e9f438844aae
                  */
                 lab_account_id?: string | null;
                 /**
@@ -16903,8 +16903,8 @@ export interface operations {
                  */
                 include_pricing?: boolean;
                 /**
-                 * @description Only the lab tests of the labs this lab account gives access to (an unknown account matches none).
-                 * @example ded08b93-faf3-4085-a0d0-fb8215ac17d2
+                 * @description Only the lab tests of this lab account's lab. An id that is not one of the team's lab accounts (`GET /v3/lab_test/lab_account`; another team's included) is a `422` naming it.
+                 * @example e4114a70-20b9-56be-a5b9-e9f438844aae
                  */
                 lab_account_id?: string | null;
                 /**
@@ -17032,8 +17032,8 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only a lab test of the labs this lab account gives access to, as in the lab test lists: a lab test at another lab, or any lab test with an unknown account, is a `404` saying so (the lists leave it out).
-                 * @example ded08b93-faf3-4085-a0d0-fb8215ac17d2
+                 * @description Only a lab test of this lab account's lab, as in the lab test lists: a lab test at another lab is a `404` saying so (the lists leave it out). An id that is not one of the team's lab accounts (another team's included) is a `422` naming it.
+                 * @example e4114a70-20b9-56be-a5b9-e9f438844aae
                  */
                 lab_account_id?: string | null;
             };
@@ -17069,7 +17069,7 @@ export interface operations {
             query?: {
                 /**
                  * @description One of the team's lab accounts.
-                 * @example null
+                 * @example e4114a70-20b9-56be-a5b9-e9f438844aae
                  */
                 lab_account_id?: string | null;
                 /**

@@ -5,7 +5,7 @@
  *
  * Wire shapes: spec/team/components/schemas/LabTest.yaml, ClientFacingLab.yaml.
  */
-import { labAccountUseProblem, type LabAccountUse } from '../lab-accounts/accounts.js';
+import { labAccountUseProblem, type LabAccountUse } from '../lab-accounts/rules.js';
 import { toClientFacingMarker, unmatchedCodeMessage, type ClientFacingMarker, type LabMarker, type MarkerCatalog } from '../lab-markers/catalog.js';
 
 export const COLLECTION_METHODS = ['testkit', 'walk_in_test', 'at_home_phlebotomy', 'on_site_collection'] as const;
