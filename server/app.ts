@@ -22,6 +22,7 @@ import { createManagementHandlers } from './http/handlers/management/index.js';
 import { createTeamHandlers, teamMissingParent } from './http/handlers/team/index.js';
 import { mountLinkPages } from './http/link-pages.js';
 import { managementCors, mountDashboard } from './http/dashboard.js';
+import { mountSignedPages } from './http/user-pages.js';
 
 /**
  * Serves the docs at /docs/ (the landing page), /docs/team.html and
@@ -77,6 +78,7 @@ export function createTeamApp(deps: Deps): Express {
       mountDocs(app, 'team', deps.config);
       mountLinkPages(app, deps);
       mountDashboard(app, deps);
+      mountSignedPages(app, deps);
     },
   });
 }

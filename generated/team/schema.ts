@@ -63,7 +63,11 @@ export interface paths {
         delete: operations["deleteUser"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update a user
+         * @description Changes the user's fallback time zone, fallback birth date, ingestion bounds or `client_user_id`; what the body leaves out stays as it is. The change applies to everything after it: reads and the data sync use the new time zone for local days and the new bounds for what they show and announce, and events carry the new `client_user_id`. An empty body changes nothing. Answers the user as changed. The rules of each field are those of *Create a user*; bounds out of order (with the stored one the body leaves) are a `422`, a `client_user_id` another user of the team has is a `400`.
+         */
+        patch: operations["updateUser"];
         trace?: never;
     };
     "/v2/user/resolve/{client_user_id}": {
@@ -252,6 +256,66 @@ export interface paths {
          * @description Runs the sync of each of the user's connections now, instead of waiting for the next interval of the sandbox sync: whatever the providers delivered since the last sync arrives as `daily.data.*` events (`.created` for new summaries and samples, `.updated` for changed ones) before this call answers, and becomes readable through the summary and timeseries endpoints. A connection's first sync delivers its profile and announces the day it was made from the day's start; nothing dated outside the user's ingestion bounds is announced (a bound widened since the last sync has its days announced as `.created`). A connection that the background sync is syncing at that moment, or that is not synced within `timeout` seconds, is listed in `in_progress_sources` (its data arrives with that sync, or the next interval). A user without connections gets empty lists; an unknown user, or another team's, is a `404`.
          */
         post: operations["refreshUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/user/undo_delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a deleted user
+         * @description Restores a user deleted within the last 7 days, named by `user_id`, by `client_user_id` (its latest deletion), or by both (they must name the same user); at least one is required (`422`). The user comes back with its id, `client_user_id`, creation time, fallbacks and ingestion bounds, its user info and insurance, its connections (with their history: the data read before the deletion is readable again, and the data sync resumes, announcing what arrived meanwhile) and its devices. Its lab orders and results, link tokens, link codes and sign-in tokens do not come back. A user deleted more than 7 days ago is purged and is a `404`, as is a name that matches no deleted user of the team (another team's included). When another user took the `client_user_id` since the deletion, the restore is a `400`: change or delete that user first.
+         */
+        post: operations["cancelUserDeletion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/user/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the team's metrics
+         * @description How many users, connections (in total, in error, and made per week) and lab orders the team of the key has now.
+         */
+        get: operations["getTeamMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/user/{user_id}/create_portal_url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a user portal URL
+         * @description A signed URL, valid one hour, of a page of the service that shows the user its connections (and, with `order_id`, that lab order's status), to hand to the user. The page needs no key; an expired or altered URL shows an error page (`400`), and the page of a user deleted since shows that the user is gone (`404`). Each call makes a new URL.
+         */
+        post: operations["createUserPortalUrl"];
         delete?: never;
         options?: never;
         head?: never;
@@ -11367,6 +11431,34 @@ export interface components {
             /** @example true */
             success: boolean;
         };
+        /** @description Changes to a user. A field left out stays as it is; a fallback or bound set to `null` is cleared. `client_user_id` set to `null` is the same as leaving it out (a user always has one). */
+        UserPatchBody: {
+            /**
+             * @description IANA time zone identifier, as in *Create a user* (a UTC offset or an unknown zone is a `422`). Dates of every later read and sync are local days of this zone: the summaries, timeseries and events of a day change with it. Its `source_slug` becomes `manual` and `updated_at` the time of the change (unchanged when the zone is the same).
+             * @example America/New_York
+             */
+            fallback_time_zone?: string | null;
+            /**
+             * Format: date
+             * @description Stored with `source_slug` `manual`; `updated_at` moves when the date changes.
+             * @example 1986-04-21
+             */
+            fallback_birth_date?: string | null;
+            /**
+             * Format: date
+             * @description Lower bound of user data ingestion (a local day, inclusive). With the stored `ingestion_end` (or the one in this body) it must be in order, else a `422`. Narrowing a bound hides the days outside it from every read at once, and no sync announces them; widening it lets the next sync announce the days it admits (as `.created` events), then reads show them.
+             * @example 2026-01-01
+             */
+            ingestion_start?: string | null;
+            /**
+             * Format: date
+             * @description Upper bound of user data ingestion (inclusive), with the same rules as `ingestion_start`.
+             * @example null
+             */
+            ingestion_end?: string | null;
+            /** @description A new reference for the user, with the rules of *Create a user*. A reference another user of the team has is a `400`. Events sent after the change carry the new one, and *Resolve a user by client user id* finds the user by it (no longer by the old one). */
+            client_user_id?: components["schemas"]["ClientUserId"] | null;
+        };
         /**
          * @description Relationship of the user to the insured person. Non-exhaustive: clients must tolerate values not listed here.
          * @example Self
@@ -11740,6 +11832,80 @@ export interface components {
              * @example []
              */
             failed_sources: string[];
+        };
+        /** @description One week of connection counts. */
+        TimeseriesMetricPoint: {
+            /**
+             * Format: date-time
+             * @description The week's start (Monday 00:00 UTC).
+             * @example 2026-11-23T00:00:00Z
+             */
+            date: string;
+            /**
+             * @description Connections made during the week that still exist.
+             * @example 2
+             */
+            value: number;
+            /**
+             * @description Connections made by the end of the week that still exist.
+             * @example 12
+             */
+            all: number;
+        };
+        /** @description Counts of the team's users, connections and lab orders, as stored now. Deleted users (and their connections and orders) do not count. */
+        TeamMetrics: {
+            /**
+             * Format: uuid
+             * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+             */
+            team_id: string;
+            /**
+             * @description The connections of the team's users (one per user and provider).
+             * @example 12
+             */
+            number_of_connected_sources: number;
+            /** @example 9 */
+            number_of_users: number;
+            /**
+             * @description The connections whose status is `error`.
+             * @example 0
+             */
+            number_of_errored_connected_sources: number;
+            /** @description The current week and the 11 before it, oldest first. Weeks start on Monday 00:00 UTC. */
+            number_of_connected_sources_by_week: components["schemas"]["TimeseriesMetricPoint"][];
+            /**
+             * @description The team's lab orders, whatever their status.
+             * @example 3
+             */
+            number_of_ordered_tests: number;
+        };
+        /** @description What the portal is opened for. */
+        CreateUserPortalUrlRequest: {
+            /**
+             * @description `launch`: the user opens the portal from the team's app; `communications`: from a message about a lab order (then `order_id` names it, and the portal shows its status too).
+             * @example launch
+             * @enum {string}
+             */
+            context: "launch" | "communications";
+            /**
+             * Format: uuid
+             * @description A lab order of this user (another user's, or an unknown one, is a `404`).
+             * @example null
+             */
+            order_id?: string | null;
+        };
+        /** @description A signed URL of the user's portal page: it shows the user's connections (provider, since when) and, for an order, the order's status, to whoever opens it, without a key, until it expires. Each call makes a new URL; changing any part of it makes it invalid. */
+        UserPortalUrl: {
+            /**
+             * Format: uri
+             * @example https://api.sandbox.tryvital.io/portal/6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10?context=launch&expires=1796040000&signature=q9bXkz3r7yQ1mM0v2c8Jw4e6RtYuIoPaSdFgHjKlZxC
+             */
+            url: string;
+            /**
+             * @description Seconds the URL stays valid from now (one hour).
+             * @example 3600
+             */
+            expires_in: number;
         };
         /** @description A short code an iOS app exchanges to share its health-store data with the customer. */
         LinkCode: {
@@ -15175,6 +15341,41 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserPatchBody"];
+            };
+        };
+        responses: {
+            /** @description The user as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFacingUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     resolveUser: {
         parameters: {
             query?: never;
@@ -15517,6 +15718,98 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserRefreshResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    cancelUserDeletion: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The deleted user's id.
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id?: string;
+                /**
+                 * @description The deleted user's reference.
+                 * @example patient-000123
+                 */
+                client_user_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user was restored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getTeamMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team's metrics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMetrics"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createUserPortalUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateUserPortalUrlRequest"];
+            };
+        };
+        responses: {
+            /** @description The portal URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserPortalUrl"];
                 };
             };
             401: components["responses"]["Unauthorized"];

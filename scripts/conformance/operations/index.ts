@@ -74,6 +74,10 @@ import { definition as getOrderRequisitionPdf } from './team/getOrderRequisition
 import { definition as getSignedOrderRequisitionPdf } from './team/getSignedOrderRequisitionPdf.js';
 import { definition as getTeam } from './management/getTeam.js';
 import { definition as listLabAccounts } from './team/listLabAccounts.js';
+import { definition as updateUser } from './team/updateUser.js';
+import { definition as cancelUserDeletion } from './team/cancelUserDeletion.js';
+import { definition as getTeamMetrics } from './team/getTeamMetrics.js';
+import { definition as createUserPortalUrl } from './team/createUserPortalUrl.js';
 // scaffold:imports
 
 export const OPERATIONS: readonly OperationDefinition[] = [
@@ -146,5 +150,9 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   getSignedOrderRequisitionPdf,
   getTeam,
   listLabAccounts,
+  updateUser,
+  cancelUserDeletion,
+  getTeamMetrics,
+  createUserPortalUrl,
   // scaffold:operations
 ];

@@ -66,6 +66,10 @@ import { getOrderResultPdf } from './get-order-result-pdf.js';
 import { getOrderRequisitionPdf } from './get-order-requisition-pdf.js';
 import { getSignedOrderRequisitionPdf } from './get-signed-order-requisition-pdf.js';
 import { listLabAccounts } from './list-lab-accounts.js';
+import { updateUser } from './update-user.js';
+import { cancelUserDeletion } from './cancel-user-deletion.js';
+import { getTeamMetrics } from './get-team-metrics.js';
+import { createUserPortalUrl } from './create-user-portal-url.js';
 // scaffold:imports
 
 /**
@@ -137,6 +141,10 @@ export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamConte
     getOrderRequisitionPdf: getOrderRequisitionPdf(deps),
     getSignedOrderRequisitionPdf: getSignedOrderRequisitionPdf(deps),
     listLabAccounts: listLabAccounts(deps),
+    updateUser: updateUser(deps),
+    cancelUserDeletion: cancelUserDeletion(deps),
+    getTeamMetrics: getTeamMetrics(deps),
+    createUserPortalUrl: createUserPortalUrl(deps),
     // scaffold:handlers
   };
 }
