@@ -794,6 +794,43 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
     });
   });
 
+  describe('users: update, restore, metrics, portal (issue 42)', () => {
+    it('when user.patch is called, then the SDK accepts the answer, and user.get parses the changed user', async () => {
+      const api = sdk();
+      const { userId } = await newUser(api);
+      await api.client.user.patch(userId, { fallbackTimeZone: 'America/New_York', ingestionStart: '2026-01-01' });
+      const user = await api.client.user.get(userId);
+      expectStrictParse(api, serializers.ClientFacingUser);
+      if (target.stateful) expect([user.fallbackTimeZone?.id, user.ingestionStart]).toEqual(['America/New_York', '2026-01-01']);
+    });
+
+    it('when user.undoDelete is called for a deleted user, then the SDK parses the success', async () => {
+      const api = sdk();
+      const { userId } = await newUser(api);
+      await api.client.user.delete(userId);
+      const restored = await api.client.user.undoDelete({ userId });
+      expect(restored.success).toBe(true);
+      expectStrictParse(api, serializers.UserSuccessResponse);
+      if (target.stateful) expect((await api.client.user.get(userId)).userId).toBe(userId);
+    });
+
+    it('when user.getTeamMetrics is called, then the SDK parses the metrics with their weeks', async () => {
+      const api = sdk();
+      const metrics = await api.client.user.getTeamMetrics();
+      expect(metrics.numberOfConnectedSourcesByWeek?.length).toBeGreaterThan(0);
+      expectStrictParse(api, serializers.MetricsResult);
+    });
+
+    it('when user.createPortalUrl is called, then the SDK parses the URL and its lifetime', async () => {
+      const api = sdk();
+      const { userId } = await newUser(api);
+      const portal = await api.client.user.createPortalUrl(userId, { context: 'launch' });
+      expect(portal.expiresIn).toBe(3600);
+      expectStrictParse(api, serializers.CreateUserPortalUrlResponse);
+      if (target.stateful) expect((await fetch(portal.url)).status).toBe(200);
+    });
+  });
+
   // Last in the file: vitest runs a file's tests in order, so the log holds every call above.
   it('when every test above has run, then the SDK reached every team API operation it has a call for, each with a 2xx', () => {
     const expected = listOperations(loadDocument('team'))
