@@ -43,7 +43,7 @@ describe.each(apiEngines)('cancelUserDeletion (POST /v2/user/undo_delete) on %s'
     await remove(user.user_id);
     expectStatus(await undo(`client_user_id=${user.client_user_id}`), 200);
     expect(await ctx.readUser(user.user_id)).toEqual(before.user);
-  });
+  }, 30_000);
 
   it('when both names are given, then they must name the same deleted user; a name of no deleted user is a 404', async () => {
     const [one, two] = [await ctx.newUser(), await ctx.newUser()];
