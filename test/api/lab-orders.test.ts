@@ -199,7 +199,7 @@ describe.each(apiEngines)('createOrder and getOrder (POST /v3/order, GET /v3/ord
     const proxy = { first_name: 'Carla', last_name: 'Lopez', phone_number: '+14155550124', email: 'carla@example.com', address: { ...patientAddress, second_line: null, access_notes: 'ring' } };
     const physician = { first_name: 'Ana', last_name: 'Reyes', npi: '1234567893', signature_image: { content: 'iVBORw0KGgo=', content_type: 'image/png' } };
     const order = await placeOrder(ctx, { patient_details: { ...patientDetails, medical_proxy: proxy }, physician });
-    expect(order.patient_details.medical_proxy).toEqual({ first_name: 'Carla', last_name: 'Lopez', phone_number: '+14155550124', email: 'carla@example.com', address: { ...patientAddress, second_line: '' } });
+    expect(order.patient_details?.medical_proxy).toEqual({ first_name: 'Carla', last_name: 'Lopez', phone_number: '+14155550124', email: 'carla@example.com', address: { ...patientAddress, second_line: '' } });
     expect(order.physician).toEqual({ first_name: 'Ana', last_name: 'Reyes', npi: '1234567893' });
     expect(expectStatus<Order>(await ctx.team().get(`/v3/order/${order.id}`), 200)).toEqual(order);
   });
@@ -302,7 +302,7 @@ describe.each(apiEngines)('createOrder and getOrder (POST /v3/order, GET /v3/ord
     ]);
     expect(await ctx.server.db.query(`SELECT id FROM lab_orders WHERE user_id = $1`, [user.user_id])).toEqual([]);
     const today = new Date().toISOString().slice(0, 10);
-    expect(expectStatus<OrderResponse>(await ctx.team().post('/v3/order').send(dob(today)), 200).order.patient_details.dob).toBe(today);
+    expect(expectStatus<OrderResponse>(await ctx.team().post('/v3/order').send(dob(today)), 200).order.patient_details?.dob).toBe(today);
   });
 
   it('when the user is unknown, then 404 naming it', async () => {

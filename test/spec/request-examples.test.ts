@@ -315,6 +315,11 @@ describe.each(API_NAMES)('request examples of the %s API on the server', (api) =
         if (key === 'user_id' && typeof value === 'string') return world.user(value);
         if (key === 'lab_account_id' && typeof value === 'string') return labAccount();
         if (key === 'user_ids' && Array.isArray(value)) return Promise.all(value.map((id) => world.user(String(id))));
+        if (key === 'sample_id' && c.operationId === 'registerTestkit') {
+          // The sample id printed on a kit of the team awaiting registration.
+          const kit = (await world.team('POST', '/v3/order/testkit', { user_id: userId, lab_test_id: '3e40bd61-6f8a-4032-ae81-6cadb05f4134', shipping_details: { receiver_name: 'Jordan Kim', first_line: '88 Harbor Way', city: 'Oakland', state: 'CA', zip: '94607', country: 'US', phone_number: '+15105550188' } })) as { order: { sample_id: string } };
+          return kit.order.sample_id;
+        }
         if (key === 'sign_in_token') {
           const token = (await world.team('POST', `/v2/user/${userId}/sign_in_token`)) as { sign_in_token: string };
           return token.sign_in_token;

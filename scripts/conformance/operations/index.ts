@@ -78,6 +78,8 @@ import { definition as updateUser } from './team/updateUser.js';
 import { definition as cancelUserDeletion } from './team/cancelUserDeletion.js';
 import { definition as getTeamMetrics } from './team/getTeamMetrics.js';
 import { definition as createUserPortalUrl } from './team/createUserPortalUrl.js';
+import { definition as createTestkitOrder } from './team/createTestkitOrder.js';
+import { definition as registerTestkit } from './team/registerTestkit.js';
 // scaffold:imports
 
 export const OPERATIONS: readonly OperationDefinition[] = [
@@ -154,5 +156,7 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   cancelUserDeletion,
   getTeamMetrics,
   createUserPortalUrl,
+  createTestkitOrder,
+  registerTestkit,
   // scaffold:operations
 ];

@@ -23,7 +23,15 @@ export async function applyTransition(
   tx: Queryable,
   order: LabOrderRecord,
   to: string,
-  options: { at: string; status_detail?: string | null; /** A simulated step's SimulationFlags. */ flags?: SimulationOptions; caches?: TransitionCaches | undefined },
+  options: {
+    at: string;
+    status_detail?: string | null;
+    /** A simulated step's SimulationFlags. */
+    flags?: SimulationOptions;
+    caches?: TransitionCaches | undefined;
+    /** What the change adds to the order's body besides the step's own (a registered kit's patient). */
+    body_patch?: Record<string, unknown>;
+  },
 ): Promise<LabOrderRecord | null> {
   const parsed = parseStatus(to);
   if (!parsed) throw new RangeError(`Unknown order status ${to}`);
@@ -37,7 +45,7 @@ export async function applyTransition(
     partialResultsEnabled: wantsPartialResults,
   });
   const fields = planned ? orderFieldsOf(planned) : null;
-  const patch: Record<string, unknown> = { ...stepPatch(order.id, order.body as unknown as OrderBody, to) };
+  const patch: Record<string, unknown> = { ...options.body_patch, ...stepPatch(order.id, order.body as unknown as OrderBody, to) };
   if (fields) patch.has_missing_results = fields.has_missing_results;
   const moved = await transitionOrder(tx, {
     team_id: order.team_id,

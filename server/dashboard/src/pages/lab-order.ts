@@ -236,7 +236,7 @@ export const labOrderPage: Page = {
           target && target !== status ? h('span', { class: 'muted', role: 'status', 'data-testid': 'order-simulating' }, `Simulating to ${statusLabel(target)}…`) : null,
         ),
         details([
-          ['Patient', `${order.patient_details.first_name} ${order.patient_details.last_name}`],
+          ['Patient', order.patient_details ? `${order.patient_details.first_name} ${order.patient_details.last_name}` : 'Not registered yet (testkit)'],
           ['User', h('a', { href: `#/users/${encodeURIComponent(order.user_id)}` }, order.user_id)],
           ['Method', humanize(order.lab_test.method)],
           ['Lab', order.lab_test.lab?.name ?? '–'],

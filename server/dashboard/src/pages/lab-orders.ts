@@ -162,7 +162,7 @@ function ordersList(ctx: PageContext): HTMLElement {
         const pages = Math.max(1, Math.ceil(answer.total / answer.size));
         const rows = answer.orders.map((order) => [
           h('a', { href: `#/lab-orders/${encodeURIComponent(order.id)}`, 'data-testid': 'order-link' }, order.lab_test.name),
-          `${order.patient_details.first_name} ${order.patient_details.last_name}`,
+          order.patient_details ? `${order.patient_details.first_name} ${order.patient_details.last_name}` : `Unregistered kit for ${order.shipping_details?.receiver_name ?? '–'}`,
           h('span', { class: 'badge', 'data-testid': 'order-row-status' }, statusLabel(order.last_event.status)),
           humanize(order.lab_test.method),
           formatDateTime(order.created_at),

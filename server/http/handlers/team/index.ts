@@ -70,6 +70,8 @@ import { updateUser } from './update-user.js';
 import { cancelUserDeletion } from './cancel-user-deletion.js';
 import { getTeamMetrics } from './get-team-metrics.js';
 import { createUserPortalUrl } from './create-user-portal-url.js';
+import { createTestkitOrder } from './create-testkit-order.js';
+import { registerTestkit } from './register-testkit.js';
 // scaffold:imports
 
 /**
@@ -145,6 +147,8 @@ export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamConte
     cancelUserDeletion: cancelUserDeletion(deps),
     getTeamMetrics: getTeamMetrics(deps),
     createUserPortalUrl: createUserPortalUrl(deps),
+    createTestkitOrder: createTestkitOrder(deps),
+    registerTestkit: registerTestkit(deps),
     // scaffold:handlers
   };
 }
