@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { simulationPath } from '../../server/domain/lab-orders/lifecycle.js';
-import { awaitsRegistration, decideRegistration, kitSimulationRefusal, kitSuccessPath, REGISTRABLE_KIT_PATH } from '../../server/domain/lab-orders/testkit.js';
+import { awaitsRegistration, decideRegistration, kitSimulationRefusal, kitLifecycle, REGISTRABLE_KIT_PATH } from '../../server/domain/lab-orders/testkit.js';
 
 const kit = (status: string, body: Record<string, unknown> = {}) => ({
   id: 'order-1',
@@ -27,24 +27,24 @@ describe('unregistered testkits', () => {
   it('when an unregistered kit is simulated, then it follows its own path and goes no further than its patient', () => {
     const unregistered = kit('received.testkit.awaiting_registration');
     expect(awaitsRegistration(unregistered)).toBe(true);
-    const path = simulationPath('received.testkit.awaiting_registration', 'collecting_sample.testkit.with_customer', kitSuccessPath(unregistered))!;
+    const path = simulationPath('received.testkit.awaiting_registration', 'collecting_sample.testkit.with_customer', kitLifecycle(unregistered))!;
     expect(path.map((s) => s.split('.')[2])).toEqual(['transit_customer', 'out_for_delivery', 'with_customer']);
     expect(kitSimulationRefusal(unregistered, path)).toBeNull();
-    const beyond = simulationPath('received.testkit.awaiting_registration', 'completed.testkit.completed', kitSuccessPath(unregistered))!;
+    const beyond = simulationPath('received.testkit.awaiting_registration', 'completed.testkit.completed', kitLifecycle(unregistered))!;
     expect(kitSimulationRefusal(unregistered, beyond)).toMatch(/register it .* before received\.testkit\.registered/);
-    const lost = simulationPath('collecting_sample.testkit.with_customer', 'failed.testkit.lost', kitSuccessPath(unregistered))!;
+    const lost = simulationPath('collecting_sample.testkit.with_customer', 'failed.testkit.lost', kitLifecycle(unregistered))!;
     expect(kitSimulationRefusal(unregistered, lost)).toMatch(/before collecting_sample\.testkit\.transit_lab/);
   });
 
   it('when a kit was registered once delivered, then it is sent back; registered before shipping, it ships; a regular testkit order keeps the method path', () => {
     const afterDelivery = kit('received.testkit.registered', { ...patient, ...shipped });
-    expect(kitSuccessPath(afterDelivery)).toBe(REGISTRABLE_KIT_PATH);
-    expect(simulationPath('received.testkit.registered', 'completed.testkit.completed', kitSuccessPath(afterDelivery))!.map((s) => s.split('.')[2])).toEqual(['transit_lab', 'delivered_to_lab', 'completed']);
+    expect(kitLifecycle(afterDelivery)?.successPath).toBe(REGISTRABLE_KIT_PATH);
+    expect(simulationPath('received.testkit.registered', 'completed.testkit.completed', kitLifecycle(afterDelivery))!.map((s) => s.split('.')[2])).toEqual(['transit_lab', 'delivered_to_lab', 'completed']);
     const beforeShipping = kit('received.testkit.registered', patient);
-    expect(kitSuccessPath(beforeShipping)).toBeUndefined();
-    expect(simulationPath('received.testkit.registered', 'completed.testkit.completed', kitSuccessPath(beforeShipping))![0]).toBe('received.testkit.requisition_created');
+    expect(kitLifecycle(beforeShipping)).toBeUndefined();
+    expect(simulationPath('received.testkit.registered', 'completed.testkit.completed', kitLifecycle(beforeShipping))![0]).toBe('received.testkit.requisition_created');
     // Once past registered, a kit registered before shipping keeps the method's path, though it has a tracking number now.
-    expect(kitSuccessPath(kit('collecting_sample.testkit.transit_customer', { ...patient, ...shipped }))).toBeUndefined();
-    expect(kitSuccessPath({ status: 'received.testkit.ordered', body: { patient_details: { first_name: 'Maria' } } })).toBeUndefined();
+    expect(kitLifecycle(kit('collecting_sample.testkit.transit_customer', { ...patient, ...shipped }))).toBeUndefined();
+    expect(kitLifecycle({ status: 'received.testkit.ordered', body: { patient_details: { first_name: 'Maria' } } })).toBeUndefined();
   });
 });

@@ -54,15 +54,14 @@ export const LIFECYCLES: Readonly<Record<CollectionMethod, MethodLifecycle>> = {
     },
     next: {
       ordered: ['awaiting_registration', CANCELLED],
-      // An unregistered kit (POST /v3/order/testkit) ships awaiting its patient: registered before it ships or once delivered.
-      awaiting_registration: ['registered', 'transit_customer', CANCELLED],
-      registered: ['requisition_created', 'requisition_bypassed', 'transit_lab', CANCELLED],
+      awaiting_registration: ['registered', CANCELLED],
+      registered: ['requisition_created', 'requisition_bypassed', CANCELLED],
       requisition_created: ['transit_customer', CANCELLED],
       requisition_bypassed: ['transit_customer', CANCELLED],
       transit_customer: ['out_for_delivery', 'problem_in_transit_customer', 'failure_to_deliver_to_customer'],
       problem_in_transit_customer: ['out_for_delivery', 'failure_to_deliver_to_customer'],
       out_for_delivery: ['with_customer', 'problem_in_transit_customer', 'failure_to_deliver_to_customer'],
-      with_customer: ['transit_lab', 'registered', 'do_not_process'],
+      with_customer: ['transit_lab', 'do_not_process'],
       transit_lab: ['delivered_to_lab', 'problem_in_transit_lab', 'failure_to_deliver_to_lab', 'lost'],
       problem_in_transit_lab: ['delivered_to_lab', 'failure_to_deliver_to_lab', 'lost'],
       delivered_to_lab: ['completed', 'lab_processing_blocked', 'sample_error'],
@@ -106,6 +105,15 @@ export const LIFECYCLES: Readonly<Record<CollectionMethod, MethodLifecycle>> = {
     successPath: ['ordered', 'requisition_created', 'draw_completed', 'partial_results', 'completed'],
   },
 };
+
+/**
+ * An order's own success path and table rows over its method's (an unregistered testkit:
+ * testkit.ts), for its simulation only: the method's table stays what the spec tables.
+ */
+export interface LifecycleVariant {
+  successPath: readonly string[];
+  next: Readonly<Record<string, readonly string[]>>;
+}
 
 /** `<top>.<method>.<low>`. */
 export function fullStatus(method: CollectionMethod, low: string): string {
@@ -156,13 +164,13 @@ export function canTransition(from: string, to: string): boolean {
  * path of the table, where a step along the success path is preferred to any other at
  * each fork. Null when `to` is not reachable (or is `from`).
  */
-export function simulationPath(from: string, to: string, successPath?: readonly string[]): string[] | null {
+export function simulationPath(from: string, to: string, variant?: LifecycleVariant): string[] | null {
   const a = parseStatus(from);
   const b = parseStatus(to);
   if (!a || !b || a.method !== b.method || a.low === b.low) return null;
-  const lifecycle = LIFECYCLES[a.method];
-  // The order's own success path when it has one (an unregistered testkit's: testkit.ts).
-  const success = successPath ?? lifecycle.successPath;
+  // The order's own table rows and success path when it has them (an unregistered testkit's: testkit.ts).
+  const lifecycle = { next: { ...LIFECYCLES[a.method].next, ...variant?.next }, successPath: LIFECYCLES[a.method].successPath };
+  const success = variant?.successPath ?? lifecycle.successPath;
   // Both on the success path, in its order: the success path between them, every status of it.
   const i = success.indexOf(a.low);
   const j = success.indexOf(b.low);

@@ -3,7 +3,7 @@
  * shipped before its patient is known, registered by the sample id printed on it. The rules
  * of registration and the way a simulation walks such a kit. Pure.
  */
-import { parseStatus } from './lifecycle.js';
+import { parseStatus, type LifecycleVariant } from './lifecycle.js';
 import { newOrderBody, storedPatientAddress, storedPatientDetails, type NewOrderInput, type OrderBody, type PatientAddressInput, type PatientDetailsInput, type PhysicianInput, type ShippingDetails } from './order.js';
 
 /** What the rules read of a stored order. */
@@ -16,6 +16,20 @@ export interface KitOrder {
 export const REGISTRABLE_KIT_PATH: readonly string[] = [
   'awaiting_registration', 'transit_customer', 'out_for_delivery', 'with_customer', 'registered', 'transit_lab', 'delivered_to_lab', 'completed',
 ];
+
+/**
+ * The rows of the testkit table an unregistered kit has instead (and a kit registered once
+ * delivered, while `registered`): it ships awaiting registration, is registered where it is
+ * delivered, and goes back from there. A testkit ordered with its patient never takes them.
+ */
+export const REGISTRABLE_KIT_LIFECYCLE: LifecycleVariant = {
+  successPath: REGISTRABLE_KIT_PATH,
+  next: {
+    awaiting_registration: ['registered', 'transit_customer', 'cancelled'],
+    with_customer: ['registered', 'transit_lab', 'do_not_process'],
+    registered: ['transit_lab', 'cancelled'],
+  },
+};
 
 /** The statuses a kit may reach before its patient registered it: on its way to them, or refused there. */
 const BEFORE_REGISTRATION: ReadonlySet<string> = new Set([
@@ -31,17 +45,17 @@ export const isRegistrableKit = (order: KitOrder): boolean => order.body.registr
 export const awaitsRegistration = (order: KitOrder): boolean => isRegistrableKit(order) && (order.body.patient_details ?? null) === null;
 
 /**
- * The success path a simulation of the order follows, or undefined for its method's own: an
+ * The table rows and success path a simulation of the order follows, or undefined for its method's own: an
  * unregistered kit's, and a kit's registered once delivered while it is `registered` (its
  * shipment has an outbound tracking number: it is sent back, not shipped again). A kit
  * registered before it shipped follows the method's path (requisition, then shipping), and
  * so does any kit past `registered` (from there on, the paths are the same).
  */
-export function kitSuccessPath(order: KitOrder): readonly string[] | undefined {
+export function kitLifecycle(order: KitOrder): LifecycleVariant | undefined {
   if (!isRegistrableKit(order)) return undefined;
-  if (awaitsRegistration(order)) return REGISTRABLE_KIT_PATH;
+  if (awaitsRegistration(order)) return REGISTRABLE_KIT_LIFECYCLE;
   const shipped = Boolean(order.body.details?.data?.shipment?.outbound_tracking_number);
-  return shipped && parseStatus(order.status)?.low === 'registered' ? REGISTRABLE_KIT_PATH : undefined;
+  return shipped && parseStatus(order.status)?.low === 'registered' ? REGISTRABLE_KIT_LIFECYCLE : undefined;
 }
 
 /** The default final status of a simulation of an unregistered kit: delivered, waiting for its patient. */

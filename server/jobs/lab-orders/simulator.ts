@@ -4,7 +4,7 @@ import type { Database } from '../../storage/database.js';
 import { claimDueSimulation, deleteSimulation, lockSimulation, rescheduleSimulation, upsertSimulation, type SimulationRecord } from '../../storage/repositories/lab-order-simulation-queue.js';
 import { findOrder, lockOrderStatus } from '../../storage/repositories/lab-orders.js';
 import type { SimulationOptions } from '../../domain/lab-results/generate.js';
-import { kitSimulationRefusal, kitSuccessPath } from '../../domain/lab-orders/testkit.js';
+import { kitSimulationRefusal, kitLifecycle } from '../../domain/lab-orders/testkit.js';
 import { LabOrderVacuum } from './maintenance.js';
 import { applyTransition, type TransitionCaches } from './transition.js';
 
@@ -112,7 +112,7 @@ export class LabOrderSimulator {
       const at = this.now().toISOString();
       const found = locked ? await findOrder(tx, simulation.team_id, simulation.order_id, this.caches?.labTestValues) : null;
       // An unregistered testkit walks its own path, and no further than its patient (domain testkit.ts).
-      const path = found ? simulationPath(found.status, simulation.target_status, kitSuccessPath(found)) : null;
+      const path = found ? simulationPath(found.status, simulation.target_status, kitLifecycle(found)) : null;
       const order = path && found && kitSimulationRefusal(found, path) === null ? found : null;
       const next = path?.[0];
       if (!order || !next) {

@@ -1,7 +1,7 @@
 import type { operations } from '../../../../generated/team/schema.js';
 import { completedStatus, parseStatus, simulationPath } from '../../../domain/lab-orders/lifecycle.js';
 import { toOrderView } from '../../../domain/lab-orders/order.js';
-import { awaitsRegistration, kitSimulationRefusal, kitSuccessPath, UNREGISTERED_KIT_DEFAULT_TARGET } from '../../../domain/lab-orders/testkit.js';
+import { awaitsRegistration, kitSimulationRefusal, kitLifecycle, UNREGISTERED_KIT_DEFAULT_TARGET } from '../../../domain/lab-orders/testkit.js';
 import type { CollectionMethod } from '../../../domain/lab-tests/catalog.js';
 import { startSimulation } from '../../../jobs/lab-orders/simulator.js';
 import { ValidationFailure } from '../../api-error.js';
@@ -24,7 +24,7 @@ export const simulateOrder =
     if (!parsed || parsed.method !== method) {
       throw ValidationFailure.single(['query', 'final_status'], `${target} is not a status of a ${method} order`);
     }
-    const steps = simulationPath(order.status, target, kitSuccessPath(order));
+    const steps = simulationPath(order.status, target, kitLifecycle(order));
     if (!steps) {
       throw ValidationFailure.single(['query', 'final_status'], `${target} cannot be reached from the order's status ${order.status}`);
     }
