@@ -25,6 +25,7 @@ export interface AcceptedBreak {
 
 const GARMIN = 'docs/decisions.md#garmin-replaces-the-invented-vital-provider';
 const EVENT_NAMES = 'docs/decisions.md#event-names-of-the-api-family';
+const LAB_ORDER_FIELDS = 'docs/decisions.md#lab-orders-as-the-family-has-them';
 
 export const ACCEPTED_BREAKS: readonly AcceptedBreak[] = [
   // The invented `vital` provider is gone: the slug the interface spec calls "the service" is `garmin`.
@@ -48,4 +49,8 @@ export const ACCEPTED_BREAKS: readonly AcceptedBreak[] = [
     decision: EVENT_NAMES,
   },
   { rule: 'webhook-enum-value-added', at: 'head#/components/schemas/WorkoutStreamEvent/properties/event_type', values: ['daily.data.workout_stream.updated'], decision: EVENT_NAMES },
+  // An unregistered testkit has no patient until it is registered, as the family's Order says.
+  ...(['response-field-became-nullable', 'webhook-field-became-nullable'] as const).flatMap((rule) =>
+    ['patient_details', 'patient_address'].map((field): AcceptedBreak => ({ rule, at: `head#/components/schemas/Order/properties/${field}`, decision: LAB_ORDER_FIELDS })),
+  ),
 ];
