@@ -1137,6 +1137,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/order/testkit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a testkit order
+         * @description Orders an unregistered testkit: a kit of a `testkit` lab test shipped to `shipping_details`, whose patient is not known yet. The order starts at `received.testkit.awaiting_registration` with `patient_details` and `patient_address` null, a `sample_id` printed on the kit, and `labtest.order.created`. *Simulate an order* ships it (`collecting_sample.testkit.transit_customer`, `out_for_delivery`, `with_customer`, with the outbound tracking number from `transit_customer` on) and stops there by default: the lab takes the sample only once the patient registered the kit (*Register a testkit*).
+         *
+         *     A lab test of another method or not the team's is a `422` at `["body", "lab_test_id"]`; an unknown user a `404`.
+         */
+        post: operations["createTestkitOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/testkit/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a testkit
+         * @description The patient registers the kit they hold by its `sample_id`: the order of the team's unregistered testkit with that sample id gets the patient's details, address, physician and consents, moves to `received.testkit.registered` (one event, `labtest.order.updated`) and answers as it is now. A kit can be registered while it awaits registration before shipping (`awaiting_registration`) or once delivered (`collecting_sample.testkit.with_customer`); from there *Simulate an order* walks it on: a kit registered before shipping ships then (`requisition_created`, `transit_customer`, ...), one registered after delivery is sent back (`transit_lab`, `delivered_to_lab`, `completed`).
+         *
+         *     A sample id no testkit of the team has (another team's included) is a `404`. A kit registered before is a `409`; one in transit to the patient, cancelled or failed a `400` whose `detail` names its status. The patient's details are checked as a new order's (`422`).
+         */
+        post: operations["registerTestkit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/orders": {
         parameters: {
             query?: never;
@@ -1240,6 +1284,23 @@ export interface paths {
          *     | `failed.walk_in_test.sample_error` | `redraw_available` |
          *
          *     **testkit** (success path: `ordered` → `awaiting_registration` → `registered` → `requisition_created` → `transit_customer` → `out_for_delivery` → `with_customer` → `transit_lab` → `delivered_to_lab` → `completed`)
+         *
+         *     An unregistered testkit (*Create a testkit order*) has its own success
+         *     path: `awaiting_registration` → `transit_customer` → `out_for_delivery` →
+         *     `with_customer` → `registered` → `transit_lab` → `delivered_to_lab` →
+         *     `completed`, and three rows of its own instead of the table's:
+         *     `awaiting_registration` may move to `registered`, `transit_customer` or
+         *     `cancelled`; `with_customer` to `registered`, `transit_lab` or
+         *     `do_not_process`; `registered` (once delivered) to `transit_lab` or
+         *     `cancelled`. Until its patient registered it (*Register a testkit*) its
+         *     walk goes no further than the kit's way to the patient: `final_status`
+         *     defaults to `collecting_sample.testkit.with_customer`, and a status
+         *     beyond (one whose way passes `registered` or `transit_lab`) is a `422`
+         *     at `["query", "final_status"]` saying the kit must be registered first.
+         *     Once registered after delivery it walks `transit_lab` →
+         *     `delivered_to_lab` → `completed`; registered before it shipped, it ships
+         *     along the success path above (`requisition_created` → `transit_customer`
+         *     → ...).
          *
          *     | Status | May move to |
          *     |---|---|
@@ -14127,8 +14188,10 @@ export interface components {
              * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
              */
             team_id: string;
-            patient_details: components["schemas"]["OrderPatientDetails"];
-            patient_address: components["schemas"]["OrderPatientAddress"];
+            /** @description The patient; null for a testkit ordered unregistered (*Create a testkit order*) until its patient registers it. */
+            patient_details: components["schemas"]["OrderPatientDetails"] | null;
+            /** @description The patient's address; null while an unregistered testkit awaits its patient. */
+            patient_address: components["schemas"]["OrderPatientAddress"] | null;
             lab_test: components["schemas"]["LabTest"];
             details: components["schemas"]["OrderDetails"];
             /**
@@ -14229,6 +14292,70 @@ export interface components {
             status: string;
             /** @example Order created */
             message: string;
+        };
+        /** @description Where an unregistered testkit is shipped, and to whom. `zip` is a US ZIP code (`94110` or `94110-1234`); anything else is a `422` at `["body", "shipping_details", "zip"]`. A key it does not declare is a `422` (`extra_forbidden`). */
+        TestkitShippingAddressInput: {
+            /** @example Jordan Kim */
+            receiver_name: string;
+            /** @example 88 Harbor Way */
+            first_line: string;
+            /** @example Suite 300 */
+            second_line?: string | null;
+            /** @example Oakland */
+            city: string;
+            /** @example CA */
+            state: string;
+            /** @example 94607 */
+            zip: string;
+            /** @example US */
+            country: string;
+            /** @example +15105550188 */
+            phone_number: string;
+        };
+        /** @description An unregistered testkit: a kit of a `testkit` lab test, shipped to `shipping_details` for a user of the team, whose patient registers it later by its `sample_id` (*Register a testkit*). A lab test of another collection method, or one that is not the team's, is a `422` at `["body", "lab_test_id"]`; an unknown user a `404`. */
+        CreateTestkitOrderRequest: {
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * Format: uuid
+             * @description A `testkit` lab test of the team (the standard one or one it created).
+             * @example 3e40bd61-6f8a-4032-ae81-6cadb05f4134
+             */
+            lab_test_id: string;
+            shipping_details: components["schemas"]["TestkitShippingAddressInput"];
+            /**
+             * @description Your own data, returned with the order.
+             * @example kit-campaign-7
+             */
+            passthrough?: string | null;
+            /**
+             * Format: uuid
+             * @description The lab account to order through; it must give access to the lab test's lab, or it is a `422` at `["body", "lab_account_id"]`.
+             * @example null
+             */
+            lab_account_id?: string | null;
+        };
+        /** @description The patient registering the testkit they hold, by the `sample_id` printed on it. The patient's details follow the rules of a new order's (`patient_details.dob` not in the future nor more than 150 years back, names as `PersonName`), and `consents` those of *Create an order*; each problem is a `422` naming it. */
+        RegisterTestkitRequest: {
+            /**
+             * Format: uuid
+             * @description The user the kit was ordered for, when given: another user (of the team or not) is a `422` at `["body", "user_id"]`, as a kit is registered by the patient it was sent to.
+             * @example null
+             */
+            user_id?: string | null;
+            /**
+             * @description The sample id printed on the kit (the order's `sample_id`), compared without regard to case. One no testkit of the team has is a `404`.
+             * @example SB4417302958
+             */
+            sample_id: string;
+            patient_details: components["schemas"]["OrderPatientDetailsInput"];
+            patient_address: components["schemas"]["OrderPatientAddressInput"];
+            physician?: components["schemas"]["PhysicianInput"] | null;
+            health_insurance?: components["schemas"]["HealthInsuranceCreateRequest"] | null;
+            consents?: components["schemas"]["Consent"][] | null;
         };
         /**
          * @description The last part of an order's status (`OrderStatus`). Non-exhaustive.
@@ -17457,6 +17584,88 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    createTestkitOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTestkitOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description The kit's order, awaiting registration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    registerTestkit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterTestkitRequest"];
+            };
+        };
+        responses: {
+            /** @description The kit's order, registered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderResponse"];
+                };
+            };
+            /** @description The kit cannot be registered in its status (on its way to the patient, cancelled or failed). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No testkit of the team has this sample id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description The kit was registered before. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     listOrders: {
         parameters: {
             query?: {
@@ -17781,7 +17990,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description The order was cancelled; it has no requisition form. */
+            /** @description The order was cancelled, or is a testkit awaiting its patient's registration (*Register a testkit*); it has no requisition form. */
             400: {
                 headers: {
                     [name: string]: unknown;
