@@ -1376,7 +1376,7 @@ export interface paths {
         };
         /**
          * Get the results of a lab order
-         * @description Returns the order's results: the report's metadata, every result with its value, unit, reference range, flags and interpretation, and the results the laboratory could not report (`missing_results`). Results exist once the order reaches `completed` (`status` `final`), or `partial_results` for a team that receives partial results (`status` `partial`: the results reported so far); before that the answer is a `400` whose `detail` names the order's status. Read each `result` according to its `type`; `value` is deprecated. In the sandbox, results are generated from the lab test's markers (their LOINC codes, units and reference ranges) as the simulation asked (`POST /v3/order/{order_id}/test`), the same every time for an order.
+         * @description Returns the order's results: the report's metadata, every result with its value, unit, reference range, flags and interpretation, and the results the laboratory could not report (`missing_results`). Results exist once the order reaches `completed` (`status` `final`), or `partial_results` for a team that receives partial results (`status` `partial`: the results reported so far); before that the answer is a `400` whose `detail` names the order's status. Read each `result` according to its `type`; `value` is deprecated. In the sandbox, results are generated from the lab test's markers (their LOINC codes, units and reference ranges) as the simulation asked (`POST /v3/order/{order_id}/test`), the same every time for an order. Calculated results agree with the results they derive from (see *BiomarkerResult*); each result names the order's markers it belongs to, the performing laboratory and the sample.
          */
         get: operations["getOrderResult"];
         put?: never;
@@ -14473,7 +14473,21 @@ export interface components {
          * @enum {string}
          */
         ResultType: "numeric" | "range" | "comment" | "coded_value" | (string & {});
-        /** @description One result of a lab order. Read `result` according to `type`; `value` is deprecated (the number of a `numeric` result, -1 for every other type). The flags compare the result with its reference range: for a `range` result, the bound it reports (`>400` is above a maximum of 99). */
+        /** @description A marker of the order (a panel or a biomarker) that a result is reported for. */
+        ParentBiomarkerData: {
+            /** @example 1224 */
+            marker_id: number;
+            /** @example Lipid Panel */
+            name: string;
+            /** @example lipid-panel */
+            slug: string;
+            /**
+             * @description The laboratory's test code of the marker.
+             * @example 303756
+             */
+            provider_id?: string | null;
+        };
+        /** @description One result of a lab order. Read `result` according to `type`; `value` is deprecated (the number of a `numeric` result, -1 for every other type). The flags compare the result with its reference range: for a `range` result, the bound it reports (`>400` is above a maximum of 99). Calculated results (non-HDL, the cholesterol/HDL ratio, LDL by the lab's stated equation, VLDL, globulin, the A/G ratio, BUN/creatinine, eGFR by CKD-EPI 2021, the white cell differential's neutrophils and absolute counts, and the others listed in docs/lab-testing.md) are computed from the results they derive from as printed, rounded half up to their own printed decimals, and carry how in `notes` where the lab states it; a calculation the lab cannot make is a missing result (`missing_result_calc_failure`, `missing_demo_aoe_calc_failure`). */
         BiomarkerResult: {
             /** @example Glucose */
             name: string;
@@ -14499,7 +14513,10 @@ export interface components {
              * @example 2026-03-04T16:45:00Z
              */
             timestamp?: string | null;
-            /** @example null */
+            /**
+             * @description The laboratory's note, such as how a calculated result was calculated.
+             * @example null
+             */
             notes?: string | null;
             /**
              * @description The range as printed (`70-99`, `>=40`, `<=99`, or the normal coded answer).
@@ -14516,6 +14533,11 @@ export interface components {
             is_below_min_range?: boolean | null;
             interpretation?: components["schemas"]["Interpretation"];
             /**
+             * @description The laboratory's own flag, as HL7 abnormal flags: `N` (normal), `H` / `L` (above / below the reference range), `HH` / `LL` (beyond the critical limits), `A` (an abnormal coded answer); an empty string when the laboratory did not interpret the result (`interpretation: unknown`).
+             * @example N
+             */
+            source_interpretation?: string;
+            /**
              * @description The LOINC code of the result.
              * @example 2345-7
              */
@@ -14527,6 +14549,18 @@ export interface components {
              * @example 001818
              */
             provider_id?: string | null;
+            /** @description The order's markers (panels or biomarkers) this result is reported for. */
+            source_markers?: components["schemas"]["ParentBiomarkerData"][] | null;
+            /**
+             * @description The laboratory that performed the test (for a calculated result: the one that calculated it).
+             * @example Labcorp
+             */
+            performing_laboratory?: string | null;
+            /**
+             * @description The sample the result was measured on, the order's `sample_id`.
+             * @example SMP-7FQ2KD
+             */
+            source_sample_id?: string | null;
         };
         /**
          * @description Why the laboratory did not report a result.
@@ -14549,6 +14583,8 @@ export interface components {
             loinc_slug?: string | null;
             /** @example 501363 */
             provider_id?: string | null;
+            /** @description The order's markers (panels or biomarkers) the result was expected for. */
+            source_markers?: components["schemas"]["ParentBiomarkerData"][] | null;
         };
         /** @description The results of a lab order: the report's metadata, every result reported (partial results: those reported so far) and the results the laboratory could not report. */
         LabResultsRaw: {
