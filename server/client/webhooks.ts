@@ -45,10 +45,12 @@ export type WorkoutStreamEvent = Schemas['WorkoutStreamEvent'];
 export type LabOrderEvent = Schemas['LabOrderChangedEvent'];
 /** A lab order's results hold a critical value: read them with `GET /v3/order/{order_id}/result`. */
 export type LabResultCriticalEvent = Schemas['LabResultCriticalEvent'];
+/** `labtest.match_review.created`: a result matched no order; read it with `GET /v3/unmatched_result/{id}`. */
+export type MatchReviewEvent = Schemas['MatchReviewEvent'];
 
 // Each family is one of the documented events (a compile error otherwise).
 type Families = SummaryEvent | TimeseriesEvent | HypnogramEvent | HistoricalPullEvent | ConnectionCreatedEvent | WorkoutStreamEvent | LabOrderEvent
-  | LabResultCriticalEvent;
+  | LabResultCriticalEvent | MatchReviewEvent;
 const everyFamilyIsAnEvent: [Families] extends [WebhookEvent] ? ([WebhookEvent] extends [Families] ? true : false) : false = true;
 void everyFamilyIsAnEvent;
 

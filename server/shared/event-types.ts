@@ -32,4 +32,5 @@ export const EVENT_TYPES: readonly string[] = [
   'labtest.order.created',
   'labtest.order.updated',
   'labtest.result.critical',
+  'labtest.match_review.created',
 ];

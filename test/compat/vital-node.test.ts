@@ -38,6 +38,8 @@ const UNKNOWN_WORKOUT_ID = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
 const WITHOUT_SDK_CALL = ['connectSdkProvider', 'getSignedOrderRequisitionPdf'];
 /** Lab operations this version of the SDK has no call for: the team's lab accounts and the compendium. */
 WITHOUT_SDK_CALL.push('listLabAccounts');
+/** Insurance operations this version of the SDK has no call for: the diagnosis code check. */
+WITHOUT_SDK_CALL.push('validateIcdCodes');
 
 /**
  * Team API operations the SDK calls but cannot get a 2xx from: `user.upsertUserInfo` sends the
@@ -828,6 +830,33 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
       expect(portal.expiresIn).toBe(3600);
       expectStrictParse(api, serializers.CreateUserPortalUrlResponse);
       if (target.stateful) expect((await fetch(portal.url)).status).toBe(200);
+    });
+  });
+
+  describe('insurance and payors', () => {
+    const payorAddress = { firstLine: '100 Market Street', secondLine: 'Suite 300', city: 'Denver', state: 'CO', zip: '80202', country: 'US' };
+
+    it('when insurance.searchDiagnosis is called, then the SDK parses the diagnoses', async () => {
+      const api = sdk();
+      const found = await api.client.insurance.searchDiagnosis({ diagnosisQuery: 'E11' });
+      expect(found.length).toBeGreaterThan(0);
+      expectStrictParse(api, serializers.insurance.searchDiagnosis.Response);
+    });
+
+    it('when insurance.searchGetPayorInfo and the deprecated searchPayorInfo are called, then the SDK parses the payors', async () => {
+      const api = sdk();
+      expect((await api.client.insurance.searchGetPayorInfo({ insuranceName: 'aetna' })).length).toBeGreaterThan(0);
+      expectStrictParse(api, serializers.insurance.searchGetPayorInfo.Response);
+      expect((await api.client.insurance.searchPayorInfo({ insuranceName: 'aetna' })).length).toBeGreaterThan(0);
+      expectStrictParse(api, serializers.insurance.searchPayorInfo.Response);
+    });
+
+    it('when payor.createPayor is called, then the SDK parses the team payor', async () => {
+      const api = sdk();
+      const name = target.stateful ? `Compat Plan ${randomUUID().slice(0, 8)}` : 'Acme Health Plan';
+      const payor = await api.client.payor.createPayor({ name, address: payorAddress, provider: 'availity', providerPayorId: `C${randomUUID().slice(0, 6)}` });
+      expectStrictParse(api, serializers.ClientFacingPayor);
+      expect(payor.source).toBe('team');
     });
   });
 

@@ -299,6 +299,18 @@ describe.each(API_NAMES)('request examples of the %s API on the server', (api) =
           values.signature = signed.get('signature');
         }
       }
+      // An unmatched result of the team (made by the sandbox operation) resembling a new open order, which accepting it completes.
+      let unmatchedOrderId: string | undefined;
+      if (values.raw_result_id !== undefined) {
+        const placed = (await world.team('POST', '/v3/order', {
+          user_id: userId,
+          patient_details: { first_name: 'Maria', last_name: 'Lopez', dob: '1986-04-21', gender: 'female', phone_number: '+14155550123', email: 'maria.lopez@example.com' },
+          patient_address: { first_line: '123 Main St.', city: 'San Francisco', state: 'CA', zip: '94110', country: 'US' },
+          order_set: { lab_test_ids: ['0b1f8a3e-3c57-4d0f-9b5e-3f7a8d2c1e01'] },
+        })) as { order: { id: string } };
+        unmatchedOrderId = placed.order.id;
+        values.raw_result_id = ((await world.team('POST', '/v3/sandbox/unmatched_result', { user_id: userId, order_id: unmatchedOrderId })) as { id: string }).id;
+      }
       if (values.order_id !== undefined && c.operationId.startsWith('getOrderResult')) {
         // Results exist once the order is completed: simulate it there, taking the steps here.
         await world.team('POST', `/v3/order/${String(values.order_id)}/test`, {});
@@ -314,6 +326,7 @@ describe.each(API_NAMES)('request examples of the %s API on the server', (api) =
       const body = await replaceDeep(c.body, async (key, value) => {
         if (key === 'user_id' && typeof value === 'string') return world.user(value);
         if (key === 'lab_account_id' && typeof value === 'string') return labAccount();
+        if (key === 'order_id' && typeof value === 'string' && unmatchedOrderId !== undefined) return unmatchedOrderId;
         if (key === 'user_ids' && Array.isArray(value)) return Promise.all(value.map((id) => world.user(String(id))));
         if (key === 'sample_id' && c.operationId === 'registerTestkit') {
           // The sample id printed on a kit of the team awaiting registration.

@@ -80,6 +80,16 @@ import { definition as getTeamMetrics } from './team/getTeamMetrics.js';
 import { definition as createUserPortalUrl } from './team/createUserPortalUrl.js';
 import { definition as createTestkitOrder } from './team/createTestkitOrder.js';
 import { definition as registerTestkit } from './team/registerTestkit.js';
+import { definition as searchDiagnoses } from './team/searchDiagnoses.js';
+import { definition as validateIcdCodes } from './team/validateIcdCodes.js';
+import { definition as searchPayors } from './team/searchPayors.js';
+import { definition as searchPayorsDeprecated } from './team/searchPayorsDeprecated.js';
+import { definition as createPayor } from './team/createPayor.js';
+import { definition as listUnmatchedResults } from './team/listUnmatchedResults.js';
+import { definition as getUnmatchedResult } from './team/getUnmatchedResult.js';
+import { definition as acceptUnmatchedResult } from './team/acceptUnmatchedResult.js';
+import { definition as resolveUnmatchedResult } from './team/resolveUnmatchedResult.js';
+import { definition as createSandboxUnmatchedResult } from './team/createSandboxUnmatchedResult.js';
 // scaffold:imports
 
 export const OPERATIONS: readonly OperationDefinition[] = [
@@ -158,5 +168,15 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   createUserPortalUrl,
   createTestkitOrder,
   registerTestkit,
+  searchDiagnoses,
+  validateIcdCodes,
+  searchPayors,
+  searchPayorsDeprecated,
+  createPayor,
+  listUnmatchedResults,
+  getUnmatchedResult,
+  acceptUnmatchedResult,
+  resolveUnmatchedResult,
+  createSandboxUnmatchedResult,
   // scaffold:operations
 ];

@@ -9,7 +9,7 @@ import { transitionOrder, type LabOrderRecord } from '../../storage/repositories
 
 /** The app's caches a status change uses (lab-order-caches.ts): lab test values and their digests. */
 export type TransitionCaches = Pick<LabOrderCaches, 'labTestValues' | 'labTestSnapshots'>;
-import { orderFieldsOf, planResults, storeResults } from '../lab-results/record.js';
+import { orderFieldsOf, planResults, storeResults, type PlannedResults } from '../lab-results/record.js';
 
 /**
  * Moves an order one status on, in the caller's transaction: the order's row and its
@@ -31,13 +31,15 @@ export async function applyTransition(
     caches?: TransitionCaches | undefined;
     /** What the change adds to the order's body besides the step's own (a registered kit's patient). */
     body_patch?: Record<string, unknown>;
+    /** Results that arrived for the order (an accepted unmatched result), stored instead of generated ones. */
+    results?: PlannedResults;
   },
 ): Promise<LabOrderRecord | null> {
   const parsed = parseStatus(to);
   if (!parsed) throw new RangeError(`Unknown order status ${to}`);
   let partialResults: Promise<boolean> | null = null;
   const wantsPartialResults = () => (partialResults ??= teamWantsPartialResults(tx, order.team_id));
-  const planned = await planResults(tx, {
+  const planned = options.results ?? await planResults(tx, {
     order,
     to,
     at: options.at,

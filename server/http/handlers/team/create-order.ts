@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { operations } from '../../../../generated/team/schema.js';
+import { checkDiagnosisCodes, violationMessage } from '../../../domain/insurance/diagnoses.js';
 import { storedConsents, type ConsentInput } from '../../../domain/lab-orders/consents.js';
 import { bodyHash, earlierBodyHash } from '../../../domain/lab-orders/idempotency.js';
 import { initialStatus, parseStatus } from '../../../domain/lab-orders/lifecycle.js';
@@ -29,7 +30,7 @@ const newSampleId = () => `SB${String(randomInt(0, 1e10)).padStart(10, '0')}`;
 
 /**
  * POST /v3/order: Create an order. The request is checked in full first (one 422 naming
- * every problem: the patient's date of birth, the order set, the consents), then the user
+ * every problem: the patient's date of birth, the order set, the consents, the diagnosis codes), then the user
  * (404), then the idempotency key (see the spec). Concurrent plain orders (no idempotency
  * key, an existing lab test) are stored together: one transaction, one statement for the
  * orders (group commit).
@@ -80,6 +81,12 @@ export const createOrder = (deps: Deps): Handler<operations['createOrder'], Team
     // Consent's anyOf (one spelling of consent_type required) types as unknown; the validator checked its shape.
     const consents = storedConsents((body.consents ?? []) as ConsentInput[]);
     if (!consents.ok) problems.push(...consents.problems.map((p) => ({ loc: ['body', 'consents', ...p.loc], msg: p.msg, type: 'value_error' })));
+    // The diagnosis codes, by the rules of POST /v3/insurance/validate_icd_codes.
+    const diagnoses = checkDiagnosisCodes(body.icd_codes ?? []);
+    problems.push(
+      ...diagnoses.error_positions.map((e) => ({ loc: ['body', 'icd_codes', e.index], msg: e.message, type: 'value_error' })),
+      ...diagnoses.violations.map((v) => ({ loc: ['body', 'icd_codes'], msg: violationMessage(v), type: 'value_error' })),
+    );
     if (problems.length > 0 || !resolved.ok || !consents.ok) throw new ValidationFailure(problems);
 
     const key = headers[IDEMPOTENCY_HEADER as keyof typeof headers] as string | undefined;

@@ -72,6 +72,16 @@ import { getTeamMetrics } from './get-team-metrics.js';
 import { createUserPortalUrl } from './create-user-portal-url.js';
 import { createTestkitOrder } from './create-testkit-order.js';
 import { registerTestkit } from './register-testkit.js';
+import { searchDiagnoses } from './search-diagnoses.js';
+import { validateIcdCodes } from './validate-icd-codes.js';
+import { searchPayors } from './search-payors.js';
+import { searchPayorsDeprecated } from './search-payors-deprecated.js';
+import { createPayor } from './create-payor.js';
+import { listUnmatchedResults } from './list-unmatched-results.js';
+import { getUnmatchedResult } from './get-unmatched-result.js';
+import { acceptUnmatchedResult } from './accept-unmatched-result.js';
+import { resolveUnmatchedResult } from './resolve-unmatched-result.js';
+import { createSandboxUnmatchedResult } from './create-sandbox-unmatched-result.js';
 // scaffold:imports
 
 /**
@@ -149,6 +159,16 @@ export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamConte
     createUserPortalUrl: createUserPortalUrl(deps),
     createTestkitOrder: createTestkitOrder(deps),
     registerTestkit: registerTestkit(deps),
+    searchDiagnoses: searchDiagnoses(deps),
+    validateIcdCodes: validateIcdCodes(deps),
+    searchPayors: searchPayors(deps),
+    searchPayorsDeprecated: searchPayorsDeprecated(deps),
+    createPayor: createPayor(deps),
+    listUnmatchedResults: listUnmatchedResults(deps),
+    getUnmatchedResult: getUnmatchedResult(deps),
+    acceptUnmatchedResult: acceptUnmatchedResult(deps),
+    resolveUnmatchedResult: resolveUnmatchedResult(deps),
+    createSandboxUnmatchedResult: createSandboxUnmatchedResult(deps),
     // scaffold:handlers
   };
 }
