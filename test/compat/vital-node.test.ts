@@ -54,10 +54,11 @@ const REFUSED_SDK_CALL = ['updateUserInfo'];
 const SERVED_RESOURCES = new Set((loadDocument('team').components as { schemas: Record<string, { enum?: string[] }> }).schemas.TimeseriesResource?.enum ?? []);
 
 /**
- * The SDK's `vitals.*` methods that read a resource we do not serve (a `422` naming `resource`,
- * or a `404` for the `cholesterol/<kind>` paths): a known gap, listed in docs/sdk-compatibility.md.
+ * The SDK's `vitals.*` methods that read a resource we do not serve (a `404` for the deprecated
+ * `cholesterol/<fraction>` paths; `cholesterol` itself, `ige` and `igg` are served, from lab
+ * results): a known gap, listed in docs/sdk-compatibility.md.
  */
-const UNSERVED_VITALS = ['cholesterol', 'cholesterolGrouped', 'cholesterolHdl', 'cholesterolLdl', 'cholesterolTotal', 'cholesterolTriglycerides', 'ige', 'igeGrouped', 'igg', 'iggGrouped'];
+const UNSERVED_VITALS = ['cholesterolHdl', 'cholesterolLdl', 'cholesterolTotal', 'cholesterolTriglycerides'];
 
 /** The samples of a `vitals.*` reply: a plain list, or every group's data of a grouped page. */
 function samplesOf(reply: unknown): unknown[] {
@@ -602,7 +603,7 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
       }
     }, 60_000);
 
-    it('when the SDK\'s vitals methods are listed, then only those of ige, igg and cholesterol read a resource we do not serve', async () => {
+    it('when the SDK\'s vitals methods are listed, then only the deprecated cholesterol/<fraction> reads read a resource we do not serve', async () => {
       const unserved = (await vitalsMethods()).filter((method) => !SERVED_RESOURCES.has(method.resource)).map((method) => method.name);
       expect(unserved.sort()).toEqual(UNSERVED_VITALS);
     });
