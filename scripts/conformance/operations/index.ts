@@ -90,6 +90,10 @@ import { definition as getUnmatchedResult } from './team/getUnmatchedResult.js';
 import { definition as acceptUnmatchedResult } from './team/acceptUnmatchedResult.js';
 import { definition as resolveUnmatchedResult } from './team/resolveUnmatchedResult.js';
 import { definition as createSandboxUnmatchedResult } from './team/createSandboxUnmatchedResult.js';
+import { definition as updateOrder } from './team/updateOrder.js';
+import { definition as getOrderCommunicationSettings } from './team/getOrderCommunicationSettings.js';
+import { definition as updateOrderCommunicationSettings } from './team/updateOrderCommunicationSettings.js';
+import { definition as updateOrderDrawCompleted } from './team/updateOrderDrawCompleted.js';
 // scaffold:imports
 
 export const OPERATIONS: readonly OperationDefinition[] = [
@@ -178,5 +182,9 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   acceptUnmatchedResult,
   resolveUnmatchedResult,
   createSandboxUnmatchedResult,
+  updateOrder,
+  getOrderCommunicationSettings,
+  updateOrderCommunicationSettings,
+  updateOrderDrawCompleted,
   // scaffold:operations
 ];

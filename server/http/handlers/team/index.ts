@@ -82,6 +82,10 @@ import { getUnmatchedResult } from './get-unmatched-result.js';
 import { acceptUnmatchedResult } from './accept-unmatched-result.js';
 import { resolveUnmatchedResult } from './resolve-unmatched-result.js';
 import { createSandboxUnmatchedResult } from './create-sandbox-unmatched-result.js';
+import { updateOrder } from './update-order.js';
+import { getOrderCommunicationSettings } from './get-order-communication-settings.js';
+import { updateOrderCommunicationSettings } from './update-order-communication-settings.js';
+import { updateOrderDrawCompleted } from './update-order-draw-completed.js';
 // scaffold:imports
 
 /**
@@ -169,6 +173,10 @@ export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamConte
     acceptUnmatchedResult: acceptUnmatchedResult(deps),
     resolveUnmatchedResult: resolveUnmatchedResult(deps),
     createSandboxUnmatchedResult: createSandboxUnmatchedResult(deps),
+    updateOrder: updateOrder(deps),
+    getOrderCommunicationSettings: getOrderCommunicationSettings(deps),
+    updateOrderCommunicationSettings: updateOrderCommunicationSettings(deps),
+    updateOrderDrawCompleted: updateOrderDrawCompleted(deps),
     // scaffold:handlers
   };
 }
