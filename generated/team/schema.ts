@@ -1134,7 +1134,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update an order
+         * @description Changes what the family lets a team change of an order: its `activate_by` day (hold the order until then; `null` releases it). It can be changed while the order is received (`received.<method>.*`): once a sample is being collected there is nothing left to hold, and the change is a `400` naming the order's status. The order's `updated_at` moves and `labtest.order.updated` is sent; its status and events stay. A day before today (UTC) is a `422` at `["body", "activate_by"]`.
+         */
+        patch: operations["updateOrder"];
         trace?: never;
     };
     "/v3/order/testkit": {
@@ -1179,6 +1183,62 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/draw_completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Record an on-site draw
+         * @description The team drew the sample of an on-site collection order itself: the order moves to `sample_with_lab.on_site_collection.draw_completed`. From `ordered` the requisition is created on the way (two events, `requisition_created` then `draw_completed`, each with `labtest.order.updated`); from `requisition_created` or `requisition_bypassed`, one. *Simulate an order* takes it on from there. An order of another collection method, or one in any other status (drawn already, cancelled, completed), is a `400` whose `detail` says why.
+         */
+        patch: operations["updateOrderDrawCompleted"];
+        trace?: never;
+    };
+    "/v3/order/{order_id}/communication_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an order's communication settings
+         * @description Whether the order's patient gets text messages about it. Every order starts with `sms_enabled: true`. Another team's order is a `404`.
+         */
+        get: operations["getOrderCommunicationSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update an order's communication settings
+         * @description Stores whether the order's patient gets text messages about it, in any status, and answers the settings as stored. The order itself (its status, events and `updated_at`) does not change and no webhook is sent: the settings are not part of the Order.
+         */
+        patch: operations["updateOrderCommunicationSettings"];
         trace?: never;
     };
     "/v3/orders": {
@@ -14535,6 +14595,15 @@ export interface components {
             /** @example Order created */
             message: string;
         };
+        /** @description What *Update an order* changes. A key it does not declare is a `422` (`extra_forbidden`). */
+        UpdateOrderRequest: {
+            /**
+             * Format: date
+             * @description The day to hold the order until (not before today in UTC, else a `422`), or `null` to release it.
+             * @example 2046-12-01
+             */
+            activate_by: string | null;
+        };
         /** @description Where an unregistered testkit is shipped, and to whom. `zip` is a US ZIP code (`94110` or `94110-1234`); anything else is a `422` at `["body", "shipping_details", "zip"]`. A key it does not declare is a `422` (`extra_forbidden`). */
         TestkitShippingAddressInput: {
             /** @example Jordan Kim */
@@ -14598,6 +14667,21 @@ export interface components {
             physician?: components["schemas"]["PhysicianInput"] | null;
             health_insurance?: components["schemas"]["HealthInsuranceCreateRequest"] | null;
             consents?: components["schemas"]["Consent"][] | null;
+        };
+        /** @description How the patient of an order is contacted about it: `sms_enabled`, text messages to the patient's phone (appointment reminders, kit shipping); on for every new order. */
+        OrderCommunicationSettings: {
+            /**
+             * Format: uuid
+             * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+             */
+            order_id: string;
+            /** @example true */
+            sms_enabled: boolean;
+        };
+        /** @description The communication settings to store. A key it does not declare is a `422` (`extra_forbidden`). */
+        UpdateOrderCommunicationSettingsRequest: {
+            /** @example false */
+            sms_enabled: boolean;
         };
         /**
          * @description The last part of an order's status (`OrderStatus`). Non-exhaustive.
@@ -18364,6 +18448,49 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    updateOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description The order as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderResponse"];
+                };
+            };
+            /** @description The order is no longer received; its activation day cannot change. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     createTestkitOrder: {
         parameters: {
             query?: never;
@@ -18442,6 +18569,109 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    updateOrderDrawCompleted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order, drawn. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderResponse"];
+                };
+            };
+            /** @description Not an on-site collection order, or not in a status a draw can follow. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getOrderCommunicationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order's communication settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderCommunicationSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    updateOrderCommunicationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateOrderCommunicationSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderCommunicationSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };
