@@ -12645,6 +12645,26 @@ export interface components {
              * @example true
              */
             a_la_carte_enabled?: boolean;
+            /**
+             * @description Whether a lab test may hold the marker; false for a result the lab only calculates or reflexes from others (such as eGFR), which comes with the panel that holds its inputs.
+             * @example true
+             */
+            is_orderable?: boolean | null;
+            /**
+             * @description Usual days from the sample's arrival at the lab to the result. The sandbox's figures: routine assays 1 (at worst 3), mid-priced ones 2 (4), specialised send-out ones 4 (7); a panel takes its slowest component's.
+             * @example 1
+             */
+            common_tat_days?: number | null;
+            /**
+             * @description The most days from the sample's arrival to the result the lab states.
+             * @example 3
+             */
+            worst_case_tat_days?: number | null;
+            /**
+             * @description The lab's ask-on-order-entry questions for the marker; the sandbox's catalog has none, so always null.
+             * @example null
+             */
+            aoe?: null;
             expected_results: components["schemas"]["ExpectedResult"][];
         };
         /** @description A page of markers. */
