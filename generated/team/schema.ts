@@ -11750,7 +11750,7 @@ export interface components {
              */
             msg: string;
             /**
-             * @description Machine-readable kind of violation (`missing`, `type_error`, `enum`, `format`, `pattern`, `too_long`, `too_short`, `greater_than_equal`, `less_than_equal`, `extra_forbidden`, `value_error`, `json_invalid`, ...). Non-exhaustive: new kinds may be added.
+             * @description Machine-readable kind of violation (`missing`, `type_error`, `enum`, `format`, `pattern`, `too_long`, `too_short`, `greater_than_equal`, `less_than_equal`, `finite_number`, `extra_forbidden`, `value_error`, `json_invalid`, ...). Non-exhaustive: new kinds may be added.
              * @example format
              */
             type: string;
