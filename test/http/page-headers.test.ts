@@ -97,7 +97,7 @@ describe('page headers: every route outside the contract, on both servers', () =
         'team POST /link/oauth/:provider/authorize',
       ]),
     );
-  });
+  }, 60_000);
 
   it('when a docs page is served, then its header policy is its own meta policy with framing forbidden', async () => {
     const response = await fetch(`${server.teamUrl}/docs/team.html`);
