@@ -26,6 +26,7 @@ import { createLogger } from '@stoplight/prism-core';
 import { createInstance, getHttpOperationsFromSpec, type IHttpConfig, type IHttpRequest } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
 import { detailBody, invalidJsonBody, patternMessages, validationErrorBody, type ValidationErrorItem } from '../server/shared/error-shape.js';
+import { answerClientErrors } from '../server/shared/client-errors.js';
 import type { OpenApiDocument } from '../server/shared/documents.js';
 import { mergeItems, parameterRules, readParameters, type ParameterRule } from '../server/shared/parameter-values.js';
 import { pathRoutes } from '../server/shared/routes.js';
@@ -171,6 +172,8 @@ export async function createMockServer(document: object, options: MockServerOpti
         if (options.log) write(`[${options.name}] ${request.method} ${request.url} -> ${reply.status} (${(performance.now() - started).toFixed(0)} ms)`);
       });
   });
+  // The parser's own errors (a control character in a header, headers over 16 KiB) in the server's shape, as the server answers them.
+  answerClientErrors(server);
   return { server, operations: operations.length };
 }
 

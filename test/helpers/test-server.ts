@@ -13,6 +13,7 @@ import { DEFAULT_BULK_PULL_SETTINGS } from '../../server/jobs/bulk-pull/options.
 import { LabOrderSimulator } from '../../server/jobs/lab-orders/simulator.js';
 import type { Logger } from '../../server/logger.js';
 import { silentLogger } from './silent-logger.js';
+import { answerClientErrors } from '../../server/shared/client-errors.js';
 import type { Database } from '../../server/storage/database.js';
 import { openMigratedDatabase, type Engine } from '../storage/helpers.js';
 
@@ -39,7 +40,8 @@ export interface TestServer {
 
 const listen = (app: Express) =>
   new Promise<Server>((resolve, reject) => {
-    const server = app.listen(0, '127.0.0.1', () => resolve(server));
+    // As server/main.ts listens: the parser's errors in the API's error shape.
+    const server = answerClientErrors(app.listen(0, '127.0.0.1', () => resolve(server)));
     server.once('error', reject);
   });
 
