@@ -56,6 +56,24 @@ export function pageHeaders(): RequestHandler {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
     res.setHeader('X-Frame-Options', 'DENY');
+    // A page that wrote its policy by hand still gets the fixed directives it left out, as the
+    // headers go out (Node writes them through writeHead, also for res.send and sendFile).
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: typeof res, ...args: Parameters<typeof res.writeHead>) {
+      const policy = res.getHeader('Content-Security-Policy');
+      if (typeof policy === 'string') res.setHeader('Content-Security-Policy', withFixedDirectives(policy));
+      return writeHead.apply(this, args);
+    } as typeof res.writeHead;
     next();
   };
+}
+
+/** A policy with the fixed directives it does not name, added. */
+export function withFixedDirectives(policy: string): string {
+  return contentSecurityPolicy(
+    policy
+      .split(';')
+      .map((directive) => directive.trim())
+      .filter(Boolean),
+  );
 }
