@@ -37,7 +37,7 @@ const UNKNOWN_WORKOUT_ID = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
  */
 const WITHOUT_SDK_CALL = ['connectSdkProvider', 'getSignedOrderRequisitionPdf'];
 /** Lab operations this version of the SDK has no call for: the team's lab accounts and the compendium. */
-WITHOUT_SDK_CALL.push('listLabAccounts');
+WITHOUT_SDK_CALL.push('listLabAccounts', 'searchCompendium', 'convertCompendium');
 /** Insurance operations this version of the SDK has no call for: the diagnosis code check. */
 WITHOUT_SDK_CALL.push('validateIcdCodes');
 
@@ -858,6 +858,37 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
       const payor = await api.client.payor.createPayor({ name, address: payorAddress, provider: 'availity', providerPayorId: `C${randomUUID().slice(0, 6)}` });
       expectStrictParse(api, serializers.ClientFacingPayor);
       expect(payor.source).toBe('team');
+  describe('lab test markers and collection instructions', () => {
+    it('when labTests.updateLabTest is called on a lab test of the team, then the SDK parses the changed lab test', async () => {
+      const api = sdk();
+      const created = await api.client.labTests.create({ name: 'Compat folate', description: 'One marker.', method: 'walk_in_test', markerIds: [1064] });
+      const changed = await api.client.labTests.updateLabTest(created.id, { name: 'Compat folate, renamed', active: false });
+      expectStrictParse(api, serializers.ClientFacingLabTest);
+      expect(JSON.parse(api.last().requestBody ?? '{}')).toEqual({ name: 'Compat folate, renamed', active: false });
+      if (target.stateful) expect(changed).toMatchObject({ name: 'Compat folate, renamed', status: 'inactive', isActive: false });
+    });
+
+    statefulIt(`when labTests.updateLabTest is called on a standard lab test, then the SDK throws a VitalError with the 400 ${STATELESS}`, async () => {
+      const error = await sdkError(sdk().client.labTests.updateLabTest(ORDER_SET_LAB_TEST_ID, { name: 'Mine' }));
+      expect(error.statusCode).toBe(400);
+      expect(error.body).toEqual({ detail: expect.stringContaining('standard lab tests') });
+    });
+
+    it('when labTests.getMarkersForLabTest and getMarkersByLabAndProviderId are called, then the SDK parses the markers', async () => {
+      const api = sdk();
+      const page = await api.client.labTests.getMarkersForLabTest(ORDER_SET_LAB_TEST_ID, { page: 1, size: 50, labAccountId: labAccount() });
+      expectStrictParse(api, serializers.GetMarkersResponse);
+      expect(page.markers.length).toBeGreaterThan(0);
+      const marker = await api.client.labTests.getMarkersByLabAndProviderId('004259', 1);
+      expectStrictParse(api, serializers.ClientFacingMarker);
+      expect(marker.providerId).toBe('004259');
+    });
+
+    // This SDK version has no include_pricing (nor the pricing of the answers): the API tests check it.
+
+    it('when labTests.getLabTestCollectionInstructionPdf is called for the standard testkit, then it reads a PDF', async () => {
+      const pdf = await sdk().client.labTests.getLabTestCollectionInstructionPdf('3e40bd61-6f8a-4032-ae81-6cadb05f4134');
+      expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     });
   });
 

@@ -321,6 +321,10 @@ describe.each(API_NAMES)('request examples of the %s API on the server', (api) =
         const token = (await world.team('POST', '/v2/link/token', { user_id: userId, provider: values.oauth_provider })) as { link_token: string };
         values['x-vital-link-token'] = token.link_token;
       }
+      // A lab test to change is one the team made (the standard ones cannot be changed).
+      if (c.operationId === 'updateLabTest') {
+        values.lab_test_id = ((await world.team('POST', '/v3/lab_tests', { name: 'Examples folate', description: '', method: 'walk_in_test', marker_ids: [1064] })) as { id: string }).id;
+      }
       // A lab account id names one of the team's accounts (derived from its id): its full Labcorp account.
       const labAccount = async () => ((await world.team('GET', '/v3/lab_test/lab_account')) as { data: { id: string }[] }).data[0]!.id;
       if (typeof values.lab_account_id === 'string') values.lab_account_id = await labAccount();

@@ -94,6 +94,12 @@ import { definition as updateOrder } from './team/updateOrder.js';
 import { definition as getOrderCommunicationSettings } from './team/getOrderCommunicationSettings.js';
 import { definition as updateOrderCommunicationSettings } from './team/updateOrderCommunicationSettings.js';
 import { definition as updateOrderDrawCompleted } from './team/updateOrderDrawCompleted.js';
+import { definition as updateLabTest } from './team/updateLabTest.js';
+import { definition as listLabTestMarkers } from './team/listLabTestMarkers.js';
+import { definition as getMarkerByProviderId } from './team/getMarkerByProviderId.js';
+import { definition as getLabTestCollectionInstructionPdf } from './team/getLabTestCollectionInstructionPdf.js';
+import { definition as searchCompendium } from './team/searchCompendium.js';
+import { definition as convertCompendium } from './team/convertCompendium.js';
 // scaffold:imports
 
 export const OPERATIONS: readonly OperationDefinition[] = [
@@ -186,5 +192,11 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   getOrderCommunicationSettings,
   updateOrderCommunicationSettings,
   updateOrderDrawCompleted,
+  updateLabTest,
+  listLabTestMarkers,
+  getMarkerByProviderId,
+  getLabTestCollectionInstructionPdf,
+  searchCompendium,
+  convertCompendium,
   // scaffold:operations
 ];

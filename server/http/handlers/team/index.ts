@@ -86,6 +86,12 @@ import { updateOrder } from './update-order.js';
 import { getOrderCommunicationSettings } from './get-order-communication-settings.js';
 import { updateOrderCommunicationSettings } from './update-order-communication-settings.js';
 import { updateOrderDrawCompleted } from './update-order-draw-completed.js';
+import { updateLabTest } from './update-lab-test.js';
+import { listLabTestMarkers } from './list-lab-test-markers.js';
+import { getMarkerByProviderId } from './get-marker-by-provider-id.js';
+import { getLabTestCollectionInstructionPdf } from './get-lab-test-collection-instruction-pdf.js';
+import { searchCompendium } from './search-compendium.js';
+import { convertCompendium } from './convert-compendium.js';
 // scaffold:imports
 
 /**
@@ -177,6 +183,12 @@ export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamConte
     getOrderCommunicationSettings: getOrderCommunicationSettings(deps),
     updateOrderCommunicationSettings: updateOrderCommunicationSettings(deps),
     updateOrderDrawCompleted: updateOrderDrawCompleted(deps),
+    updateLabTest: updateLabTest(deps),
+    listLabTestMarkers: listLabTestMarkers(deps),
+    getMarkerByProviderId: getMarkerByProviderId(deps),
+    getLabTestCollectionInstructionPdf: getLabTestCollectionInstructionPdf(deps),
+    searchCompendium: searchCompendium(deps),
+    convertCompendium: convertCompendium(deps),
     // scaffold:handlers
   };
 }

@@ -1,4 +1,5 @@
 import type { operations } from '../../../../generated/team/schema.js';
+import { labTestPricing } from '../../../domain/lab-markers/pricing.js';
 import { standardLabTests, toLabTestView, type LabTestDefinition, type LabTestView } from '../../../domain/lab-tests/catalog.js';
 import { listLabTests as listStoredLabTests } from '../../../storage/repositories/lab-tests.js';
 import { ValidationFailure } from '../../api-error.js';
@@ -129,7 +130,14 @@ export const listLabTests =
       body: {
         data,
         next_cursor: more && last ? encodeCursor({ order_key: key, value: String(sortValue(last, key)), id: last.view.id }) : null,
-        pricing: query.include_pricing ? { total: data.reduce((cents, t) => cents + Math.round(t.price * 100), 0) / 100, currency: 'USD' } : null,
+        pricing: query.include_pricing
+          ? {
+            currency: 'USD',
+            // Each lab test's price from its markers' (domain/lab-markers/pricing.ts); the page's total as earlier versions gave it.
+            data: Object.fromEntries(data.map((t) => [t.id, labTestPricing(deps.markers, (t.markers ?? []).map((m) => m.id))])),
+            total: data.reduce((cents, t) => cents + Math.round(t.price * 100), 0) / 100,
+          }
+          : null,
       },
     };
   };

@@ -1,5 +1,6 @@
 import type { operations } from '../../../../generated/team/schema.js';
 import { searchMarkers, toClientFacingMarkerPage, type MarkerSearchQuery } from '../../../domain/lab-markers/catalog.js';
+import { markerPricingResponse } from '../../../domain/lab-markers/pricing.js';
 import { deepFreeze } from '../../../shared/cache.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
@@ -25,6 +26,10 @@ export const listMarkers =
       page: query.page ?? 1,
       size: query.size ?? 50,
     };
-    const page = deps.caches.labViews.markerPages.getOrSet(JSON.stringify(search), () => deepFreeze(toClientFacingMarkerPage(searchMarkers(catalog, search))));
+    const pricing = query.include_pricing === true;
+    const page = deps.caches.labViews.markerPages.getOrSet(JSON.stringify({ ...search, pricing }), () => {
+      const found = searchMarkers(catalog, search);
+      return deepFreeze({ ...toClientFacingMarkerPage(found), ...(pricing ? { pricing: markerPricingResponse(catalog, found.markers) } : {}) });
+    });
     return { status: 200, body: page };
   };
