@@ -858,6 +858,9 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
       const payor = await api.client.payor.createPayor({ name, address: payorAddress, provider: 'availity', providerPayorId: `C${randomUUID().slice(0, 6)}` });
       expectStrictParse(api, serializers.ClientFacingPayor);
       expect(payor.source).toBe('team');
+    });
+  });
+
   describe('lab test markers and collection instructions', () => {
     it('when labTests.updateLabTest is called on a lab test of the team, then the SDK parses the changed lab test', async () => {
       const api = sdk();
