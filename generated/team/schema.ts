@@ -322,6 +322,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/user/{user_id}/device": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a user's devices
+         * @description The devices the user's providers report, one per provider the user was ever connected to (a deregistered provider's device stays), by provider. A user without connections has none; an unknown user, or another team's, is a `404`.
+         */
+        get: operations["listUserDevices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/user/{user_id}/device/{device_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+                /**
+                 * @description The service's id of the device (`id` of *List a user's devices*).
+                 * @example 0f3a1c2d-4e5b-5c6d-8e7f-9a0b1c2d3e4f
+                 */
+                device_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a user's device
+         * @description One device of the user. An unknown device, another user's, or another team's user is a `404`.
+         */
+        get: operations["getUserDevice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/summary/devices/{user_id}/raw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the raw device records
+         * @description The user's devices (those of *List a user's devices*) as their providers' records give them, of `provider` when given. An unknown user, or another team's, is a `404`.
+         */
+        get: operations["getUserDevicesRaw"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/link/code/create": {
         parameters: {
             query?: never;
@@ -11306,6 +11389,120 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "provider.device.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Provider device created or updated
+         * @description `provider.device.created` is sent when a provider first reports the user's device (when the provider is connected, or at the first sync of a connection made before devices were recorded); `provider.device.updated` when a sync finds the device changed (a firmware release moves `device_version`). `data` is the device as *Get a user's device* answers it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ProviderDeviceChangedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "provider.device.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Provider device created or updated
+         * @description `provider.device.created` is sent when a provider first reports the user's device (when the provider is connected, or at the first sync of a connection made before devices were recorded); `provider.device.updated` when a sync finds the device changed (a firmware release moves `device_version`). `data` is the device as *Get a user's device* answers it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ProviderDeviceChangedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "historical.timeseries.hypnogram.created": {
         parameters: {
             query?: never;
@@ -12374,6 +12571,124 @@ export interface components {
              */
             expires_in: number;
         };
+        /**
+         * @description Kind of device. Non-exhaustive.
+         * @example ring
+         * @enum {string}
+         */
+        DeviceSourceType: "unknown" | "phone" | "watch" | "app" | "multiple_sources" | "fingerprick" | "cuff" | "manual_scan" | "automatic" | "insulin_pump" | "scale" | "chest_strap" | "ring" | "lab" | "exercise_machine" | "earphone" | (string & {});
+        /** @description A device a provider reports for the user: one per connected provider, the same for the same user and provider (the sandbox derives it from them). Recorded when the provider is connected, brought up to date by the data sync (a firmware release changes `device_version`), and kept when the provider is deregistered. */
+        ClientFacingDevice: {
+            /**
+             * Format: uuid
+             * @description The service's id of the device.
+             * @example 0f3a1c2d-4e5b-5c6d-8e7f-9a0b1c2d3e4f
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * @description The provider's slug.
+             * @example oura
+             */
+            provider: string;
+            source_type: components["schemas"]["DeviceSourceType"];
+            /**
+             * @description The app that delivered the data (mobile SDK providers), else null.
+             * @example null
+             */
+            app_id?: string | null;
+            /**
+             * @description The manufacturer; for a provider without hardware (a workout or food app), the app.
+             * @example Oura
+             */
+            device_manufacturer?: string | null;
+            /** @example Oura Ring Gen3 Heritage */
+            device_model?: string | null;
+            /**
+             * @description The firmware version the provider reports.
+             * @example 2.9.431
+             */
+            device_version?: string | null;
+            /**
+             * @description The provider's id of the device (its serial number).
+             * @example OUR-5B0C2D9E
+             */
+            device_id?: string | null;
+        };
+        /** @description A user's devices, by provider. */
+        ClientFacingDeviceList: components["schemas"]["ClientFacingDevice"][];
+        /**
+         * @description How a user authorises the provider. Non-exhaustive.
+         * @example oauth
+         * @enum {string}
+         */
+        AuthType: "oauth" | "team_oauth" | "sdk" | "password" | "email" | "app" | (string & {});
+        /**
+         * @description Kind of source a provider is. Non-exhaustive.
+         * @example device
+         * @enum {string}
+         */
+        SourceType: "app" | "ble" | "device" | "lab" | "provider" | (string & {});
+        /**
+         * @description A resource a provider can supply. Non-exhaustive.
+         * @example sleep
+         * @enum {string}
+         */
+        SupportedResource: "profile" | "activity" | "sleep" | "body" | "workouts" | "workout_stream" | "connection" | "order" | "result" | "match_review" | "appointment" | "glucose" | "heartrate" | "hrv" | "ige" | "igg" | "blood_oxygen" | "blood_pressure" | "cholesterol" | "device" | "device_legacy" | "weight" | "fat" | "body_temperature" | "body_temperature_delta" | "meal" | "water" | "caffeine" | "mindfulness_minutes" | "steps" | "calories_active" | "distance" | "floors_climbed" | "respiratory_rate" | "vo2_max" | "calories_basal" | "stress_level" | "menstrual_cycle" | "sleep_cycle" | "electrocardiogram" | "electrocardiogram_voltage" | "afib_burden" | "heart_rate_alert" | "stand_hour" | "stand_duration" | "sleep_apnea_alert" | "sleep_breathing_disturbance" | "wheelchair_push" | "forced_expiratory_volume_1" | "forced_vital_capacity" | "peak_expiratory_flow_rate" | "inhaler_usage" | "fall" | "uv_exposure" | "daylight_exposure" | "handwashing" | "basal_body_temperature" | "heart_rate_recovery_one_minute" | "body_mass_index" | "lean_body_mass" | "waist_circumference" | "workout_distance" | "workout_swimming_stroke" | "workout_duration" | "insulin_injection" | "carbohydrates" | "note" | "sleep_stream" | "hypnogram" | (string & {});
+        /** @description An entry of the provider catalog. */
+        ClientFacingProvider: {
+            /** @example Oura */
+            name: string;
+            /** @example oura */
+            slug: string;
+            /** @example Smart ring tracking sleep, activity and readiness. */
+            description: string;
+            /**
+             * @description URL of the provider's logo.
+             * @example https://storage.googleapis.com/vital-assets/oura.png
+             */
+            logo: string | null;
+            auth_type: components["schemas"]["AuthType"] | null;
+            source_type?: components["schemas"]["SourceType"] | null;
+            supported_resources: components["schemas"]["SupportedResource"][];
+        };
+        /** @description A device as its provider's record gives it. */
+        RawDevice: {
+            /** @description The provider's record of the device, in the provider's field names. */
+            data: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description The provider's id of the device (for a provider without hardware, the provider's slug).
+             * @example OUR-5B0C2D9E
+             */
+            provider_id: string;
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * @description The provider's catalog id.
+             * @example 3
+             */
+            source_id: number;
+            /**
+             * Format: uuid
+             * @description The service's id of the device (`id` of *List a user's devices*).
+             * @example 0f3a1c2d-4e5b-5c6d-8e7f-9a0b1c2d3e4f
+             */
+            id: string;
+            source: components["schemas"]["ClientFacingProvider"];
+        };
+        /** @description The user's devices as their providers' records give them, by provider. */
+        RawDevicesResponse: {
+            devices: components["schemas"]["RawDevice"][];
+        };
         /** @description A short code an iOS app exchanges to share its health-store data with the customer. */
         LinkCode: {
             /**
@@ -12607,18 +12922,6 @@ export interface components {
              */
             created_on: string;
         };
-        /**
-         * @description How a user authorises the provider. Non-exhaustive.
-         * @example oauth
-         * @enum {string}
-         */
-        AuthType: "oauth" | "team_oauth" | "sdk" | "password" | "email" | "app" | (string & {});
-        /**
-         * @description Kind of source a provider is. Non-exhaustive.
-         * @example device
-         * @enum {string}
-         */
-        SourceType: "app" | "ble" | "device" | "lab" | "provider" | (string & {});
         /** @description What a client needs to send a user through a provider's OAuth consent. `oauth_url` is the authorization URL to open; it is `null` when no link token was given. */
         ProviderLinkDetail: {
             /** @example Oura */
@@ -12652,29 +12955,6 @@ export interface components {
              * @example 180
              */
             backfill_num_days?: number | null;
-        };
-        /**
-         * @description A resource a provider can supply. Non-exhaustive.
-         * @example sleep
-         * @enum {string}
-         */
-        SupportedResource: "profile" | "activity" | "sleep" | "body" | "workouts" | "workout_stream" | "connection" | "order" | "result" | "match_review" | "appointment" | "glucose" | "heartrate" | "hrv" | "ige" | "igg" | "blood_oxygen" | "blood_pressure" | "cholesterol" | "device" | "device_legacy" | "weight" | "fat" | "body_temperature" | "body_temperature_delta" | "meal" | "water" | "caffeine" | "mindfulness_minutes" | "steps" | "calories_active" | "distance" | "floors_climbed" | "respiratory_rate" | "vo2_max" | "calories_basal" | "stress_level" | "menstrual_cycle" | "sleep_cycle" | "electrocardiogram" | "electrocardiogram_voltage" | "afib_burden" | "heart_rate_alert" | "stand_hour" | "stand_duration" | "sleep_apnea_alert" | "sleep_breathing_disturbance" | "wheelchair_push" | "forced_expiratory_volume_1" | "forced_vital_capacity" | "peak_expiratory_flow_rate" | "inhaler_usage" | "fall" | "uv_exposure" | "daylight_exposure" | "handwashing" | "basal_body_temperature" | "heart_rate_recovery_one_minute" | "body_mass_index" | "lean_body_mass" | "waist_circumference" | "workout_distance" | "workout_swimming_stroke" | "workout_duration" | "insulin_injection" | "carbohydrates" | "note" | "sleep_stream" | "hypnogram" | (string & {});
-        /** @description An entry of the provider catalog. */
-        ClientFacingProvider: {
-            /** @example Oura */
-            name: string;
-            /** @example oura */
-            slug: string;
-            /** @example Smart ring tracking sleep, activity and readiness. */
-            description: string;
-            /**
-             * @description URL of the provider's logo.
-             * @example https://storage.googleapis.com/vital-assets/oura.png
-             */
-            logo: string | null;
-            auth_type: components["schemas"]["AuthType"] | null;
-            source_type?: components["schemas"]["SourceType"] | null;
-            supported_resources: components["schemas"]["SupportedResource"][];
         };
         /** @description Entries of the provider catalog. */
         ProviderList: components["schemas"]["ClientFacingProvider"][];
@@ -16278,6 +16558,27 @@ export interface components {
              */
             client_user_id: string;
         };
+        /** @description A device a provider reports was recorded (`provider.device.created`) or changed (`provider.device.updated`). */
+        ProviderDeviceChangedEvent: {
+            /**
+             * @example provider.device.created
+             * @enum {string}
+             */
+            event_type: "provider.device.created" | "provider.device.updated";
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /** @example patient-000123 */
+            client_user_id: string;
+            /**
+             * Format: uuid
+             * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+             */
+            team_id: string;
+            data: components["schemas"]["ClientFacingDevice"];
+        };
         /**
          * @deprecated
          * @description Deprecated: replaced by the sleep_cycle events (`historical.data.sleep_cycle.created`, `daily.data.sleep_cycle.created`, `daily.data.sleep_cycle.updated`). Stop processing hypnogram events.
@@ -16521,6 +16822,11 @@ export interface components {
          */
         UserIdStringPath: string;
         /**
+         * @description Only this provider's data: a slug of the provider catalog (*List providers*). Empty (the default): every provider. A slug the catalog does not have is a `422` naming `provider`; a provider the user is not connected to gives empty lists.
+         * @example fitbit
+         */
+        ProviderQuery: string;
+        /**
          * @description The team to act for, as the official SDK sends it: `infer_from_context` (the SDK's default) or the team's id, in any letter case. A team API key acts for its own team only, so both name the key's team, as leaving `team_id` out does. Any other id, another team's or an unknown one alike, is a `422` at `["query", "team_id"]`: whether a team exists is not told to another team's key.
          * @example infer_from_context
          */
@@ -16535,11 +16841,6 @@ export interface components {
          * @example 2026-11-21
          */
         EndDateQuery: string;
-        /**
-         * @description Only this provider's data: a slug of the provider catalog (*List providers*). Empty (the default): every provider. A slug the catalog does not have is a `422` naming `provider`; a provider the user is not connected to gives empty lists.
-         * @example fitbit
-         */
-        ProviderQuery: string;
         /**
          * @description The `id` of a workout summary.
          * @example 5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b
@@ -17190,6 +17491,107 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserPortalUrl"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listUserDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's devices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFacingDeviceList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getUserDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+                /**
+                 * @description The service's id of the device (`id` of *List a user's devices*).
+                 * @example 0f3a1c2d-4e5b-5c6d-8e7f-9a0b1c2d3e4f
+                 */
+                device_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The device. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFacingDevice"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getUserDevicesRaw: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only this provider's data: a slug of the provider catalog (*List providers*). Empty (the default): every provider. A slug the catalog does not have is a `422` naming `provider`; a provider the user is not connected to gives empty lists.
+                 * @example fitbit
+                 */
+                provider?: components["parameters"]["ProviderQuery"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The raw device records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RawDevicesResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -40,6 +40,8 @@ export type TimeseriesSample = Schemas['ClientFacingSample'];
 export type HypnogramEvent = Schemas['HypnogramEvent'];
 export type HistoricalPullEvent = Schemas['HistoricalPullCompletedEvent'] | Schemas['HistoricalPullOtherResourceEvent'];
 export type ConnectionCreatedEvent = Schemas['ProviderConnectionCreatedEvent'];
+/** `provider.device.created` / `provider.device.updated`: `data` is the device as *Get a user's device* answers it. */
+export type DeviceChangedEvent = Schemas['ProviderDeviceChangedEvent'];
 export type WorkoutStreamEvent = Schemas['WorkoutStreamEvent'];
 /** `labtest.order.created` / `labtest.order.updated`: `data` is the order, its newest status in `data.last_event`. */
 export type LabOrderEvent = Schemas['LabOrderChangedEvent'];
@@ -51,6 +53,7 @@ export type MatchReviewEvent = Schemas['MatchReviewEvent'];
 // Each family is one of the documented events (a compile error otherwise).
 type Families = SummaryEvent | TimeseriesEvent | HypnogramEvent | HistoricalPullEvent | ConnectionCreatedEvent | WorkoutStreamEvent | LabOrderEvent
   | LabResultCriticalEvent | MatchReviewEvent;
+  | LabResultCriticalEvent | DeviceChangedEvent;
 const everyFamilyIsAnEvent: [Families] extends [WebhookEvent] ? ([WebhookEvent] extends [Families] ? true : false) : false = true;
 void everyFamilyIsAnEvent;
 

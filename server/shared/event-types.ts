@@ -26,6 +26,8 @@ export const EVENT_TYPES: readonly string[] = [
   'daily.data.workout_stream.updated',
   ...HISTORICAL_RESOURCES.map((resource) => `historical.data.${resource}.created`),
   'provider.connection.created',
+  'provider.device.created',
+  'provider.device.updated',
   'historical.timeseries.hypnogram.created',
   'daily.timeseries.hypnogram.created',
   'daily.timeseries.hypnogram.updated',

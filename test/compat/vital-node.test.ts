@@ -858,6 +858,20 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
       const payor = await api.client.payor.createPayor({ name, address: payorAddress, provider: 'availity', providerPayorId: `C${randomUUID().slice(0, 6)}` });
       expectStrictParse(api, serializers.ClientFacingPayor);
       expect(payor.source).toBe('team');
+  describe('devices (issue 42)', () => {
+    it('when user.getDevices, user.getDevice and devices.getRaw are called for a connected user, then the SDK parses each device', async () => {
+      const api = sdk();
+      const { userId } = await newUser(api);
+      await api.client.link.connectDemoProvider({ userId, provider: 'oura' });
+      const devices = await api.client.user.getDevices(userId);
+      expect(devices.length).toBeGreaterThan(0);
+      const device = await api.client.user.getDevice(userId, devices[0]!.id);
+      expectStrictParse(api, serializers.ClientFacingDevice);
+      expect(device.id).toBe(devices[0]!.id);
+      const raw = await api.client.devices.getRaw(userId, {});
+      expectStrictParse(api, serializers.RawDevices);
+      expect(raw.devices.length).toBeGreaterThan(0);
+      if (target.stateful) expect(devices.map((d) => [d.provider, d.sourceType])).toEqual([['oura', 'ring']]);
     });
   });
 

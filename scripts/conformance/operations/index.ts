@@ -100,6 +100,9 @@ import { definition as getMarkerByProviderId } from './team/getMarkerByProviderI
 import { definition as getLabTestCollectionInstructionPdf } from './team/getLabTestCollectionInstructionPdf.js';
 import { definition as searchCompendium } from './team/searchCompendium.js';
 import { definition as convertCompendium } from './team/convertCompendium.js';
+import { definition as listUserDevices } from './team/listUserDevices.js';
+import { definition as getUserDevice } from './team/getUserDevice.js';
+import { definition as getUserDevicesRaw } from './team/getUserDevicesRaw.js';
 // scaffold:imports
 
 export const OPERATIONS: readonly OperationDefinition[] = [
@@ -198,5 +201,8 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   getLabTestCollectionInstructionPdf,
   searchCompendium,
   convertCompendium,
+  listUserDevices,
+  getUserDevice,
+  getUserDevicesRaw,
   // scaffold:operations
 ];

@@ -7,6 +7,7 @@ import { findUser } from '../../storage/repositories/users.js';
 import { connectionCreatedData, connectModeFor, switchedConnectMode } from '../../domain/connections/rules.js';
 import { newDataWindow } from '../../domain/data/windows.js';
 import { findProvider } from '../../domain/providers/catalog.js';
+import { recordReportedDevices } from '../devices/record-devices.js';
 
 export interface ConnectInput {
   team_id: string;
@@ -64,6 +65,8 @@ export async function connectProvider(tx: Queryable, input: ConnectInput): Promi
       },
       { dedupKey: `connection:${result.connection.id}` },
     );
+    // The provider reports the user's device with the connection (provider.device.created).
+    await recordReportedDevices(tx, [{ team_id: user.team_id, user_id: user.user_id, client_user_id: user.client_user_id, provider: provider.slug }], new Date(result.connection.created_on));
   }
   return result;
 }

@@ -92,6 +92,9 @@ import { getMarkerByProviderId } from './get-marker-by-provider-id.js';
 import { getLabTestCollectionInstructionPdf } from './get-lab-test-collection-instruction-pdf.js';
 import { searchCompendium } from './search-compendium.js';
 import { convertCompendium } from './convert-compendium.js';
+import { listUserDevices } from './list-user-devices.js';
+import { getUserDevice } from './get-user-device.js';
+import { getUserDevicesRaw } from './get-user-devices-raw.js';
 // scaffold:imports
 
 /**
@@ -189,6 +192,9 @@ export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamConte
     getLabTestCollectionInstructionPdf: getLabTestCollectionInstructionPdf(deps),
     searchCompendium: searchCompendium(deps),
     convertCompendium: convertCompendium(deps),
+    listUserDevices: listUserDevices(deps),
+    getUserDevice: getUserDevice(deps),
+    getUserDevicesRaw: getUserDevicesRaw(deps),
     // scaffold:handlers
   };
 }
