@@ -52,8 +52,7 @@ export type MatchReviewEvent = Schemas['MatchReviewEvent'];
 
 // Each family is one of the documented events (a compile error otherwise).
 type Families = SummaryEvent | TimeseriesEvent | HypnogramEvent | HistoricalPullEvent | ConnectionCreatedEvent | WorkoutStreamEvent | LabOrderEvent
-  | LabResultCriticalEvent | MatchReviewEvent;
-  | LabResultCriticalEvent | DeviceChangedEvent;
+  | LabResultCriticalEvent | MatchReviewEvent | DeviceChangedEvent;
 const everyFamilyIsAnEvent: [Families] extends [WebhookEvent] ? ([WebhookEvent] extends [Families] ? true : false) : false = true;
 void everyFamilyIsAnEvent;
 

@@ -858,6 +858,9 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
       const payor = await api.client.payor.createPayor({ name, address: payorAddress, provider: 'availity', providerPayorId: `C${randomUUID().slice(0, 6)}` });
       expectStrictParse(api, serializers.ClientFacingPayor);
       expect(payor.source).toBe('team');
+    });
+  });
+
   describe('devices (issue 42)', () => {
     it('when user.getDevices, user.getDevice and devices.getRaw are called for a connected user, then the SDK parses each device', async () => {
       const api = sdk();
