@@ -29,7 +29,7 @@ describe.each(apiEngines)('connectDemoProvider (POST /v2/link/connect/demo) on %
       expect(connection.source_type, connection.provider).toBe(provider.source_type);
       expect(connection.connect_mode, connection.provider).toBe(isMobileSdkProviderSlug(provider.slug) ? 'auto' : null);
     }
-  });
+  }, 30_000);
 
   it('when the same provider is connected twice, then both calls succeed and the first connection is kept', async () => {
     const user = await ctx.newUser();
