@@ -28,6 +28,7 @@ export const EVENT_TYPES: readonly string[] = [
   'provider.connection.created',
   'provider.device.created',
   'provider.device.updated',
+  'provider.connection.error',
   'historical.timeseries.hypnogram.created',
   'daily.timeseries.hypnogram.created',
   'daily.timeseries.hypnogram.updated',

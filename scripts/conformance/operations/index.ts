@@ -103,6 +103,7 @@ import { definition as convertCompendium } from './team/convertCompendium.js';
 import { definition as listUserDevices } from './team/listUserDevices.js';
 import { definition as getUserDevice } from './team/getUserDevice.js';
 import { definition as getUserDevicesRaw } from './team/getUserDevicesRaw.js';
+import { definition as simulateConnectionError } from './team/simulateConnectionError.js';
 // scaffold:imports
 
 export const OPERATIONS: readonly OperationDefinition[] = [
@@ -204,5 +205,6 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   listUserDevices,
   getUserDevice,
   getUserDevicesRaw,
+  simulateConnectionError,
   // scaffold:operations
 ];

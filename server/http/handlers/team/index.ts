@@ -95,6 +95,7 @@ import { convertCompendium } from './convert-compendium.js';
 import { listUserDevices } from './list-user-devices.js';
 import { getUserDevice } from './get-user-device.js';
 import { getUserDevicesRaw } from './get-user-devices-raw.js';
+import { simulateConnectionError } from './simulate-connection-error.js';
 // scaffold:imports
 
 /**
@@ -195,6 +196,7 @@ export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamConte
     listUserDevices: listUserDevices(deps),
     getUserDevice: getUserDevice(deps),
     getUserDevicesRaw: getUserDevicesRaw(deps),
+    simulateConnectionError: simulateConnectionError(deps),
     // scaffold:handlers
   };
 }
