@@ -260,7 +260,7 @@ describe.each(API_NAMES)('request examples of the %s API on the server', (api) =
       if (typeof values.client_user_id === 'string') await world.user(`client:${values.client_user_id}`, values.client_user_id);
       if (typeof values.user_id === 'string') values.user_id = await world.user(values.user_id);
       const userId = typeof values.user_id === 'string' ? values.user_id : await world.user('any');
-      if (c.operationId === 'deregisterProvider') await world.team('POST', '/v2/link/connect/demo', { user_id: userId, provider: values.provider });
+      if (c.operationId === 'deregisterProvider' || c.operationId === 'simulateConnectionError') await world.team('POST', '/v2/link/connect/demo', { user_id: userId, provider: values.provider });
       if (c.operationId === 'listTeamEvents') {
         // `after` names an event of the team (a connection emits one); with it, a next_cursor is a 422, so it is left out.
         await world.team('POST', '/v2/link/connect/demo', { user_id: userId, provider: 'oura' });
