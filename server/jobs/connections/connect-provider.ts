@@ -47,7 +47,6 @@ export async function connectProvider(tx: Queryable, input: ConnectInput): Promi
     connect_mode: connectModeFor(provider.slug, input.connect_mode),
   });
   if (result && !result.created && result.connection.status !== 'connected') {
-    const broken = result.connection;
     const repaired = await repairConnection(tx, { team_id: input.team_id, user_id: input.user_id, provider: provider.slug });
     if (repaired) {
       await resumeDataWindow(tx, { team_id: input.team_id, user_id: input.user_id, provider: provider.slug });
@@ -60,7 +59,7 @@ export async function connectProvider(tx: Queryable, input: ConnectInput): Promi
           user_id: user.user_id,
           client_user_id: user.client_user_id,
         },
-        { dedupKey: `connection:${broken.id}:repaired:${broken.status_changed_at}` },
+        // No dedup key: written with the repair it reports, once per repair (two may share an instant).
       );
       return { connection: repaired, created: false, repaired: true };
     }

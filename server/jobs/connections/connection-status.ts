@@ -45,7 +45,7 @@ export async function simulateConnectionError(
       user_id: user.user_id,
       client_user_id: user.client_user_id,
     },
-    { dedupKey: `connection-error:${connection.id}:${at}` },
+    // No dedup key: the event is written with the state change it reports, once per break (two breaks may share an instant).
   );
   return { outcome: 'broken', connection };
 }
