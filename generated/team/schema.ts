@@ -368,6 +368,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/user/{user_id}/device": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a user's devices
+         * @description The devices the user's providers report, one per provider the user was ever connected to (a deregistered provider's device stays), by provider. A user without connections has none; an unknown user, or another team's, is a `404`.
+         */
+        get: operations["listUserDevices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/user/{user_id}/device/{device_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+                /**
+                 * @description The service's id of the device (`id` of *List a user's devices*).
+                 * @example 0f3a1c2d-4e5b-5c6d-8e7f-9a0b1c2d3e4f
+                 */
+                device_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a user's device
+         * @description One device of the user. An unknown device, another user's, or another team's user is a `404`.
+         */
+        get: operations["getUserDevice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/summary/devices/{user_id}/raw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the raw device records
+         * @description The user's devices (those of *List a user's devices*) as their providers' records give them, of `provider` when given. An unknown user, or another team's, is a `404`.
+         */
+        get: operations["getUserDevicesRaw"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/link/code/create": {
         parameters: {
             query?: never;
@@ -562,7 +645,7 @@ export interface paths {
         };
         /**
          * List lab markers
-         * @description Lists the biomarkers and panels of the lab marker catalog, one page at a time, ordered by id. Filters combine: `lab_slug` (wins over `lab_id` when both are given), `name` (case-insensitive part of the name, or the start of the lab's test code), `a_la_carte_enabled` and `lab_account_id` (only the lab of that account; an id that is not one of the team's lab accounts, another team's included, is a `422` naming it). A page past the last one has no markers. Every marker carries its list `price`, whatever `include_pricing` says (see that parameter).
+         * @description Lists the biomarkers and panels of the lab marker catalog, one page at a time, ordered by id. Filters combine: `lab_slug` (wins over `lab_id` when both are given), `name` (case-insensitive part of the name, or the start of the lab's test code), `a_la_carte_enabled` and `lab_account_id` (only the lab of that account; an id that is not one of the team's lab accounts, another team's included, is a `422` naming it). A page past the last one has no markers. Every marker carries its list `price`; `include_pricing=true` adds the page's prices in the family's pricing shape (see that parameter).
          */
         get: operations["listMarkers"];
         put?: never;
@@ -1110,7 +1193,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update a lab test
+         * @description Renames a lab test of the team, or makes it orderable or not (`active`), and answers it as changed (its `updated_at` for the lists' sort moves to now when something changed). The standard lab tests every team shares cannot be changed: a `400` saying so. Another team's lab test is a `404` as an unknown id. Orders already placed keep the lab test as it was when ordered; an `inactive` lab test cannot be ordered (a `422` on *Create an order*).
+         */
+        patch: operations["updateLabTest"];
         trace?: never;
     };
     "/v3/lab_test/lab_account": {
@@ -1127,6 +1214,106 @@ export interface paths {
         get: operations["listLabAccounts"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/lab_tests/{lab_test_id}/markers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the markers of a lab test
+         * @description Lists the markers of a lab test of the team (a standard one included), one page at a time: its own markers in the lab test's order, then its reflex markers, the tests the lab runs only when a result calls for them (TSH reflexes to free T4, total PSA to free PSA, a lipid panel to direct LDL; one the lab test already holds is not listed twice). Which marker a reflex belongs to, and what it adds to the price, is in the lab test's pricing (`GET /v3/lab_test?include_pricing=true`). Another team's lab test is a `404`. With `lab_account_id`: an id that is not one of the team's lab accounts is a `422` naming it; an account at another lab than the lab test's is a `404` saying so, as on *Get a lab test*.
+         */
+        get: operations["listLabTestMarkers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/lab_tests/{lab_id}/markers/{provider_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a marker by its lab test code
+         * @description The marker of a lab with that test code (`provider_id`, as on the lab's own forms; matched ignoring case and surrounding spaces). An unknown lab, or a code the lab does not have, is a `404` saying which. With `lab_account_id`: an id that is not one of the team's lab accounts is a `422` naming it; an account at another lab is a `404` saying so.
+         */
+        get: operations["getMarkerByProviderId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/lab_test/{lab_test_id}/collection_instruction_pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the collection instructions of a lab test
+         * @description The patient's collection instructions of a lab test as a PDF: the lab test, its lab, collection method, sample type and fasting, what to do before the collection, each step of it, and the tests it collects for. Lab tests with `has_collection_instructions: true` have them (the testkits: a patient collects those alone); any other is a `404` saying so, as is another team's lab test. The same lab test gives the same bytes until it is changed.
+         */
+        get: operations["getLabTestCollectionInstructionPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/compendium/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the compendium
+         * @description Finds canonical tests in the partner labs' marker catalogs, through the LOINC codes their markers report: by name, alias, a lab's test code or a LOINC code (`query`), by CPT codes, or by LOINC set (`loinc_set_hash`). See *SearchCompendiumBody* and *SearchCompendiumResponse* for the rules.
+         */
+        post: operations["searchCompendium"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/compendium/convert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Convert lab tests between labs
+         * @description Converts a lab test of the team, or test codes of one lab, to the nearest equivalent markers at another lab, through the LOINC codes each marker reports. See *ConvertCompendiumBody* and *ConvertCompendiumResponse* for the rules; a marker that cannot be converted is named in the answer.
+         */
+        post: operations["convertCompendium"];
         delete?: never;
         options?: never;
         head?: never;
@@ -11248,6 +11435,120 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "provider.device.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Provider device created or updated
+         * @description `provider.device.created` is sent when a provider first reports the user's device (when the provider is connected, or at the first sync of a connection made before devices were recorded); `provider.device.updated` when a sync finds the device changed (a firmware release moves `device_version`). `data` is the device as *Get a user's device* answers it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ProviderDeviceChangedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "provider.device.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Provider device created or updated
+         * @description `provider.device.created` is sent when a provider first reports the user's device (when the provider is connected, or at the first sync of a connection made before devices were recorded); `provider.device.updated` when a sync finds the device changed (a firmware release moves `device_version`). `data` is the device as *Get a user's device* answers it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ProviderDeviceChangedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "provider.connection.error": {
         parameters: {
             query?: never;
@@ -11853,7 +12154,7 @@ export interface components {
              */
             msg: string;
             /**
-             * @description Machine-readable kind of violation (`missing`, `type_error`, `enum`, `format`, `pattern`, `too_long`, `too_short`, `greater_than_equal`, `less_than_equal`, `extra_forbidden`, `value_error`, `json_invalid`, ...). Non-exhaustive: new kinds may be added.
+             * @description Machine-readable kind of violation (`missing`, `type_error`, `enum`, `format`, `pattern`, `too_long`, `too_short`, `greater_than_equal`, `less_than_equal`, `finite_number`, `extra_forbidden`, `value_error`, `json_invalid`, ...). Non-exhaustive: new kinds may be added.
              * @example format
              */
             type: string;
@@ -12388,6 +12689,124 @@ export interface components {
              */
             expires_in: number;
         };
+        /**
+         * @description Kind of device. Non-exhaustive.
+         * @example ring
+         * @enum {string}
+         */
+        DeviceSourceType: "unknown" | "phone" | "watch" | "app" | "multiple_sources" | "fingerprick" | "cuff" | "manual_scan" | "automatic" | "insulin_pump" | "scale" | "chest_strap" | "ring" | "lab" | "exercise_machine" | "earphone" | (string & {});
+        /** @description A device a provider reports for the user: one per connected provider, the same for the same user and provider (the sandbox derives it from them). Recorded when the provider is connected, brought up to date by the data sync (a firmware release changes `device_version`), and kept when the provider is deregistered. */
+        ClientFacingDevice: {
+            /**
+             * Format: uuid
+             * @description The service's id of the device.
+             * @example 0f3a1c2d-4e5b-5c6d-8e7f-9a0b1c2d3e4f
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * @description The provider's slug.
+             * @example oura
+             */
+            provider: string;
+            source_type: components["schemas"]["DeviceSourceType"];
+            /**
+             * @description The app that delivered the data (mobile SDK providers), else null.
+             * @example null
+             */
+            app_id?: string | null;
+            /**
+             * @description The manufacturer; for a provider without hardware (a workout or food app), the app.
+             * @example Oura
+             */
+            device_manufacturer?: string | null;
+            /** @example Oura Ring Gen3 Heritage */
+            device_model?: string | null;
+            /**
+             * @description The firmware version the provider reports.
+             * @example 2.9.431
+             */
+            device_version?: string | null;
+            /**
+             * @description The provider's id of the device (its serial number).
+             * @example OUR-5B0C2D9E
+             */
+            device_id?: string | null;
+        };
+        /** @description A user's devices, by provider. */
+        ClientFacingDeviceList: components["schemas"]["ClientFacingDevice"][];
+        /**
+         * @description How a user authorises the provider. Non-exhaustive.
+         * @example oauth
+         * @enum {string}
+         */
+        AuthType: "oauth" | "team_oauth" | "sdk" | "password" | "email" | "app" | (string & {});
+        /**
+         * @description Kind of source a provider is. Non-exhaustive.
+         * @example device
+         * @enum {string}
+         */
+        SourceType: "app" | "ble" | "device" | "lab" | "provider" | (string & {});
+        /**
+         * @description A resource a provider can supply. Non-exhaustive.
+         * @example sleep
+         * @enum {string}
+         */
+        SupportedResource: "profile" | "activity" | "sleep" | "body" | "workouts" | "workout_stream" | "connection" | "order" | "result" | "match_review" | "appointment" | "glucose" | "heartrate" | "hrv" | "ige" | "igg" | "blood_oxygen" | "blood_pressure" | "cholesterol" | "device" | "device_legacy" | "weight" | "fat" | "body_temperature" | "body_temperature_delta" | "meal" | "water" | "caffeine" | "mindfulness_minutes" | "steps" | "calories_active" | "distance" | "floors_climbed" | "respiratory_rate" | "vo2_max" | "calories_basal" | "stress_level" | "menstrual_cycle" | "sleep_cycle" | "electrocardiogram" | "electrocardiogram_voltage" | "afib_burden" | "heart_rate_alert" | "stand_hour" | "stand_duration" | "sleep_apnea_alert" | "sleep_breathing_disturbance" | "wheelchair_push" | "forced_expiratory_volume_1" | "forced_vital_capacity" | "peak_expiratory_flow_rate" | "inhaler_usage" | "fall" | "uv_exposure" | "daylight_exposure" | "handwashing" | "basal_body_temperature" | "heart_rate_recovery_one_minute" | "body_mass_index" | "lean_body_mass" | "waist_circumference" | "workout_distance" | "workout_swimming_stroke" | "workout_duration" | "insulin_injection" | "carbohydrates" | "note" | "sleep_stream" | "hypnogram" | (string & {});
+        /** @description An entry of the provider catalog. */
+        ClientFacingProvider: {
+            /** @example Oura */
+            name: string;
+            /** @example oura */
+            slug: string;
+            /** @example Smart ring tracking sleep, activity and readiness. */
+            description: string;
+            /**
+             * @description URL of the provider's logo.
+             * @example https://storage.googleapis.com/vital-assets/oura.png
+             */
+            logo: string | null;
+            auth_type: components["schemas"]["AuthType"] | null;
+            source_type?: components["schemas"]["SourceType"] | null;
+            supported_resources: components["schemas"]["SupportedResource"][];
+        };
+        /** @description A device as its provider's record gives it. */
+        RawDevice: {
+            /** @description The provider's record of the device, in the provider's field names. */
+            data: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description The provider's id of the device (for a provider without hardware, the provider's slug).
+             * @example OUR-5B0C2D9E
+             */
+            provider_id: string;
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * @description The provider's catalog id.
+             * @example 3
+             */
+            source_id: number;
+            /**
+             * Format: uuid
+             * @description The service's id of the device (`id` of *List a user's devices*).
+             * @example 0f3a1c2d-4e5b-5c6d-8e7f-9a0b1c2d3e4f
+             */
+            id: string;
+            source: components["schemas"]["ClientFacingProvider"];
+        };
+        /** @description The user's devices as their providers' records give them, by provider. */
+        RawDevicesResponse: {
+            devices: components["schemas"]["RawDevice"][];
+        };
         /** @description A short code an iOS app exchanges to share its health-store data with the customer. */
         LinkCode: {
             /**
@@ -12645,18 +13064,6 @@ export interface components {
              */
             created_on: string;
         };
-        /**
-         * @description How a user authorises the provider. Non-exhaustive.
-         * @example oauth
-         * @enum {string}
-         */
-        AuthType: "oauth" | "team_oauth" | "sdk" | "password" | "email" | "app" | (string & {});
-        /**
-         * @description Kind of source a provider is. Non-exhaustive.
-         * @example device
-         * @enum {string}
-         */
-        SourceType: "app" | "ble" | "device" | "lab" | "provider" | (string & {});
         /** @description What a client needs to send a user through a provider's OAuth consent. `oauth_url` is the authorization URL to open; it is `null` when no link token was given. */
         ProviderLinkDetail: {
             /** @example Oura */
@@ -12690,29 +13097,6 @@ export interface components {
              * @example 180
              */
             backfill_num_days?: number | null;
-        };
-        /**
-         * @description A resource a provider can supply. Non-exhaustive.
-         * @example sleep
-         * @enum {string}
-         */
-        SupportedResource: "profile" | "activity" | "sleep" | "body" | "workouts" | "workout_stream" | "connection" | "order" | "result" | "match_review" | "appointment" | "glucose" | "heartrate" | "hrv" | "ige" | "igg" | "blood_oxygen" | "blood_pressure" | "cholesterol" | "device" | "device_legacy" | "weight" | "fat" | "body_temperature" | "body_temperature_delta" | "meal" | "water" | "caffeine" | "mindfulness_minutes" | "steps" | "calories_active" | "distance" | "floors_climbed" | "respiratory_rate" | "vo2_max" | "calories_basal" | "stress_level" | "menstrual_cycle" | "sleep_cycle" | "electrocardiogram" | "electrocardiogram_voltage" | "afib_burden" | "heart_rate_alert" | "stand_hour" | "stand_duration" | "sleep_apnea_alert" | "sleep_breathing_disturbance" | "wheelchair_push" | "forced_expiratory_volume_1" | "forced_vital_capacity" | "peak_expiratory_flow_rate" | "inhaler_usage" | "fall" | "uv_exposure" | "daylight_exposure" | "handwashing" | "basal_body_temperature" | "heart_rate_recovery_one_minute" | "body_mass_index" | "lean_body_mass" | "waist_circumference" | "workout_distance" | "workout_swimming_stroke" | "workout_duration" | "insulin_injection" | "carbohydrates" | "note" | "sleep_stream" | "hypnogram" | (string & {});
-        /** @description An entry of the provider catalog. */
-        ClientFacingProvider: {
-            /** @example Oura */
-            name: string;
-            /** @example oura */
-            slug: string;
-            /** @example Smart ring tracking sleep, activity and readiness. */
-            description: string;
-            /**
-             * @description URL of the provider's logo.
-             * @example https://storage.googleapis.com/vital-assets/oura.png
-             */
-            logo: string | null;
-            auth_type: components["schemas"]["AuthType"] | null;
-            source_type?: components["schemas"]["SourceType"] | null;
-            supported_resources: components["schemas"]["SupportedResource"][];
         };
         /** @description Entries of the provider catalog. */
         ProviderList: components["schemas"]["ClientFacingProvider"][];
@@ -12809,6 +13193,56 @@ export interface components {
             aoe?: null;
             expected_results: components["schemas"]["ExpectedResult"][];
         };
+        /** @description What adds to a base price under a condition, in minor units (US cents): here, a reflex test the lab runs (and bills) only when a result calls for it (`conditions.reflex`). */
+        PricingModifier: {
+            /** @example 1500 */
+            delta_amount_minor: number | {
+                /** @example 500 */
+                minimum: number;
+                /** @example 1500 */
+                maximum: number;
+            };
+            /**
+             * @description When the modifier applies.
+             * @example {
+             *       "reflex": {}
+             *     }
+             */
+            conditions: {
+                /** @description For patients in one of these states. */
+                us_state?: {
+                    /** @description Two-letter state codes. */
+                    any_of: string[];
+                } | null;
+                /** @description When the lab runs the reflex test. */
+                reflex?: Record<string, never> | null;
+            };
+        };
+        /** @description A price in minor units (US cents): `base_amount_minor` is what is always billed (a marker's list `price` in cents; for a lab test, the sum of its markers' bases), `modifiers` what may be added (null when nothing may). */
+        SpecifiedPricing: {
+            /** @example 1500 */
+            base_amount_minor: number;
+            modifiers?: components["schemas"]["PricingModifier"][] | null;
+        };
+        /** @description The prices of a page of markers (`include_pricing=true`), by marker id: each marker's list `price` in cents, with its reflex test as a modifier (TSH reflexes to free T4, total PSA to free PSA, a lipid panel to direct LDL, where the lab offers the reflex). */
+        MarkerPricingResponse: {
+            /**
+             * @example USD
+             * @constant
+             */
+            currency: "USD";
+            /**
+             * @example {
+             *       "1001": {
+             *         "base_amount_minor": 800,
+             *         "modifiers": null
+             *       }
+             *     }
+             */
+            data: {
+                [key: string]: components["schemas"]["SpecifiedPricing"];
+            };
+        };
         /** @description A page of markers. */
         LabMarkerPage: {
             markers: components["schemas"]["ClientFacingMarker"][];
@@ -12823,6 +13257,8 @@ export interface components {
             size?: number | null;
             /** @example 1 */
             pages?: number | null;
+            /** @description With `include_pricing=true`, the prices of the page's markers (see *MarkerPricingResponse*); null or absent otherwise. */
+            pricing?: components["schemas"]["MarkerPricingResponse"] | null;
         };
         /** @description Markers added on to the lab tests. */
         AddOn: {
@@ -14099,6 +14535,14 @@ export interface components {
              */
             worst_case_tat_days?: number | null;
         };
+        /** @description A lab test's price: `pricing.base_amount_minor` is the sum of its markers' bases (its `price` in cents), its modifiers the reflex tests of its markers that it does not already hold; `marker_breakdown` is each marker's own pricing, by marker id. */
+        LabTestPanelPricing: {
+            pricing: components["schemas"]["SpecifiedPricing"];
+            /** @description Each marker's pricing, by marker id. */
+            marker_breakdown: {
+                [key: string]: components["schemas"]["SpecifiedPricing"];
+            };
+        };
         /** @description One page of the team's lab tests. Pass `next_cursor` back to read the next page; it is null on the last one. */
         LabTestPage: {
             data: components["schemas"]["LabTest"][];
@@ -14107,8 +14551,12 @@ export interface components {
              * @example null
              */
             next_cursor: string | null;
-            /** @description With `include_pricing=true`, the total list price of the page's lab tests (`total`, US dollars) and its `currency`; null otherwise. */
+            /** @description With `include_pricing=true`, the price of each lab test of the page (`data`, by lab test id, in the API family's pricing shape: see *LabTestPanelPricing*), the `currency`, and the total list price of the page's lab tests (`total`, US dollars: the sum of their `price`s, kept for clients of earlier versions); null otherwise. */
             pricing?: {
+                /** @description Each lab test's pricing, by lab test id. */
+                data: {
+                    [key: string]: components["schemas"]["LabTestPanelPricing"];
+                };
                 /** @example 83.5 */
                 total: number;
                 /** @example USD */
@@ -14158,6 +14606,19 @@ export interface components {
         };
         /** @description The partner labs. */
         LabList: components["schemas"]["ClientFacingLab"][];
+        /** @description What to change in a lab test of the team: its `name`, and whether it can be ordered (`active`: `true` makes its status `active`, `false` `inactive`). A member left out or `null` is left as it is; an empty body changes nothing. The standard lab tests every team shares cannot be changed (a `400`). Orders already placed keep the lab test as it was when ordered. */
+        UpdateLabTestRequest: {
+            /**
+             * @description The new name (not only spaces). The slug stays as it was.
+             * @example Vitamin D follow-up
+             */
+            name?: string | null;
+            /**
+             * @description Whether the lab test can be ordered.
+             * @example false
+             */
+            active?: boolean | null;
+        };
         /**
          * @description Whether orders can go through the lab account: only an `active` one takes orders (an order naming another is a `422`); lists and reads take any.
          * @example active
@@ -14249,6 +14710,194 @@ export interface components {
         /** @description The team's lab accounts. */
         LabAccountList: {
             data: components["schemas"]["ClientFacingLabAccount"][];
+        };
+        /**
+         * @description `canonical` finds the canonical tests (LOINC sets) only; `crosswalk` also gives each lab's markers of the selected one (`per_lab`).
+         * @example crosswalk
+         * @enum {string}
+         */
+        SearchMode: "canonical" | "crosswalk" | (string & {});
+        /**
+         * @description A partner lab of the compendium, by slug.
+         * @example quest
+         * @enum {string}
+         */
+        CompendiumSearchLabs: "labcorp" | "quest" | "bioreference" | "sonora_quest" | (string & {});
+        /** @description A compendium search. Give at least one of `query`, `cpt_codes` and `loinc_set_hash` (otherwise a `422`); every one given must match. */
+        SearchCompendiumBody: {
+            mode: components["schemas"]["SearchMode"];
+            /**
+             * @description Words of a test's name (or an alias), one lab's test code, or a LOINC code; matched ignoring case.
+             * @example TSH
+             */
+            query?: string | null;
+            /**
+             * @description CPT codes the test is billed under; the closest sets first.
+             * @example []
+             */
+            cpt_codes?: string[];
+            /**
+             * @description A canonical test's `loinc_set_hash`, from an earlier answer.
+             * @example null
+             */
+            loinc_set_hash?: string | null;
+            /**
+             * @description Only tests offered at one of these labs (and only these labs in `per_lab`); every lab when absent.
+             * @example [
+             *       "labcorp",
+             *       "quest"
+             *     ]
+             */
+            labs?: components["schemas"]["CompendiumSearchLabs"][] | null;
+            /**
+             * @description Whether to list the canonical tests that contain the selected one or that it contains.
+             * @default true
+             * @example true
+             */
+            include_related?: boolean;
+            /**
+             * @description The most candidates of each list.
+             * @default 3
+             * @example 1
+             */
+            limit?: number;
+        };
+        /** @description A canonical test: the markers, at any lab, that report exactly one set of LOINC codes. `loinc_set_hash` names the set (the first 16 hexadecimal digits of the SHA-256 of its sorted codes joined by commas); `popularity_score` is the share of the partner labs that offer it; `confidence` how well it matched the search (0 to 1). */
+        CanonicalCandidate: {
+            /** @example bd39bced58f434fc */
+            loinc_set_hash: string;
+            /** @example TSH */
+            display_name: string;
+            /** @description Other names of the test. */
+            aliases?: string[];
+            /** @description The LOINC codes of the set, sorted. */
+            loinc_codes?: string[];
+            /** @description Every lab's test code of it. */
+            provider_ids?: string[];
+            /** @description What each LOINC code measures. */
+            loinc_components?: string[];
+            /** @description LOINC groups; the sandbox's catalog has none. */
+            loinc_groups?: string[];
+            /** @description The CPT codes it is billed under. */
+            cpt_codes?: string[];
+            /** @example 1 */
+            popularity_score: number;
+            /** @example 1 */
+            confidence: number;
+        };
+        /** @description A marker of one lab that matches: `relation` says how. `exact`: it reports the same LOINC codes; `contained_in` (search): it reports them within a larger set; `component` (convert): one of the markers that together report the source marker's codes, each reporting only codes the source reports; `partial` (convert): a marker reporting part of the codes of a source marker that cannot be converted whole. `confidence` is the share of the codes in common (1 for `exact`). */
+        PerLabCandidate: {
+            /** @example 2072 */
+            marker_id: number;
+            /** @example 2 */
+            lab_id: number;
+            /** @example quest */
+            lab_slug?: string | null;
+            /** @example TSH */
+            name: string;
+            /** @description The names of the results the marker reports. */
+            result_names?: string[];
+            /** @example 899 */
+            provider_id?: string | null;
+            /** @example bd39bced58f434fc */
+            loinc_set_hash: string;
+            /** @description The LOINC codes the marker reports. */
+            loinc_codes?: string[];
+            /** @description What each of its LOINC codes measures. */
+            loinc_components?: string[];
+            /** @description LOINC groups; the sandbox's catalog has none. */
+            loinc_groups?: string[];
+            /** @description The CPT codes the marker is billed under. */
+            cpt_codes?: string[];
+            /** @example exact */
+            relation: string;
+            /** @example 1 */
+            confidence: number;
+            /**
+             * @example [
+             *       "same_loinc_set"
+             *     ]
+             */
+            reason_codes?: string[];
+            /** @example 1 */
+            marker_popularity_score: number;
+        };
+        /** @description A canonical test related to the selected one: `contained_in` (it holds the selected one's codes and more: a panel of it) or `contains` (its codes are among the selected one's). `confidence` is the share of codes in common. */
+        RelatedCandidate: {
+            canonical: components["schemas"]["CanonicalCandidate"];
+            /** @example contained_in */
+            relation: string;
+            /** @example 0.25 */
+            confidence: number;
+            /**
+             * @example [
+             *       "loinc_set_superset"
+             *     ]
+             */
+            reason_codes?: string[];
+        };
+        /** @description The canonical tests that match (`canonical_candidates`, best first: by confidence, then popularity, then name), the first of them (`selected_canonical`, null when none matches), each lab's markers of it (`per_lab`, in `crosswalk` mode; by lab slug), and the related canonical tests (`related`). */
+        SearchCompendiumResponse: {
+            mode: components["schemas"]["SearchMode"];
+            selected_canonical: components["schemas"]["CanonicalCandidate"] | null;
+            canonical_candidates: components["schemas"]["CanonicalCandidate"][];
+            /** @description Each lab's markers of the selected canonical test, by lab slug (crosswalk mode). */
+            per_lab: {
+                [key: string]: components["schemas"]["PerLabCandidate"][];
+            };
+            related: components["schemas"]["RelatedCandidate"][];
+        };
+        /** @description What to convert to `target_lab`: a lab test of the team (`lab_test_id`), or test codes of one lab (`provider_ids`); exactly one of them (otherwise a `422`). An unknown lab test, an unknown code, a code named twice, or codes that are not all of one lab are a `422` naming each. */
+        ConvertCompendiumBody: {
+            /**
+             * Format: uuid
+             * @example null
+             */
+            lab_test_id?: string | null;
+            /**
+             * @example [
+             *       "004259",
+             *       "001453"
+             *     ]
+             */
+            provider_ids?: string[] | null;
+            target_lab: components["schemas"]["CompendiumSearchLabs"];
+            /**
+             * @description The most candidates listed per source marker; the markers that together convert one (relation `component`) are all listed.
+             * @default 3
+             * @example 1
+             */
+            limit?: number;
+        };
+        /** @description The target lab's candidates for one source test code (empty when the target lab reports none of its LOINC codes). */
+        ProviderIdConversion: {
+            /** @example 004259 */
+            source_provider_id: string;
+            candidates: components["schemas"]["PerLabCandidate"][];
+        };
+        /** @description The conversion of every source marker to the target lab, through the LOINC codes each reports: to the target's marker of the same LOINC set, else to target markers that together report them all, each reporting only codes the source reports (a panel the target does not offer whole). A converted marker never reports a LOINC code its source does not. A source marker that cannot be converted is named in `unresolved_provider_ids` (with its partial candidates), never dropped. `converted_provider_ids` is the target's codes to order, each once. */
+        ConvertCompendiumResponse: {
+            /**
+             * Format: uuid
+             * @example null
+             */
+            source_lab_test_id: string | null;
+            /** @example 1 */
+            source_lab_id: number | null;
+            /** @example 2 */
+            target_lab_id: number;
+            /** @example quest */
+            target_lab_slug: string;
+            /** @description The source markers' test codes, in order. */
+            source_provider_ids: string[];
+            /** @description The target lab's test codes to order, each once. */
+            converted_provider_ids: string[];
+            /** @description The source test codes that cannot be converted. */
+            unresolved_provider_ids: string[];
+            /** @description The candidates of each source test code. */
+            by_source_provider_id: {
+                [key: string]: components["schemas"]["ProviderIdConversion"];
+            };
         };
         /** @description The patient of an order, as the lab receives it. The names follow the lab name rules (`PersonName`). */
         OrderPatientDetails: {
@@ -16051,6 +16700,27 @@ export interface components {
              */
             client_user_id: string;
         };
+        /** @description A device a provider reports was recorded (`provider.device.created`) or changed (`provider.device.updated`). */
+        ProviderDeviceChangedEvent: {
+            /**
+             * @example provider.device.created
+             * @enum {string}
+             */
+            event_type: "provider.device.created" | "provider.device.updated";
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /** @example patient-000123 */
+            client_user_id: string;
+            /**
+             * Format: uuid
+             * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+             */
+            team_id: string;
+            data: components["schemas"]["ClientFacingDevice"];
+        };
         /** @description A connection that stopped working, as the API family reports it. */
         ConnectionErrorEventData: {
             /**
@@ -16350,6 +17020,11 @@ export interface components {
          */
         UserIdStringPath: string;
         /**
+         * @description Only this provider's data: a slug of the provider catalog (*List providers*). Empty (the default): every provider. A slug the catalog does not have is a `422` naming `provider`; a provider the user is not connected to gives empty lists.
+         * @example fitbit
+         */
+        ProviderQuery: string;
+        /**
          * @description The team to act for, as the official SDK sends it: `infer_from_context` (the SDK's default) or the team's id, in any letter case. A team API key acts for its own team only, so both name the key's team, as leaving `team_id` out does. Any other id, another team's or an unknown one alike, is a `422` at `["query", "team_id"]`: whether a team exists is not told to another team's key.
          * @example infer_from_context
          */
@@ -16364,11 +17039,6 @@ export interface components {
          * @example 2026-11-21
          */
         EndDateQuery: string;
-        /**
-         * @description Only this provider's data: a slug of the provider catalog (*List providers*). Empty (the default): every provider. A slug the catalog does not have is a `422` naming `provider`; a provider the user is not connected to gives empty lists.
-         * @example fitbit
-         */
-        ProviderQuery: string;
         /**
          * @description The `id` of a workout summary.
          * @example 5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b
@@ -17080,6 +17750,107 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    listUserDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's devices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFacingDeviceList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getUserDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+                /**
+                 * @description The service's id of the device (`id` of *List a user's devices*).
+                 * @example 0f3a1c2d-4e5b-5c6d-8e7f-9a0b1c2d3e4f
+                 */
+                device_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The device. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFacingDevice"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getUserDevicesRaw: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only this provider's data: a slug of the provider catalog (*List providers*). Empty (the default): every provider. A slug the catalog does not have is a `422` naming `provider`; a provider the user is not connected to gives empty lists.
+                 * @example fitbit
+                 */
+                provider?: components["parameters"]["ProviderQuery"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The raw device records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RawDevicesResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     createLinkCode: {
         parameters: {
             query: {
@@ -17416,7 +18187,7 @@ export interface operations {
                  */
                 lab_account_id?: string | null;
                 /**
-                 * @description Accepted as the API family's clients send it (`true` or `false`). This catalog's prices are public list prices, and `price` has always been part of every marker of this API, so every marker carries it whatever the value: the default `false` does not remove it, and clients written against earlier versions keep working. Any other value is a `422`.
+                 * @description `true` adds `pricing`: the price of each marker of the page in the API family's pricing shape (*MarkerPricingResponse*: its list price in cents, and its reflex test as a modifier). Every marker carries its list `price` whatever the value (this API always had it, and the default `false` does not remove it). Any other value is a `422`.
                  * @example true
                  */
                 include_pricing?: boolean;
@@ -18370,7 +19141,7 @@ export interface operations {
                 /** @description The `next_cursor` of the previous page, unchanged, with the same `order_key`; a value that cannot be read as a cursor of this list, or one issued for another `order_key`, is a `422`. */
                 next_cursor?: string | null;
                 /**
-                 * @description Adds `pricing` (the total list price of the page) to the answer. Every lab test carries its `price` whatever the value.
+                 * @description Adds `pricing` to the answer (each lab test's price in the API family's pricing shape, by lab test id, with the total list price of the page). Every lab test carries its `price` whatever the value.
                  * @example false
                  */
                 include_pricing?: boolean;
@@ -18619,6 +19390,49 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    updateLabTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of a lab test the team created (or an order set became).
+                 * @example 7d2f4c1a-5b3e-4a60-9c8d-2e1f0a3b4c5d
+                 */
+                lab_test_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateLabTestRequest"];
+            };
+        };
+        responses: {
+            /** @description The lab test as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabTest"];
+                };
+            };
+            /** @description The lab test is one of the standard lab tests, which cannot be changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     listLabAccounts: {
         parameters: {
             query?: {
@@ -18650,6 +19464,177 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listLabTestMarkers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One of the team's lab accounts, at the lab test's lab.
+                 * @example e4114a70-20b9-56be-a5b9-e9f438844aae
+                 */
+                lab_account_id?: string | null;
+                /**
+                 * @description Page number, from 1.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Markers per page.
+                 * @example 50
+                 */
+                size?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The lab test's id.
+                 * @example 0b1f8a3e-3c57-4d0f-9b5e-3f7a8d2c1e01
+                 */
+                lab_test_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the lab test's markers, then its reflex markers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabMarkerPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getMarkerByProviderId: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One of the team's lab accounts, at that lab.
+                 * @example e4114a70-20b9-56be-a5b9-e9f438844aae
+                 */
+                lab_account_id?: string | null;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The lab's id (`GET /v3/lab_tests/labs`).
+                 * @example 1
+                 */
+                lab_id: number;
+                /**
+                 * @description The lab's test code.
+                 * @example 004259
+                 */
+                provider_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The marker. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFacingMarker"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getLabTestCollectionInstructionPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The lab test's id.
+                 * @example 3e40bd61-6f8a-4032-ae81-6cadb05f4134
+                 */
+                lab_test_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The collection instructions (PDF). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    searchCompendium: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SearchCompendiumBody"];
+            };
+        };
+        responses: {
+            /** @description The matching canonical tests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchCompendiumResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    convertCompendium: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConvertCompendiumBody"];
+            };
+        };
+        responses: {
+            /** @description The conversion. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConvertCompendiumResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };
