@@ -74,7 +74,7 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     const size = nonNegativeInteger(process.env, 'MARKER_CATALOG_SIZE', 0);
     const caches = createAppCaches(config);
     // Walks simulated lab orders (POST /v3/order/{order_id}/test) along their statuses; resumes pending ones at start.
-    const labSimulator = new LabOrderSimulator({ db, logger, caches: caches.labOrders });
+    const labSimulator = new LabOrderSimulator({ db, logger, caches: caches.labOrders, appointments: { caches: caches.labAppointments, formatters: caches.dataReads.formatters } });
     // The bulk pull worker's settings (PULL_* variables: server/jobs/bulk-pull/options.ts); the estimated end of a bulk op assumes them too.
     const { enabled: pullEnabled, ...pullSettings } = loadBulkPullSettings();
     const deps: Deps = { db, caches, markers: size ? scaleCatalog(size) : MARKER_CATALOG, now: () => new Date(), config, logger, triggerSignal: new TriggerSignal(), announceRevokedCredentials: credentialRevocations(() => forgetCredentials(caches.http)), labSimulations: labSimulator, bulkPull: { policies: pullSettings.policies, concurrency: pullSettings.concurrency } };

@@ -103,7 +103,7 @@ export interface paths {
          * Create insurance
          * @description Stores an insurance record for the user and returns it with the payor company (`company`) resolved from the payor catalog. A second call replaces the record that has the same `is_primary` value.
          *
-         *     **MEDFED / MAIDFED (closed beta).** When `payor_code` is `MEDFED` (federal Medicare) or `MAIDFED` (federal Medicaid), the service infers the state plan from the insured person's address state (`MEDICARE_<STATE>` or `MEDICAID_<STATE>`, for the 50 states and DC) and stores that plan's payor code. An address state with no plan is a `422` on `insured.address.state`; an unknown payor code a `422` on `payor_code`. Besides the catalog's codes (*Search payors*), the team's own payors (*Create a payor*) are payor codes of its insurances.
+         *     **MEDFED / MAIDFED (closed beta).** When `payor_code` is `MEDFED` (federal Medicare) or `MAIDFED` (federal Medicaid), the service infers the state plan from the insured person's address state (`MEDICARE_<STATE>` or `MEDICAID_<STATE>`, for the 50 states and DC) and stores that plan's payor code. An address state with no plan is a `422` on `insured.address.state`; an unknown payor code a `422` on `payor_code`.
          *
          *     In the response, a `second_line` sent as `null` is an empty string, and `is_primary` defaults to `true`.
          */
@@ -1557,16 +1557,28 @@ export interface paths {
          *     `partial_results` is sent as a webhook only to teams that opted in
          *     (`lab_partial_results_enabled`, management API team settings).
          *
+         *     At-home phlebotomy and walk-in orders reach `appointment_scheduled`
+         *     through a real appointment: the walk books the first free slot (at the
+         *     patient's address, or at the nearest center within 100 miles that books
+         *     through this API) or confirms the request the order has pending, with
+         *     `labtest.appointment.created` or `.updated`; an address without a
+         *     provider or center moves on without one. Reaching `appointment_cancelled`
+         *     or `cancelled` cancels the appointment still to happen; the draw
+         *     (`draw_completed`, or for walk-in results or a sample error) completes it.
+         *     Booking or requesting an appointment (*Book a phlebotomy appointment* and
+         *     the others) moves an order to `appointment_scheduled` or
+         *     `appointment_pending` from any status before those.
+         *
          *     The transitions of each collection method:
          *
          *     **walk_in_test** (success path: `ordered` → `requisition_created` → `appointment_pending` → `appointment_scheduled` → `partial_results` → `completed`)
          *
          *     | Status | May move to |
          *     |---|---|
-         *     | `received.walk_in_test.ordered` | `requisition_created`, `requisition_bypassed`, `cancelled` |
-         *     | `received.walk_in_test.requisition_created` | `appointment_pending`, `cancelled` |
-         *     | `received.walk_in_test.requisition_bypassed` | `appointment_pending`, `cancelled` |
-         *     | `collecting_sample.walk_in_test.appointment_pending` | `appointment_scheduled`, `cancelled` |
+         *     | `received.walk_in_test.ordered` | `requisition_created`, `requisition_bypassed`, `appointment_scheduled`, `cancelled` |
+         *     | `received.walk_in_test.requisition_created` | `appointment_pending`, `appointment_scheduled`, `cancelled` |
+         *     | `received.walk_in_test.requisition_bypassed` | `appointment_pending`, `appointment_scheduled`, `cancelled` |
+         *     | `collecting_sample.walk_in_test.appointment_pending` | `appointment_scheduled`, `appointment_cancelled`, `cancelled` |
          *     | `collecting_sample.walk_in_test.appointment_scheduled` | `partial_results`, `completed`, `appointment_cancelled`, `sample_error`, `cancelled` |
          *     | `collecting_sample.walk_in_test.appointment_cancelled` | `appointment_scheduled`, `cancelled` |
          *     | `collecting_sample.walk_in_test.redraw_available` | `appointment_scheduled`, `cancelled` |
@@ -1622,12 +1634,12 @@ export interface paths {
          *
          *     | Status | May move to |
          *     |---|---|
-         *     | `received.at_home_phlebotomy.ordered` | `requisition_created`, `requisition_bypassed`, `cancelled` |
-         *     | `received.at_home_phlebotomy.requisition_created` | `appointment_pending`, `cancelled` |
-         *     | `received.at_home_phlebotomy.requisition_bypassed` | `appointment_pending`, `cancelled` |
-         *     | `collecting_sample.at_home_phlebotomy.appointment_pending` | `appointment_scheduled`, `cancelled` |
+         *     | `received.at_home_phlebotomy.ordered` | `requisition_created`, `requisition_bypassed`, `appointment_pending`, `appointment_scheduled`, `cancelled` |
+         *     | `received.at_home_phlebotomy.requisition_created` | `appointment_pending`, `appointment_scheduled`, `cancelled` |
+         *     | `received.at_home_phlebotomy.requisition_bypassed` | `appointment_pending`, `appointment_scheduled`, `cancelled` |
+         *     | `collecting_sample.at_home_phlebotomy.appointment_pending` | `appointment_scheduled`, `appointment_cancelled`, `cancelled` |
          *     | `collecting_sample.at_home_phlebotomy.appointment_scheduled` | `draw_completed`, `appointment_cancelled`, `cancelled` |
-         *     | `collecting_sample.at_home_phlebotomy.appointment_cancelled` | `appointment_scheduled`, `cancelled` |
+         *     | `collecting_sample.at_home_phlebotomy.appointment_cancelled` | `appointment_pending`, `appointment_scheduled`, `cancelled` |
          *     | `collecting_sample.at_home_phlebotomy.draw_completed` | `partial_results`, `completed`, `sample_error`, `cancelled` |
          *     | `sample_with_lab.at_home_phlebotomy.partial_results` | `completed`, `sample_error` |
          *     | `completed.at_home_phlebotomy.completed` | (final) |
@@ -1786,7 +1798,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v3/insurance/search/diagnosis": {
+    "/v3/order/phlebotomy/appointment/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get phlebotomy appointment availability
+         * @description The free at-home visit slots at an address, for the 14 days from `start_date`, in the patient's time zone (from the zip code's coordinates): one-hour arrival windows from 06:00 to 12:00 on weekdays and 07:00 to 11:00 on Saturdays, those before 08:00 priority visits. The provider is the first of the zip code that books at once (`appointment-ready` in *Get area info*); a zip code without one has no slots (`slots` empty). Each slot's `booking_key` names the address and books once, within 15 minutes, for this team's at-home phlebotomy orders. A zip code that is not a known US zip code is a `422` at `["body", "zip_code"]` naming it.
+         */
+        post: operations["getPhlebotomyAppointmentAvailability"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/phlebotomy/appointment/cancellation-reasons": {
         parameters: {
             query?: never;
             header?: never;
@@ -1794,10 +1826,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Search diagnosis codes
-         * @description Searches the service's diagnosis catalog: lab-relevant ICD-10-CM codes with their official titles (the public US code set), to fill an order's `icd_codes`. A query that looks like a code (a letter alone, or a letter and a digit then digits, letters and at most one dot; any case, the dot optional: `Z`, `e11`, `E11.6`, `e1165`) finds the codes that start with it, the exact code first. Any other query (or a code-like one no code starts with) finds the codes whose title has, for every word of the query, a word starting with it (`iron defic anem`), in code order. At most 50 diagnoses are answered; a blank query finds none.
+         * Get phlebotomy appointment cancellation reasons
+         * @description The reasons a at-home appointment can be cancelled for; their ids are fixed, the same for every team.
          */
-        get: operations["searchDiagnoses"];
+        get: operations["listPhlebotomyAppointmentCancellationReasons"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1806,83 +1838,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v3/insurance/validate_icd_codes": {
+    "/v3/order/{order_id}/phlebotomy/appointment": {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Validate diagnosis codes
-         * @description Checks diagnosis codes as *Create an order* checks its `icd_codes`. Every code must be written as ICD-10-CM writes it (upper case, a dot after the third character: `E11.9`; `e11.9` or `E119` is an error that says how to write it, never corrected silently), be billable (a category such as `E11` is not: give one of its codes) and be in the service's diagnosis catalog (see *Search diagnosis codes*). Each failing code is one entry of `errors`, naming it. Two codes an ICD-10-CM Excludes1 note keeps apart (type 1 and type 2 diabetes; prediabetes or glycosuria with diabetes; an elevated blood-pressure reading with hypertension) are a `violation`. A code given twice is a warning. The list is `valid` with no errors and no violations; an empty list is valid.
-         */
-        post: operations["validateIcdCodes"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v3/insurance/search/payor": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
             cookie?: never;
         };
         /**
-         * Search payors
-         * @description Searches the payors an insurance can name: the service's catalog (`source: platform`: commercial payors, federal programs and every state's Medicare and Medicaid plan) and the team's own (`source: team`, made with *Create a payor*), the team's first, each group by name. `insurance_name` keeps the payors whose name, code or an alias has, for every word given, a word starting with it (`blue cross`). The catalog's payors carry no clearinghouse ids, so `provider` (payors with an id at that clearinghouse) and `provider_payor_id` (the payor with that id) find team payors only. Without parameters every payor is listed. Another team's payors are never found.
+         * Get a phlebotomy appointment
+         * @description The order's newest at-home appointment, whatever its status (`can_reschedule` as of now). An order without one is a `404`; an order of another collection method a `400`.
          */
-        get: operations["searchPayors"];
-        put?: never;
-        /**
-         * Search payors (deprecated)
-         * @deprecated
-         * @description The former payor search: the same search as *Search payors* with the criteria in a JSON body (`provider_id` for `provider_payor_id`), and each payor's code as `code`. Use *Search payors* instead.
-         */
-        post: operations["searchPayorsDeprecated"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v3/payor": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Create a payor
-         * @description Adds a payor of the team's own, for an insurer the catalog does not hold. Its code is `TEAM_` and its name in capitals, each run of other characters as one `_` (`Acme Health Plan` is `TEAM_ACME_HEALTH_PLAN`; at most 40 characters after `TEAM_`; a name without a Latin letter or digit gets a hash instead), and from then on it is a `payor_code` the team's insurances can name (*Create insurance* answers its name and address as `company`); other teams never see it. `provider` and `provider_payor_id` (the payor's id at a clearinghouse) are given together or not at all (`422` naming the one missing). Creating a payor again with a name of the same code and the same details answers the stored payor; with other details it is a `400` naming the code.
-         */
-        post: operations["createPayor"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v3/unmatched_result": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List unmatched results
-         * @description Lists the team's unmatched results (results a lab sent that matched no order), newest first, one page at a time: `limit` (1 to 100, default 50) and `next_cursor` (from the previous page; a cursor the service did not issue is a `422`). Filters combine: `status` (without it, the results still waiting for a review: `pending_customer_review` and `pending_ops_review`), `decision_code`, `lab_slug`, `created_at_start` and `created_at_end` (days in UTC, both included; a start after the end is a `422`) and `search_input` (part of the patient's name, in any case, or a result's id). `total` counts every result the filters select.
-         */
-        get: operations["listUnmatchedResults"];
+        get: operations["getPhlebotomyAppointment"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1891,7 +1864,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v3/unmatched_result/{raw_result_id}": {
+    "/v3/order/{order_id}/phlebotomy/appointment/book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a phlebotomy appointment
+         * @description Books the slot of a `booking_key` from *Get phlebotomy appointment availability* for a at_home_phlebotomy order: a `confirmed` appointment (event `scheduled`), and the order moves to `collecting_sample.at_home_phlebotomy.appointment_scheduled` with the appointment's id in `details.data.appointment_id`, in one transaction with `labtest.appointment.created` and `labtest.order.updated`. A key that is altered or made up, of another team, expired, for the other kind of appointment, or used before is a `422` at `["body", "booking_key"]` saying which. An order of another collection method is a `400`. An order past its appointment (cancelled, sample drawn, results, failed), an order that already has an appointment still to happen (`pending` or `confirmed`: reschedule or cancel it), or a slot fully booked since the key was given, is a `409`.
+         */
+        post: operations["bookPhlebotomyAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/phlebotomy/appointment/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request a phlebotomy appointment
+         * @description Asks a provider that takes requests at the address's zip code (`appointment-request` in *Get area info*; another provider is a `422` at `["body", "provider"]` naming those that do) for an at-home visit: a `pending` appointment without a time, and the order moves to `collecting_sample.at_home_phlebotomy.appointment_pending`, with `labtest.appointment.created` and `labtest.order.updated`. The provider confirms a time later (in the sandbox: the order's simulation, at the first free slot; `labtest.appointment.updated`). The order rules are booking's: `400` for an order of another collection method, `409` for an order past its appointment or with one still to happen; a zip code that is not a known US zip code is a `422` naming it.
+         */
+        post: operations["requestPhlebotomyAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/phlebotomy/appointment/reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Reschedule a phlebotomy appointment
+         * @description Moves the order's `confirmed` appointment to the slot of a `booking_key` (under the same rules as booking; the key's address becomes the appointment's): one more `scheduled` event with the previous times, `labtest.appointment.updated`, and an event of the order, which stays `appointment_scheduled` (`labtest.order.updated`). Allowed while `can_reschedule` is true: until 24 hours before the appointment starts; later, or for a `pending` request (no time to move) or an appointment cancelled or completed, it is a `409` saying which. An order without an appointment of this kind is a `404`; an order of another collection method a `400`.
+         */
+        patch: operations["reschedulePhlebotomyAppointment"];
+        trace?: never;
+    };
+    "/v3/order/{order_id}/phlebotomy/appointment/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Cancel a phlebotomy appointment
+         * @description Cancels the order's appointment still to happen, for a reason of *Get phlebotomy appointment cancellation reasons* (another id is a `422` at `["body", "cancellation_reason_id"]`): a `cancelled` event with the reason, `labtest.appointment.updated`, and the order moves to `appointment_cancelled` (`labtest.order.updated`), from where a new appointment can be booked. A `pending` request can always be cancelled, a `confirmed` appointment until it starts; an appointment already cancelled or completed, or started, is a `409`. An order without an appointment of this kind is a `404`; an order of another collection method a `400`.
+         */
+        patch: operations["cancelPhlebotomyAppointment"];
+        trace?: never;
+    };
+    "/v3/order/area/info": {
         parameters: {
             query?: never;
             header?: never;
@@ -1899,10 +1976,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get an unmatched result
-         * @description One unmatched result of the team, in any status. Another team's result, or an unknown id, is a `404`.
+         * Get area info
+         * @description What a zip code offers: at-home phlebotomy coverage (the providers that serve it and how they are booked) and, per lab, its service centers within `radius` miles (how many, their capabilities, whether one books through this API). `labs` (or the deprecated `lab`) narrows the labs; `lab_account_id` keeps those it gives access to. A zip code that is not a known US zip code, or an unknown `lab_account_id`, is a `422` naming it.
          */
-        get: operations["getUnmatchedResult"];
+        get: operations["getAreaInfo"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1911,47 +1988,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v3/unmatched_result/{raw_result_id}/accept": {
+    "/v3/order/psc/info": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
-         * Accept an unmatched result
-         * @description Attaches a result waiting for review to an order of the team: `order_id`, or `user_id` alone for that user's one open order (an order not yet completed, cancelled or failed; none or several is a `422` asking for `order_id`). With both, the order must be that user's (a `422` otherwise). The order must be open (a `400` otherwise) and becomes `completed` with the result's values as its results, sending `labtest.order.updated` (and `labtest.result.critical` for critical values) as any completion does; a simulation of the order stops. The result becomes `matched`, keeps the `note`, and leaves the queue. A result already matched or resolved is a `400`; another team's result, order or user a `404`.
+         * Get PSC info
+         * @description The service centers of a lab within `radius` miles (great-circle) of a zip code, nearest first, with their address, opening hours (in the center's time zone), capabilities and bill types. The centers are the sandbox's synthetic ones, around real coordinates: the same zip code always gives the same centers and site codes. `lab_id` is a lab of *List labs* with centers (1 Labcorp, 2 Quest, 3 BioReference, 4 Sonora Quest); another, a zip code that is not a known US zip code, or a `lab_account_id` that is unknown or without access to the lab is a `422` naming it.
          */
-        post: operations["acceptUnmatchedResult"];
+        get: operations["getPscInfo"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/v3/unmatched_result/{raw_result_id}/resolve": {
+    "/v3/order/{order_id}/psc/info": {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
-         * Resolve an unmatched result
-         * @description Decides a result waiting for review without attaching it: `reject` dismisses it (`resolved`, no action left), `unsure` hands it to the lab's operations (`pending_ops_review`; it may still be accepted or rejected). The `note` is kept. A result already matched or resolved is a `400`; another team's result a `404`.
+         * Get PSC info for an order
+         * @description The service centers of the order's lab (its lab test's) around the order's patient address, as *Get PSC info* answers them. An order whose lab has no service centers has none (`patient_service_centers` empty); an order whose patient zip code is not a known US zip code is a `422` naming it.
          */
-        post: operations["resolveUnmatchedResult"];
+        get: operations["getOrderPscInfo"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/v3/sandbox/unmatched_result": {
+    "/v3/order/psc/appointment/availability": {
         parameters: {
             query?: never;
             header?: never;
@@ -1961,14 +2044,138 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Make an unmatched result (sandbox)
-         * @description Sandbox only: makes a result as if a lab had sent one that matches no order of the team, and sends `labtest.match_review.created`. Without `order_id` it names `patient` (or a made-up patient) and the markers of the team's standard walk-in lab test (`no_match`); with `order_id` (an order of `user_id`) it is that order's lab, markers and patient under another sample id (`match_demo`, the order its one candidate). The values are generated for `interpretation`. Another team's user or order is a `404`.
+         * Get PSC appointment availability
+         * @description The free walk-in slots of a lab's service centers that book through this API (`appointment_scheduling_via_junction`): the centers of `site_codes` (at most 3), or else the 3 nearest within `radius` of `zip_code`; for the 14 days from `start_date`, in each center's time zone, a 30-minute slot every hour of its opening hours. Each slot's `booking_key` books once, within 15 minutes, for this team's walk-in orders. A site code of no center of `lab` is a `404`; a center without that capability, neither `site_codes` nor `zip_code`, or a zip code that is not a known US zip code is a `422` naming it. `allow_stale` is accepted and has no effect (the sandbox's slots are never stale).
          */
-        post: operations["createSandboxUnmatchedResult"];
+        post: operations["getPscAppointmentAvailability"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v3/order/psc/appointment/cancellation-reasons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get PSC appointment cancellation reasons
+         * @description The reasons a walk-in appointment can be cancelled for; their ids are fixed, the same for every team.
+         */
+        get: operations["listPscAppointmentCancellationReasons"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/psc/appointment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a patient service center appointment
+         * @description The order's newest walk-in appointment, whatever its status (`can_reschedule` as of now). An order without one is a `404`; an order of another collection method a `400`.
+         */
+        get: operations["getPscAppointment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/psc/appointment/book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a patient service center appointment
+         * @description Books the slot of a `booking_key` from *Get PSC appointment availability* for a walk_in_test order: a `confirmed` appointment (event `scheduled`), and the order moves to `collecting_sample.walk_in_test.appointment_scheduled` with the appointment's id in `details.data.appointment_id`, in one transaction with `labtest.appointment.created` and `labtest.order.updated`. A key that is altered or made up, of another team, expired, for the other kind of appointment, or used before is a `422` at `["body", "booking_key"]` saying which. An order of another collection method is a `400`. An order past its appointment (cancelled, sample drawn, results, failed), an order that already has an appointment still to happen (`pending` or `confirmed`: reschedule or cancel it), or a slot fully booked since the key was given, is a `409`.
+         */
+        post: operations["bookPscAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/psc/appointment/reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Reschedule a patient service center appointment
+         * @description Moves the order's `confirmed` appointment to the slot of a `booking_key` (under the same rules as booking; the slot may be at another center): one more `scheduled` event with the previous times, `labtest.appointment.updated`, and an event of the order, which stays `appointment_scheduled` (`labtest.order.updated`). Allowed while `can_reschedule` is true: until 24 hours before the appointment starts; later, or for a `pending` request (no time to move) or an appointment cancelled or completed, it is a `409` saying which. An order without an appointment of this kind is a `404`; an order of another collection method a `400`.
+         */
+        patch: operations["reschedulePscAppointment"];
+        trace?: never;
+    };
+    "/v3/order/{order_id}/psc/appointment/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Cancel a patient service center appointment
+         * @description Cancels the order's appointment still to happen, for a reason of *Get PSC appointment cancellation reasons* (another id is a `422` at `["body", "cancellationReasonId"]`): a `cancelled` event with the reason, `labtest.appointment.updated`, and the order moves to `appointment_cancelled` (`labtest.order.updated`), from where a new appointment can be booked. A `pending` request can always be cancelled, a `confirmed` appointment until it starts; an appointment already cancelled or completed, or started, is a `409`. An order without an appointment of this kind is a `404`; an order of another collection method a `400`.
+         */
+        patch: operations["cancelPscAppointment"];
         trace?: never;
     };
 }
@@ -11894,63 +12101,6 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
-    "labtest.match_review.created": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Match review created
-         * @description Sent when a result arrives that matches no order of the team and waits for its review (in the sandbox, made by *Make an unmatched result*). Read it with *Get an unmatched result*; accept or resolve it.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /**
-                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
-                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
-                     */
-                    "webhook-id": components["parameters"]["WebhookIdHeader"];
-                    /**
-                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
-                     * @example 1763802000
-                     */
-                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
-                    /**
-                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
-                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
-                     */
-                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["MatchReviewEvent"];
-                };
-            };
-            responses: {
-                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "labtest.result.critical": {
         parameters: {
             query?: never;
@@ -11994,6 +12144,120 @@ export interface webhooks {
             };
             responses: {
                 /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "labtest.appointment.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Appointment created
+         * @description Sent when an appointment is made for an order: booked, requested, or booked by the order's simulation. The same transaction writes the order's status change and its `labtest.order.updated`. Deduplicate by `data.id` and the length of `data.events`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AppointmentChangedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledged (any 2xx). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "labtest.appointment.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Appointment updated
+         * @description Sent on every later change of an appointment: rescheduled, a request confirmed, cancelled (by the team, with the order, or by the simulation), completed (the sample drawn). The same transaction writes the order's status change and its `labtest.order.updated`. Deduplicate by `data.id` and the length of `data.events`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AppointmentChangedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledged (any 2xx). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -14181,11 +14445,11 @@ export interface components {
             profile: components["schemas"]["RawSummaryRecord"];
         };
         /**
-         * @description A timeseries resource. Point samples: heartrate (`bpm`), hrv (`rmssd`), glucose (`mmol/L`), blood_oxygen (`%`), respiratory_rate (`bpm`), body_weight (`kg`), body_fat (`%`), stress_level (`%`), electrocardiogram_voltage (`mV`; `type` is the lead, `lead_I` for a watch's single lead). Interval samples (with `start` and `end`): steps (`count`), distance (`m`), calories_active and calories_basal (`kcal`), floors_climbed (`count`), water (`mL`), caffeine (`g`), mindfulness_minutes (`min`), vo2_max (`mL/kg/min`; an estimate at one instant: `start` and `end` are that instant), and the others. blood_pressure (`mmHg`) has `systolic` and `diastolic` instead of `value`; note has a text `value` and `tags`. `hypnogram` is deprecated (read `sleep_cycle`). Lab-sourced point samples, from the user's final lab results (source: the lab, `type: lab`; one sample per numeric result, equal to it, at its report time): cholesterol (`mg/dL`; `type` is `total`, `ldl`, `hdl` or `triglycerides`), ige (`IU/mL`) and igg (`mg/dL`), `type` `total`. Non-exhaustive.
+         * @description A timeseries resource. Point samples: heartrate (`bpm`), hrv (`rmssd`), glucose (`mmol/L`), blood_oxygen (`%`), respiratory_rate (`bpm`), body_weight (`kg`), body_fat (`%`), stress_level (`%`), electrocardiogram_voltage (`mV`; `type` is the lead, `lead_I` for a watch's single lead). Interval samples (with `start` and `end`): steps (`count`), distance (`m`), calories_active and calories_basal (`kcal`), floors_climbed (`count`), water (`mL`), caffeine (`g`), mindfulness_minutes (`min`), vo2_max (`mL/kg/min`; an estimate at one instant: `start` and `end` are that instant), and the others. blood_pressure (`mmHg`) has `systolic` and `diastolic` instead of `value`; note has a text `value` and `tags`. `hypnogram` is deprecated (read `sleep_cycle`). Non-exhaustive.
          * @example heartrate
          * @enum {string}
          */
-        TimeseriesResource: "heartrate" | "hrv" | "steps" | "distance" | "calories_active" | "calories_basal" | "floors_climbed" | "glucose" | "blood_oxygen" | "blood_pressure" | "respiratory_rate" | "body_weight" | "body_fat" | "body_temperature" | "body_temperature_delta" | "water" | "caffeine" | "mindfulness_minutes" | "stress_level" | "vo2_max" | "hypnogram" | "electrocardiogram_voltage" | "afib_burden" | "heart_rate_alert" | "stand_hour" | "stand_duration" | "sleep_apnea_alert" | "sleep_breathing_disturbance" | "wheelchair_push" | "forced_expiratory_volume_1" | "forced_vital_capacity" | "peak_expiratory_flow_rate" | "inhaler_usage" | "fall" | "uv_exposure" | "daylight_exposure" | "handwashing" | "basal_body_temperature" | "heart_rate_recovery_one_minute" | "body_mass_index" | "lean_body_mass" | "waist_circumference" | "workout_distance" | "workout_swimming_stroke" | "workout_duration" | "insulin_injection" | "carbohydrates" | "note" | "cholesterol" | "ige" | "igg" | (string & {});
+        TimeseriesResource: "heartrate" | "hrv" | "steps" | "distance" | "calories_active" | "calories_basal" | "floors_climbed" | "glucose" | "blood_oxygen" | "blood_pressure" | "respiratory_rate" | "body_weight" | "body_fat" | "body_temperature" | "body_temperature_delta" | "water" | "caffeine" | "mindfulness_minutes" | "stress_level" | "vo2_max" | "hypnogram" | "electrocardiogram_voltage" | "afib_burden" | "heart_rate_alert" | "stand_hour" | "stand_duration" | "sleep_apnea_alert" | "sleep_breathing_disturbance" | "wheelchair_push" | "forced_expiratory_volume_1" | "forced_vital_capacity" | "peak_expiratory_flow_rate" | "inhaler_usage" | "fall" | "uv_exposure" | "daylight_exposure" | "handwashing" | "basal_body_temperature" | "heart_rate_recovery_one_minute" | "body_mass_index" | "lean_body_mass" | "waist_circumference" | "workout_distance" | "workout_swimming_stroke" | "workout_duration" | "insulin_injection" | "carbohydrates" | "note" | (string & {});
         /** @description A quantity over the interval [`start`, `end`) (`end` exclusive); `timestamp` equals `start`. Aggregated resources (steps, distance, calories, floors) are fixed time buckets; the bucket in progress holds its value so far and is replaced under the same compound key (resource, provider, source type, `timestamp`) as it grows. */
         ClientFacingIntervalSample: {
             /**
@@ -15144,7 +15408,7 @@ export interface components {
             priority?: boolean;
             billing_type?: components["schemas"]["Billing"];
             /**
-             * @description ICD-10-CM diagnosis codes (`E11.9`, `U07.1`), checked as *Validate diagnosis codes* checks them: a code that is not billable or not in the service's diagnosis catalog is a `422` at its index, two codes an Excludes1 note keeps apart a `422` at `icd_codes`.
+             * @description ICD-10-CM diagnosis codes (`E11.9`, `U07.1`).
              * @example [
              *       "E11.9"
              *     ]
@@ -15743,463 +16007,431 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         };
-        /** @description A diagnosis of the catalog (ICD-10-CM). */
-        ClientFacingDiagnosisInformation: {
+        /** @description A US street address: where an at-home visit takes place, or where a service center is. `zip_code` is five digits or ZIP+4; it must be a US zip code the server knows (the `zipcodes` data package), or the request is a `422` naming it. */
+        USAddress: {
+            /** @example 2417 Mission St. */
+            first_line: string;
+            /** @example Apt. 3 */
+            second_line?: string | null;
+            /** @example San Francisco */
+            city: string;
+            /** @example CA */
+            state: string;
+            /** @example 94110 */
+            zip_code: string;
             /**
-             * @description The ICD-10-CM code as written in the code set (upper case, with its dot).
-             * @example E11.9
+             * @deprecated
+             * @description Deprecated; use `second_line` (taken as `second_line` when that is absent).
+             * @example null
              */
-            diagnosis_code: string;
+            unit?: string | null;
             /**
-             * @description The code's official title.
-             * @example Type 2 diabetes mellitus without complications
+             * @description What the phlebotomist needs to get in (gate code, buzzer).
+             * @example Ring the bell at the side gate.
              */
-            description: string;
-            /**
-             * @description Whether the code may only be given as a secondary diagnosis. The catalog holds no such code, so it is always `false`.
-             * @default false
-             * @example false
-             */
-            is_secondary?: boolean;
+            access_notes?: string | null;
         };
-        /** @description The diagnoses a search found, best first (at most 50). */
-        DiagnosisInformationList: components["schemas"]["ClientFacingDiagnosisInformation"][];
-        /** @description Diagnosis codes to check. */
-        ValidateICDCodesBody: {
-            /**
-             * @description ICD-10-CM codes, as they would be sent with an order.
-             * @example [
-             *       "E11.9",
-             *       "E78.5"
-             *     ]
-             */
-            codes: string[];
+        /** @description A point on the map. */
+        LngLat: {
+            /** @example -122.423918 */
+            lng: number;
+            /** @example 37.768978 */
+            lat: number;
         };
-        /** @description Two codes that an ICD-10-CM Excludes1 note says are never coded together. */
-        ICDExcludesViolation: {
+        /**
+         * @description An IANA time zone name, or null.
+         * @example America/Los_Angeles
+         */
+        IanaTimeZone: string | null;
+        /** @description Where a day's slots are: a service center (its site code as `code`, its distance in whole miles from the zip code searched around, null when searched by site code), or for at-home visits the patient's zip code (`code`) and the provider that serves it. */
+        AppointmentLocation: {
+            location: components["schemas"]["LngLat"];
             /**
-             * @description The code given first.
-             * @example E11.9
+             * @description Great-circle miles from the zip code searched around, rounded; null when not searched by zip code.
+             * @example 2
+             */
+            distance?: number | null;
+            address: components["schemas"]["USAddress"];
+            /**
+             * @description The center's site code, or the zip code of an at-home visit.
+             * @example QD94139
              */
             code: string;
-            /**
-             * @description The code it excludes.
-             * @example E10.9
-             */
-            conflicts_with: string;
-            /**
-             * @description The kind of note; `excludes1` (more may be added).
-             * @example excludes1
-             */
-            type: string;
-        };
-        /** @description Codes that overlap without making the list invalid. */
-        ICDExcludesWarning: {
-            /**
-             * @description The code.
-             * @example E11.9
-             */
-            code: string;
-            /**
-             * @description The code it overlaps with.
-             * @example E11.9
-             */
-            overlaps_with: string;
-            /**
-             * @description The kind of overlap; `duplicate` (the code is given more than once; more kinds may be added).
-             * @example duplicate
-             */
-            type: string;
-        };
-        /** @description The verdict on a list of diagnosis codes: `valid` when every code is a well-formed ICD-10-CM code of the catalog and no two are excluded together. */
-        ValidateICDCodesResponse: {
-            /**
-             * @description No errors and no violations.
-             * @example false
-             */
-            valid: boolean;
-            /**
-             * @description One message per code that is malformed, not billable or not in the catalog, each naming its code.
-             * @example [
-             *       "\"E119\" is not an ICD-10-CM code: a code is a capital letter, a digit and a digit or capital letter, then a dot and 1 to 4 digits or capital letters (E11.9, Z00.00) (write it as E11.9)."
-             *     ]
-             */
-            errors: string[];
-            /** @description Pairs of codes an Excludes1 note forbids together; each makes the list invalid. */
-            violations: components["schemas"]["ICDExcludesViolation"][];
-            /** @description Overlaps that do not make the list invalid (a code given twice). */
-            warnings: components["schemas"]["ICDExcludesWarning"][];
-        };
-        /**
-         * @description A clearinghouse or eligibility service that has its own ids for payors.
-         * @example availity
-         * @enum {string}
-         */
-        PayorCodeExternalProvider: "change_healthcare" | "availity" | "stedi" | "waystar" | "claim_md" | "apero" | "pverify" | (string & {});
-        /**
-         * @description Where a payor comes from: the service's catalog (`platform`) or the team's own (`team`, made with *Create a payor*).
-         * @example platform
-         * @enum {string}
-         */
-        ClientFacingPayorCodeSource: "platform" | "team";
-        /** @description A payor, with the code to give as `payor_code` of an insurance. */
-        ClientFacingPayorSearchResponse: {
-            /**
-             * @description The code to use as `payor_code` of *Create insurance*.
-             * @example AETNA
-             */
-            payor_code: string;
-            /**
-             * @description The payor's name.
-             * @example Aetna
-             */
+            /** @example Quest Diagnostics - San Francisco Maple Dr */
             name: string;
-            /**
-             * @description Other names the payor is known by (for a state plan, who runs it).
-             * @example []
-             */
-            aliases: string[];
-            org_address: components["schemas"]["InsuranceAddress"];
-            source: components["schemas"]["ClientFacingPayorCodeSource"];
+            iana_timezone?: components["schemas"]["IanaTimeZone"];
         };
-        /** @description The payors found, the team's own first, each group by name. */
-        PayorSearchResponseList: components["schemas"]["ClientFacingPayorSearchResponse"][];
-        /** @description What to search payors by (every field optional; none lists every payor). */
-        PayorSearchRequest: {
+        /** @description One slot. `start` and `end` are in the local time of the place (the patient's or the center's), with its offset. `booking_key` books it (once) until `expires_at`; `num_appointments_available` is what is left of it. */
+        TimeSlot: {
             /**
-             * @description Words that must each start a word of the payor's name, code or an alias, in any case.
-             * @example blue cross
+             * @description Opaque and signed; pass it to *Book* or *Reschedule* of the same kind of appointment.
+             * @example eyJraW5kIjoid2Fsa19pbl90ZXN0In0.3q2-7w
              */
-            insurance_name?: string | null;
-            /** @description Only payors with an id at this clearinghouse (team payors only). */
-            provider?: components["schemas"]["PayorCodeExternalProvider"] | null;
-            /**
-             * @description Only the payor with this id at `provider`.
-             * @example 60054
-             */
-            provider_id?: string | null;
-        };
-        /** @description A payor, as the deprecated search answers it (`code` where the current one has `payor_code`). */
-        ClientFacingPayorSearchResponseDeprecated: {
-            /**
-             * @description The code to use as `payor_code` of *Create insurance*.
-             * @example AETNA
-             */
-            code: string;
-            /**
-             * @description The payor's name.
-             * @example Aetna
-             */
-            name: string;
-            /**
-             * @description Other names the payor is known by.
-             * @example []
-             */
-            aliases: string[];
-            org_address: components["schemas"]["InsuranceAddress"];
-            source: components["schemas"]["ClientFacingPayorCodeSource"];
-        };
-        /** @description The payors found, the team's own first, each group by name. */
-        PayorSearchResponseDeprecatedList: components["schemas"]["ClientFacingPayorSearchResponseDeprecated"][];
-        /** @description A payor of the team's own. */
-        CreatePayorBody: {
-            /**
-             * @description The payor's name; its code is derived from it (see *Create a payor*).
-             * @example Acme Health Plan
-             */
-            name: string;
-            address: components["schemas"]["InsuranceAddressInput"];
-            /** @description The clearinghouse `provider_payor_id` belongs to; give both or neither. */
-            provider?: components["schemas"]["PayorCodeExternalProvider"] | null;
-            /**
-             * @description The payor's id at `provider`.
-             * @example ACME01
-             */
-            provider_payor_id?: string | null;
-        };
-        /** @description A payor of the team, usable as `payor_code` of an insurance. */
-        ClientFacingPayor: {
-            /**
-             * @description The code to use as `payor_code` of *Create insurance*.
-             * @example TEAM_ACME_HEALTH_PLAN
-             */
-            payor_code: string;
-            /**
-             * @description The payor's name.
-             * @example Acme Health Plan
-             */
-            name: string;
-            /**
-             * @description Other names of the payor (none for a team payor).
-             * @example []
-             */
-            aliases: string[];
-            org_address: components["schemas"]["InsuranceAddress"];
-            source: components["schemas"]["ClientFacingPayorCodeSource"];
-        };
-        /**
-         * @description Why a result arrived without an order, as the matching decided: `no_match` (no order of the team has its sample id or patient), `match_demo` (its patient matches an order of the team, its sample id none), and the family's other codes (a completed or cancelled order's sample id, the wrong collection or lab, several demographic matches).
-         * @example no_match
-         * @enum {string}
-         */
-        MatchDecisionCode: "match_sample_id" | "match_completed" | "match_cancelled" | "wrong_collection" | "wrong_lab" | "multiple_demo_match" | "match_sample_id_mismatch_demo" | "match_demo" | "no_match" | (string & {});
-        /**
-         * @description A review status to list (a `matched` result is no longer in the queue).
-         * @example pending_customer_review
-         * @enum {string}
-         */
-        MatchReviewStatusFilter: "pending_customer_review" | "pending_ops_review" | "resolved" | (string & {});
-        /**
-         * @description Where a review stands: waiting for the team (`pending_customer_review`) or the lab's operations (`pending_ops_review`), dismissed (`resolved`), or attached to an order (`matched`).
-         * @example pending_customer_review
-         * @enum {string}
-         */
-        MatchReviewStatus: "matched" | "pending_customer_review" | "pending_ops_review" | "resolved" | (string & {});
-        /**
-         * @description A detail of the decision.
-         * @example lab_account_mismatch
-         * @enum {string}
-         */
-        MatchSubReasonCode: "lab_account_mismatch" | (string & {});
-        /** @description The patient as the lab's result names them. */
-        MatchReviewPatient: {
-            /** @example Maria */
-            first_name?: string | null;
-            /** @example Lopez */
-            last_name?: string | null;
+            booking_key?: string | null;
             /**
              * Format: date-time
-             * @description The date of birth, at midnight UTC.
-             * @example 1986-04-21T00:00:00Z
+             * @example 2026-12-02T08:00:00-08:00
              */
-            dob?: string | null;
-            /** @example female */
-            gender?: string | null;
-        };
-        /** @description The lab that sent the result. */
-        MatchReviewLab: {
-            /** @example 1 */
-            id: number;
-            /** @example Labcorp */
-            name: string;
-            /** @example labcorp */
-            slug: string;
-        };
-        /** @description A marker the result reports, by the lab's code and name. */
-        MatchReviewMarker: {
-            /**
-             * @description The lab's test code.
-             * @example 001453
-             */
-            provider_id?: string | null;
-            /** @example Hemoglobin A1c */
-            name?: string | null;
-        };
-        /**
-         * @description What the team may do with the result.
-         * @example accept
-         * @enum {string}
-         */
-        MatchReviewResolutionAction: "accept" | "reject" | "unsure" | (string & {});
-        /**
-         * @description How a candidate order relates to the result.
-         * @example order_option
-         * @enum {string}
-         */
-        MatchCandidateType: "provenance_order" | "order_option" | (string & {});
-        /**
-         * @description How sure the match is.
-         * @example high
-         * @enum {string}
-         */
-        MatchCandidateConfidenceLevel: "high" | "medium" | "low" | (string & {});
-        /**
-         * @description Why an order is a candidate.
-         * @example demographic_match
-         * @enum {string}
-         */
-        MatchCandidateReasonCode: "sample_id_match" | "lab_account_mismatch" | "matched_completed_order" | "matched_cancelled_order" | "invalid_collection_state" | "demographic_mismatch" | "demographic_match" | "possible_wrong_lab" | "same_lab" | "same_user" | "marker_overlap_exact" | "marker_overlap_partial" | "marker_overlap_none" | (string & {});
-        /** @description An order the result may belong to. */
-        MatchReviewCandidate: {
-            candidate_type: components["schemas"]["MatchCandidateType"];
-            /**
-             * Format: uuid
-             * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
-             */
-            order_id?: string | null;
-            /**
-             * Format: uuid
-             * @example null
-             */
-            order_transaction_id?: string | null;
-            /** @description The order's status when the result arrived. */
-            last_status?: components["schemas"]["OrderLowLevelStatus"] | null;
-            confidence_level: components["schemas"]["MatchCandidateConfidenceLevel"];
-            /** @example 0.9 */
-            confidence_score?: number | null;
-            /**
-             * @example [
-             *       "demographic_match",
-             *       "same_lab"
-             *     ]
-             */
-            reasons?: components["schemas"]["MatchCandidateReasonCode"][];
-            /**
-             * @description Which markers the order and the result share (`matched`, `only_in_result`, `only_in_order`; lab test codes).
-             * @example null
-             */
-            marker_overlap?: {
-                [key: string]: unknown;
-            } | null;
-            /** @example null */
-            status_context?: {
-                [key: string]: unknown;
-            } | null;
-        };
-        /** @description The candidate orders of one user. */
-        MatchReviewCandidateGroup: {
-            /**
-             * Format: uuid
-             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
-             */
-            user_id?: string | null;
-            candidates?: components["schemas"]["MatchReviewCandidate"][];
-        };
-        /** @description A result the lab sent that matched no order of the team, with the matching's decision and the orders it may belong to. */
-        UnmatchedResult: {
-            /**
-             * Format: uuid
-             * @description The raw result's id (`raw_result_id`).
-             * @example 2f1e0d9c-8b7a-4c5d-9e6f-0a1b2c3d4e5f
-             */
-            id: string;
-            status: components["schemas"]["MatchReviewStatus"];
-            decision_code: components["schemas"]["MatchDecisionCode"];
-            /** @example [] */
-            sub_reason_codes?: components["schemas"]["MatchSubReasonCode"][];
-            /**
-             * @description The decision in words.
-             * @example No order of the team has this result's sample id or patient.
-             */
-            reason: string;
-            /** @description The patient the result names. */
-            patient?: components["schemas"]["MatchReviewPatient"] | null;
-            lab: components["schemas"]["MatchReviewLab"];
-            markers?: components["schemas"]["MatchReviewMarker"][];
-            /** @description The worst interpretation of the result's values. */
-            interpretation?: components["schemas"]["Interpretation"] | null;
-            /**
-             * @description Whether the result is final or partial.
-             * @example final
-             * @enum {string|null}
-             */
-            result_status?: "final" | "partial" | null;
-            /**
-             * @description The team's note, given when it accepted or resolved the result.
-             * @example null
-             */
-            note?: string | null;
-            /** @description What the team may still do (none once matched or resolved). */
-            allowed_actions?: components["schemas"]["MatchReviewResolutionAction"][];
-            candidate_groups?: components["schemas"]["MatchReviewCandidateGroup"][];
+            start: string;
             /**
              * Format: date-time
-             * @example 2026-03-04T16:45:00Z
+             * @example 2026-12-02T08:30:00-08:00
              */
-            created_at: string;
+            end: string;
             /**
              * Format: date-time
-             * @example 2026-03-04T16:45:00Z
+             * @description When `booking_key` stops being accepted (15 minutes after the answer).
+             * @example 2026-11-30T17:15:00.000Z
              */
-            updated_at: string;
+            expires_at?: string | null;
             /**
-             * Format: date-time
-             * @description When the team accepted or resolved it.
-             * @example null
+             * @description Extra charge in USD (at-home visits before 08:00 are priority visits at 25).
+             * @example 0
              */
-            reviewed_at?: string | null;
+            price: number;
+            /** @example false */
+            is_priority: boolean;
+            /** @example 3 */
+            num_appointments_available: number;
         };
-        /** @description A page of the team's unmatched results, newest first. */
-        ListUnmatchedResultResponse: {
-            data?: components["schemas"]["UnmatchedResult"][];
-            /**
-             * @description Pass as `next_cursor` for the next page; `null` on the last.
-             * @example null
-             */
-            next_cursor?: string | null;
-            /**
-             * @description How many results the filters select, on every page.
-             * @example 1
-             */
-            total: number;
-        };
-        /** @description The order (or the user, whose one open order is meant) to attach the result to. */
-        AcceptUnmatchedResultBody: {
-            /**
-             * Format: uuid
-             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
-             */
-            user_id?: string | null;
-            /**
-             * Format: uuid
-             * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
-             */
-            order_id?: string | null;
-            /** @example Sample relabelled at the draw site. */
-            note?: string | null;
-        };
-        /**
-         * @description Dismiss the result (`reject`), or leave it for the lab's operations to decide (`unsure`).
-         * @example reject
-         * @enum {string}
-         */
-        UnmatchedResultResolutionAction: "reject" | "unsure";
-        /** @description How to resolve the result. */
-        ResolveUnmatchedResultBody: {
-            action: components["schemas"]["UnmatchedResultResolutionAction"];
-            /** @example Not one of our patients. */
-            note?: string | null;
-        };
-        /** @description The patient a sandbox result names. */
-        SandboxResultPatient: {
-            /** @example Jordan */
-            first_name: string;
-            /** @example Avery */
-            last_name: string;
+        /** @description The free slots of one place on one local date. */
+        DaySlots: {
+            location?: components["schemas"]["AppointmentLocation"] | null;
             /**
              * Format: date
-             * @example 1979-08-02
+             * @example 2026-12-02
              */
-            dob: string;
-            /**
-             * @example female
-             * @enum {string}
-             */
-            gender: "female" | "male" | "other";
+            date: string;
+            slots: components["schemas"]["TimeSlot"][];
         };
-        /** @description The unmatched result to make: for `user_id`, whose orders it does not match (`no_match`), or, with `order_id` (an order of that user), one whose patient matches that order but whose sample id does not (`match_demo`). */
-        CreateSandboxUnmatchedResultBody: {
+        /** @description Free appointment slots, one entry per place and local date with at least one free slot, for the 14 days from the start date (today in the place's time zone when none is given, and never before today). No slot starts within 2 hours of now; none lies outside the hours. The same place and date always give the same slots; a slot fully booked is left out. `timezone` is the time zone of the (first) place. */
+        AppointmentAvailabilitySlots: {
+            slots: components["schemas"]["DaySlots"][];
+            timezone?: components["schemas"]["IanaTimeZone"];
+        };
+        /** @description A reason an appointment is cancelled for; its id is fixed. */
+        AppointmentCancellationReason: {
             /**
              * Format: uuid
-             * @description The user the result is about (its webhook names them).
+             * @example 8b3f4e5d-0c6a-4d91-9e32-4f5a6b7c8d93
+             */
+            id: string;
+            /** @example The appointment was booked by mistake */
+            name: string;
+            /** @example true */
+            is_refundable: boolean;
+        };
+        /** @description The cancellation reasons of one kind of appointment. */
+        AppointmentCancellationReasonList: components["schemas"]["AppointmentCancellationReason"][];
+        /**
+         * @description An at-home visit, or a visit at a patient service center.
+         * @example phlebotomy
+         * @enum {string}
+         */
+        AppointmentType: "phlebotomy" | "patient_service_center" | (string & {});
+        /**
+         * @description Who carries out the appointment.
+         * @example getlabs
+         * @enum {string}
+         */
+        AppointmentProvider: "getlabs" | "phlebfinders" | "quest" | "sonora_quest" | (string & {});
+        /**
+         * @description `pending` (requested, no time yet), `confirmed` (booked), `completed` (the sample was drawn), `cancelled`; `reserved` and `in_progress` are the family's and not used by the sandbox. An order has at most one appointment that is `pending`, `reserved`, `confirmed` or `in_progress`.
+         * @example confirmed
+         * @enum {string}
+         */
+        AppointmentStatus: "confirmed" | "pending" | "reserved" | "in_progress" | "completed" | "cancelled" | (string & {});
+        /**
+         * @description What an appointment event recorded.
+         * @example scheduled
+         * @enum {string}
+         */
+        AppointmentEventStatus: "pending" | "reserved" | "scheduled" | "completed" | "cancelled" | "in_progress" | (string & {});
+        /** @description One change of an appointment. */
+        AppointmentEvent: {
+            /**
+             * Format: date-time
+             * @example 2026-11-30T17:02:11.000Z
+             */
+            created_at: string;
+            status: components["schemas"]["AppointmentEventStatus"];
+            /**
+             * @description The change's details (the slot's times, the previous times, the cancellation reason).
+             * @example {
+             *       "start_at": "2026-12-02T16:00:00.000Z",
+             *       "end_at": "2026-12-02T16:30:00.000Z"
+             *     }
+             */
+            data?: {
+                [key: string]: unknown;
+            } | null;
+        };
+        /** @description An order's appointment. `start_at` and `end_at` are UTC instants (null while a request is pending); `iana_timezone` is the place's. `can_reschedule` is true while the appointment is `confirmed` and starts more than 24 hours from now. `events` are its changes, oldest first. */
+        ClientFacingAppointment: {
+            /**
+             * Format: uuid
+             * @example 4a9d2c71-6e3b-4f08-b5a2-9c1e7d3f6b20
+             */
+            id: string;
+            /**
+             * Format: uuid
              * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
              */
             user_id: string;
             /**
              * Format: uuid
-             * @description An order of the user the result resembles (its lab, markers and patient).
+             * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+             */
+            order_id: string;
+            /**
+             * Format: uuid
              * @example null
              */
-            order_id?: string | null;
-            /** @description The patient the result names, without `order_id` (default a made-up patient). */
-            patient?: components["schemas"]["SandboxResultPatient"] | null;
+            order_transaction_id?: string | null;
+            address: components["schemas"]["USAddress"];
+            location: components["schemas"]["LngLat"];
             /**
-             * @description The worst interpretation of the result's values.
-             * @default normal
-             * @example abnormal
-             * @enum {string}
+             * Format: date-time
+             * @example 2026-12-02T16:00:00.000Z
              */
-            interpretation?: "normal" | "abnormal" | "critical";
+            start_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-12-02T16:30:00.000Z
+             */
+            end_at: string | null;
+            iana_timezone?: components["schemas"]["IanaTimeZone"];
+            type: components["schemas"]["AppointmentType"];
+            provider: components["schemas"]["AppointmentProvider"];
+            status: components["schemas"]["AppointmentStatus"];
+            /**
+             * @description The place at the provider (a center's site code, or the zip code of an at-home visit).
+             * @example QD94139
+             */
+            provider_id: string;
+            /**
+             * @description The provider's reference of the appointment.
+             * @example quest-4a9d2c71
+             */
+            external_id?: string | null;
+            /** @example true */
+            can_reschedule: boolean;
+            /** @example null */
+            appointment_notes?: string | null;
+            event_status: components["schemas"]["AppointmentEventStatus"];
+            /**
+             * @description The newest event's `data`.
+             * @example {
+             *       "start_at": "2026-12-02T16:00:00.000Z",
+             *       "end_at": "2026-12-02T16:30:00.000Z"
+             *     }
+             */
+            event_data?: {
+                [key: string]: unknown;
+            } | null;
+            events: components["schemas"]["AppointmentEvent"][];
+        };
+        /** @description Book the slot of a `booking_key`. */
+        AppointmentBookingRequest: {
+            /**
+             * @description A slot's key from an availability answer of the same kind (at-home or walk-in), of this team, not expired and not used before; otherwise a `422` saying which.
+             * @example eyJraW5kIjoid2Fsa19pbl90ZXN0In0.3q2-7w
+             */
+            booking_key: string;
+            /** @example Patient prefers the left arm. */
+            appointment_notes?: string | null;
+            /**
+             * @description Accepted for compatibility; the sandbox confirms every booking at once.
+             * @default false
+             * @example false
+             */
+            async_confirmation?: boolean;
+            /**
+             * @description Accepted for compatibility; the sandbox confirms at once.
+             * @example null
+             */
+            sync_confirmation_timeout_millisecond?: number | null;
+            /**
+             * @description Accepted for compatibility; the sandbox confirms at once.
+             * @example null
+             */
+            async_confirmation_timeout_millisecond?: number | null;
+        };
+        /** @description Ask a provider that takes requests (`appointment-request` in *Get area info*) for an at-home visit at an address; the provider confirms a time later (in the sandbox, the order's simulation does). */
+        RequestAppointmentRequest: {
+            address: components["schemas"]["USAddress"];
+            provider: components["schemas"]["AppointmentProvider"];
+            /** @example Mornings only. */
+            appointment_notes?: string | null;
+        };
+        /** @description Move the appointment to the slot of a `booking_key`. */
+        AppointmentRescheduleRequest: {
+            /**
+             * @description A slot's key, under the same rules as booking.
+             * @example eyJraW5kIjoid2Fsa19pbl90ZXN0In0.3q2-7w
+             */
+            booking_key: string;
+            /**
+             * @description Replaces the notes when given.
+             * @example null
+             */
+            appointment_notes?: string | null;
+        };
+        /** @description Cancel an at-home appointment, for one of *Get phlebotomy appointment cancellation reasons*. */
+        AppointmentCancelRequest: {
+            /**
+             * Format: uuid
+             * @example 8b3f4e5d-0c6a-4d91-9e32-4f5a6b7c8d93
+             */
+            cancellation_reason_id: string;
+            /** @example Booked the wrong day. */
+            notes?: string | null;
+        };
+        /**
+         * @description A search radius in miles.
+         * @example 25
+         * @enum {string}
+         */
+        AllowedRadius: "10" | "20" | "25" | "50" | "100";
+        /**
+         * @description A lab with patient service centers.
+         * @example quest
+         * @enum {string}
+         */
+        CentralLab: "quest" | "labcorp" | "bioreference" | "sonora_quest" | (string & {});
+        /**
+         * @description How an at-home provider is booked: slots booked at once, or requests it confirms later.
+         * @example appointment-ready
+         * @enum {string}
+         */
+        AppointmentServiceType: "appointment-ready" | "appointment-request" | (string & {});
+        /** @description An at-home provider serving the zip code. */
+        PhlebotomyProviderInfo: {
+            name: components["schemas"]["AppointmentProvider"];
+            service_types: components["schemas"]["AppointmentServiceType"][];
+        };
+        /** @description At-home phlebotomy coverage of the zip code. */
+        PhlebotomyAreaInfo: {
+            /** @example true */
+            is_served: boolean;
+            providers: components["schemas"]["PhlebotomyProviderInfo"][];
+        };
+        /**
+         * @description What a service center offers: `stat` draws, appointments booked through this API (`appointment_scheduling_via_junction`; only those centers have slots), or appointments booked with the lab itself.
+         * @example appointment_scheduling_via_junction
+         * @enum {string}
+         */
+        LabLocationCapability: "stat" | "appointment_scheduling_via_junction" | "appointment_scheduling_with_lab" | (string & {});
+        /** @description A lab's service centers within the radius. */
+        PscAreaInfoDetails: {
+            /**
+             * @description Whether one of them books appointments through this API.
+             * @example true
+             */
+            appointment_with_vital: boolean;
+            /**
+             * @description How many centers are within the radius.
+             * @example 6
+             */
+            within_radius: number;
+            /** @example 25 */
+            radius: string;
+            /** @description Every capability at least one of them has. */
+            capabilities?: components["schemas"]["LabLocationCapability"][];
+        };
+        /** @description One lab's presence around the zip code. */
+        PscAreaInfo: {
+            patient_service_centers: components["schemas"]["PscAreaInfoDetails"];
+            supported_bill_types: components["schemas"]["Billing"][];
+            /** @example 2 */
+            lab_id: number;
+        };
+        /** @description What a zip code offers: at-home phlebotomy coverage and, per lab, its service centers within the radius (great-circle distance from the zip code's centroid). */
+        AreaInfo: {
+            /** @example 94110 */
+            zip_code: string;
+            phlebotomy: components["schemas"]["PhlebotomyAreaInfo"];
+            /** @description Keyed by lab (`quest`, `labcorp`, `bioreference`, `sonora_quest`). */
+            central_labs: {
+                [key: string]: components["schemas"]["PscAreaInfo"];
+            };
+        };
+        /** @description A center's name, address and contacts. `hours` are its opening periods per weekday (`monday` ... `sunday`, each a list of `{start, end}` local wall times, empty when closed) in the center's own time zone (`timezone`). */
+        LabLocationMetadata: {
+            /** @example Quest Diagnostics - San Francisco Maple Dr */
+            name: string;
+            /** @example CA */
+            state: string;
+            /** @example San Francisco */
+            city: string;
+            /** @example 94139 */
+            zip_code: string;
+            /** @example 577 Maple Dr */
+            first_line: string;
+            /** @example null */
+            second_line?: string | null;
+            /** @example +15315550177 */
+            phone_number?: string | null;
+            /** @example null */
+            fax_number?: string | null;
+            /**
+             * @example {
+             *       "timezone": "America/Los_Angeles",
+             *       "monday": [
+             *         {
+             *           "start": "07:00",
+             *           "end": "12:00"
+             *         },
+             *         {
+             *           "start": "12:30",
+             *           "end": "17:30"
+             *         }
+             *       ],
+             *       "sunday": []
+             *     }
+             */
+            hours?: {
+                [key: string]: unknown;
+            } | null;
+            /** @example https://locations.example.com/quest/94139 */
+            website?: string | null;
+        };
+        /** @description A patient service center, with its distance in whole miles (great-circle) from the zip code searched around. */
+        LabLocation: {
+            metadata: components["schemas"]["LabLocationMetadata"];
+            /** @example 0 */
+            distance: number;
+            /**
+             * @description The center's code at its lab (the same center always has the same code).
+             * @example QD94139
+             */
+            site_code: string;
+            supported_bill_types: components["schemas"]["Billing"][];
+            location: components["schemas"]["LngLat"];
+            capabilities: components["schemas"]["LabLocationCapability"][];
+        };
+        /** @description One lab's service centers near a zip code, nearest first. */
+        PscInfo: {
+            /** @example 2 */
+            lab_id: number;
+            slug: components["schemas"]["CentralLab"];
+            patient_service_centers: components["schemas"]["LabLocation"][];
+        };
+        /**
+         * @description A lab whose service centers book appointments through this API.
+         * @example quest
+         * @enum {string}
+         */
+        PscAppointmentLab: "quest" | "sonora_quest" | (string & {});
+        /** @description Cancel a walk-in appointment, for one of *Get PSC appointment cancellation reasons*. The keys are camelCase, as the API family (and its SDK) sends them for this operation. */
+        PscAppointmentCancelRequest: {
+            /**
+             * Format: uuid
+             * @example d08e9dac-5b1f-4ce6-8d87-9eafb0c1d2e8
+             */
+            cancellationReasonId: string;
+            /** @example Booked the wrong center. */
+            note?: string | null;
         };
         /** @description An activity summary was created or updated. The summary is placed directly in `data`; it is identified by `data.id`, and a later version with the same id replaces all earlier versions. */
         DailyActivityEvent: {
@@ -16834,45 +17066,6 @@ export interface components {
              */
             client_user_id: string;
         };
-        /** @description The review; read it whole with *Get an unmatched result*. */
-        MatchReviewWebhookPayload: {
-            /**
-             * Format: uuid
-             * @example 2f1e0d9c-8b7a-4c5d-9e6f-0a1b2c3d4e5f
-             */
-            id: string;
-            status: components["schemas"]["MatchReviewStatus"];
-            decision_code: components["schemas"]["MatchDecisionCode"];
-            /** @example [] */
-            sub_reason_codes?: components["schemas"]["MatchSubReasonCode"][];
-        };
-        /** @description An unmatched result arrived for the team's review (`labtest.match_review.created`). */
-        MatchReviewEvent: {
-            /**
-             * @description Names the change.
-             * @example labtest.match_review.created
-             * @enum {string}
-             */
-            event_type: "labtest.match_review.created";
-            data: components["schemas"]["MatchReviewWebhookPayload"];
-            /**
-             * Format: uuid
-             * @description The customer team.
-             * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
-             */
-            team_id: string;
-            /**
-             * Format: uuid
-             * @description The user the result is about.
-             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
-             */
-            user_id: string;
-            /**
-             * @description The customer's user reference.
-             * @example patient-000123
-             */
-            client_user_id: string;
-        };
         /** @description A lab order whose results hold a critical value. */
         ClientFacingCriticalResult: {
             /**
@@ -16941,6 +17134,27 @@ export interface components {
              * @example patient-000123
              */
             client_user_id: string;
+        };
+        /** @description An appointment was made (`labtest.appointment.created`: booked, requested, or booked by the simulation) or changed (`labtest.appointment.updated`: rescheduled, confirmed, cancelled, completed); `data` is the appointment as *Get a phlebotomy appointment* answers it. */
+        AppointmentChangedEvent: {
+            /**
+             * @example labtest.appointment.created
+             * @enum {string}
+             */
+            event_type: "labtest.appointment.created" | "labtest.appointment.updated";
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /** @example patient-4711 */
+            client_user_id: string;
+            /**
+             * Format: uuid
+             * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+             */
+            team_id: string;
+            data: components["schemas"]["ClientFacingAppointment"];
         };
     };
     responses: {
@@ -17049,11 +17263,6 @@ export interface components {
          * @example 8e1f2a3b-4c5d-4e6f-9a0b-1c2d3e4f5a6b
          */
         SleepIdPath: string;
-        /**
-         * @description The unmatched result's id (`id` of the result in the list).
-         * @example 2f1e0d9c-8b7a-4c5d-9e6f-0a1b2c3d4e5f
-         */
-        RawResultIdPath: string;
         /**
          * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
          * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
@@ -20329,14 +20538,340 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    searchDiagnoses: {
+    getPhlebotomyAppointmentAvailability: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The first day of the 14 (local date of the place); today there when absent. A day before today counts as today; more than 90 days ahead is a `422`.
+                 * @example 2026-12-02
+                 */
+                start_date?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["USAddress"];
+            };
+        };
+        responses: {
+            /** @description The free slots. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentAvailabilitySlots"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listPhlebotomyAppointmentCancellationReasons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reasons. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentCancellationReasonList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getPhlebotomyAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The appointment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFacingAppointment"];
+                };
+            };
+            /** @description The order is not a at_home_phlebotomy order. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    bookPhlebotomyAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppointmentBookingRequest"];
+            };
+        };
+        responses: {
+            /** @description The appointment booked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFacingAppointment"];
+                };
+            };
+            /** @description The order is not a at_home_phlebotomy order. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description The order cannot take this appointment now: `detail` says why. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    requestPhlebotomyAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestAppointmentRequest"];
+            };
+        };
+        responses: {
+            /** @description The pending appointment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFacingAppointment"];
+                };
+            };
+            /** @description The order is not an at_home_phlebotomy order. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description The order cannot take an appointment now: `detail` says why. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    reschedulePhlebotomyAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppointmentRescheduleRequest"];
+            };
+        };
+        responses: {
+            /** @description The appointment at its new time. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFacingAppointment"];
+                };
+            };
+            /** @description The order is not a at_home_phlebotomy order. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description The appointment cannot be moved: `detail` says why. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    cancelPhlebotomyAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppointmentCancelRequest"];
+            };
+        };
+        responses: {
+            /** @description The appointment cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFacingAppointment"];
+                };
+            };
+            /** @description The order is not a at_home_phlebotomy order. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description The appointment cannot be cancelled: `detail` says why. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getAreaInfo: {
         parameters: {
             query: {
                 /**
-                 * @description A code or its start, or words of the title.
-                 * @example E11
+                 * @description A US zip code.
+                 * @example 94110
                  */
-                diagnosis_query: string;
+                zip_code: string;
+                /**
+                 * @description Miles around the zip code (great-circle distance).
+                 * @example 25
+                 */
+                radius?: components["schemas"]["AllowedRadius"];
+                /**
+                 * @deprecated
+                 * @description Deprecated: use `labs`.
+                 * @example quest
+                 */
+                lab?: components["schemas"]["CentralLab"] | null;
+                /**
+                 * @description Only these labs.
+                 * @example [
+                 *       "quest",
+                 *       "labcorp"
+                 *     ]
+                 */
+                labs?: components["schemas"]["CentralLab"][] | null;
+                /**
+                 * @description Only the labs this lab account gives access to.
+                 * @example ded08b93-faf3-4085-a0d0-fb8215ac17d2
+                 */
+                lab_account_id?: string | null;
             };
             header?: never;
             path?: never;
@@ -20344,13 +20879,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The diagnoses found, best first. */
+            /** @description The zip code's coverage. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DiagnosisInformationList"];
+                    "application/json": components["schemas"]["AreaInfo"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -20358,52 +20893,135 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    validateIcdCodes: {
+    getPscInfo: {
         parameters: {
-            query?: never;
+            query: {
+                /**
+                 * @description A US zip code.
+                 * @example 94110
+                 */
+                zip_code: string;
+                /**
+                 * @description The lab.
+                 * @example 2
+                 */
+                lab_id: number;
+                /**
+                 * @description Miles around the zip code (great-circle distance).
+                 * @example 25
+                 */
+                radius?: components["schemas"]["AllowedRadius"];
+                /**
+                 * @description Only the centers that have every one of these.
+                 * @example [
+                 *       "appointment_scheduling_via_junction"
+                 *     ]
+                 */
+                capabilities?: components["schemas"]["LabLocationCapability"][] | null;
+                /**
+                 * @description A lab account; it must give access to the lab.
+                 * @example ded08b93-faf3-4085-a0d0-fb8215ac17d2
+                 */
+                lab_account_id?: string | null;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ValidateICDCodesBody"];
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description The verdict, with every problem named. */
+            /** @description The centers. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidateICDCodesResponse"];
+                    "application/json": components["schemas"]["PscInfo"];
                 };
             };
             401: components["responses"]["Unauthorized"];
-            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };
     };
-    searchPayors: {
+    getOrderPscInfo: {
         parameters: {
             query?: {
                 /**
-                 * @description Words of the payor's name, code or alias.
-                 * @example aetna
+                 * @description Miles around the zip code (great-circle distance).
+                 * @example 25
                  */
-                insurance_name?: string | null;
+                radius?: components["schemas"]["AllowedRadius"];
                 /**
-                 * @description Only payors with an id at this clearinghouse.
-                 * @example availity
+                 * @description Only the centers that have every one of these.
+                 * @example [
+                 *       "appointment_scheduling_via_junction"
+                 *     ]
                  */
-                provider?: components["schemas"]["PayorCodeExternalProvider"] | null;
+                capabilities?: components["schemas"]["LabLocationCapability"][] | null;
+            };
+            header?: never;
+            path: {
                 /**
-                 * @description Only the payor with this id (at `provider` when given).
-                 * @example ACME01
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
                  */
-                provider_payor_id?: string | null;
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The centers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PscInfo"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getPscAppointmentAvailability: {
+        parameters: {
+            query: {
+                /**
+                 * @description The lab of the centers.
+                 * @example quest
+                 */
+                lab: components["schemas"]["PscAppointmentLab"];
+                /**
+                 * @description The first day of the 14 (local date of the place); today there when absent. A day before today counts as today; more than 90 days ahead is a `422`.
+                 * @example 2026-12-02
+                 */
+                start_date?: string | null;
+                /**
+                 * @description The centers, by site code (from *Get PSC info*).
+                 * @example [
+                 *       "QD94139"
+                 *     ]
+                 */
+                site_codes?: string[] | null;
+                /**
+                 * @description Search around this zip code when no `site_codes` are given.
+                 * @example 94110
+                 */
+                zip_code?: string | null;
+                /**
+                 * @description Miles around `zip_code`.
+                 * @example 25
+                 */
+                radius?: components["schemas"]["AllowedRadius"] | null;
+                /**
+                 * @description Accepted for compatibility; no effect.
+                 * @example false
+                 */
+                allow_stale?: boolean;
             };
             header?: never;
             path?: never;
@@ -20411,160 +21029,82 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The payors found. */
+            /** @description The free slots. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayorSearchResponseList"];
+                    "application/json": components["schemas"]["AppointmentAvailabilitySlots"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            /** @description No center of the lab has a site code asked for. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };
     };
-    searchPayorsDeprecated: {
+    listPscAppointmentCancellationReasons: {
         parameters: {
             query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["PayorSearchRequest"];
-            };
-        };
-        responses: {
-            /** @description The payors found. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PayorSearchResponseDeprecatedList"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["UnprocessableEntity"];
-            500: components["responses"]["InternalServerError"];
-        };
-    };
-    createPayor: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CreatePayorBody"];
-            };
-        };
-        responses: {
-            /** @description The team's payor. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ClientFacingPayor"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["UnprocessableEntity"];
-            500: components["responses"]["InternalServerError"];
-        };
-    };
-    listUnmatchedResults: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The most results on a page.
-                 * @example 50
-                 */
-                limit?: number;
-                /** @description The `next_cursor` of the previous page. */
-                next_cursor?: string | null;
-                /**
-                 * @description Only results with this decision.
-                 * @example no_match
-                 */
-                decision_code?: components["schemas"]["MatchDecisionCode"] | null;
-                /**
-                 * @description Only results of this lab.
-                 * @example labcorp
-                 */
-                lab_slug?: string | null;
-                /**
-                 * @description Only results in this review status.
-                 * @example pending_customer_review
-                 */
-                status?: components["schemas"]["MatchReviewStatusFilter"] | null;
-                /**
-                 * @description Only results that arrived on or after this day (UTC).
-                 * @example 2026-11-01
-                 */
-                created_at_start?: string | null;
-                /**
-                 * @description Only results that arrived on or before this day (UTC).
-                 * @example 2026-11-30
-                 */
-                created_at_end?: string | null;
-                /**
-                 * @description Part of the patient's name, or a result id.
-                 * @example lopez
-                 */
-                search_input?: string | null;
-            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description A page of unmatched results. */
+            /** @description The reasons. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListUnmatchedResultResponse"];
+                    "application/json": components["schemas"]["AppointmentCancellationReasonList"];
                 };
             };
             401: components["responses"]["Unauthorized"];
-            422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };
     };
-    getUnmatchedResult: {
+    getPscAppointment: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /**
-                 * @description The unmatched result's id (`id` of the result in the list).
-                 * @example 2f1e0d9c-8b7a-4c5d-9e6f-0a1b2c3d4e5f
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
                  */
-                raw_result_id: components["parameters"]["RawResultIdPath"];
+                order_id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The unmatched result. */
+            /** @description The appointment. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnmatchedResult"];
+                    "application/json": components["schemas"]["ClientFacingAppointment"];
+                };
+            };
+            /** @description The order is not a walk_in_test order. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -20573,103 +21113,158 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    acceptUnmatchedResult: {
+    bookPscAppointment: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /**
-                 * @description The unmatched result's id (`id` of the result in the list).
-                 * @example 2f1e0d9c-8b7a-4c5d-9e6f-0a1b2c3d4e5f
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
                  */
-                raw_result_id: components["parameters"]["RawResultIdPath"];
+                order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AcceptUnmatchedResultBody"];
+                "application/json": components["schemas"]["AppointmentBookingRequest"];
             };
         };
         responses: {
-            /** @description The order, completed with the result. */
+            /** @description The appointment booked. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Order"];
+                    "application/json": components["schemas"]["ClientFacingAppointment"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description The order is not a walk_in_test order. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
+            /** @description The order cannot take this appointment now: `detail` says why. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };
     };
-    resolveUnmatchedResult: {
+    reschedulePscAppointment: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /**
-                 * @description The unmatched result's id (`id` of the result in the list).
-                 * @example 2f1e0d9c-8b7a-4c5d-9e6f-0a1b2c3d4e5f
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
                  */
-                raw_result_id: components["parameters"]["RawResultIdPath"];
+                order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ResolveUnmatchedResultBody"];
+                "application/json": components["schemas"]["AppointmentRescheduleRequest"];
             };
         };
         responses: {
-            /** @description The result as decided. */
+            /** @description The appointment at its new time. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnmatchedResult"];
+                    "application/json": components["schemas"]["ClientFacingAppointment"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description The order is not a walk_in_test order. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
+            /** @description The appointment cannot be moved: `detail` says why. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };
     };
-    createSandboxUnmatchedResult: {
+    cancelPscAppointment: {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateSandboxUnmatchedResultBody"];
+                "application/json": components["schemas"]["PscAppointmentCancelRequest"];
             };
         };
         responses: {
-            /** @description The new unmatched result. */
+            /** @description The appointment cancelled. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnmatchedResult"];
+                    "application/json": components["schemas"]["ClientFacingAppointment"];
+                };
+            };
+            /** @description The order is not a walk_in_test order. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
+            /** @description The appointment cannot be cancelled: `detail` says why. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };

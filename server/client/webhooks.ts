@@ -51,10 +51,12 @@ export type LabOrderEvent = Schemas['LabOrderChangedEvent'];
 export type LabResultCriticalEvent = Schemas['LabResultCriticalEvent'];
 /** `labtest.match_review.created`: a result matched no order; read it with `GET /v3/unmatched_result/{id}`. */
 export type MatchReviewEvent = Schemas['MatchReviewEvent'];
+/** `labtest.appointment.created` / `labtest.appointment.updated`: `data` is the appointment, its newest change in `data.event_status`. */
+export type AppointmentEvent = Schemas['AppointmentChangedEvent'];
 
 // Each family is one of the documented events (a compile error otherwise).
 type Families = SummaryEvent | TimeseriesEvent | HypnogramEvent | HistoricalPullEvent | ConnectionCreatedEvent | ConnectionErrorEvent | WorkoutStreamEvent | LabOrderEvent
-  | LabResultCriticalEvent | MatchReviewEvent | DeviceChangedEvent;
+  | LabResultCriticalEvent | MatchReviewEvent | DeviceChangedEvent | AppointmentEvent;
 const everyFamilyIsAnEvent: [Families] extends [WebhookEvent] ? ([WebhookEvent] extends [Families] ? true : false) : false = true;
 void everyFamilyIsAnEvent;
 

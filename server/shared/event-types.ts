@@ -36,4 +36,6 @@ export const EVENT_TYPES: readonly string[] = [
   'labtest.order.updated',
   'labtest.result.critical',
   'labtest.match_review.created',
+  'labtest.appointment.created',
+  'labtest.appointment.updated',
 ];

@@ -909,6 +909,75 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
     it('when labTests.getLabTestCollectionInstructionPdf is called for the standard testkit, then it reads a PDF', async () => {
       const pdf = await sdk().client.labTests.getLabTestCollectionInstructionPdf('3e40bd61-6f8a-4032-ae81-6cadb05f4134');
       expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  describe('lab appointments', () => {
+    const patient = { firstName: 'Maria', lastName: 'Lopez', dob: '1986-04-21', gender: 'female' as const, phoneNumber: '+14155550123', email: 'maria.lopez@example.com' };
+    const address = { firstLine: '123 Main St.', city: 'San Francisco', state: 'CA', zip: '94110', country: 'US' };
+    const usAddress = { firstLine: '2417 Mission St.', secondLine: 'Apt. 3', city: 'San Francisco', state: 'CA', zipCode: '94110' };
+    /** The standard lab tests of every team, at home and walk-in. */
+    const LAB_TEST = { phlebotomy: '1c2e9b4f-4d68-4e10-8c6f-4a8b9e3d2f12', psc: ORDER_SET_LAB_TEST_ID };
+    const placeOrder = async (api: SdkUnderTest, kind: 'phlebotomy' | 'psc') => {
+      const { userId } = await newUser(api);
+      return (await api.client.labTests.createOrder({ userId, patientDetails: patient, patientAddress: address, orderSet: { labTestIds: [LAB_TEST[kind]] } })).order.id;
+    };
+    /** A booking key of a slot at least `daysAhead` days from now (the first slot on the mock, whose keys are its example's). */
+    const keyOf = (slots: { slots: { slots: { start: Date; bookingKey?: string }[] }[] }, daysAhead: number) => {
+      const all = slots.slots.flatMap((day) => day.slots);
+      return (all.find((slot) => slot.start.getTime() >= Date.now() + daysAhead * 86_400_000) ?? all[0]!).bookingKey!;
+    };
+
+    it('when labTests.getAreaInfo, getPscInfo and getOrderPscInfo are called, then the SDK parses the area and the centers', async () => {
+      const api = sdk();
+      const area = await api.client.labTests.getAreaInfo({ zipCode: '94110', labs: ['quest', 'labcorp'] });
+      expectStrictParse(api, serializers.AreaInfo);
+      expect(area.phlebotomy.isServed).toBe(true);
+      const info = await api.client.labTests.getPscInfo({ zipCode: '94110', labId: 2, radius: '10' });
+      expectStrictParse(api, serializers.PscInfo);
+      expect(info.patientServiceCenters.length).toBeGreaterThan(0);
+      await api.client.labTests.getOrderPscInfo(await placeOrder(api, 'psc'), {});
+      expectStrictParse(api, serializers.PscInfo);
+    });
+
+    it('when the at-home appointment calls are made in turn (availability, book, get, reschedule, cancel, request, the reasons), then the SDK parses each', async () => {
+      const api = sdk();
+      const reasons = await api.client.labTests.getPhlebotomyAppointmentCancellationReason();
+      expect(reasons.length).toBeGreaterThan(0);
+      const slots = await api.client.labTests.getPhlebotomyAppointmentAvailability({ body: usAddress });
+      expectStrictParse(api, serializers.AppointmentAvailabilitySlots);
+      const orderId = await placeOrder(api, 'phlebotomy');
+      const booked = await api.client.labTests.bookPhlebotomyAppointment(orderId, { bookingKey: keyOf(slots, 2) });
+      expectStrictParse(api, serializers.ClientFacingAppointment);
+      expect((await api.client.labTests.getPhlebotomyAppointment(orderId)).id).toBe(booked.id);
+      const again = await api.client.labTests.getPhlebotomyAppointmentAvailability({ body: usAddress });
+      await api.client.labTests.reschedulePhlebotomyAppointment(orderId, { bookingKey: keyOf(again, 4) });
+      expectStrictParse(api, serializers.ClientFacingAppointment);
+      const cancelled = await api.client.labTests.cancelPhlebotomyAppointment(orderId, { cancellationReasonId: reasons[0]!.id });
+      expectStrictParse(api, serializers.ClientFacingAppointment);
+      if (target.stateful) expect(cancelled.status).toBe('cancelled');
+      const pending = await api.client.labTests.requestPhlebotomyAppointment(await placeOrder(api, 'phlebotomy'), { address: usAddress, provider: 'phlebfinders' });
+      expectStrictParse(api, serializers.ClientFacingAppointment);
+      if (target.stateful) expect(pending.status).toBe('pending');
+    });
+
+    it('when the walk-in appointment calls are made in turn (availability, book, get, reschedule, cancel, the reasons), then the SDK parses each', async () => {
+      const api = sdk();
+      const reasons = await api.client.labTests.getPscAppointmentCancellationReason();
+      const slots = await api.client.labTests.getPscAppointmentAvailability({ lab: 'quest', zipCode: '94110' });
+      expectStrictParse(api, serializers.AppointmentAvailabilitySlots);
+      const orderId = await placeOrder(api, 'psc');
+      const booked = await api.client.labTests.bookPscAppointment(orderId, { bookingKey: keyOf(slots, 2) });
+      expectStrictParse(api, serializers.ClientFacingAppointment);
+      expect((await api.client.labTests.getPscAppointment(orderId)).id).toBe(booked.id);
+      const again = await api.client.labTests.getPscAppointmentAvailability({ lab: 'quest', zipCode: '94110' });
+      await api.client.labTests.reschedulePscAppointment(orderId, { bookingKey: keyOf(again, 4) });
+      const cancelled = await api.client.labTests.cancelPscAppointment(orderId, { cancellationReasonId: reasons[0]!.id, note: 'Wrong center.' });
+      expectStrictParse(api, serializers.ClientFacingAppointment);
+      if (target.stateful) expect(cancelled.status).toBe('cancelled');
+    });
+
+    statefulIt(`when a booking key is made up, then the SDK throws the 422 naming booking_key ${STATELESS}`, async () => {
+      const api = sdk();
+      const error = await sdkError(api.client.labTests.bookPscAppointment(await placeOrder(api, 'psc'), { bookingKey: 'made-up' }));
+      expect(error.statusCode).toBe(422);
     });
   });
 

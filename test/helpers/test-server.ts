@@ -74,7 +74,7 @@ export async function startTestServer(engine: Engine, overrides: Partial<Config>
   // The estimated end of a bulk op assumes the worker's throttle overrides and concurrency.
   const bulkPull = { policies: workerOptions?.policies ?? DEFAULT_BULK_PULL_SETTINGS.policies, concurrency: workerOptions?.concurrency ?? DEFAULT_BULK_PULL_SETTINGS.concurrency };
   const deps: Deps = { db: test.db, caches: createAppCaches(config), markers: MARKER_CATALOG, now: () => fixedNow ?? new Date(), config, logger: options.logger ?? silentLogger(), triggerSignal: new TriggerSignal(), bulkPull };
-  const labSimulator = options.labSimulator ? new LabOrderSimulator({ db: test.db, logger: deps.logger, pollMs: 50, caches: deps.caches.labOrders }) : null;
+  const labSimulator = options.labSimulator ? new LabOrderSimulator({ db: test.db, logger: deps.logger, pollMs: 50, caches: deps.caches.labOrders, appointments: { caches: deps.caches.labAppointments, formatters: deps.caches.dataReads.formatters } }) : null;
   if (labSimulator) deps.labSimulations = labSimulator.start();
   const team = createTeamApp(deps);
   const management = createManagementApp(deps);

@@ -188,6 +188,19 @@ class World {
   }
 
   /**
+   * A booking key of a free slot around San Francisco's 94110 (at-home or at a Quest center) starting
+   * at least `daysAhead` days from now: the server's own, as an example's key would not verify.
+   */
+  async bookingKey(kind: 'phlebotomy' | 'psc', daysAhead: number): Promise<string> {
+    const answer = (kind === 'psc'
+      ? await this.team('POST', '/v3/order/psc/appointment/availability?lab=quest&zip_code=94110')
+      : await this.team('POST', '/v3/order/phlebotomy/appointment/availability', { first_line: '2417 Mission St.', city: 'San Francisco', state: 'CA', zip_code: '94110' })) as { slots: { slots: { start: string; booking_key: string }[] }[] };
+    const slots = answer.slots.flatMap((day) => day.slots);
+    const after = Date.now() + daysAhead * 86_400_000;
+    return (slots.find((slot) => Date.parse(slot.start) >= after) ?? slots[0]!).booking_key;
+  }
+
+  /**
    * The id of one of today's workouts (or sleeps) of a new user whose local day is nearly over. The
    * synthetic data is random per user id, and not every day has a workout (about 22 users in 100
    * have no Strava workout ended by then): users are made until one has one, then connected. The
@@ -291,8 +304,16 @@ describe.each(API_NAMES)('request examples of the %s API on the server', (api) =
           patient_address: { first_line: '123 Main St.', city: 'San Francisco', state: 'CA', zip: '94110', country: 'US' },
           // A draw is recorded for an on-site collection order (its standard lab test).
           order_set: { lab_test_ids: [c.operationId === 'updateOrderDrawCompleted' ? '2d3fac50-5e79-4f21-9d70-5b9caf4e3023' : '0b1f8a3e-3c57-4d0f-9b5e-3f7a8d2c1e01'] },
+          // The at-home appointment operations need an at-home order (the standard at-home lab test).
+          order_set: { lab_test_ids: [c.path.includes('/phlebotomy/') ? '1c2e9b4f-4d68-4e10-8c6f-4a8b9e3d2f12' : '0b1f8a3e-3c57-4d0f-9b5e-3f7a8d2c1e01'] },
         })) as { order: { id: string; requisition_form_url: string } };
         values.order_id = placed.order.id;
+        // Reading, moving or cancelling an appointment needs one: booked at a slot two days ahead (it can be rescheduled).
+        const appointment = /^(get|reschedule|cancel)(Phlebotomy|Psc)Appointment$/.exec(c.operationId);
+        if (appointment) {
+          const kind = appointment[2] === 'Psc' ? 'psc' : 'phlebotomy';
+          await world.team('POST', `/v3/order/${placed.order.id}/${kind}/appointment/book`, { booking_key: await world.bookingKey(kind, 2) });
+        }
         if (c.operationId === 'getSignedOrderRequisitionPdf') {
           // The signed URL's expiry and signature are the order's own (an example's would not verify).
           const signed = new URL(placed.order.requisition_form_url).searchParams;
@@ -338,6 +359,8 @@ describe.each(API_NAMES)('request examples of the %s API on the server', (api) =
           const kit = (await world.team('POST', '/v3/order/testkit', { user_id: userId, lab_test_id: '3e40bd61-6f8a-4032-ae81-6cadb05f4134', shipping_details: { receiver_name: 'Jordan Kim', first_line: '88 Harbor Way', city: 'Oakland', state: 'CA', zip: '94607', country: 'US', phone_number: '+15105550188' } })) as { order: { sample_id: string } };
           return kit.order.sample_id;
         }
+        // A booking key is the server's own (an example's would not verify): a fresh one of the operation's kind.
+        if (key === 'booking_key') return world.bookingKey(c.path.includes('/psc/') ? 'psc' : 'phlebotomy', c.operationId.startsWith('reschedule') ? 3 : 0);
         if (key === 'sign_in_token') {
           const token = (await world.team('POST', `/v2/user/${userId}/sign_in_token`)) as { sign_in_token: string };
           return token.sign_in_token;

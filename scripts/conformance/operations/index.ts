@@ -72,6 +72,22 @@ import { definition as getOrderResultMetadata } from './team/getOrderResultMetad
 import { definition as getOrderResultPdf } from './team/getOrderResultPdf.js';
 import { definition as getOrderRequisitionPdf } from './team/getOrderRequisitionPdf.js';
 import { definition as getSignedOrderRequisitionPdf } from './team/getSignedOrderRequisitionPdf.js';
+import { definition as getPhlebotomyAppointmentAvailability } from './team/getPhlebotomyAppointmentAvailability.js';
+import { definition as listPhlebotomyAppointmentCancellationReasons } from './team/listPhlebotomyAppointmentCancellationReasons.js';
+import { definition as getPhlebotomyAppointment } from './team/getPhlebotomyAppointment.js';
+import { definition as bookPhlebotomyAppointment } from './team/bookPhlebotomyAppointment.js';
+import { definition as requestPhlebotomyAppointment } from './team/requestPhlebotomyAppointment.js';
+import { definition as reschedulePhlebotomyAppointment } from './team/reschedulePhlebotomyAppointment.js';
+import { definition as cancelPhlebotomyAppointment } from './team/cancelPhlebotomyAppointment.js';
+import { definition as getAreaInfo } from './team/getAreaInfo.js';
+import { definition as getPscInfo } from './team/getPscInfo.js';
+import { definition as getOrderPscInfo } from './team/getOrderPscInfo.js';
+import { definition as getPscAppointmentAvailability } from './team/getPscAppointmentAvailability.js';
+import { definition as listPscAppointmentCancellationReasons } from './team/listPscAppointmentCancellationReasons.js';
+import { definition as getPscAppointment } from './team/getPscAppointment.js';
+import { definition as bookPscAppointment } from './team/bookPscAppointment.js';
+import { definition as reschedulePscAppointment } from './team/reschedulePscAppointment.js';
+import { definition as cancelPscAppointment } from './team/cancelPscAppointment.js';
 import { definition as getTeam } from './management/getTeam.js';
 import { definition as listLabAccounts } from './team/listLabAccounts.js';
 import { definition as updateUser } from './team/updateUser.js';
@@ -174,6 +190,22 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   getOrderResultPdf,
   getOrderRequisitionPdf,
   getSignedOrderRequisitionPdf,
+  getPhlebotomyAppointmentAvailability,
+  listPhlebotomyAppointmentCancellationReasons,
+  getPhlebotomyAppointment,
+  bookPhlebotomyAppointment,
+  requestPhlebotomyAppointment,
+  reschedulePhlebotomyAppointment,
+  cancelPhlebotomyAppointment,
+  getAreaInfo,
+  getPscInfo,
+  getOrderPscInfo,
+  getPscAppointmentAvailability,
+  listPscAppointmentCancellationReasons,
+  getPscAppointment,
+  bookPscAppointment,
+  reschedulePscAppointment,
+  cancelPscAppointment,
   getTeam,
   listLabAccounts,
   updateUser,

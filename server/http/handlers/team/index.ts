@@ -96,6 +96,22 @@ import { listUserDevices } from './list-user-devices.js';
 import { getUserDevice } from './get-user-device.js';
 import { getUserDevicesRaw } from './get-user-devices-raw.js';
 import { simulateConnectionError } from './simulate-connection-error.js';
+import { getPhlebotomyAppointmentAvailability } from './get-phlebotomy-appointment-availability.js';
+import { listPhlebotomyAppointmentCancellationReasons } from './list-phlebotomy-appointment-cancellation-reasons.js';
+import { getPhlebotomyAppointment } from './get-phlebotomy-appointment.js';
+import { bookPhlebotomyAppointment } from './book-phlebotomy-appointment.js';
+import { requestPhlebotomyAppointment } from './request-phlebotomy-appointment.js';
+import { reschedulePhlebotomyAppointment } from './reschedule-phlebotomy-appointment.js';
+import { cancelPhlebotomyAppointment } from './cancel-phlebotomy-appointment.js';
+import { getAreaInfo } from './get-area-info.js';
+import { getPscInfo } from './get-psc-info.js';
+import { getOrderPscInfo } from './get-order-psc-info.js';
+import { getPscAppointmentAvailability } from './get-psc-appointment-availability.js';
+import { listPscAppointmentCancellationReasons } from './list-psc-appointment-cancellation-reasons.js';
+import { getPscAppointment } from './get-psc-appointment.js';
+import { bookPscAppointment } from './book-psc-appointment.js';
+import { reschedulePscAppointment } from './reschedule-psc-appointment.js';
+import { cancelPscAppointment } from './cancel-psc-appointment.js';
 // scaffold:imports
 
 /**
@@ -197,6 +213,22 @@ export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamConte
     getUserDevice: getUserDevice(deps),
     getUserDevicesRaw: getUserDevicesRaw(deps),
     simulateConnectionError: simulateConnectionError(deps),
+    getPhlebotomyAppointmentAvailability: getPhlebotomyAppointmentAvailability(deps),
+    listPhlebotomyAppointmentCancellationReasons: listPhlebotomyAppointmentCancellationReasons(deps),
+    getPhlebotomyAppointment: getPhlebotomyAppointment(deps),
+    bookPhlebotomyAppointment: bookPhlebotomyAppointment(deps),
+    requestPhlebotomyAppointment: requestPhlebotomyAppointment(deps),
+    reschedulePhlebotomyAppointment: reschedulePhlebotomyAppointment(deps),
+    cancelPhlebotomyAppointment: cancelPhlebotomyAppointment(deps),
+    getAreaInfo: getAreaInfo(deps),
+    getPscInfo: getPscInfo(deps),
+    getOrderPscInfo: getOrderPscInfo(deps),
+    getPscAppointmentAvailability: getPscAppointmentAvailability(deps),
+    listPscAppointmentCancellationReasons: listPscAppointmentCancellationReasons(deps),
+    getPscAppointment: getPscAppointment(deps),
+    bookPscAppointment: bookPscAppointment(deps),
+    reschedulePscAppointment: reschedulePscAppointment(deps),
+    cancelPscAppointment: cancelPscAppointment(deps),
     // scaffold:handlers
   };
 }
