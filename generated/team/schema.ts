@@ -20918,10 +20918,7 @@ export interface operations {
                  *     ]
                  */
                 capabilities?: components["schemas"]["LabLocationCapability"][] | null;
-                /**
-                 * @description A lab account; it must give access to the lab.
-                 * @example ded08b93-faf3-4085-a0d0-fb8215ac17d2
-                 */
+                /** @description A lab account; it must give access to the lab. */
                 lab_account_id?: string | null;
             };
             header?: never;

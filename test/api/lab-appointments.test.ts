@@ -62,7 +62,9 @@ describe.each(apiEngines)('lab appointments on %s', (_label, engine) => {
       expectValidation(await ctx.team().get('/v3/order/area/info?zip_code=00000'), [{ loc: ['query', 'zip_code'], msg: /00000/ }]);
       expectValidation(await ctx.team().get('/v3/order/area/info?zip_code=K1A0B'), [{ loc: ['query', 'zip_code'] }]);
       expectValidation(await ctx.team().get(`/v3/order/area/info?zip_code=94110&lab_account_id=${UNKNOWN_ID}`), [{ loc: ['query', 'lab_account_id'] }]);
-      const account = expectStatus<TeamSchemas['AreaInfo']>(await ctx.team().get('/v3/order/area/info?zip_code=94110&lab_account_id=c4d6923f-369e-4aca-b9ba-fa747bab55ce'), 200);
+      const accounts = expectStatus<{ data: { id: string; lab: string }[] }>(await ctx.team().get('/v3/lab_test/lab_account'), 200).data;
+      const bioreference = accounts.find((a) => a.lab === 'bioreference')!.id;
+      const account = expectStatus<TeamSchemas['AreaInfo']>(await ctx.team().get(`/v3/order/area/info?zip_code=94110&lab_account_id=${bioreference}`), 200);
       expect(Object.keys(account.central_labs)).toEqual(['bioreference']);
     });
 
@@ -83,7 +85,8 @@ describe.each(apiEngines)('lab appointments on %s', (_label, engine) => {
       expect(filtered.patient_service_centers.every((c) => c.capabilities.includes('stat'))).toBe(true);
       expect(filtered.patient_service_centers.length).toBeLessThan(far.patient_service_centers.length);
       expectValidation(await ctx.team().get('/v3/order/psc/info?zip_code=94110&lab_id=9'), [{ loc: ['query', 'lab_id'] }]);
-      expectValidation(await ctx.team().get('/v3/order/psc/info?zip_code=94110&lab_id=3&lab_account_id=ded08b93-faf3-4085-a0d0-fb8215ac17d2'), [{ loc: ['query', 'lab_account_id'] }]);
+      const accounts = expectStatus<{ data: { id: string; lab: string }[] }>(await ctx.team().get('/v3/lab_test/lab_account'), 200).data;
+      expectValidation(await ctx.team().get(`/v3/order/psc/info?zip_code=94110&lab_id=3&lab_account_id=${accounts.find((a) => a.lab === 'labcorp')!.id}`), [{ loc: ['query', 'lab_account_id'] }]);
       expectValidation(await ctx.team().get('/v3/order/psc/info?zip_code=99999&lab_id=2'), [{ loc: ['query', 'zip_code'], msg: /99999/ }]);
     });
 
