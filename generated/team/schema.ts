@@ -103,7 +103,7 @@ export interface paths {
          * Create insurance
          * @description Stores an insurance record for the user and returns it with the payor company (`company`) resolved from the payor catalog. A second call replaces the record that has the same `is_primary` value.
          *
-         *     **MEDFED / MAIDFED (closed beta).** When `payor_code` is `MEDFED` (federal Medicare) or `MAIDFED` (federal Medicaid), the service infers the state plan from the insured person's address state (`MEDICARE_<STATE>` or `MEDICAID_<STATE>`, for the 50 states and DC) and stores that plan's payor code. An address state with no plan is a `422` on `insured.address.state`; an unknown payor code a `422` on `payor_code`.
+         *     **MEDFED / MAIDFED (closed beta).** When `payor_code` is `MEDFED` (federal Medicare) or `MAIDFED` (federal Medicaid), the service infers the state plan from the insured person's address state (`MEDICARE_<STATE>` or `MEDICAID_<STATE>`, for the 50 states and DC) and stores that plan's payor code. An address state with no plan is a `422` on `insured.address.state`; an unknown payor code a `422` on `payor_code`. Besides the catalog's codes (*Search payors*), the team's own payors (*Create a payor*) are payor codes of its insurances.
          *
          *     In the response, a `second_line` sent as `null` is an empty string, and `is_primary` defaults to `true`.
          */
@@ -1792,6 +1792,191 @@ export interface paths {
         get: operations["getSignedOrderRequisitionPdf"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/insurance/search/diagnosis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search diagnosis codes
+         * @description Searches the service's diagnosis catalog: lab-relevant ICD-10-CM codes with their official titles (the public US code set), to fill an order's `icd_codes`. A query that looks like a code (a letter alone, or a letter and a digit then digits, letters and at most one dot; any case, the dot optional: `Z`, `e11`, `E11.6`, `e1165`) finds the codes that start with it, the exact code first. Any other query (or a code-like one no code starts with) finds the codes whose title has, for every word of the query, a word starting with it (`iron defic anem`), in code order. At most 50 diagnoses are answered; a blank query finds none.
+         */
+        get: operations["searchDiagnoses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/insurance/validate_icd_codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate diagnosis codes
+         * @description Checks diagnosis codes as *Create an order* checks its `icd_codes`. Every code must be written as ICD-10-CM writes it (upper case, a dot after the third character: `E11.9`; `e11.9` or `E119` is an error that says how to write it, never corrected silently), be billable (a category such as `E11` is not: give one of its codes) and be in the service's diagnosis catalog (see *Search diagnosis codes*). Each failing code is one entry of `errors`, naming it. Two codes an ICD-10-CM Excludes1 note keeps apart (type 1 and type 2 diabetes; prediabetes or glycosuria with diabetes; an elevated blood-pressure reading with hypertension) are a `violation`. A code given twice is a warning. The list is `valid` with no errors and no violations; an empty list is valid.
+         */
+        post: operations["validateIcdCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/insurance/search/payor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search payors
+         * @description Searches the payors an insurance can name: the service's catalog (`source: platform`: commercial payors, federal programs and every state's Medicare and Medicaid plan) and the team's own (`source: team`, made with *Create a payor*), the team's first, each group by name. `insurance_name` keeps the payors whose name, code or an alias has, for every word given, a word starting with it (`blue cross`). The catalog's payors carry no clearinghouse ids, so `provider` (payors with an id at that clearinghouse) and `provider_payor_id` (the payor with that id) find team payors only. Without parameters every payor is listed. Another team's payors are never found.
+         */
+        get: operations["searchPayors"];
+        put?: never;
+        /**
+         * Search payors (deprecated)
+         * @deprecated
+         * @description The former payor search: the same search as *Search payors* with the criteria in a JSON body (`provider_id` for `provider_payor_id`), and each payor's code as `code`. Use *Search payors* instead.
+         */
+        post: operations["searchPayorsDeprecated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/payor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a payor
+         * @description Adds a payor of the team's own, for an insurer the catalog does not hold. Its code is `TEAM_` and its name in capitals, each run of other characters as one `_` (`Acme Health Plan` is `TEAM_ACME_HEALTH_PLAN`; at most 40 characters after `TEAM_`; a name without a Latin letter or digit gets a hash instead), and from then on it is a `payor_code` the team's insurances can name (*Create insurance* answers its name and address as `company`); other teams never see it. `provider` and `provider_payor_id` (the payor's id at a clearinghouse) are given together or not at all (`422` naming the one missing). Creating a payor again with a name of the same code and the same details answers the stored payor; with other details it is a `400` naming the code.
+         */
+        post: operations["createPayor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/unmatched_result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List unmatched results
+         * @description Lists the team's unmatched results (results a lab sent that matched no order), newest first, one page at a time: `limit` (1 to 100, default 50) and `next_cursor` (from the previous page; a cursor the service did not issue is a `422`). Filters combine: `status` (without it, the results still waiting for a review: `pending_customer_review` and `pending_ops_review`), `decision_code`, `lab_slug`, `created_at_start` and `created_at_end` (days in UTC, both included; a start after the end is a `422`) and `search_input` (part of the patient's name, in any case, or a result's id). `total` counts every result the filters select.
+         */
+        get: operations["listUnmatchedResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/unmatched_result/{raw_result_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an unmatched result
+         * @description One unmatched result of the team, in any status. Another team's result, or an unknown id, is a `404`.
+         */
+        get: operations["getUnmatchedResult"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/unmatched_result/{raw_result_id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an unmatched result
+         * @description Attaches a result waiting for review to an order of the team: `order_id`, or `user_id` alone for that user's one open order (an order not yet completed, cancelled or failed; none or several is a `422` asking for `order_id`). With both, the order must be that user's (a `422` otherwise). The order must be open (a `400` otherwise) and becomes `completed` with the result's values as its results, sending `labtest.order.updated` (and `labtest.result.critical` for critical values) as any completion does; a simulation of the order stops. The result becomes `matched`, keeps the `note`, and leaves the queue. A result already matched or resolved is a `400`; another team's result, order or user a `404`.
+         */
+        post: operations["acceptUnmatchedResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/unmatched_result/{raw_result_id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve an unmatched result
+         * @description Decides a result waiting for review without attaching it: `reject` dismisses it (`resolved`, no action left), `unsure` hands it to the lab's operations (`pending_ops_review`; it may still be accepted or rejected). The `note` is kept. A result already matched or resolved is a `400`; another team's result a `404`.
+         */
+        post: operations["resolveUnmatchedResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/sandbox/unmatched_result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make an unmatched result (sandbox)
+         * @description Sandbox only: makes a result as if a lab had sent one that matches no order of the team, and sends `labtest.match_review.created`. Without `order_id` it names `patient` (or a made-up patient) and the markers of the team's standard walk-in lab test (`no_match`); with `order_id` (an order of `user_id`) it is that order's lab, markers and patient under another sample id (`match_demo`, the order its one candidate). The values are generated for `interpretation`. Another team's user or order is a `404`.
+         */
+        post: operations["createSandboxUnmatchedResult"];
         delete?: never;
         options?: never;
         head?: never;
@@ -12101,6 +12286,63 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "labtest.match_review.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Match review created
+         * @description Sent when a result arrives that matches no order of the team and waits for its review (in the sandbox, made by *Make an unmatched result*). Read it with *Get an unmatched result*; accept or resolve it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MatchReviewEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "labtest.result.critical": {
         parameters: {
             query?: never;
@@ -14445,11 +14687,11 @@ export interface components {
             profile: components["schemas"]["RawSummaryRecord"];
         };
         /**
-         * @description A timeseries resource. Point samples: heartrate (`bpm`), hrv (`rmssd`), glucose (`mmol/L`), blood_oxygen (`%`), respiratory_rate (`bpm`), body_weight (`kg`), body_fat (`%`), stress_level (`%`), electrocardiogram_voltage (`mV`; `type` is the lead, `lead_I` for a watch's single lead). Interval samples (with `start` and `end`): steps (`count`), distance (`m`), calories_active and calories_basal (`kcal`), floors_climbed (`count`), water (`mL`), caffeine (`g`), mindfulness_minutes (`min`), vo2_max (`mL/kg/min`; an estimate at one instant: `start` and `end` are that instant), and the others. blood_pressure (`mmHg`) has `systolic` and `diastolic` instead of `value`; note has a text `value` and `tags`. `hypnogram` is deprecated (read `sleep_cycle`). Non-exhaustive.
+         * @description A timeseries resource. Point samples: heartrate (`bpm`), hrv (`rmssd`), glucose (`mmol/L`), blood_oxygen (`%`), respiratory_rate (`bpm`), body_weight (`kg`), body_fat (`%`), stress_level (`%`), electrocardiogram_voltage (`mV`; `type` is the lead, `lead_I` for a watch's single lead). Interval samples (with `start` and `end`): steps (`count`), distance (`m`), calories_active and calories_basal (`kcal`), floors_climbed (`count`), water (`mL`), caffeine (`g`), mindfulness_minutes (`min`), vo2_max (`mL/kg/min`; an estimate at one instant: `start` and `end` are that instant), and the others. blood_pressure (`mmHg`) has `systolic` and `diastolic` instead of `value`; note has a text `value` and `tags`. `hypnogram` is deprecated (read `sleep_cycle`). Lab-sourced point samples, from the user's final lab results (source: the lab, `type: lab`; one sample per numeric result, equal to it, at its report time): cholesterol (`mg/dL`; `type` is `total`, `ldl`, `hdl` or `triglycerides`), ige (`IU/mL`) and igg (`mg/dL`), `type` `total`. Non-exhaustive.
          * @example heartrate
          * @enum {string}
          */
-        TimeseriesResource: "heartrate" | "hrv" | "steps" | "distance" | "calories_active" | "calories_basal" | "floors_climbed" | "glucose" | "blood_oxygen" | "blood_pressure" | "respiratory_rate" | "body_weight" | "body_fat" | "body_temperature" | "body_temperature_delta" | "water" | "caffeine" | "mindfulness_minutes" | "stress_level" | "vo2_max" | "hypnogram" | "electrocardiogram_voltage" | "afib_burden" | "heart_rate_alert" | "stand_hour" | "stand_duration" | "sleep_apnea_alert" | "sleep_breathing_disturbance" | "wheelchair_push" | "forced_expiratory_volume_1" | "forced_vital_capacity" | "peak_expiratory_flow_rate" | "inhaler_usage" | "fall" | "uv_exposure" | "daylight_exposure" | "handwashing" | "basal_body_temperature" | "heart_rate_recovery_one_minute" | "body_mass_index" | "lean_body_mass" | "waist_circumference" | "workout_distance" | "workout_swimming_stroke" | "workout_duration" | "insulin_injection" | "carbohydrates" | "note" | (string & {});
+        TimeseriesResource: "heartrate" | "hrv" | "steps" | "distance" | "calories_active" | "calories_basal" | "floors_climbed" | "glucose" | "blood_oxygen" | "blood_pressure" | "respiratory_rate" | "body_weight" | "body_fat" | "body_temperature" | "body_temperature_delta" | "water" | "caffeine" | "mindfulness_minutes" | "stress_level" | "vo2_max" | "hypnogram" | "electrocardiogram_voltage" | "afib_burden" | "heart_rate_alert" | "stand_hour" | "stand_duration" | "sleep_apnea_alert" | "sleep_breathing_disturbance" | "wheelchair_push" | "forced_expiratory_volume_1" | "forced_vital_capacity" | "peak_expiratory_flow_rate" | "inhaler_usage" | "fall" | "uv_exposure" | "daylight_exposure" | "handwashing" | "basal_body_temperature" | "heart_rate_recovery_one_minute" | "body_mass_index" | "lean_body_mass" | "waist_circumference" | "workout_distance" | "workout_swimming_stroke" | "workout_duration" | "insulin_injection" | "carbohydrates" | "note" | "cholesterol" | "ige" | "igg" | (string & {});
         /** @description A quantity over the interval [`start`, `end`) (`end` exclusive); `timestamp` equals `start`. Aggregated resources (steps, distance, calories, floors) are fixed time buckets; the bucket in progress holds its value so far and is replaced under the same compound key (resource, provider, source type, `timestamp`) as it grows. */
         ClientFacingIntervalSample: {
             /**
@@ -15408,7 +15650,7 @@ export interface components {
             priority?: boolean;
             billing_type?: components["schemas"]["Billing"];
             /**
-             * @description ICD-10-CM diagnosis codes (`E11.9`, `U07.1`).
+             * @description ICD-10-CM diagnosis codes (`E11.9`, `U07.1`), checked as *Validate diagnosis codes* checks them: a code that is not billable or not in the service's diagnosis catalog is a `422` at its index, two codes an Excludes1 note keeps apart a `422` at `icd_codes`.
              * @example [
              *       "E11.9"
              *     ]
@@ -16006,6 +16248,464 @@ export interface components {
             order_transaction?: {
                 [key: string]: unknown;
             } | null;
+        };
+        /** @description A diagnosis of the catalog (ICD-10-CM). */
+        ClientFacingDiagnosisInformation: {
+            /**
+             * @description The ICD-10-CM code as written in the code set (upper case, with its dot).
+             * @example E11.9
+             */
+            diagnosis_code: string;
+            /**
+             * @description The code's official title.
+             * @example Type 2 diabetes mellitus without complications
+             */
+            description: string;
+            /**
+             * @description Whether the code may only be given as a secondary diagnosis. The catalog holds no such code, so it is always `false`.
+             * @default false
+             * @example false
+             */
+            is_secondary?: boolean;
+        };
+        /** @description The diagnoses a search found, best first (at most 50). */
+        DiagnosisInformationList: components["schemas"]["ClientFacingDiagnosisInformation"][];
+        /** @description Diagnosis codes to check. */
+        ValidateICDCodesBody: {
+            /**
+             * @description ICD-10-CM codes, as they would be sent with an order.
+             * @example [
+             *       "E11.9",
+             *       "E78.5"
+             *     ]
+             */
+            codes: string[];
+        };
+        /** @description Two codes that an ICD-10-CM Excludes1 note says are never coded together. */
+        ICDExcludesViolation: {
+            /**
+             * @description The code given first.
+             * @example E11.9
+             */
+            code: string;
+            /**
+             * @description The code it excludes.
+             * @example E10.9
+             */
+            conflicts_with: string;
+            /**
+             * @description The kind of note; `excludes1` (more may be added).
+             * @example excludes1
+             */
+            type: string;
+        };
+        /** @description Codes that overlap without making the list invalid. */
+        ICDExcludesWarning: {
+            /**
+             * @description The code.
+             * @example E11.9
+             */
+            code: string;
+            /**
+             * @description The code it overlaps with.
+             * @example E11.9
+             */
+            overlaps_with: string;
+            /**
+             * @description The kind of overlap; `duplicate` (the code is given more than once; more kinds may be added).
+             * @example duplicate
+             */
+            type: string;
+        };
+        /** @description The verdict on a list of diagnosis codes: `valid` when every code is a well-formed ICD-10-CM code of the catalog and no two are excluded together. */
+        ValidateICDCodesResponse: {
+            /**
+             * @description No errors and no violations.
+             * @example false
+             */
+            valid: boolean;
+            /**
+             * @description One message per code that is malformed, not billable or not in the catalog, each naming its code.
+             * @example [
+             *       "\"E119\" is not an ICD-10-CM code: a code is a capital letter, a digit and a digit or capital letter, then a dot and 1 to 4 digits or capital letters (E11.9, Z00.00) (write it as E11.9)."
+             *     ]
+             */
+            errors: string[];
+            /** @description Pairs of codes an Excludes1 note forbids together; each makes the list invalid. */
+            violations: components["schemas"]["ICDExcludesViolation"][];
+            /** @description Overlaps that do not make the list invalid (a code given twice). */
+            warnings: components["schemas"]["ICDExcludesWarning"][];
+        };
+        /**
+         * @description A clearinghouse or eligibility service that has its own ids for payors.
+         * @example availity
+         * @enum {string}
+         */
+        PayorCodeExternalProvider: "change_healthcare" | "availity" | "stedi" | "waystar" | "claim_md" | "apero" | "pverify" | (string & {});
+        /**
+         * @description Where a payor comes from: the service's catalog (`platform`) or the team's own (`team`, made with *Create a payor*).
+         * @example platform
+         * @enum {string}
+         */
+        ClientFacingPayorCodeSource: "platform" | "team";
+        /** @description A payor, with the code to give as `payor_code` of an insurance. */
+        ClientFacingPayorSearchResponse: {
+            /**
+             * @description The code to use as `payor_code` of *Create insurance*.
+             * @example AETNA
+             */
+            payor_code: string;
+            /**
+             * @description The payor's name.
+             * @example Aetna
+             */
+            name: string;
+            /**
+             * @description Other names the payor is known by (for a state plan, who runs it).
+             * @example []
+             */
+            aliases: string[];
+            org_address: components["schemas"]["InsuranceAddress"];
+            source: components["schemas"]["ClientFacingPayorCodeSource"];
+        };
+        /** @description The payors found, the team's own first, each group by name. */
+        PayorSearchResponseList: components["schemas"]["ClientFacingPayorSearchResponse"][];
+        /** @description What to search payors by (every field optional; none lists every payor). */
+        PayorSearchRequest: {
+            /**
+             * @description Words that must each start a word of the payor's name, code or an alias, in any case.
+             * @example blue cross
+             */
+            insurance_name?: string | null;
+            /** @description Only payors with an id at this clearinghouse (team payors only). */
+            provider?: components["schemas"]["PayorCodeExternalProvider"] | null;
+            /**
+             * @description Only the payor with this id at `provider`.
+             * @example 60054
+             */
+            provider_id?: string | null;
+        };
+        /** @description A payor, as the deprecated search answers it (`code` where the current one has `payor_code`). */
+        ClientFacingPayorSearchResponseDeprecated: {
+            /**
+             * @description The code to use as `payor_code` of *Create insurance*.
+             * @example AETNA
+             */
+            code: string;
+            /**
+             * @description The payor's name.
+             * @example Aetna
+             */
+            name: string;
+            /**
+             * @description Other names the payor is known by.
+             * @example []
+             */
+            aliases: string[];
+            org_address: components["schemas"]["InsuranceAddress"];
+            source: components["schemas"]["ClientFacingPayorCodeSource"];
+        };
+        /** @description The payors found, the team's own first, each group by name. */
+        PayorSearchResponseDeprecatedList: components["schemas"]["ClientFacingPayorSearchResponseDeprecated"][];
+        /** @description A payor of the team's own. */
+        CreatePayorBody: {
+            /**
+             * @description The payor's name; its code is derived from it (see *Create a payor*).
+             * @example Acme Health Plan
+             */
+            name: string;
+            address: components["schemas"]["InsuranceAddressInput"];
+            /** @description The clearinghouse `provider_payor_id` belongs to; give both or neither. */
+            provider?: components["schemas"]["PayorCodeExternalProvider"] | null;
+            /**
+             * @description The payor's id at `provider`.
+             * @example ACME01
+             */
+            provider_payor_id?: string | null;
+        };
+        /** @description A payor of the team, usable as `payor_code` of an insurance. */
+        ClientFacingPayor: {
+            /**
+             * @description The code to use as `payor_code` of *Create insurance*.
+             * @example TEAM_ACME_HEALTH_PLAN
+             */
+            payor_code: string;
+            /**
+             * @description The payor's name.
+             * @example Acme Health Plan
+             */
+            name: string;
+            /**
+             * @description Other names of the payor (none for a team payor).
+             * @example []
+             */
+            aliases: string[];
+            org_address: components["schemas"]["InsuranceAddress"];
+            source: components["schemas"]["ClientFacingPayorCodeSource"];
+        };
+        /**
+         * @description Why a result arrived without an order, as the matching decided: `no_match` (no order of the team has its sample id or patient), `match_demo` (its patient matches an order of the team, its sample id none), and the family's other codes (a completed or cancelled order's sample id, the wrong collection or lab, several demographic matches).
+         * @example no_match
+         * @enum {string}
+         */
+        MatchDecisionCode: "match_sample_id" | "match_completed" | "match_cancelled" | "wrong_collection" | "wrong_lab" | "multiple_demo_match" | "match_sample_id_mismatch_demo" | "match_demo" | "no_match" | (string & {});
+        /**
+         * @description A review status to list (a `matched` result is no longer in the queue).
+         * @example pending_customer_review
+         * @enum {string}
+         */
+        MatchReviewStatusFilter: "pending_customer_review" | "pending_ops_review" | "resolved" | (string & {});
+        /**
+         * @description Where a review stands: waiting for the team (`pending_customer_review`) or the lab's operations (`pending_ops_review`), dismissed (`resolved`), or attached to an order (`matched`).
+         * @example pending_customer_review
+         * @enum {string}
+         */
+        MatchReviewStatus: "matched" | "pending_customer_review" | "pending_ops_review" | "resolved" | (string & {});
+        /**
+         * @description A detail of the decision.
+         * @example lab_account_mismatch
+         * @enum {string}
+         */
+        MatchSubReasonCode: "lab_account_mismatch" | (string & {});
+        /** @description The patient as the lab's result names them. */
+        MatchReviewPatient: {
+            /** @example Maria */
+            first_name?: string | null;
+            /** @example Lopez */
+            last_name?: string | null;
+            /**
+             * Format: date-time
+             * @description The date of birth, at midnight UTC.
+             * @example 1986-04-21T00:00:00Z
+             */
+            dob?: string | null;
+            /** @example female */
+            gender?: string | null;
+        };
+        /** @description The lab that sent the result. */
+        MatchReviewLab: {
+            /** @example 1 */
+            id: number;
+            /** @example Labcorp */
+            name: string;
+            /** @example labcorp */
+            slug: string;
+        };
+        /** @description A marker the result reports, by the lab's code and name. */
+        MatchReviewMarker: {
+            /**
+             * @description The lab's test code.
+             * @example 001453
+             */
+            provider_id?: string | null;
+            /** @example Hemoglobin A1c */
+            name?: string | null;
+        };
+        /**
+         * @description What the team may do with the result.
+         * @example accept
+         * @enum {string}
+         */
+        MatchReviewResolutionAction: "accept" | "reject" | "unsure" | (string & {});
+        /**
+         * @description How a candidate order relates to the result.
+         * @example order_option
+         * @enum {string}
+         */
+        MatchCandidateType: "provenance_order" | "order_option" | (string & {});
+        /**
+         * @description How sure the match is.
+         * @example high
+         * @enum {string}
+         */
+        MatchCandidateConfidenceLevel: "high" | "medium" | "low" | (string & {});
+        /**
+         * @description Why an order is a candidate.
+         * @example demographic_match
+         * @enum {string}
+         */
+        MatchCandidateReasonCode: "sample_id_match" | "lab_account_mismatch" | "matched_completed_order" | "matched_cancelled_order" | "invalid_collection_state" | "demographic_mismatch" | "demographic_match" | "possible_wrong_lab" | "same_lab" | "same_user" | "marker_overlap_exact" | "marker_overlap_partial" | "marker_overlap_none" | (string & {});
+        /** @description An order the result may belong to. */
+        MatchReviewCandidate: {
+            candidate_type: components["schemas"]["MatchCandidateType"];
+            /**
+             * Format: uuid
+             * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+             */
+            order_id?: string | null;
+            /**
+             * Format: uuid
+             * @example null
+             */
+            order_transaction_id?: string | null;
+            /** @description The order's status when the result arrived. */
+            last_status?: components["schemas"]["OrderLowLevelStatus"] | null;
+            confidence_level: components["schemas"]["MatchCandidateConfidenceLevel"];
+            /** @example 0.9 */
+            confidence_score?: number | null;
+            /**
+             * @example [
+             *       "demographic_match",
+             *       "same_lab"
+             *     ]
+             */
+            reasons?: components["schemas"]["MatchCandidateReasonCode"][];
+            /**
+             * @description Which markers the order and the result share (`matched`, `only_in_result`, `only_in_order`; lab test codes).
+             * @example null
+             */
+            marker_overlap?: {
+                [key: string]: unknown;
+            } | null;
+            /** @example null */
+            status_context?: {
+                [key: string]: unknown;
+            } | null;
+        };
+        /** @description The candidate orders of one user. */
+        MatchReviewCandidateGroup: {
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id?: string | null;
+            candidates?: components["schemas"]["MatchReviewCandidate"][];
+        };
+        /** @description A result the lab sent that matched no order of the team, with the matching's decision and the orders it may belong to. */
+        UnmatchedResult: {
+            /**
+             * Format: uuid
+             * @description The raw result's id (`raw_result_id`).
+             * @example 2f1e0d9c-8b7a-4c5d-9e6f-0a1b2c3d4e5f
+             */
+            id: string;
+            status: components["schemas"]["MatchReviewStatus"];
+            decision_code: components["schemas"]["MatchDecisionCode"];
+            /** @example [] */
+            sub_reason_codes?: components["schemas"]["MatchSubReasonCode"][];
+            /**
+             * @description The decision in words.
+             * @example No order of the team has this result's sample id or patient.
+             */
+            reason: string;
+            /** @description The patient the result names. */
+            patient?: components["schemas"]["MatchReviewPatient"] | null;
+            lab: components["schemas"]["MatchReviewLab"];
+            markers?: components["schemas"]["MatchReviewMarker"][];
+            /** @description The worst interpretation of the result's values. */
+            interpretation?: components["schemas"]["Interpretation"] | null;
+            /**
+             * @description Whether the result is final or partial.
+             * @example final
+             * @enum {string|null}
+             */
+            result_status?: "final" | "partial" | null;
+            /**
+             * @description The team's note, given when it accepted or resolved the result.
+             * @example null
+             */
+            note?: string | null;
+            /** @description What the team may still do (none once matched or resolved). */
+            allowed_actions?: components["schemas"]["MatchReviewResolutionAction"][];
+            candidate_groups?: components["schemas"]["MatchReviewCandidateGroup"][];
+            /**
+             * Format: date-time
+             * @example 2026-03-04T16:45:00Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-04T16:45:00Z
+             */
+            updated_at: string;
+            /**
+             * Format: date-time
+             * @description When the team accepted or resolved it.
+             * @example null
+             */
+            reviewed_at?: string | null;
+        };
+        /** @description A page of the team's unmatched results, newest first. */
+        ListUnmatchedResultResponse: {
+            data?: components["schemas"]["UnmatchedResult"][];
+            /**
+             * @description Pass as `next_cursor` for the next page; `null` on the last.
+             * @example null
+             */
+            next_cursor?: string | null;
+            /**
+             * @description How many results the filters select, on every page.
+             * @example 1
+             */
+            total: number;
+        };
+        /** @description The order (or the user, whose one open order is meant) to attach the result to. */
+        AcceptUnmatchedResultBody: {
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id?: string | null;
+            /**
+             * Format: uuid
+             * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+             */
+            order_id?: string | null;
+            /** @example Sample relabelled at the draw site. */
+            note?: string | null;
+        };
+        /**
+         * @description Dismiss the result (`reject`), or leave it for the lab's operations to decide (`unsure`).
+         * @example reject
+         * @enum {string}
+         */
+        UnmatchedResultResolutionAction: "reject" | "unsure";
+        /** @description How to resolve the result. */
+        ResolveUnmatchedResultBody: {
+            action: components["schemas"]["UnmatchedResultResolutionAction"];
+            /** @example Not one of our patients. */
+            note?: string | null;
+        };
+        /** @description The patient a sandbox result names. */
+        SandboxResultPatient: {
+            /** @example Jordan */
+            first_name: string;
+            /** @example Avery */
+            last_name: string;
+            /**
+             * Format: date
+             * @example 1979-08-02
+             */
+            dob: string;
+            /**
+             * @example female
+             * @enum {string}
+             */
+            gender: "female" | "male" | "other";
+        };
+        /** @description The unmatched result to make: for `user_id`, whose orders it does not match (`no_match`), or, with `order_id` (an order of that user), one whose patient matches that order but whose sample id does not (`match_demo`). */
+        CreateSandboxUnmatchedResultBody: {
+            /**
+             * Format: uuid
+             * @description The user the result is about (its webhook names them).
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * Format: uuid
+             * @description An order of the user the result resembles (its lab, markers and patient).
+             * @example null
+             */
+            order_id?: string | null;
+            /** @description The patient the result names, without `order_id` (default a made-up patient). */
+            patient?: components["schemas"]["SandboxResultPatient"] | null;
+            /**
+             * @description The worst interpretation of the result's values.
+             * @default normal
+             * @example abnormal
+             * @enum {string}
+             */
+            interpretation?: "normal" | "abnormal" | "critical";
         };
         /** @description A US street address: where an at-home visit takes place, or where a service center is. `zip_code` is five digits or ZIP+4; it must be a US zip code the server knows (the `zipcodes` data package), or the request is a `422` naming it. */
         USAddress: {
@@ -17066,6 +17766,45 @@ export interface components {
              */
             client_user_id: string;
         };
+        /** @description The review; read it whole with *Get an unmatched result*. */
+        MatchReviewWebhookPayload: {
+            /**
+             * Format: uuid
+             * @example 2f1e0d9c-8b7a-4c5d-9e6f-0a1b2c3d4e5f
+             */
+            id: string;
+            status: components["schemas"]["MatchReviewStatus"];
+            decision_code: components["schemas"]["MatchDecisionCode"];
+            /** @example [] */
+            sub_reason_codes?: components["schemas"]["MatchSubReasonCode"][];
+        };
+        /** @description An unmatched result arrived for the team's review (`labtest.match_review.created`). */
+        MatchReviewEvent: {
+            /**
+             * @description Names the change.
+             * @example labtest.match_review.created
+             * @enum {string}
+             */
+            event_type: "labtest.match_review.created";
+            data: components["schemas"]["MatchReviewWebhookPayload"];
+            /**
+             * Format: uuid
+             * @description The customer team.
+             * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+             */
+            team_id: string;
+            /**
+             * Format: uuid
+             * @description The user the result is about.
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * @description The customer's user reference.
+             * @example patient-000123
+             */
+            client_user_id: string;
+        };
         /** @description A lab order whose results hold a critical value. */
         ClientFacingCriticalResult: {
             /**
@@ -17263,6 +18002,11 @@ export interface components {
          * @example 8e1f2a3b-4c5d-4e6f-9a0b-1c2d3e4f5a6b
          */
         SleepIdPath: string;
+        /**
+         * @description The unmatched result's id (`id` of the result in the list).
+         * @example 2f1e0d9c-8b7a-4c5d-9e6f-0a1b2c3d4e5f
+         */
+        RawResultIdPath: string;
         /**
          * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
          * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
@@ -20534,6 +21278,351 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    searchDiagnoses: {
+        parameters: {
+            query: {
+                /**
+                 * @description A code or its start, or words of the title.
+                 * @example E11
+                 */
+                diagnosis_query: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The diagnoses found, best first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiagnosisInformationList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    validateIcdCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidateICDCodesBody"];
+            };
+        };
+        responses: {
+            /** @description The verdict, with every problem named. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidateICDCodesResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    searchPayors: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Words of the payor's name, code or alias.
+                 * @example aetna
+                 */
+                insurance_name?: string | null;
+                /**
+                 * @description Only payors with an id at this clearinghouse.
+                 * @example availity
+                 */
+                provider?: components["schemas"]["PayorCodeExternalProvider"] | null;
+                /**
+                 * @description Only the payor with this id (at `provider` when given).
+                 * @example ACME01
+                 */
+                provider_payor_id?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payors found. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayorSearchResponseList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    searchPayorsDeprecated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayorSearchRequest"];
+            };
+        };
+        responses: {
+            /** @description The payors found. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayorSearchResponseDeprecatedList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createPayor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePayorBody"];
+            };
+        };
+        responses: {
+            /** @description The team's payor. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFacingPayor"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listUnmatchedResults: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The most results on a page.
+                 * @example 50
+                 */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page. */
+                next_cursor?: string | null;
+                /**
+                 * @description Only results with this decision.
+                 * @example no_match
+                 */
+                decision_code?: components["schemas"]["MatchDecisionCode"] | null;
+                /**
+                 * @description Only results of this lab.
+                 * @example labcorp
+                 */
+                lab_slug?: string | null;
+                /**
+                 * @description Only results in this review status.
+                 * @example pending_customer_review
+                 */
+                status?: components["schemas"]["MatchReviewStatusFilter"] | null;
+                /**
+                 * @description Only results that arrived on or after this day (UTC).
+                 * @example 2026-11-01
+                 */
+                created_at_start?: string | null;
+                /**
+                 * @description Only results that arrived on or before this day (UTC).
+                 * @example 2026-11-30
+                 */
+                created_at_end?: string | null;
+                /**
+                 * @description Part of the patient's name, or a result id.
+                 * @example lopez
+                 */
+                search_input?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of unmatched results. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListUnmatchedResultResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getUnmatchedResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The unmatched result's id (`id` of the result in the list).
+                 * @example 2f1e0d9c-8b7a-4c5d-9e6f-0a1b2c3d4e5f
+                 */
+                raw_result_id: components["parameters"]["RawResultIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The unmatched result. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnmatchedResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    acceptUnmatchedResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The unmatched result's id (`id` of the result in the list).
+                 * @example 2f1e0d9c-8b7a-4c5d-9e6f-0a1b2c3d4e5f
+                 */
+                raw_result_id: components["parameters"]["RawResultIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptUnmatchedResultBody"];
+            };
+        };
+        responses: {
+            /** @description The order, completed with the result. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    resolveUnmatchedResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The unmatched result's id (`id` of the result in the list).
+                 * @example 2f1e0d9c-8b7a-4c5d-9e6f-0a1b2c3d4e5f
+                 */
+                raw_result_id: components["parameters"]["RawResultIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResolveUnmatchedResultBody"];
+            };
+        };
+        responses: {
+            /** @description The result as decided. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnmatchedResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createSandboxUnmatchedResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSandboxUnmatchedResultBody"];
+            };
+        };
+        responses: {
+            /** @description The new unmatched result. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnmatchedResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };
