@@ -909,6 +909,9 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
     it('when labTests.getLabTestCollectionInstructionPdf is called for the standard testkit, then it reads a PDF', async () => {
       const pdf = await sdk().client.labTests.getLabTestCollectionInstructionPdf('3e40bd61-6f8a-4032-ae81-6cadb05f4134');
       expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    });
+  });
+
   describe('lab appointments', () => {
     const patient = { firstName: 'Maria', lastName: 'Lopez', dob: '1986-04-21', gender: 'female' as const, phoneNumber: '+14155550123', email: 'maria.lopez@example.com' };
     const address = { firstLine: '123 Main St.', city: 'San Francisco', state: 'CA', zip: '94110', country: 'US' };

@@ -27,6 +27,8 @@ async function currentAppointment(apis: Apis, kind: 'phlebotomy' | 'psc', orderI
 
 function slotsOf(apis: Apis, kind: 'phlebotomy' | 'psc', order: Order): Promise<Slots> {
   const a = order.patient_address;
+  // Only an unregistered testkit's order has no address yet, and it books no appointment.
+  if (!a) return Promise.reject(new Error('The order has no patient address yet.'));
   return kind === 'phlebotomy'
     ? okAs<Slots>(apis.team.POST('/v3/order/phlebotomy/appointment/availability', { body: { first_line: a.first_line, second_line: a.second_line ?? null, city: a.city, state: a.state, zip_code: a.zip } }))
     : okAs<Slots>(apis.team.POST('/v3/order/psc/appointment/availability', { params: { query: { lab: 'quest', zip_code: a.zip.slice(0, 5), radius: '50' } } }));
