@@ -8,7 +8,10 @@
  *
  * docs/lab-testing.md ("Results that agree with themselves") lists every formula.
  */
-import type { FailureType } from './generate.js';
+/** Why a result is missing: the lab's failure kinds, and the two of a calculation it cannot make. */
+export type FailureType =
+  | 'quantity_not_sufficient_failure' | 'collection_process_failure' | 'internal_lab_failure'
+  | 'missing_result_calc_failure' | 'missing_demo_aoe_calc_failure';
 
 export type Sex = 'female' | 'male';
 

@@ -14,7 +14,11 @@ import {
 import { hashSeed, seededRandom, type Random } from '../synthetic/random.js';
 import {
   calculate, DERIVATION_BY_LOINC, isCalculated, measuredInputsOf, referenceValueOf, type CalculatedValue, type DerivationContext,
+  type FailureType,
 } from './derived.js';
+
+// Where the result types are; the failure kinds are defined beside the calculations that make two of them.
+export type { FailureType };
 
 export const INTERPRETATIONS = ['normal', 'abnormal', 'critical'] as const;
 export type SimulatedInterpretation = (typeof INTERPRETATIONS)[number];
@@ -93,9 +97,6 @@ export interface SourceMarker {
   provider_id: string;
 }
 
-export type FailureType =
-  | 'quantity_not_sufficient_failure' | 'collection_process_failure' | 'internal_lab_failure'
-  | 'missing_result_calc_failure' | 'missing_demo_aoe_calc_failure';
 
 export interface MissingBiomarkerResult {
   name: string;
