@@ -40,6 +40,9 @@ const WITHOUT_SDK_CALL = ['connectSdkProvider', 'getSignedOrderRequisitionPdf'];
 WITHOUT_SDK_CALL.push('listLabAccounts', 'searchCompendium', 'convertCompendium');
 /** Insurance operations this version of the SDK has no call for: the diagnosis code check. */
 WITHOUT_SDK_CALL.push('validateIcdCodes');
+/** Operations this version of the SDK has no call for: the unmatched results queue, an order's communication settings, and the sandbox's broken connections. */
+WITHOUT_SDK_CALL.push('listUnmatchedResults', 'getUnmatchedResult', 'acceptUnmatchedResult', 'resolveUnmatchedResult', 'createSandboxUnmatchedResult');
+WITHOUT_SDK_CALL.push('getOrderCommunicationSettings', 'updateOrderCommunicationSettings', 'simulateConnectionError');
 
 /**
  * Team API operations the SDK calls but cannot get a 2xx from: `user.upsertUserInfo` sends the

@@ -187,8 +187,12 @@ const generatedOf = (kind: Kind): fc.Arbitrary<Sample> =>
       ? fc.oneof(writtenInteger, brokenInteger)
       : fc.oneof(writtenInteger.map(({ text, value }) => ({ text, value: Number(value) })), brokenInteger, writtenNumber);
 
-/** A header value cannot carry line breaks or NUL; Node's client refuses to send them. */
-const sendable = (parameter: Parameter, sample: Sample) => parameter.in !== 'header' || !/[\n\r\u000b\f\u0000\u0080-\uffff]/.test(sample.text);
+/**
+ * A header value cannot carry line breaks or NUL (Node's client refuses to send them); an empty
+ * path segment is another URL, not this operation with an empty value.
+ */
+const sendable = (parameter: Parameter, sample: Sample) =>
+  (parameter.in !== 'header' || !/[\n\r\u000b\f\u0000\u0080-\uffff]/.test(sample.text)) && (parameter.in !== 'path' || sample.text !== '');
 
 /** A JSON body with its date-times blanked: estimates computed from the clock move between two calls. */
 const withoutInstants = (text: string): unknown => JSON.parse(text.replace(/"\d{4}-\d\d-\d\dT[^"]*"/g, '"(instant)"'));
@@ -237,9 +241,12 @@ describe('number-like text in every numeric and boolean parameter, on the server
   async function send(side: 'server' | 'mock', parameter: Parameter, text: string): Promise<Answer> {
     const request = await validRequest(parameter);
     const base = side === 'server' ? (parameter.api === 'team' ? server.teamUrl : server.managementUrl) : mocks.urls[parameter.api];
-    const query = new URLSearchParams(request.query ?? {});
+    // A valid request may carry its query in its path: the parameter's text replaces its value there too.
+    const [pathOnly, pathQuery] = request.path.split('?') as [string, string | undefined];
+    const query = new URLSearchParams(pathQuery ?? '');
+    for (const [name, value] of Object.entries(request.query ?? {})) query.set(name, String(value));
     const headers: Record<string, string> = { ...request.headers, ...(parameter.api === 'team' ? { 'x-vital-api-key': world.a.apiKey } : { 'X-Management-Key': world.a.managementKey }) };
-    let path = request.path;
+    let path = pathOnly;
     if (parameter.in === 'query') query.set(parameter.name, text);
     else if (parameter.in === 'header') headers[parameter.name] = text;
     else {
@@ -270,7 +277,14 @@ describe('number-like text in every numeric and boolean parameter, on the server
       expect(atParameter, where).toContainEqual({ loc, msg: expect.any(String), type: expect.any(String) });
       return;
     }
-    expect(atParameter, where).toEqual([]);
+    if (atParameter.length > 0) {
+      // Read as it means, then refused by a rule of the operation (a lab without centers): exactly as the value written plainly is.
+      const plainly = await send(side, parameter, plain(sample));
+      expect(plainly.status, `${where}\nwritten plainly: ${plainly.status} ${plainly.text.slice(0, 300)}`).toBe(422);
+      const plainItems = (JSON.parse(plainly.text) as { detail: { loc: unknown[] }[] }).detail.filter((item) => JSON.stringify(item.loc.slice(0, 2)) === JSON.stringify(loc.slice(0, 2)));
+      expect(atParameter, where).toEqual(plainItems);
+      return;
+    }
     if (side === 'server' && parameter.method === 'GET' && answer.contentType?.startsWith('application/json')) {
       const plainly = await send(side, parameter, plain(sample));
       expect({ status: answer.status, body: withoutInstants(answer.text) }, `${where}\nwritten plainly: ${plainly.status} ${plainly.text.slice(0, 300)}`).toEqual({
