@@ -12,7 +12,6 @@ const NAV: [hash: string, label: string][] = [
   ['#/bulk-pulls', 'Bulk pulls'],
   ['#/webhooks', 'Webhooks'],
   ['#/lab-orders', 'Lab orders'],
-  ['#/unmatched-results', 'Unmatched results'],
 ];
 
 const DEFAULT_HASH = '#/users';

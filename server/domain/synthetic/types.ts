@@ -43,8 +43,7 @@ export interface ActivitySummary {
   time_zone: string | null;
   timezone_offset: number | null;
   heart_rate: { avg_bpm: number | null; min_bpm: number | null; max_bpm: number | null; resting_bpm: number | null; avg_walking_bpm: number | null } | null;
-  /** True or null (unknown), never false: the family's ClientFacingActivity and ClientFacingProfile. */
-  wheelchair_use: true | null;
+  wheelchair_use: boolean | null;
   wheelchair_push: number | null;
   source: SourceContext;
   created_at: string;
@@ -206,8 +205,7 @@ export interface ProfileSummary {
   /** Centimeters. */
   height: number | null;
   birth_date: string | null;
-  /** True or null (unknown), never false: the family's ClientFacingActivity and ClientFacingProfile. */
-  wheelchair_use: true | null;
+  wheelchair_use: boolean | null;
   gender: 'female' | 'male' | 'other' | 'unknown' | null;
   sex: 'female' | 'male' | 'other' | 'unknown' | null;
   source: SourceContext;
