@@ -106,8 +106,6 @@ const DOCUMENT = {
   },
 };
 
-const CONFIG = PRISM_CONFIG;
-
 let operations: IHttpOperation[];
 beforeAll(async () => {
   operations = await getHttpOperationsFromSpec(DOCUMENT);
@@ -123,8 +121,8 @@ const request = (overrides: Partial<IHttpRequest> = {}): IHttpRequest => ({
 
 /** What Prism's validation says about a request, as the mock reads it (`validations.input`). */
 async function validationsOf(input: IHttpRequest): Promise<PrismValidation[]> {
-  const prism = createInstance(CONFIG, { logger: createLogger('test', { level: 'silent' }) });
-  const outcome = await prism.request(input, operations, CONFIG)();
+  const prism = createInstance(PRISM_CONFIG, { logger: createLogger('test', { level: 'silent' }) });
+  const outcome = await prism.request(input, operations, PRISM_CONFIG)();
   if (outcome._tag === 'Left') throw outcome.left;
   return outcome.right.validations.input as PrismValidation[];
 }
