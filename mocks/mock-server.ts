@@ -26,7 +26,9 @@ import { createLogger } from '@stoplight/prism-core';
 import { createInstance, getHttpOperationsFromSpec, type IHttpConfig, type IHttpRequest } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
 import { detailBody, invalidJsonBody, patternMessages, validationErrorBody, type ValidationErrorItem } from '../server/shared/error-shape.js';
+import { answerClientErrors } from '../server/shared/client-errors.js';
 import type { OpenApiDocument } from '../server/shared/documents.js';
+import { mergeItems, parameterRules, readParameters, type ParameterRule } from '../server/shared/parameter-values.js';
 import { pathRoutes } from '../server/shared/routes.js';
 import { prepareForRuntimeValidation } from '../server/shared/runtime-spec.js';
 import { undecodableBodyItem, unstorableTextItems } from '../server/shared/text-input.js';
@@ -80,6 +82,7 @@ export async function createMockServer(document: object, options: MockServerOpti
   const queryNames = queryParameterNames(prepared as OpenApiDocument);
   const operationsById = new Map(operations.map((operation) => [operation.iid, operation]));
   const ruleMessages = patternMessages(prepared);
+  const valueRules = parameterRules(prepared);
 
   const logger = createPrismLogger(options.name, options.log === true, write);
   const matched = new WeakMap<IHttpRequest, IHttpOperation>();
@@ -109,6 +112,11 @@ export async function createMockServer(document: object, options: MockServerOpti
       body: parsed.kind === 'json' || parsed.kind === 'text' ? parsed.value : null,
     };
 
+    // Numeric and boolean parameters are read by the server's rule (server/shared/parameter-values.ts):
+    // Prism's coercion would take `0x10` as 16 and ` 5` as 5 its own way.
+    const rules = operationId === undefined ? undefined : valueRules.get(operationId);
+    const refusedValues = rules && route ? readRequestParameters(rules, input, route.template) : [];
+
     const preferences = getHttpConfigFromRequest(input);
     if (preferences._tag === 'Left') {
       return json(422, validationErrorBody([{ loc: ['header', 'prefer'], msg: preferences.left.detail ?? preferences.left.message, type: 'value_error' }]));
@@ -131,7 +139,9 @@ export async function createMockServer(document: object, options: MockServerOpti
     // A stray body on an operation without one is ignored, as FastAPI does.
     const relevant = errors.filter((violation) => !(isContentTypeViolation(violation) && !expectsBody));
     const unknown = unknownQueryItems(url.searchParams, operationId === undefined ? undefined : queryNames.get(operationId));
-    if (relevant.length > 0 || unknown.length > 0) return json(422, validationErrorBody([...unknown, ...toValidationErrorItems(relevant, ruleMessages)]));
+    if (relevant.length > 0 || unknown.length > 0 || refusedValues.length > 0) {
+      return json(422, validationErrorBody(mergeItems(refusedValues, [...unknown, ...toValidationErrorItems(relevant, ruleMessages)])));
+    }
     const unstorable = unstorableTextItems({ url: request.url ?? '/', path: url.pathname, query: input.url.query, body: expectsBody ? input.body : undefined });
     if (unstorable.length > 0) return json(422, validationErrorBody(unstorable));
     if (errors.length > 0) {
@@ -162,6 +172,8 @@ export async function createMockServer(document: object, options: MockServerOpti
         if (options.log) write(`[${options.name}] ${request.method} ${request.url} -> ${reply.status} (${(performance.now() - started).toFixed(0)} ms)`);
       });
   });
+  // The parser's own errors (a control character in a header, headers over 16 KiB) in the server's shape, as the server answers them.
+  answerClientErrors(server);
   return { server, operations: operations.length };
 }
 
@@ -249,6 +261,35 @@ function pathValues(template: string, path: string): string[] {
       return [];
     }
   });
+}
+
+/**
+ * Reads the numeric and boolean parameters of the request by the server's rule, in place: a
+ * value read is put back as its plain text (in the query, the headers, or its path segment),
+ * and the refused ones are returned as 422 items.
+ */
+function readRequestParameters(rules: readonly ParameterRule[], input: IHttpRequest, template: string): ValidationErrorItem[] {
+  const templateSegments = template.split('/');
+  const pathSegments = input.url.path.split('/');
+  const path: Record<string, unknown> = {};
+  templateSegments.forEach((segment, index) => {
+    const name = /^\{([^}]+)\}$/.exec(segment)?.[1];
+    if (name === undefined || pathSegments[index] === undefined) return;
+    try {
+      path[name] = decodeURIComponent(pathSegments[index]);
+    } catch {
+      // A malformed escape (`%FF`): Prism reports it.
+    }
+  });
+  const before = { ...path };
+  const query = (input.url.query ?? {}) as Record<string, unknown>;
+  const { items } = readParameters(rules, { query, path, header: input.headers as Record<string, unknown> });
+  templateSegments.forEach((segment, index) => {
+    const name = /^\{([^}]+)\}$/.exec(segment)?.[1];
+    if (name !== undefined && path[name] !== before[name]) pathSegments[index] = encodeURIComponent(String(path[name]));
+  });
+  input.url.path = pathSegments.join('/');
+  return items;
 }
 
 /** The operation's documented text for a missing key: the 401 example named `missing_key`, else its first example. */

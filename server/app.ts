@@ -21,7 +21,9 @@ import type { Deps } from './http/handlers/context.js';
 import { createManagementHandlers } from './http/handlers/management/index.js';
 import { createTeamHandlers, teamMissingParent } from './http/handlers/team/index.js';
 import { mountLinkPages } from './http/link-pages.js';
+import { metaPolicyOf, setPagePolicy } from './http/page-headers.js';
 import { managementCors, mountDashboard } from './http/dashboard.js';
+import { mountSignedPages } from './http/user-pages.js';
 
 /**
  * Serves the docs at /docs/ (the landing page), /docs/team.html and
@@ -41,13 +43,34 @@ function mountDocs(app: Router, api: 'team' | 'management', config: Config) {
       'team-mock': config.mockUrls?.team ?? null,
       'management-mock': config.mockUrls?.management ?? null,
     };
+    // The page's own policy (its meta tag), as a header with the fixed directives: a meta policy cannot forbid framing.
+    setPagePolicy(res, policyOf(template));
     res.type('html').send(localizeLandingPage(template, urls));
   };
   // The pages link to each other and load Redoc relative to themselves, so the landing page is served at /docs/ (with the slash).
   app.get('/docs', (req, res, next) => (req.originalUrl.split('?')[0]!.endsWith('/') ? landingPage(req, res, next) : res.redirect(301, '/docs/')));
   app.get('/docs/index.html', landingPage);
-  for (const file of ['team.html', 'management.html', 'redoc.standalone.js']) app.get(`/docs/${file}`, (_req, res) => res.sendFile(generatedPath(`docs/${file}`)));
+  const redocPolicies = new Map<string, readonly string[]>();
+  for (const file of ['team.html', 'management.html']) {
+    app.get(`/docs/${file}`, (_req, res) => {
+      let policy = redocPolicies.get(file);
+      if (!policy) {
+        policy = policyOf(readFileSync(generatedPath(`docs/${file}`), 'utf8'));
+        redocPolicies.set(file, policy);
+      }
+      setPagePolicy(res, policy);
+      res.sendFile(generatedPath(`docs/${file}`));
+    });
+  }
+  app.get('/docs/redoc.standalone.js', (_req, res) => res.sendFile(generatedPath('docs/redoc.standalone.js')));
   app.get('/openapi.json', (_req, res) => res.sendFile(generatedPath(`${api}/openapi.json`)));
+}
+
+/** The directives of a built page's meta policy (the docs pages state theirs); a page without one is a build that is not done. */
+function policyOf(html: string): readonly string[] {
+  const policy = metaPolicyOf(html);
+  if (policy === undefined) throw new Error('A docs page without its Content-Security-Policy meta tag: run npm run build');
+  return policy.split(';').map((directive) => directive.trim()).filter(Boolean);
 }
 
 /** Whether the request's operation accepts a link token as its credential. */
@@ -77,6 +100,7 @@ export function createTeamApp(deps: Deps): Express {
       mountDocs(app, 'team', deps.config);
       mountLinkPages(app, deps);
       mountDashboard(app, deps);
+      mountSignedPages(app, deps);
     },
   });
 }

@@ -10,6 +10,7 @@ import { CacheRegistry } from './shared/cache.js';
 import { createHttpCaches } from './http/http-caches.js';
 import { createLabViewCaches } from './http/handlers/team/lab-view-caches.js';
 import { createLabOrderCaches } from './storage/repositories/lab-order-caches.js';
+import { createLabAppointmentCaches } from './jobs/lab-appointments/caches.js';
 
 export function createAppCaches(config: Pick<Config, 'cachesOff' | 'freezeCachedValues'>): AppCaches {
   const registry = new CacheRegistry({ off: config.cachesOff, freeze: config.freezeCachedValues });
@@ -19,6 +20,7 @@ export function createAppCaches(config: Pick<Config, 'cachesOff' | 'freezeCached
     labOrders: createLabOrderCaches(registry),
     labViews: createLabViewCaches(registry),
     dataReads: createDataReadCaches(registry),
+    labAppointments: createLabAppointmentCaches(registry),
   };
   const unknown = registry.unknownOff();
   if (unknown.length > 0) throw new Error(`CACHES_OFF names no cache: ${unknown.join(', ')} (caches: ${registry.list().map((cache) => cache.definition.name).join(', ') || 'none'})`);

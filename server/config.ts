@@ -105,7 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Every interface (HOST=0.0.0.0) is reached at the loopback address, an IPv6 address in brackets.
     publicTeamUrl: env.PUBLIC_TEAM_URL ?? localBaseUrl(host, teamPort),
     publicManagementUrl: httpUrl(env, 'PUBLIC_MANAGEMENT_URL'),
-    linkAppUrl: env.LINK_APP_URL ?? 'vitalconnect://link',
+    linkAppUrl: env.LINK_APP_URL ?? 'tryvital://tryvital',
     bulkWaitWindowMs: nonNegativeInteger(env, 'BULK_WAIT_WINDOW_MS', 20_000),
     ...webhookConfig(env),
     mockUrls: env.MOCK_URL && env.MOCK_MANAGEMENT_URL ? { team: env.MOCK_URL, management: env.MOCK_MANAGEMENT_URL } : null,

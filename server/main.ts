@@ -13,6 +13,7 @@ import { credentialRevocations, printsBanner, processLogger, runClusterPrimary }
 import { forgetCredentials } from './http/authenticate.js';
 import { loadConfig, settleListeningPorts, type Config } from './config.js';
 import { listeningUrl } from './shared/local-url.js';
+import { answerClientErrors } from './shared/client-errors.js';
 import { startEventRetention } from './jobs/webhooks/retention.js';
 import { startCheckpoints } from './jobs/database/checkpoints.js';
 import { MARKER_CATALOG, scaleCatalog } from './domain/lab-markers/catalog.js';
@@ -47,7 +48,7 @@ export interface RunningServer {
 const listen = (app: ReturnType<typeof createTeamApp>, port: number, host: string, variable: string) =>
   new Promise<Server>((resolve, reject) => {
     const server = app.listen(port, host, (error?: Error) => {
-      if (!error) return resolve(server);
+      if (!error) return resolve(answerClientErrors(server));
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') reject(new Error(`Port ${port} on ${host} is already in use (${variable}): stop the process using it or set ${variable} to another port.`));
       else if (code === 'EACCES') reject(new Error(`Not allowed to listen on port ${port} on ${host} (${variable}): choose a port above 1023.`));
@@ -73,7 +74,7 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     const size = nonNegativeInteger(process.env, 'MARKER_CATALOG_SIZE', 0);
     const caches = createAppCaches(config);
     // Walks simulated lab orders (POST /v3/order/{order_id}/test) along their statuses; resumes pending ones at start.
-    const labSimulator = new LabOrderSimulator({ db, logger, caches: caches.labOrders });
+    const labSimulator = new LabOrderSimulator({ db, logger, caches: caches.labOrders, appointments: { caches: caches.labAppointments, formatters: caches.dataReads.formatters } });
     // The bulk pull worker's settings (PULL_* variables: server/jobs/bulk-pull/options.ts); the estimated end of a bulk op assumes them too.
     const { enabled: pullEnabled, ...pullSettings } = loadBulkPullSettings();
     const deps: Deps = { db, caches, markers: size ? scaleCatalog(size) : MARKER_CATALOG, now: () => new Date(), config, logger, triggerSignal: new TriggerSignal(), announceRevokedCredentials: credentialRevocations(() => forgetCredentials(caches.http)), labSimulations: labSimulator, bulkPull: { policies: pullSettings.policies, concurrency: pullSettings.concurrency } };

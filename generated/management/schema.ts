@@ -451,7 +451,7 @@ export interface components {
              */
             msg: string;
             /**
-             * @description Machine-readable kind of violation (`missing`, `type_error`, `enum`, `format`, `pattern`, `too_long`, `too_short`, `greater_than_equal`, `less_than_equal`, `extra_forbidden`, `value_error`, `json_invalid`, ...). Non-exhaustive: new kinds may be added.
+             * @description Machine-readable kind of violation (`missing`, `type_error`, `enum`, `format`, `pattern`, `too_long`, `too_short`, `greater_than_equal`, `less_than_equal`, `finite_number`, `extra_forbidden`, `value_error`, `json_invalid`, ...). Non-exhaustive: new kinds may be added.
              * @example format
              */
             type: string;
@@ -554,7 +554,7 @@ export interface components {
          * @example oura
          * @enum {string}
          */
-        OAuthProviderSlug: "oura" | "fitbit" | "vital" | "strava" | "wahoo" | "ihealth" | "withings" | "google_fit" | "dexcom_v3" | "polar" | "cronometer" | "omron" | "whoop_v2" | "my_fitness_pal_v2" | "ultrahuman" | "runkeeper" | (string & {});
+        OAuthProviderSlug: "oura" | "fitbit" | "garmin" | "strava" | "wahoo" | "ihealth" | "withings" | "google_fit" | "dexcom_v3" | "polar" | "cronometer" | "omron" | "whoop_v2" | "my_fitness_pal_v2" | "ultrahuman" | "runkeeper" | (string & {});
         /** @description How many days of history a historical pull fetches for one provider. */
         DataPullPreference: {
             provider: components["schemas"]["OAuthProviderSlug"];

@@ -63,7 +63,11 @@ export interface paths {
         delete: operations["deleteUser"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update a user
+         * @description Changes the user's fallback time zone, fallback birth date, ingestion bounds or `client_user_id`; what the body leaves out stays as it is. The change applies to everything after it: reads and the data sync use the new time zone for local days and the new bounds for what they show and announce, and events carry the new `client_user_id`. An empty body changes nothing. Answers the user as changed. The rules of each field are those of *Create a user*; bounds out of order (with the stored one the body leaves) are a `422`, a `client_user_id` another user of the team has is a `400`.
+         */
+        patch: operations["updateUser"];
         trace?: never;
     };
     "/v2/user/resolve/{client_user_id}": {
@@ -99,7 +103,7 @@ export interface paths {
          * Create insurance
          * @description Stores an insurance record for the user and returns it with the payor company (`company`) resolved from the payor catalog. A second call replaces the record that has the same `is_primary` value.
          *
-         *     **MEDFED / MAIDFED (closed beta).** When `payor_code` is `MEDFED` (federal Medicare) or `MAIDFED` (federal Medicaid), the service infers the state plan from the insured person's address state (`MEDICARE_<STATE>` or `MEDICAID_<STATE>`, for the 50 states and DC) and stores that plan's payor code. An address state with no plan is a `422` on `insured.address.state`; an unknown payor code a `422` on `payor_code`.
+         *     **MEDFED / MAIDFED (closed beta).** When `payor_code` is `MEDFED` (federal Medicare) or `MAIDFED` (federal Medicaid), the service infers the state plan from the insured person's address state (`MEDICARE_<STATE>` or `MEDICAID_<STATE>`, for the 50 states and DC) and stores that plan's payor code. An address state with no plan is a `422` on `insured.address.state`; an unknown payor code a `422` on `payor_code`. Besides the catalog's codes (*Search payors*), the team's own payors (*Create a payor*) are payor codes of its insurances.
          *
          *     In the response, a `second_line` sent as `null` is an empty string, and `is_primary` defaults to `true`.
          */
@@ -218,6 +222,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/user/{user_id}/{provider}/simulate_error": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a broken connection
+         * @description Sandbox only (this operation does not exist in production): breaks the
+         *     user's connection to `provider` as a provider would, so an integration can
+         *     rehearse what it does then. In one transaction the connection's `status`
+         *     becomes `error` with `error_details` (`error_type`, `error_message`,
+         *     `errored_at`), the `provider.connection.error` event is emitted, and the
+         *     connection's data sync stops: no `daily.data.*` event for it and no new
+         *     data in the reads (what was synced stays readable). Its historical pulls
+         *     fail, naming the connection: a pull triggered while it is in error lists
+         *     it in `unavailable_connections`, and a pull that reaches it fails with the
+         *     connection's state as its error.
+         *
+         *     A fresh link repairs it: `POST /v2/link/connect/demo` or completing the
+         *     OAuth link of `GET /v2/link/provider/oauth/{oauth_provider}` makes it
+         *     `connected` again, emits `provider.connection.created`, and the next sync
+         *     announces what the provider recorded while it was broken.
+         *
+         *     `error_type` is the API family's vocabulary, each for the providers it can
+         *     happen to: `token_refresh_failed` (the access token expired and could not be
+         *     refreshed), `required_scopes_not_granted` (the user withdrew scopes) and
+         *     `webhook_registration_failed` for OAuth providers;
+         *     `provider_credential_error` and `provider_password_expired` for password
+         *     and email providers; `deregistered_per_provider` (the user removed the
+         *     app at the provider), `user_not_found` and `unknown` (for example the
+         *     provider being unavailable) for every provider. Another pairing is a
+         *     `422`. A connection already in `error` is a `400` (repair it first);
+         *     a paused one (`POST /v2/link/bulk_pause`) can break. No connection to the
+         *     provider, or another team's user, is a `404`.
+         */
+        post: operations["simulateConnectionError"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/user/providers/{user_id}": {
         parameters: {
             query?: never;
@@ -252,6 +302,149 @@ export interface paths {
          * @description Runs the sync of each of the user's connections now, instead of waiting for the next interval of the sandbox sync: whatever the providers delivered since the last sync arrives as `daily.data.*` events (`.created` for new summaries and samples, `.updated` for changed ones) before this call answers, and becomes readable through the summary and timeseries endpoints. A connection's first sync delivers its profile and announces the day it was made from the day's start; nothing dated outside the user's ingestion bounds is announced (a bound widened since the last sync has its days announced as `.created`). A connection that the background sync is syncing at that moment, or that is not synced within `timeout` seconds, is listed in `in_progress_sources` (its data arrives with that sync, or the next interval). A user without connections gets empty lists; an unknown user, or another team's, is a `404`.
          */
         post: operations["refreshUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/user/undo_delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a deleted user
+         * @description Restores a user deleted within the last 7 days, named by `user_id`, by `client_user_id` (its latest deletion), or by both (they must name the same user); at least one is required (`422`). The user comes back with its id, `client_user_id`, creation time, fallbacks and ingestion bounds, its user info and insurance, its connections (with their history: the data read before the deletion is readable again, and the data sync resumes, announcing what arrived meanwhile) and its devices. Its lab orders and results, link tokens, link codes and sign-in tokens do not come back. A user deleted more than 7 days ago is purged and is a `404`, as is a name that matches no deleted user of the team (another team's included). When another user took the `client_user_id` since the deletion, the restore is a `400`: change or delete that user first.
+         */
+        post: operations["cancelUserDeletion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/user/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the team's metrics
+         * @description How many users, connections (in total, in error, and made per week) and lab orders the team of the key has now.
+         */
+        get: operations["getTeamMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/user/{user_id}/create_portal_url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a user portal URL
+         * @description A signed URL, valid one hour, of a page of the service that shows the user its connections (and, with `order_id`, that lab order's status), to hand to the user. The page needs no key; an expired or altered URL shows an error page (`400`), and the page of a user deleted since shows that the user is gone (`404`). Each call makes a new URL.
+         */
+        post: operations["createUserPortalUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/user/{user_id}/device": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a user's devices
+         * @description The devices the user's providers report, one per provider the user was ever connected to (a deregistered provider's device stays), by provider. A user without connections has none; an unknown user, or another team's, is a `404`.
+         */
+        get: operations["listUserDevices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/user/{user_id}/device/{device_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+                /**
+                 * @description The service's id of the device (`id` of *List a user's devices*).
+                 * @example 0f3a1c2d-4e5b-5c6d-8e7f-9a0b1c2d3e4f
+                 */
+                device_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a user's device
+         * @description One device of the user. An unknown device, another user's, or another team's user is a `404`.
+         */
+        get: operations["getUserDevice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/summary/devices/{user_id}/raw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the raw device records
+         * @description The user's devices (those of *List a user's devices*) as their providers' records give them, of `provider` when given. An unknown user, or another team's, is a `404`.
+         */
+        get: operations["getUserDevicesRaw"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -315,7 +508,7 @@ export interface paths {
          *
          *     | Provider | Trigger rate |
          *     |---|---|
-         *     | `vital` | 2 connections per 1 minute |
+         *     | `garmin` | 2 connections per 1 minute |
          *     | `fitbit`, `polar` | 250 connections at a time, no time-based throttling |
          *     | `strava` | 1 connection per 15 minutes |
          *     | `oura` | 150 connections per 5 minutes |
@@ -324,7 +517,7 @@ export interface paths {
          *
          *     With `wait_for_completion: true` the response waits for the operation to complete for at most 20 seconds: `200 OK` if it completed in that window, `202 Accepted` otherwise. Progress is shown by *List bulk operations* (`GET /v2/link/bulk_op`).
          *
-         *     Each pull honours the user's ingestion bounds (`ingestion_start`, `ingestion_end`) and the team's data pull preferences (historical range per provider). A wide range lengthens the operation and may temporarily slow data polling and webhook processing. Users without a connection to the provider are reported (`not_connected_user_ids`) and not pulled; a user id that is not a user of the team is a `422`.
+         *     Each pull honours the user's ingestion bounds (`ingestion_start`, `ingestion_end`) and the team's data pull preferences (historical range per provider). A wide range lengthens the operation and may temporarily slow data polling and webhook processing. Users without a connection to the provider are reported (`not_connected_user_ids`) and not pulled; a user id that is not a user of the team is a `422`. Users whose connection is in `error` or `paused` are reported too (`unavailable_connections`): their pulls fail, naming the connection's state, unless a fresh link repairs it before they start.
          *
          *     Like the rest of the link migration family, this endpoint is disabled by default: a team it is not enabled for gets a `403`.
          */
@@ -452,7 +645,7 @@ export interface paths {
         };
         /**
          * List lab markers
-         * @description Lists the biomarkers and panels of the lab marker catalog, one page at a time, ordered by id. Filters combine: `lab_slug` (wins over `lab_id` when both are given), `name` (case-insensitive part of the name, or the start of the lab's test code), `a_la_carte_enabled` and `lab_account_id` (only the labs that lab account can order from). A page past the last one has no markers. Every marker carries its list `price`, whatever `include_pricing` says (see that parameter).
+         * @description Lists the biomarkers and panels of the lab marker catalog, one page at a time, ordered by id. Filters combine: `lab_slug` (wins over `lab_id` when both are given), `name` (case-insensitive part of the name, or the start of the lab's test code), `a_la_carte_enabled` and `lab_account_id` (only the lab of that account; an id that is not one of the team's lab accounts, another team's included, is a `422` naming it). A page past the last one has no markers. Every marker carries its list `price`; `include_pricing=true` adds the page's prices in the family's pricing shape (see that parameter).
          */
         get: operations["listMarkers"];
         put?: never;
@@ -1000,6 +1193,130 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Update a lab test
+         * @description Renames a lab test of the team, or makes it orderable or not (`active`), and answers it as changed (its `updated_at` for the lists' sort moves to now when something changed). The standard lab tests every team shares cannot be changed: a `400` saying so. Another team's lab test is a `404` as an unknown id. Orders already placed keep the lab test as it was when ordered; an `inactive` lab test cannot be ordered (a `422` on *Create an order*).
+         */
+        patch: operations["updateLabTest"];
+        trace?: never;
+    };
+    "/v3/lab_test/lab_account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List lab accounts
+         * @description Lists the team's lab accounts (see *ClientFacingLabAccount*), in a fixed order. `status` keeps the accounts of that status; `lab_account_id` keeps that one account, and an id that is not one of the team's (another team's included) is a `404`.
+         */
+        get: operations["listLabAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/lab_tests/{lab_test_id}/markers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the markers of a lab test
+         * @description Lists the markers of a lab test of the team (a standard one included), one page at a time: its own markers in the lab test's order, then its reflex markers, the tests the lab runs only when a result calls for them (TSH reflexes to free T4, total PSA to free PSA, a lipid panel to direct LDL; one the lab test already holds is not listed twice). Which marker a reflex belongs to, and what it adds to the price, is in the lab test's pricing (`GET /v3/lab_test?include_pricing=true`). Another team's lab test is a `404`. With `lab_account_id`: an id that is not one of the team's lab accounts is a `422` naming it; an account at another lab than the lab test's is a `404` saying so, as on *Get a lab test*.
+         */
+        get: operations["listLabTestMarkers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/lab_tests/{lab_id}/markers/{provider_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a marker by its lab test code
+         * @description The marker of a lab with that test code (`provider_id`, as on the lab's own forms; matched ignoring case and surrounding spaces). An unknown lab, or a code the lab does not have, is a `404` saying which. With `lab_account_id`: an id that is not one of the team's lab accounts is a `422` naming it; an account at another lab is a `404` saying so.
+         */
+        get: operations["getMarkerByProviderId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/lab_test/{lab_test_id}/collection_instruction_pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the collection instructions of a lab test
+         * @description The patient's collection instructions of a lab test as a PDF: the lab test, its lab, collection method, sample type and fasting, what to do before the collection, each step of it, and the tests it collects for. Lab tests with `has_collection_instructions: true` have them (the testkits: a patient collects those alone); any other is a `404` saying so, as is another team's lab test. The same lab test gives the same bytes until it is changed.
+         */
+        get: operations["getLabTestCollectionInstructionPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/compendium/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the compendium
+         * @description Finds canonical tests in the partner labs' marker catalogs, through the LOINC codes their markers report: by name, alias, a lab's test code or a LOINC code (`query`), by CPT codes, or by LOINC set (`loinc_set_hash`). See *SearchCompendiumBody* and *SearchCompendiumResponse* for the rules.
+         */
+        post: operations["searchCompendium"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/compendium/convert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Convert lab tests between labs
+         * @description Converts a lab test of the team, or test codes of one lab, to the nearest equivalent markers at another lab, through the LOINC codes each marker reports. See *ConvertCompendiumBody* and *ConvertCompendiumResponse* for the rules; a marker that cannot be converted is named in the answer.
+         */
+        post: operations["convertCompendium"];
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -1050,7 +1367,111 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Update an order
+         * @description Changes what the family lets a team change of an order: its `activate_by` day (hold the order until then; `null` releases it). It can be changed while the order is received (`received.<method>.*`): once a sample is being collected there is nothing left to hold, and the change is a `400` naming the order's status. The order's `updated_at` moves and `labtest.order.updated` is sent; its status and events stay. A day before today (UTC) is a `422` at `["body", "activate_by"]`.
+         */
+        patch: operations["updateOrder"];
+        trace?: never;
+    };
+    "/v3/order/testkit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a testkit order
+         * @description Orders an unregistered testkit: a kit of a `testkit` lab test shipped to `shipping_details`, whose patient is not known yet. The order starts at `received.testkit.awaiting_registration` with `patient_details` and `patient_address` null, a `sample_id` printed on the kit, and `labtest.order.created`. *Simulate an order* ships it (`collecting_sample.testkit.transit_customer`, `out_for_delivery`, `with_customer`, with the outbound tracking number from `transit_customer` on) and stops there by default: the lab takes the sample only once the patient registered the kit (*Register a testkit*).
+         *
+         *     A lab test of another method or not the team's is a `422` at `["body", "lab_test_id"]`; an unknown user a `404`.
+         */
+        post: operations["createTestkitOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v3/order/testkit/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a testkit
+         * @description The patient registers the kit they hold by its `sample_id`: the order of the team's unregistered testkit with that sample id gets the patient's details, address, physician and consents, moves to `received.testkit.registered` (one event, `labtest.order.updated`) and answers as it is now. A kit can be registered while it awaits registration before shipping (`awaiting_registration`) or once delivered (`collecting_sample.testkit.with_customer`); from there *Simulate an order* walks it on: a kit registered before shipping ships then (`requisition_created`, `transit_customer`, ...), one registered after delivery is sent back (`transit_lab`, `delivered_to_lab`, `completed`).
+         *
+         *     A sample id no testkit of the team has (another team's included) is a `404`. A kit registered before is a `409`; one in transit to the patient, cancelled or failed a `400` whose `detail` names its status. The patient's details are checked as a new order's (`422`).
+         */
+        post: operations["registerTestkit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/draw_completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Record an on-site draw
+         * @description The team drew the sample of an on-site collection order itself: the order moves to `sample_with_lab.on_site_collection.draw_completed`. From `ordered` the requisition is created on the way (two events, `requisition_created` then `draw_completed`, each with `labtest.order.updated`); from `requisition_created` or `requisition_bypassed`, one. *Simulate an order* takes it on from there. An order of another collection method, or one in any other status (drawn already, cancelled, completed), is a `400` whose `detail` says why.
+         */
+        patch: operations["updateOrderDrawCompleted"];
+        trace?: never;
+    };
+    "/v3/order/{order_id}/communication_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an order's communication settings
+         * @description Whether the order's patient gets text messages about it. Every order starts with `sms_enabled: true`. Another team's order is a `404`.
+         */
+        get: operations["getOrderCommunicationSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update an order's communication settings
+         * @description Stores whether the order's patient gets text messages about it, in any status, and answers the settings as stored. The order itself (its status, events and `updated_at`) does not change and no webhook is sent: the settings are not part of the Order.
+         */
+        patch: operations["updateOrderCommunicationSettings"];
         trace?: never;
     };
     "/v3/orders": {
@@ -1136,16 +1557,28 @@ export interface paths {
          *     `partial_results` is sent as a webhook only to teams that opted in
          *     (`lab_partial_results_enabled`, management API team settings).
          *
+         *     At-home phlebotomy and walk-in orders reach `appointment_scheduled`
+         *     through a real appointment: the walk books the first free slot (at the
+         *     patient's address, or at the nearest center within 100 miles that books
+         *     through this API) or confirms the request the order has pending, with
+         *     `labtest.appointment.created` or `.updated`; an address without a
+         *     provider or center moves on without one. Reaching `appointment_cancelled`
+         *     or `cancelled` cancels the appointment still to happen; the draw
+         *     (`draw_completed`, or for walk-in results or a sample error) completes it.
+         *     Booking or requesting an appointment (*Book a phlebotomy appointment* and
+         *     the others) moves an order to `appointment_scheduled` or
+         *     `appointment_pending` from any status before those.
+         *
          *     The transitions of each collection method:
          *
          *     **walk_in_test** (success path: `ordered` → `requisition_created` → `appointment_pending` → `appointment_scheduled` → `partial_results` → `completed`)
          *
          *     | Status | May move to |
          *     |---|---|
-         *     | `received.walk_in_test.ordered` | `requisition_created`, `requisition_bypassed`, `cancelled` |
-         *     | `received.walk_in_test.requisition_created` | `appointment_pending`, `cancelled` |
-         *     | `received.walk_in_test.requisition_bypassed` | `appointment_pending`, `cancelled` |
-         *     | `collecting_sample.walk_in_test.appointment_pending` | `appointment_scheduled`, `cancelled` |
+         *     | `received.walk_in_test.ordered` | `requisition_created`, `requisition_bypassed`, `appointment_scheduled`, `cancelled` |
+         *     | `received.walk_in_test.requisition_created` | `appointment_pending`, `appointment_scheduled`, `cancelled` |
+         *     | `received.walk_in_test.requisition_bypassed` | `appointment_pending`, `appointment_scheduled`, `cancelled` |
+         *     | `collecting_sample.walk_in_test.appointment_pending` | `appointment_scheduled`, `appointment_cancelled`, `cancelled` |
          *     | `collecting_sample.walk_in_test.appointment_scheduled` | `partial_results`, `completed`, `appointment_cancelled`, `sample_error`, `cancelled` |
          *     | `collecting_sample.walk_in_test.appointment_cancelled` | `appointment_scheduled`, `cancelled` |
          *     | `collecting_sample.walk_in_test.redraw_available` | `appointment_scheduled`, `cancelled` |
@@ -1156,6 +1589,23 @@ export interface paths {
          *     | `failed.walk_in_test.sample_error` | `redraw_available` |
          *
          *     **testkit** (success path: `ordered` → `awaiting_registration` → `registered` → `requisition_created` → `transit_customer` → `out_for_delivery` → `with_customer` → `transit_lab` → `delivered_to_lab` → `completed`)
+         *
+         *     An unregistered testkit (*Create a testkit order*) has its own success
+         *     path: `awaiting_registration` → `transit_customer` → `out_for_delivery` →
+         *     `with_customer` → `registered` → `transit_lab` → `delivered_to_lab` →
+         *     `completed`, and three rows of its own instead of the table's:
+         *     `awaiting_registration` may move to `registered`, `transit_customer` or
+         *     `cancelled`; `with_customer` to `registered`, `transit_lab` or
+         *     `do_not_process`; `registered` (once delivered) to `transit_lab` or
+         *     `cancelled`. Until its patient registered it (*Register a testkit*) its
+         *     walk goes no further than the kit's way to the patient: `final_status`
+         *     defaults to `collecting_sample.testkit.with_customer`, and a status
+         *     beyond (one whose way passes `registered` or `transit_lab`) is a `422`
+         *     at `["query", "final_status"]` saying the kit must be registered first.
+         *     Once registered after delivery it walks `transit_lab` →
+         *     `delivered_to_lab` → `completed`; registered before it shipped, it ships
+         *     along the success path above (`requisition_created` → `transit_customer`
+         *     → ...).
          *
          *     | Status | May move to |
          *     |---|---|
@@ -1184,12 +1634,12 @@ export interface paths {
          *
          *     | Status | May move to |
          *     |---|---|
-         *     | `received.at_home_phlebotomy.ordered` | `requisition_created`, `requisition_bypassed`, `cancelled` |
-         *     | `received.at_home_phlebotomy.requisition_created` | `appointment_pending`, `cancelled` |
-         *     | `received.at_home_phlebotomy.requisition_bypassed` | `appointment_pending`, `cancelled` |
-         *     | `collecting_sample.at_home_phlebotomy.appointment_pending` | `appointment_scheduled`, `cancelled` |
+         *     | `received.at_home_phlebotomy.ordered` | `requisition_created`, `requisition_bypassed`, `appointment_pending`, `appointment_scheduled`, `cancelled` |
+         *     | `received.at_home_phlebotomy.requisition_created` | `appointment_pending`, `appointment_scheduled`, `cancelled` |
+         *     | `received.at_home_phlebotomy.requisition_bypassed` | `appointment_pending`, `appointment_scheduled`, `cancelled` |
+         *     | `collecting_sample.at_home_phlebotomy.appointment_pending` | `appointment_scheduled`, `appointment_cancelled`, `cancelled` |
          *     | `collecting_sample.at_home_phlebotomy.appointment_scheduled` | `draw_completed`, `appointment_cancelled`, `cancelled` |
-         *     | `collecting_sample.at_home_phlebotomy.appointment_cancelled` | `appointment_scheduled`, `cancelled` |
+         *     | `collecting_sample.at_home_phlebotomy.appointment_cancelled` | `appointment_pending`, `appointment_scheduled`, `cancelled` |
          *     | `collecting_sample.at_home_phlebotomy.draw_completed` | `partial_results`, `completed`, `sample_error`, `cancelled` |
          *     | `sample_with_lab.at_home_phlebotomy.partial_results` | `completed`, `sample_error` |
          *     | `completed.at_home_phlebotomy.completed` | (final) |
@@ -1231,7 +1681,7 @@ export interface paths {
         };
         /**
          * Get the results of a lab order
-         * @description Returns the order's results: the report's metadata, every result with its value, unit, reference range, flags and interpretation, and the results the laboratory could not report (`missing_results`). Results exist once the order reaches `completed` (`status` `final`), or `partial_results` for a team that receives partial results (`status` `partial`: the results reported so far); before that the answer is a `400` whose `detail` names the order's status. Read each `result` according to its `type`; `value` is deprecated. In the sandbox, results are generated from the lab test's markers (their LOINC codes, units and reference ranges) as the simulation asked (`POST /v3/order/{order_id}/test`), the same every time for an order.
+         * @description Returns the order's results: the report's metadata, every result with its value, unit, reference range, flags and interpretation, and the results the laboratory could not report (`missing_results`). Results exist once the order reaches `completed` (`status` `final`), or `partial_results` for a team that receives partial results (`status` `partial`: the results reported so far); before that the answer is a `400` whose `detail` names the order's status. Read each `result` according to its `type`; `value` is deprecated. In the sandbox, results are generated from the lab test's markers (their LOINC codes, units and reference ranges) as the simulation asked (`POST /v3/order/{order_id}/test`), the same every time for an order. Calculated results agree with the results they derive from (see *BiomarkerResult*); each result names the order's markers it belongs to, the performing laboratory and the sample.
          */
         get: operations["getOrderResult"];
         put?: never;
@@ -1346,6 +1796,571 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v3/insurance/search/diagnosis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search diagnosis codes
+         * @description Searches the service's diagnosis catalog: lab-relevant ICD-10-CM codes with their official titles (the public US code set), to fill an order's `icd_codes`. A query that looks like a code (a letter alone, or a letter and a digit then digits, letters and at most one dot; any case, the dot optional: `Z`, `e11`, `E11.6`, `e1165`) finds the codes that start with it, the exact code first. Any other query (or a code-like one no code starts with) finds the codes whose title has, for every word of the query, a word starting with it (`iron defic anem`), in code order. At most 50 diagnoses are answered; a blank query finds none.
+         */
+        get: operations["searchDiagnoses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/insurance/validate_icd_codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate diagnosis codes
+         * @description Checks diagnosis codes as *Create an order* checks its `icd_codes`. Every code must be written as ICD-10-CM writes it (upper case, a dot after the third character: `E11.9`; `e11.9` or `E119` is an error that says how to write it, never corrected silently), be billable (a category such as `E11` is not: give one of its codes) and be in the service's diagnosis catalog (see *Search diagnosis codes*). Each failing code is one entry of `errors`, naming it. Two codes an ICD-10-CM Excludes1 note keeps apart (type 1 and type 2 diabetes; prediabetes or glycosuria with diabetes; an elevated blood-pressure reading with hypertension) are a `violation`. A code given twice is a warning. The list is `valid` with no errors and no violations; an empty list is valid.
+         */
+        post: operations["validateIcdCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/insurance/search/payor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search payors
+         * @description Searches the payors an insurance can name: the service's catalog (`source: platform`: commercial payors, federal programs and every state's Medicare and Medicaid plan) and the team's own (`source: team`, made with *Create a payor*), the team's first, each group by name. `insurance_name` keeps the payors whose name, code or an alias has, for every word given, a word starting with it (`blue cross`). The catalog's payors carry no clearinghouse ids, so `provider` (payors with an id at that clearinghouse) and `provider_payor_id` (the payor with that id) find team payors only. Without parameters every payor is listed. Another team's payors are never found.
+         */
+        get: operations["searchPayors"];
+        put?: never;
+        /**
+         * Search payors (deprecated)
+         * @deprecated
+         * @description The former payor search: the same search as *Search payors* with the criteria in a JSON body (`provider_id` for `provider_payor_id`), and each payor's code as `code`. Use *Search payors* instead.
+         */
+        post: operations["searchPayorsDeprecated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/payor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a payor
+         * @description Adds a payor of the team's own, for an insurer the catalog does not hold. Its code is `TEAM_` and its name in capitals, each run of other characters as one `_` (`Acme Health Plan` is `TEAM_ACME_HEALTH_PLAN`; at most 40 characters after `TEAM_`; a name without a Latin letter or digit gets a hash instead), and from then on it is a `payor_code` the team's insurances can name (*Create insurance* answers its name and address as `company`); other teams never see it. `provider` and `provider_payor_id` (the payor's id at a clearinghouse) are given together or not at all (`422` naming the one missing). Creating a payor again with a name of the same code and the same details answers the stored payor; with other details it is a `400` naming the code.
+         */
+        post: operations["createPayor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/unmatched_result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List unmatched results
+         * @description Lists the team's unmatched results (results a lab sent that matched no order), newest first, one page at a time: `limit` (1 to 100, default 50) and `next_cursor` (from the previous page; a cursor the service did not issue is a `422`). Filters combine: `status` (without it, the results still waiting for a review: `pending_customer_review` and `pending_ops_review`), `decision_code`, `lab_slug`, `created_at_start` and `created_at_end` (days in UTC, both included; a start after the end is a `422`) and `search_input` (part of the patient's name, in any case, or a result's id). `total` counts every result the filters select.
+         */
+        get: operations["listUnmatchedResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/unmatched_result/{raw_result_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an unmatched result
+         * @description One unmatched result of the team, in any status. Another team's result, or an unknown id, is a `404`.
+         */
+        get: operations["getUnmatchedResult"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/unmatched_result/{raw_result_id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an unmatched result
+         * @description Attaches a result waiting for review to an order of the team: `order_id`, or `user_id` alone for that user's one open order (an order not yet completed, cancelled or failed; none or several is a `422` asking for `order_id`). With both, the order must be that user's (a `422` otherwise). The order must be open (a `400` otherwise) and becomes `completed` with the result's values as its results, sending `labtest.order.updated` (and `labtest.result.critical` for critical values) as any completion does; a simulation of the order stops. The result becomes `matched`, keeps the `note`, and leaves the queue. A result already matched or resolved is a `400`; another team's result, order or user a `404`.
+         */
+        post: operations["acceptUnmatchedResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/unmatched_result/{raw_result_id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve an unmatched result
+         * @description Decides a result waiting for review without attaching it: `reject` dismisses it (`resolved`, no action left), `unsure` hands it to the lab's operations (`pending_ops_review`; it may still be accepted or rejected). The `note` is kept. A result already matched or resolved is a `400`; another team's result a `404`.
+         */
+        post: operations["resolveUnmatchedResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/sandbox/unmatched_result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make an unmatched result (sandbox)
+         * @description Sandbox only: makes a result as if a lab had sent one that matches no order of the team, and sends `labtest.match_review.created`. Without `order_id` it names `patient` (or a made-up patient) and the markers of the team's standard walk-in lab test (`no_match`); with `order_id` (an order of `user_id`) it is that order's lab, markers and patient under another sample id (`match_demo`, the order its one candidate). The values are generated for `interpretation`. Another team's user or order is a `404`.
+         */
+        post: operations["createSandboxUnmatchedResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/phlebotomy/appointment/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get phlebotomy appointment availability
+         * @description The free at-home visit slots at an address, for the 14 days from `start_date`, in the patient's time zone (from the zip code's coordinates): one-hour arrival windows from 06:00 to 12:00 on weekdays and 07:00 to 11:00 on Saturdays, those before 08:00 priority visits. The provider is the first of the zip code that books at once (`appointment-ready` in *Get area info*); a zip code without one has no slots (`slots` empty). Each slot's `booking_key` names the address and books once, within 15 minutes, for this team's at-home phlebotomy orders. A zip code that is not a known US zip code is a `422` at `["body", "zip_code"]` naming it.
+         */
+        post: operations["getPhlebotomyAppointmentAvailability"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/phlebotomy/appointment/cancellation-reasons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get phlebotomy appointment cancellation reasons
+         * @description The reasons a at-home appointment can be cancelled for; their ids are fixed, the same for every team.
+         */
+        get: operations["listPhlebotomyAppointmentCancellationReasons"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/phlebotomy/appointment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a phlebotomy appointment
+         * @description The order's newest at-home appointment, whatever its status (`can_reschedule` as of now). An order without one is a `404`; an order of another collection method a `400`.
+         */
+        get: operations["getPhlebotomyAppointment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/phlebotomy/appointment/book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a phlebotomy appointment
+         * @description Books the slot of a `booking_key` from *Get phlebotomy appointment availability* for a at_home_phlebotomy order: a `confirmed` appointment (event `scheduled`), and the order moves to `collecting_sample.at_home_phlebotomy.appointment_scheduled` with the appointment's id in `details.data.appointment_id`, in one transaction with `labtest.appointment.created` and `labtest.order.updated`. A key that is altered or made up, of another team, expired, for the other kind of appointment, or used before is a `422` at `["body", "booking_key"]` saying which. An order of another collection method is a `400`. An order past its appointment (cancelled, sample drawn, results, failed), an order that already has an appointment still to happen (`pending` or `confirmed`: reschedule or cancel it), or a slot fully booked since the key was given, is a `409`.
+         */
+        post: operations["bookPhlebotomyAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/phlebotomy/appointment/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request a phlebotomy appointment
+         * @description Asks a provider that takes requests at the address's zip code (`appointment-request` in *Get area info*; another provider is a `422` at `["body", "provider"]` naming those that do) for an at-home visit: a `pending` appointment without a time, and the order moves to `collecting_sample.at_home_phlebotomy.appointment_pending`, with `labtest.appointment.created` and `labtest.order.updated`. The provider confirms a time later (in the sandbox: the order's simulation, at the first free slot; `labtest.appointment.updated`). The order rules are booking's: `400` for an order of another collection method, `409` for an order past its appointment or with one still to happen; a zip code that is not a known US zip code is a `422` naming it.
+         */
+        post: operations["requestPhlebotomyAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/phlebotomy/appointment/reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Reschedule a phlebotomy appointment
+         * @description Moves the order's `confirmed` appointment to the slot of a `booking_key` (under the same rules as booking; the key's address becomes the appointment's): one more `scheduled` event with the previous times, `labtest.appointment.updated`, and an event of the order, which stays `appointment_scheduled` (`labtest.order.updated`). Allowed while `can_reschedule` is true: until 24 hours before the appointment starts; later, or for a `pending` request (no time to move) or an appointment cancelled or completed, it is a `409` saying which. An order without an appointment of this kind is a `404`; an order of another collection method a `400`.
+         */
+        patch: operations["reschedulePhlebotomyAppointment"];
+        trace?: never;
+    };
+    "/v3/order/{order_id}/phlebotomy/appointment/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Cancel a phlebotomy appointment
+         * @description Cancels the order's appointment still to happen, for a reason of *Get phlebotomy appointment cancellation reasons* (another id is a `422` at `["body", "cancellation_reason_id"]`): a `cancelled` event with the reason, `labtest.appointment.updated`, and the order moves to `appointment_cancelled` (`labtest.order.updated`), from where a new appointment can be booked. A `pending` request can always be cancelled, a `confirmed` appointment until it starts; an appointment already cancelled or completed, or started, is a `409`. An order without an appointment of this kind is a `404`; an order of another collection method a `400`.
+         */
+        patch: operations["cancelPhlebotomyAppointment"];
+        trace?: never;
+    };
+    "/v3/order/area/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get area info
+         * @description What a zip code offers: at-home phlebotomy coverage (the providers that serve it and how they are booked) and, per lab, its service centers within `radius` miles (how many, their capabilities, whether one books through this API). `labs` (or the deprecated `lab`) narrows the labs; `lab_account_id` keeps those it gives access to. A zip code that is not a known US zip code, or an unknown `lab_account_id`, is a `422` naming it.
+         */
+        get: operations["getAreaInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/psc/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get PSC info
+         * @description The service centers of a lab within `radius` miles (great-circle) of a zip code, nearest first, with their address, opening hours (in the center's time zone), capabilities and bill types. The centers are the sandbox's synthetic ones, around real coordinates: the same zip code always gives the same centers and site codes. `lab_id` is a lab of *List labs* with centers (1 Labcorp, 2 Quest, 3 BioReference, 4 Sonora Quest); another, a zip code that is not a known US zip code, or a `lab_account_id` that is unknown or without access to the lab is a `422` naming it.
+         */
+        get: operations["getPscInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/psc/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get PSC info for an order
+         * @description The service centers of the order's lab (its lab test's) around the order's patient address, as *Get PSC info* answers them. An order whose lab has no service centers has none (`patient_service_centers` empty); an order whose patient zip code is not a known US zip code is a `422` naming it.
+         */
+        get: operations["getOrderPscInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/psc/appointment/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get PSC appointment availability
+         * @description The free walk-in slots of a lab's service centers that book through this API (`appointment_scheduling_via_junction`): the centers of `site_codes` (at most 3), or else the 3 nearest within `radius` of `zip_code`; for the 14 days from `start_date`, in each center's time zone, a 30-minute slot every hour of its opening hours. Each slot's `booking_key` books once, within 15 minutes, for this team's walk-in orders. A site code of no center of `lab` is a `404`; a center without that capability, neither `site_codes` nor `zip_code`, or a zip code that is not a known US zip code is a `422` naming it. `allow_stale` is accepted and has no effect (the sandbox's slots are never stale).
+         */
+        post: operations["getPscAppointmentAvailability"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/psc/appointment/cancellation-reasons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get PSC appointment cancellation reasons
+         * @description The reasons a walk-in appointment can be cancelled for; their ids are fixed, the same for every team.
+         */
+        get: operations["listPscAppointmentCancellationReasons"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/psc/appointment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a patient service center appointment
+         * @description The order's newest walk-in appointment, whatever its status (`can_reschedule` as of now). An order without one is a `404`; an order of another collection method a `400`.
+         */
+        get: operations["getPscAppointment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/psc/appointment/book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a patient service center appointment
+         * @description Books the slot of a `booking_key` from *Get PSC appointment availability* for a walk_in_test order: a `confirmed` appointment (event `scheduled`), and the order moves to `collecting_sample.walk_in_test.appointment_scheduled` with the appointment's id in `details.data.appointment_id`, in one transaction with `labtest.appointment.created` and `labtest.order.updated`. A key that is altered or made up, of another team, expired, for the other kind of appointment, or used before is a `422` at `["body", "booking_key"]` saying which. An order of another collection method is a `400`. An order past its appointment (cancelled, sample drawn, results, failed), an order that already has an appointment still to happen (`pending` or `confirmed`: reschedule or cancel it), or a slot fully booked since the key was given, is a `409`.
+         */
+        post: operations["bookPscAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/psc/appointment/reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Reschedule a patient service center appointment
+         * @description Moves the order's `confirmed` appointment to the slot of a `booking_key` (under the same rules as booking; the slot may be at another center): one more `scheduled` event with the previous times, `labtest.appointment.updated`, and an event of the order, which stays `appointment_scheduled` (`labtest.order.updated`). Allowed while `can_reschedule` is true: until 24 hours before the appointment starts; later, or for a `pending` request (no time to move) or an appointment cancelled or completed, it is a `409` saying which. An order without an appointment of this kind is a `404`; an order of another collection method a `400`.
+         */
+        patch: operations["reschedulePscAppointment"];
+        trace?: never;
+    };
+    "/v3/order/{order_id}/psc/appointment/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Cancel a patient service center appointment
+         * @description Cancels the order's appointment still to happen, for a reason of *Get PSC appointment cancellation reasons* (another id is a `422` at `["body", "cancellationReasonId"]`): a `cancelled` event with the reason, `labtest.appointment.updated`, and the order moves to `appointment_cancelled` (`labtest.order.updated`), from where a new appointment can be booked. A `pending` request can always be cancelled, a `confirmed` appointment until it starts; an appointment already cancelled or completed, or started, is a `409`. An order without an appointment of this kind is a `404`; an order of another collection method a `400`.
+         */
+        patch: operations["cancelPscAppointment"];
         trace?: never;
     };
 }
@@ -3071,7 +4086,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -3128,7 +4143,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -3185,7 +4200,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -3242,7 +4257,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -3299,7 +4314,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -3356,7 +4371,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -3402,7 +4417,7 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
-    "daily.data.body_weight.created": {
+    "daily.data.weight.created": {
         parameters: {
             query?: never;
             header?: never;
@@ -3413,7 +4428,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -3459,7 +4474,7 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
-    "daily.data.body_weight.updated": {
+    "daily.data.weight.updated": {
         parameters: {
             query?: never;
             header?: never;
@@ -3470,7 +4485,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -3516,7 +4531,7 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
-    "daily.data.body_fat.created": {
+    "daily.data.fat.created": {
         parameters: {
             query?: never;
             header?: never;
@@ -3527,7 +4542,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -3573,7 +4588,7 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
-    "daily.data.body_fat.updated": {
+    "daily.data.fat.updated": {
         parameters: {
             query?: never;
             header?: never;
@@ -3584,7 +4599,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -3641,7 +4656,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -3698,7 +4713,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -3755,7 +4770,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -3812,7 +4827,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -3869,7 +4884,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -3926,7 +4941,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -3983,7 +4998,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -4040,7 +5055,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -4097,7 +5112,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -4154,7 +5169,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -4211,7 +5226,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -4268,7 +5283,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -4325,7 +5340,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -4382,7 +5397,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -4439,7 +5454,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -4496,7 +5511,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -4553,7 +5568,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -4610,7 +5625,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -4667,7 +5682,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -4724,7 +5739,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -4781,7 +5796,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -4838,7 +5853,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -4895,7 +5910,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -4952,7 +5967,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -5009,7 +6024,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -5066,7 +6081,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -5123,7 +6138,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -5180,7 +6195,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -5237,7 +6252,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -5294,7 +6309,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -5351,7 +6366,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -5408,7 +6423,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -5465,7 +6480,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -5522,7 +6537,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -5579,7 +6594,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -5636,7 +6651,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -5693,7 +6708,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -5750,7 +6765,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -5807,7 +6822,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -5864,7 +6879,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -5921,7 +6936,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -5978,7 +6993,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -6035,7 +7050,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -6092,7 +7107,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -6149,7 +7164,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -6206,7 +7221,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -6263,7 +7278,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -6320,7 +7335,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -6377,7 +7392,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -6434,7 +7449,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -6491,7 +7506,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -6548,7 +7563,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -6605,7 +7620,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -6662,7 +7677,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -6719,7 +7734,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -6776,7 +7791,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -6833,7 +7848,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -6890,7 +7905,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -6947,7 +7962,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -7004,7 +8019,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -7061,7 +8076,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -7118,7 +8133,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -7175,7 +8190,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -7232,7 +8247,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -7289,7 +8304,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -7346,7 +8361,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -7403,7 +8418,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -7460,7 +8475,7 @@ export interface webhooks {
         put?: never;
         /**
          * Timeseries samples of any kind created or updated
-         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
+         * @description Sent when a batch of timeseries samples of one resource beyond the first eight (blood pressure, water, body weight, temperature, notes and every other timeseries resource of the `/v2/timeseries/{user_id}/{resource}/grouped` endpoint) is created (`.created`: samples at new timestamps) or updated (`.updated`: new values at known timestamps). The event type names the resource as the timeseries path does, except body weight and body fat: their samples (read at `/body_weight` and `/body_fat`) arrive as `daily.data.weight.*` and `daily.data.fat.*`, and their historical pulls complete with `historical.data.weight.created` and `historical.data.fat.created`. `data.data` is the array of samples, `data.source_id` the provider's integer id (the provider catalog's `id`) and `data.source` the source context. Identity of a sample: the compound key (resource type from `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`); the latest value received for a key replaces earlier ones. Aggregated resources (steps, calories, distance, floors, ... in time buckets) resend the incomplete current bucket with its new value under the same key, so deduplicate by this key. One event carries at most 1,000 samples: a larger batch arrives as several events. Delivery order is not guaranteed. In the sandbox the samples of each connection arrive as the day goes on, synced every few minutes (and at once with `POST /v2/user/refresh/{user_id}`). Samples are point samples, interval samples (`start`, `end`), blood pressure readings (`systolic`, `diastolic` instead of `value`) or notes (text `value`, `tags`).
          */
         post: {
             parameters: {
@@ -7517,7 +8532,64 @@ export interface webhooks {
         put?: never;
         /**
          * Workout stream available
-         * @description Sent right after `daily.data.workouts.created` when the workout's stream can be read (providers that deliver streams). The event is shallow because of payload size limits: `data` carries the workout id, the provider's id of the workout, the sport and a message pointing to the stream read endpoint (`GET /v2/timeseries/workouts/{workout_id}/stream`); `data.source` names the sport and the workout too. Identity: `data.workout_id`.
+         * @description Sent right after `daily.data.workouts.created` when the workout's stream can be read (providers that deliver streams), and as `daily.data.workout_stream.updated` right after `daily.data.workouts.updated` (the workout changed, so may its stream: read it again). The event is shallow because of payload size limits: `data` carries the workout id, the provider's id of the workout, the sport and a message pointing to the stream read endpoint (`GET /v2/timeseries/workouts/{workout_id}/stream`); `data.source` names the sport and the workout too. Identity: `data.workout_id`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WorkoutStreamEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.workout_stream.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Workout stream available
+         * @description Sent right after `daily.data.workouts.created` when the workout's stream can be read (providers that deliver streams), and as `daily.data.workout_stream.updated` right after `daily.data.workouts.updated` (the workout changed, so may its stream: read it again). The event is shallow because of payload size limits: `data` carries the workout id, the provider's id of the workout, the sport and a message pointing to the stream read endpoint (`GET /v2/timeseries/workouts/{workout_id}/stream`); `data.source` names the sport and the workout too. Identity: `data.workout_id`.
          */
         post: {
             parameters: {
@@ -8589,7 +9661,7 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
-    "historical.data.body_weight.created": {
+    "historical.data.weight.created": {
         parameters: {
             query?: never;
             header?: never;
@@ -8646,7 +9718,7 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
-    "historical.data.body_fat.created": {
+    "historical.data.fat.created": {
         parameters: {
             query?: never;
             header?: never;
@@ -10755,6 +11827,177 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "provider.device.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Provider device created or updated
+         * @description `provider.device.created` is sent when a provider first reports the user's device (when the provider is connected, or at the first sync of a connection made before devices were recorded); `provider.device.updated` when a sync finds the device changed (a firmware release moves `device_version`). `data` is the device as *Get a user's device* answers it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ProviderDeviceChangedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "provider.device.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Provider device created or updated
+         * @description `provider.device.created` is sent when a provider first reports the user's device (when the provider is connected, or at the first sync of a connection made before devices were recorded); `provider.device.updated` when a sync finds the device changed (a firmware release moves `device_version`). `data` is the device as *Get a user's device* answers it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ProviderDeviceChangedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "provider.connection.error": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Provider connection error
+         * @description Sent when a connection stops working (its `status` becomes `error`, see `GET /v2/user/providers/{user_id}`); in the sandbox when `POST /v2/user/{user_id}/{provider}/simulate_error` breaks it. The connection no longer syncs until the user links the provider again, which is followed by `provider.connection.created`. Identity: the connection (`user_id`, `data.provider`) and the delivery's `webhook-id`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ProviderConnectionErrorEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "historical.timeseries.hypnogram.created": {
         parameters: {
             query?: never;
@@ -11043,6 +12286,63 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "labtest.match_review.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Match review created
+         * @description Sent when a result arrives that matches no order of the team and waits for its review (in the sandbox, made by *Make an unmatched result*). Read it with *Get an unmatched result*; accept or resolve it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MatchReviewEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "labtest.result.critical": {
         parameters: {
             query?: never;
@@ -11086,6 +12386,120 @@ export interface webhooks {
             };
             responses: {
                 /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "labtest.appointment.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Appointment created
+         * @description Sent when an appointment is made for an order: booked, requested, or booked by the order's simulation. The same transaction writes the order's status change and its `labtest.order.updated`. Deduplicate by `data.id` and the length of `data.events`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AppointmentChangedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledged (any 2xx). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "labtest.appointment.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Appointment updated
+         * @description Sent on every later change of an appointment: rescheduled, a request confirmed, cancelled (by the team, with the order, or by the simulation), completed (the sample drawn). The same transaction writes the order's status change and its `labtest.order.updated`. Deduplicate by `data.id` and the length of `data.events`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AppointmentChangedEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledged (any 2xx). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -11246,7 +12660,7 @@ export interface components {
              */
             msg: string;
             /**
-             * @description Machine-readable kind of violation (`missing`, `type_error`, `enum`, `format`, `pattern`, `too_long`, `too_short`, `greater_than_equal`, `less_than_equal`, `extra_forbidden`, `value_error`, `json_invalid`, ...). Non-exhaustive: new kinds may be added.
+             * @description Machine-readable kind of violation (`missing`, `type_error`, `enum`, `format`, `pattern`, `too_long`, `too_short`, `greater_than_equal`, `less_than_equal`, `finite_number`, `extra_forbidden`, `value_error`, `json_invalid`, ...). Non-exhaustive: new kinds may be added.
              * @example format
              */
             type: string;
@@ -11289,6 +12703,34 @@ export interface components {
         SuccessResponse: {
             /** @example true */
             success: boolean;
+        };
+        /** @description Changes to a user. A field left out stays as it is; a fallback or bound set to `null` is cleared. `client_user_id` set to `null` is the same as leaving it out (a user always has one). */
+        UserPatchBody: {
+            /**
+             * @description IANA time zone identifier, as in *Create a user* (a UTC offset or an unknown zone is a `422`). Dates of every later read and sync are local days of this zone: the summaries, timeseries and events of a day change with it. Its `source_slug` becomes `manual` and `updated_at` the time of the change (unchanged when the zone is the same).
+             * @example America/New_York
+             */
+            fallback_time_zone?: string | null;
+            /**
+             * Format: date
+             * @description Stored with `source_slug` `manual`; `updated_at` moves when the date changes.
+             * @example 1986-04-21
+             */
+            fallback_birth_date?: string | null;
+            /**
+             * Format: date
+             * @description Lower bound of user data ingestion (a local day, inclusive). With the stored `ingestion_end` (or the one in this body) it must be in order, else a `422`. Narrowing a bound hides the days outside it from every read at once, and no sync announces them; widening it lets the next sync announce the days it admits (as `.created` events), then reads show them.
+             * @example 2026-01-01
+             */
+            ingestion_start?: string | null;
+            /**
+             * Format: date
+             * @description Upper bound of user data ingestion (inclusive), with the same rules as `ingestion_start`.
+             * @example null
+             */
+            ingestion_end?: string | null;
+            /** @description A new reference for the user, with the rules of *Create a user*. A reference another user of the team has is a `400`. Events sent after the change carry the new one, and *Resolve a user by client user id* finds the user by it (no longer by the old one). */
+            client_user_id?: components["schemas"]["ClientUserId"] | null;
         };
         /**
          * @description Relationship of the user to the insured person. Non-exhaustive: clients must tolerate values not listed here.
@@ -11541,7 +12983,22 @@ export interface components {
          * @example oura
          * @enum {string}
          */
-        ProviderSlug: "oura" | "fitbit" | "vital" | "whoop" | "strava" | "renpho" | "peloton" | "wahoo" | "zwift" | "freestyle_libre" | "abbott_libreview" | "tandem_source" | "freestyle_libre_ble" | "eight_sleep" | "withings" | "apple_health_kit" | "manual" | "ihealth" | "google_fit" | "beurer_api" | "beurer_ble" | "omron" | "omron_ble" | "onetouch_ble" | "accuchek_ble" | "contour_ble" | "dexcom" | "dexcom_v3" | "hammerhead" | "my_fitness_pal" | "health_connect" | "samsung_health" | "polar" | "cronometer" | "kardia" | "whoop_v2" | "ultrahuman" | "my_fitness_pal_v2" | "map_my_fitness" | "runkeeper" | (string & {});
+        ProviderSlug: "oura" | "fitbit" | "garmin" | "whoop" | "strava" | "renpho" | "peloton" | "wahoo" | "zwift" | "freestyle_libre" | "abbott_libreview" | "tandem_source" | "freestyle_libre_ble" | "eight_sleep" | "withings" | "apple_health_kit" | "manual" | "ihealth" | "google_fit" | "beurer_api" | "beurer_ble" | "omron" | "omron_ble" | "onetouch_ble" | "accuchek_ble" | "contour_ble" | "dexcom" | "dexcom_v3" | "hammerhead" | "my_fitness_pal" | "health_connect" | "samsung_health" | "polar" | "cronometer" | "kardia" | "whoop_v2" | "ultrahuman" | "my_fitness_pal_v2" | "map_my_fitness" | "runkeeper" | (string & {});
+        /** @description How the connection breaks. Without a body, the access token expired (`token_refresh_failed`). */
+        SimulateConnectionErrorRequest: {
+            /**
+             * @description The API family's connection error vocabulary; which providers each applies to is in the operation's description. Default `token_refresh_failed`.
+             * @default token_refresh_failed
+             * @example token_refresh_failed
+             * @enum {string}
+             */
+            error_type?: "token_refresh_failed" | "webhook_registration_failed" | "user_not_found" | "deregistered_per_provider" | "required_scopes_not_granted" | "provider_credential_error" | "provider_password_expired" | "unknown";
+            /**
+             * @description The message to report (`error_details.error_message`, the event's `error_details`); a standard one for the error type without it.
+             * @example Removed from the Garmin Connect app's connected apps.
+             */
+            error_message?: string;
+        };
         /** @description Why a connection is in `error`. */
         ConnectionErrorDetails: {
             /**
@@ -11616,11 +13073,11 @@ export interface components {
              */
             created_on: string;
             /**
-             * @description `connected`, or `error` when the connection stopped working (see `error_details`). Sandbox connections are always `connected`.
+             * @description `connected`; `error` when the connection stopped working (see `error_details`; in the sandbox when `POST /v2/user/{user_id}/{provider}/simulate_error` broke it); `paused` by `POST /v2/link/bulk_pause`. Neither `error` nor `paused` syncs; a fresh link makes it `connected` again.
              * @example connected
              * @enum {string}
              */
-            status: "connected" | "error" | (string & {});
+            status: "connected" | "error" | "paused" | (string & {});
             /**
              * @description The user's identifier at the provider (OAuth providers: the provider's user id; password providers: the username; email providers: the email); null for the mobile SDK providers.
              * @example oura-5b0c2d9e71
@@ -11664,6 +13121,198 @@ export interface components {
              */
             failed_sources: string[];
         };
+        /** @description One week of connection counts. */
+        TimeseriesMetricPoint: {
+            /**
+             * Format: date-time
+             * @description The week's start (Monday 00:00 UTC).
+             * @example 2026-11-23T00:00:00Z
+             */
+            date: string;
+            /**
+             * @description Connections made during the week that still exist.
+             * @example 2
+             */
+            value: number;
+            /**
+             * @description Connections made by the end of the week that still exist.
+             * @example 12
+             */
+            all: number;
+        };
+        /** @description Counts of the team's users, connections and lab orders, as stored now. Deleted users (and their connections and orders) do not count. */
+        TeamMetrics: {
+            /**
+             * Format: uuid
+             * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+             */
+            team_id: string;
+            /**
+             * @description The connections of the team's users (one per user and provider).
+             * @example 12
+             */
+            number_of_connected_sources: number;
+            /** @example 9 */
+            number_of_users: number;
+            /**
+             * @description The connections whose status is `error`.
+             * @example 0
+             */
+            number_of_errored_connected_sources: number;
+            /** @description The current week and the 11 before it, oldest first. Weeks start on Monday 00:00 UTC. */
+            number_of_connected_sources_by_week: components["schemas"]["TimeseriesMetricPoint"][];
+            /**
+             * @description The team's lab orders, whatever their status.
+             * @example 3
+             */
+            number_of_ordered_tests: number;
+        };
+        /** @description What the portal is opened for. */
+        CreateUserPortalUrlRequest: {
+            /**
+             * @description `launch`: the user opens the portal from the team's app; `communications`: from a message about a lab order (then `order_id` names it, and the portal shows its status too).
+             * @example launch
+             * @enum {string}
+             */
+            context: "launch" | "communications";
+            /**
+             * Format: uuid
+             * @description A lab order of this user (another user's, or an unknown one, is a `404`).
+             * @example null
+             */
+            order_id?: string | null;
+        };
+        /** @description A signed URL of the user's portal page: it shows the user's connections (provider, since when) and, for an order, the order's status, to whoever opens it, without a key, until it expires. Each call makes a new URL; changing any part of it makes it invalid. */
+        UserPortalUrl: {
+            /**
+             * Format: uri
+             * @example https://api.sandbox.tryvital.io/portal/6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10?context=launch&expires=1796040000&signature=q9bXkz3r7yQ1mM0v2c8Jw4e6RtYuIoPaSdFgHjKlZxC
+             */
+            url: string;
+            /**
+             * @description Seconds the URL stays valid from now (one hour).
+             * @example 3600
+             */
+            expires_in: number;
+        };
+        /**
+         * @description Kind of device. Non-exhaustive.
+         * @example ring
+         * @enum {string}
+         */
+        DeviceSourceType: "unknown" | "phone" | "watch" | "app" | "multiple_sources" | "fingerprick" | "cuff" | "manual_scan" | "automatic" | "insulin_pump" | "scale" | "chest_strap" | "ring" | "lab" | "exercise_machine" | "earphone" | (string & {});
+        /** @description A device a provider reports for the user: one per connected provider, the same for the same user and provider (the sandbox derives it from them). Recorded when the provider is connected, brought up to date by the data sync (a firmware release changes `device_version`), and kept when the provider is deregistered. */
+        ClientFacingDevice: {
+            /**
+             * Format: uuid
+             * @description The service's id of the device.
+             * @example 0f3a1c2d-4e5b-5c6d-8e7f-9a0b1c2d3e4f
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * @description The provider's slug.
+             * @example oura
+             */
+            provider: string;
+            source_type: components["schemas"]["DeviceSourceType"];
+            /**
+             * @description The app that delivered the data (mobile SDK providers), else null.
+             * @example null
+             */
+            app_id?: string | null;
+            /**
+             * @description The manufacturer; for a provider without hardware (a workout or food app), the app.
+             * @example Oura
+             */
+            device_manufacturer?: string | null;
+            /** @example Oura Ring Gen3 Heritage */
+            device_model?: string | null;
+            /**
+             * @description The firmware version the provider reports.
+             * @example 2.9.431
+             */
+            device_version?: string | null;
+            /**
+             * @description The provider's id of the device (its serial number).
+             * @example OUR-5B0C2D9E
+             */
+            device_id?: string | null;
+        };
+        /** @description A user's devices, by provider. */
+        ClientFacingDeviceList: components["schemas"]["ClientFacingDevice"][];
+        /**
+         * @description How a user authorises the provider. Non-exhaustive.
+         * @example oauth
+         * @enum {string}
+         */
+        AuthType: "oauth" | "team_oauth" | "sdk" | "password" | "email" | "app" | (string & {});
+        /**
+         * @description Kind of source a provider is. Non-exhaustive.
+         * @example device
+         * @enum {string}
+         */
+        SourceType: "app" | "ble" | "device" | "lab" | "provider" | (string & {});
+        /**
+         * @description A resource a provider can supply. Non-exhaustive.
+         * @example sleep
+         * @enum {string}
+         */
+        SupportedResource: "profile" | "activity" | "sleep" | "body" | "workouts" | "workout_stream" | "connection" | "order" | "result" | "match_review" | "appointment" | "glucose" | "heartrate" | "hrv" | "ige" | "igg" | "blood_oxygen" | "blood_pressure" | "cholesterol" | "device" | "device_legacy" | "weight" | "fat" | "body_temperature" | "body_temperature_delta" | "meal" | "water" | "caffeine" | "mindfulness_minutes" | "steps" | "calories_active" | "distance" | "floors_climbed" | "respiratory_rate" | "vo2_max" | "calories_basal" | "stress_level" | "menstrual_cycle" | "sleep_cycle" | "electrocardiogram" | "electrocardiogram_voltage" | "afib_burden" | "heart_rate_alert" | "stand_hour" | "stand_duration" | "sleep_apnea_alert" | "sleep_breathing_disturbance" | "wheelchair_push" | "forced_expiratory_volume_1" | "forced_vital_capacity" | "peak_expiratory_flow_rate" | "inhaler_usage" | "fall" | "uv_exposure" | "daylight_exposure" | "handwashing" | "basal_body_temperature" | "heart_rate_recovery_one_minute" | "body_mass_index" | "lean_body_mass" | "waist_circumference" | "workout_distance" | "workout_swimming_stroke" | "workout_duration" | "insulin_injection" | "carbohydrates" | "note" | "sleep_stream" | "hypnogram" | (string & {});
+        /** @description An entry of the provider catalog. */
+        ClientFacingProvider: {
+            /** @example Oura */
+            name: string;
+            /** @example oura */
+            slug: string;
+            /** @example Smart ring tracking sleep, activity and readiness. */
+            description: string;
+            /**
+             * @description URL of the provider's logo.
+             * @example https://storage.googleapis.com/vital-assets/oura.png
+             */
+            logo: string | null;
+            auth_type: components["schemas"]["AuthType"] | null;
+            source_type?: components["schemas"]["SourceType"] | null;
+            supported_resources: components["schemas"]["SupportedResource"][];
+        };
+        /** @description A device as its provider's record gives it. */
+        RawDevice: {
+            /** @description The provider's record of the device, in the provider's field names. */
+            data: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description The provider's id of the device (for a provider without hardware, the provider's slug).
+             * @example OUR-5B0C2D9E
+             */
+            provider_id: string;
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * @description The provider's catalog id.
+             * @example 3
+             */
+            source_id: number;
+            /**
+             * Format: uuid
+             * @description The service's id of the device (`id` of *List a user's devices*).
+             * @example 0f3a1c2d-4e5b-5c6d-8e7f-9a0b1c2d3e4f
+             */
+            id: string;
+            source: components["schemas"]["ClientFacingProvider"];
+        };
+        /** @description The user's devices as their providers' records give them, by provider. */
+        RawDevicesResponse: {
+            devices: components["schemas"]["RawDevice"][];
+        };
         /** @description A short code an iOS app exchanges to share its health-store data with the customer. */
         LinkCode: {
             /**
@@ -11673,7 +13322,7 @@ export interface components {
             code: string;
             /**
              * @description `<app_scheme>://<app_host>?code=<code>`, to open in the iOS app.
-             * @example vitalconnect://link?code=skus4f0c9a1e
+             * @example tryvital://tryvital?code=skus4f0c9a1e
              */
             exchange_url: string;
             /**
@@ -11735,7 +13384,7 @@ export interface components {
          * @example oura
          * @enum {string}
          */
-        OAuthProviderSlug: "oura" | "fitbit" | "vital" | "strava" | "wahoo" | "ihealth" | "withings" | "google_fit" | "dexcom_v3" | "polar" | "cronometer" | "omron" | "whoop_v2" | "my_fitness_pal_v2" | "ultrahuman" | "runkeeper" | (string & {});
+        OAuthProviderSlug: "oura" | "fitbit" | "garmin" | "strava" | "wahoo" | "ihealth" | "withings" | "google_fit" | "dexcom_v3" | "polar" | "cronometer" | "omron" | "whoop_v2" | "my_fitness_pal_v2" | "ultrahuman" | "runkeeper" | (string & {});
         /** @description Historical pulls to trigger, one per user, for one provider. Any number of user ids may be submitted: the service batches and throttles the triggers per team and provider. */
         BulkTriggerHistoricalPullRequest: {
             /**
@@ -11817,6 +13466,25 @@ export interface components {
              */
             estimated_end_at: string | null;
         };
+        /** @description A submitted user whose connection to the provider does not work. */
+        UnavailableConnection: {
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * @description The connection's `status`.
+             * @example error
+             * @enum {string}
+             */
+            status: "error" | "paused" | (string & {});
+            /**
+             * @description The connection's `error_details.error_type` (null when paused).
+             * @example token_refresh_failed
+             */
+            error_type: string | null;
+        };
         /** @description The operation the triggers were enqueued as. */
         BulkTriggerHistoricalPullResponse: {
             /** @example Enqueued 150 historical pull triggers for oura. */
@@ -11827,6 +13495,11 @@ export interface components {
              * @example []
              */
             not_connected_user_ids: string[];
+            /**
+             * @description Submitted users whose connection is in `error` or `paused`, in the order submitted: their pulls are enqueued, and fail (the trigger's error names the connection's state) unless a fresh link repairs the connection before the pull starts.
+             * @example []
+             */
+            unavailable_connections: components["schemas"]["UnavailableConnection"][];
         };
         /** @description A page of bulk operations, newest first (operations started in the same instant by id, descending). */
         BulkOpsPage: {
@@ -11897,18 +13570,6 @@ export interface components {
              */
             created_on: string;
         };
-        /**
-         * @description How a user authorises the provider. Non-exhaustive.
-         * @example oauth
-         * @enum {string}
-         */
-        AuthType: "oauth" | "team_oauth" | "sdk" | "password" | "email" | "app" | (string & {});
-        /**
-         * @description Kind of source a provider is. Non-exhaustive.
-         * @example device
-         * @enum {string}
-         */
-        SourceType: "app" | "ble" | "device" | "lab" | "provider" | (string & {});
         /** @description What a client needs to send a user through a provider's OAuth consent. `oauth_url` is the authorization URL to open; it is `null` when no link token was given. */
         ProviderLinkDetail: {
             /** @example Oura */
@@ -11942,29 +13603,6 @@ export interface components {
              * @example 180
              */
             backfill_num_days?: number | null;
-        };
-        /**
-         * @description A resource a provider can supply. Non-exhaustive.
-         * @example sleep
-         * @enum {string}
-         */
-        SupportedResource: "profile" | "activity" | "sleep" | "body" | "workouts" | "workout_stream" | "connection" | "order" | "result" | "match_review" | "appointment" | "glucose" | "heartrate" | "hrv" | "ige" | "igg" | "blood_oxygen" | "blood_pressure" | "cholesterol" | "device" | "device_legacy" | "weight" | "fat" | "body_temperature" | "body_temperature_delta" | "meal" | "water" | "caffeine" | "mindfulness_minutes" | "steps" | "calories_active" | "distance" | "floors_climbed" | "respiratory_rate" | "vo2_max" | "calories_basal" | "stress_level" | "menstrual_cycle" | "sleep_cycle" | "electrocardiogram" | "electrocardiogram_voltage" | "afib_burden" | "heart_rate_alert" | "stand_hour" | "stand_duration" | "sleep_apnea_alert" | "sleep_breathing_disturbance" | "wheelchair_push" | "forced_expiratory_volume_1" | "forced_vital_capacity" | "peak_expiratory_flow_rate" | "inhaler_usage" | "fall" | "uv_exposure" | "daylight_exposure" | "handwashing" | "basal_body_temperature" | "heart_rate_recovery_one_minute" | "body_mass_index" | "lean_body_mass" | "waist_circumference" | "workout_distance" | "workout_swimming_stroke" | "workout_duration" | "insulin_injection" | "carbohydrates" | "note" | "sleep_stream" | "hypnogram" | (string & {});
-        /** @description An entry of the provider catalog. */
-        ClientFacingProvider: {
-            /** @example Oura */
-            name: string;
-            /** @example oura */
-            slug: string;
-            /** @example Smart ring tracking sleep, activity and readiness. */
-            description: string;
-            /**
-             * @description URL of the provider's logo.
-             * @example https://storage.googleapis.com/vital-assets/oura.png
-             */
-            logo: string | null;
-            auth_type: components["schemas"]["AuthType"] | null;
-            source_type?: components["schemas"]["SourceType"] | null;
-            supported_resources: components["schemas"]["SupportedResource"][];
         };
         /** @description Entries of the provider catalog. */
         ProviderList: components["schemas"]["ClientFacingProvider"][];
@@ -12039,7 +13677,77 @@ export interface components {
              * @example true
              */
             a_la_carte_enabled?: boolean;
+            /**
+             * @description Whether a lab test may hold the marker; false for a result the lab only calculates or reflexes from others (such as eGFR), which comes with the panel that holds its inputs.
+             * @example true
+             */
+            is_orderable?: boolean | null;
+            /**
+             * @description Usual days from the sample's arrival at the lab to the result. The sandbox's figures: routine assays 1 (at worst 3), mid-priced ones 2 (4), specialised send-out ones 4 (7); a panel takes its slowest component's.
+             * @example 1
+             */
+            common_tat_days?: number | null;
+            /**
+             * @description The most days from the sample's arrival to the result the lab states.
+             * @example 3
+             */
+            worst_case_tat_days?: number | null;
+            /**
+             * @description The lab's ask-on-order-entry questions for the marker; the sandbox's catalog has none, so always null.
+             * @example null
+             */
+            aoe?: null;
             expected_results: components["schemas"]["ExpectedResult"][];
+        };
+        /** @description What adds to a base price under a condition, in minor units (US cents): here, a reflex test the lab runs (and bills) only when a result calls for it (`conditions.reflex`). */
+        PricingModifier: {
+            /** @example 1500 */
+            delta_amount_minor: number | {
+                /** @example 500 */
+                minimum: number;
+                /** @example 1500 */
+                maximum: number;
+            };
+            /**
+             * @description When the modifier applies.
+             * @example {
+             *       "reflex": {}
+             *     }
+             */
+            conditions: {
+                /** @description For patients in one of these states. */
+                us_state?: {
+                    /** @description Two-letter state codes. */
+                    any_of: string[];
+                } | null;
+                /** @description When the lab runs the reflex test. */
+                reflex?: Record<string, never> | null;
+            };
+        };
+        /** @description A price in minor units (US cents): `base_amount_minor` is what is always billed (a marker's list `price` in cents; for a lab test, the sum of its markers' bases), `modifiers` what may be added (null when nothing may). */
+        SpecifiedPricing: {
+            /** @example 1500 */
+            base_amount_minor: number;
+            modifiers?: components["schemas"]["PricingModifier"][] | null;
+        };
+        /** @description The prices of a page of markers (`include_pricing=true`), by marker id: each marker's list `price` in cents, with its reflex test as a modifier (TSH reflexes to free T4, total PSA to free PSA, a lipid panel to direct LDL, where the lab offers the reflex). */
+        MarkerPricingResponse: {
+            /**
+             * @example USD
+             * @constant
+             */
+            currency: "USD";
+            /**
+             * @example {
+             *       "1001": {
+             *         "base_amount_minor": 800,
+             *         "modifiers": null
+             *       }
+             *     }
+             */
+            data: {
+                [key: string]: components["schemas"]["SpecifiedPricing"];
+            };
         };
         /** @description A page of markers. */
         LabMarkerPage: {
@@ -12055,6 +13763,8 @@ export interface components {
             size?: number | null;
             /** @example 1 */
             pages?: number | null;
+            /** @description With `include_pricing=true`, the prices of the page's markers (see *MarkerPricingResponse*); null or absent otherwise. */
+            pricing?: components["schemas"]["MarkerPricingResponse"] | null;
         };
         /** @description Markers added on to the lab tests. */
         AddOn: {
@@ -12085,7 +13795,7 @@ export interface components {
             add_on?: components["schemas"]["AddOn"];
             /**
              * Format: uuid
-             * @description The lab account the order set would be ordered through (`labAccountId` in the official Node SDK, as in `order_set` of *Create an order*). Accepted and not used by this sandbox: the markers of an order set do not depend on the account; *Create an order* checks it.
+             * @description The lab account the order set would be ordered through (`labAccountId` in the official Node SDK, as in `order_set` of *Create an order*). The markers do not depend on it, but it is checked: an account that is not one of the team's, or not at the lab of the order set's markers, is a `422` naming it.
              * @example null
              */
             lab_account_id?: string | null;
@@ -12230,8 +13940,12 @@ export interface components {
              */
             timezone_offset?: number | null;
             heart_rate?: components["schemas"]["ClientFacingHeartRate"] | null;
-            /** @example null */
-            wheelchair_use?: boolean | null;
+            /**
+             * @description `true` when the user uses a wheelchair, otherwise null (unknown); never `false`.
+             * @example null
+             * @enum {boolean|null}
+             */
+            wheelchair_use?: true | null;
             /** @example null */
             wheelchair_push?: number | null;
             source: components["schemas"]["ClientFacingSource"];
@@ -12717,12 +14431,14 @@ export interface components {
             /** @example null */
             cholesterol?: number | null;
         };
-        /** @description Micronutrients of a meal by name (milligrams). */
+        /** @description Micronutrients of a meal by name (milligrams), grouped as the API family groups them: iron and zinc are minerals; copper, selenium and the other trace elements are trace elements. */
         MealMicros: {
             /**
              * @example {
              *       "sodium": 820,
-             *       "potassium": 610
+             *       "potassium": 610,
+             *       "iron": 3.1,
+             *       "zinc": 2.4
              *     }
              */
             minerals?: {
@@ -12730,7 +14446,8 @@ export interface components {
             };
             /**
              * @example {
-             *       "iron": 3.1
+             *       "copper": 0.35,
+             *       "selenium": 0.028
              *     }
              */
             trace_elements?: {
@@ -12935,8 +14652,12 @@ export interface components {
              * @example 1986-04-21
              */
             birth_date?: string | null;
-            /** @example false */
-            wheelchair_use?: boolean | null;
+            /**
+             * @description `true` when the user uses a wheelchair, otherwise null (unknown); never `false`.
+             * @example null
+             * @enum {boolean|null}
+             */
+            wheelchair_use?: true | null;
             /**
              * @description `female`, `male`, `other` or `unknown`; non-exhaustive.
              * @example female
@@ -12966,11 +14687,11 @@ export interface components {
             profile: components["schemas"]["RawSummaryRecord"];
         };
         /**
-         * @description A timeseries resource. Point samples: heartrate (`bpm`), hrv (`rmssd`), glucose (`mmol/L`), blood_oxygen (`%`), respiratory_rate (`bpm`), body_weight (`kg`), body_fat (`%`), stress_level (`%`), electrocardiogram_voltage (`mV`; `type` is the lead, `lead_I` for a watch's single lead). Interval samples (with `start` and `end`): steps (`count`), distance (`m`), calories_active and calories_basal (`kcal`), floors_climbed (`count`), water (`mL`), caffeine (`g`), mindfulness_minutes (`min`), vo2_max (`mL/kg/min`; an estimate at one instant: `start` and `end` are that instant), and the others. blood_pressure (`mmHg`) has `systolic` and `diastolic` instead of `value`; note has a text `value` and `tags`. `hypnogram` is deprecated (read `sleep_cycle`). Non-exhaustive.
+         * @description A timeseries resource. Point samples: heartrate (`bpm`), hrv (`rmssd`), glucose (`mmol/L`), blood_oxygen (`%`), respiratory_rate (`bpm`), body_weight (`kg`), body_fat (`%`), stress_level (`%`), electrocardiogram_voltage (`mV`; `type` is the lead, `lead_I` for a watch's single lead). Interval samples (with `start` and `end`): steps (`count`), distance (`m`), calories_active and calories_basal (`kcal`), floors_climbed (`count`), water (`mL`), caffeine (`g`), mindfulness_minutes (`min`), vo2_max (`mL/kg/min`; an estimate at one instant: `start` and `end` are that instant), and the others. blood_pressure (`mmHg`) has `systolic` and `diastolic` instead of `value`; note has a text `value` and `tags`. `hypnogram` is deprecated (read `sleep_cycle`). Lab-sourced point samples, from the user's final lab results (source: the lab, `type: lab`; one sample per numeric result, equal to it, at its report time): cholesterol (`mg/dL`; `type` is `total`, `ldl`, `hdl` or `triglycerides`), ige (`IU/mL`) and igg (`mg/dL`), `type` `total`. Non-exhaustive.
          * @example heartrate
          * @enum {string}
          */
-        TimeseriesResource: "heartrate" | "hrv" | "steps" | "distance" | "calories_active" | "calories_basal" | "floors_climbed" | "glucose" | "blood_oxygen" | "blood_pressure" | "respiratory_rate" | "body_weight" | "body_fat" | "body_temperature" | "body_temperature_delta" | "water" | "caffeine" | "mindfulness_minutes" | "stress_level" | "vo2_max" | "hypnogram" | "electrocardiogram_voltage" | "afib_burden" | "heart_rate_alert" | "stand_hour" | "stand_duration" | "sleep_apnea_alert" | "sleep_breathing_disturbance" | "wheelchair_push" | "forced_expiratory_volume_1" | "forced_vital_capacity" | "peak_expiratory_flow_rate" | "inhaler_usage" | "fall" | "uv_exposure" | "daylight_exposure" | "handwashing" | "basal_body_temperature" | "heart_rate_recovery_one_minute" | "body_mass_index" | "lean_body_mass" | "waist_circumference" | "workout_distance" | "workout_swimming_stroke" | "workout_duration" | "insulin_injection" | "carbohydrates" | "note" | (string & {});
+        TimeseriesResource: "heartrate" | "hrv" | "steps" | "distance" | "calories_active" | "calories_basal" | "floors_climbed" | "glucose" | "blood_oxygen" | "blood_pressure" | "respiratory_rate" | "body_weight" | "body_fat" | "body_temperature" | "body_temperature_delta" | "water" | "caffeine" | "mindfulness_minutes" | "stress_level" | "vo2_max" | "hypnogram" | "electrocardiogram_voltage" | "afib_burden" | "heart_rate_alert" | "stand_hour" | "stand_duration" | "sleep_apnea_alert" | "sleep_breathing_disturbance" | "wheelchair_push" | "forced_expiratory_volume_1" | "forced_vital_capacity" | "peak_expiratory_flow_rate" | "inhaler_usage" | "fall" | "uv_exposure" | "daylight_exposure" | "handwashing" | "basal_body_temperature" | "heart_rate_recovery_one_minute" | "body_mass_index" | "lean_body_mass" | "waist_circumference" | "workout_distance" | "workout_swimming_stroke" | "workout_duration" | "insulin_injection" | "carbohydrates" | "note" | "cholesterol" | "ige" | "igg" | (string & {});
         /** @description A quantity over the interval [`start`, `end`) (`end` exclusive); `timestamp` equals `start`. Aggregated resources (steps, distance, calories, floors) are fixed time buckets; the bucket in progress holds its value so far and is replaced under the same compound key (resource, provider, source type, `timestamp`) as it grows. */
         ClientFacingIntervalSample: {
             /**
@@ -13010,6 +14731,12 @@ export interface components {
              * @example null
              */
             type?: string | null;
+            /**
+             * @description Where the sensor measured (`body_temperature` and `body_temperature_delta` samples only, which always carry it): `finger` for rings, `wrist` for watches and bands, `mouth` for a thermometer reading.
+             * @example wrist
+             * @enum {string|null}
+             */
+            sensor_location?: "armpit" | "body" | "ear" | "finger" | "gastrointestinal" | "mouth" | "rectum" | "toe" | "eardrum" | "temporal_artery" | "forehead" | "wrist" | null;
         };
         /** @description A measurement at one instant. Identified by the compound key (resource, provider, source type, `timestamp`). */
         ClientFacingPointSample: {
@@ -13042,6 +14769,12 @@ export interface components {
              * @example null
              */
             type?: string | null;
+            /**
+             * @description Where the sensor measured (`body_temperature` and `body_temperature_delta` samples only, which always carry it): `finger` for rings, `wrist` for watches and bands, `mouth` for a thermometer reading.
+             * @example wrist
+             * @enum {string|null}
+             */
+            sensor_location?: "armpit" | "body" | "ear" | "finger" | "gastrointestinal" | "mouth" | "rectum" | "toe" | "eardrum" | "temporal_artery" | "forehead" | "wrist" | null;
         };
         /** @description A blood pressure reading. Identified by the compound key (resource, provider, source type, `timestamp`). */
         ClientFacingBloodPressureSample: {
@@ -13308,6 +15041,14 @@ export interface components {
              */
             worst_case_tat_days?: number | null;
         };
+        /** @description A lab test's price: `pricing.base_amount_minor` is the sum of its markers' bases (its `price` in cents), its modifiers the reflex tests of its markers that it does not already hold; `marker_breakdown` is each marker's own pricing, by marker id. */
+        LabTestPanelPricing: {
+            pricing: components["schemas"]["SpecifiedPricing"];
+            /** @description Each marker's pricing, by marker id. */
+            marker_breakdown: {
+                [key: string]: components["schemas"]["SpecifiedPricing"];
+            };
+        };
         /** @description One page of the team's lab tests. Pass `next_cursor` back to read the next page; it is null on the last one. */
         LabTestPage: {
             data: components["schemas"]["LabTest"][];
@@ -13316,8 +15057,12 @@ export interface components {
              * @example null
              */
             next_cursor: string | null;
-            /** @description With `include_pricing=true`, the total list price of the page's lab tests (`total`, US dollars) and its `currency`; null otherwise. */
+            /** @description With `include_pricing=true`, the price of each lab test of the page (`data`, by lab test id, in the API family's pricing shape: see *LabTestPanelPricing*), the `currency`, and the total list price of the page's lab tests (`total`, US dollars: the sum of their `price`s, kept for clients of earlier versions); null otherwise. */
             pricing?: {
+                /** @description Each lab test's pricing, by lab test id. */
+                data: {
+                    [key: string]: components["schemas"]["LabTestPanelPricing"];
+                };
                 /** @example 83.5 */
                 total: number;
                 /** @example USD */
@@ -13355,8 +15100,8 @@ export interface components {
             fasting?: boolean;
             /**
              * Format: uuid
-             * @description The lab account to order through; it must give access to the markers' lab.
-             * @example ded08b93-faf3-4085-a0d0-fb8215ac17d2
+             * @description The lab account to order through; one of the team's lab accounts (`GET /v3/lab_test/lab_account`), at the markers' lab and allowing the lab test's collection method (otherwise a `422` naming it).
+             * @example e4114a70-20b9-56be-a5b9-e9f438844aae
              */
             lab_account_id?: string | null;
             /**
@@ -13367,6 +15112,299 @@ export interface components {
         };
         /** @description The partner labs. */
         LabList: components["schemas"]["ClientFacingLab"][];
+        /** @description What to change in a lab test of the team: its `name`, and whether it can be ordered (`active`: `true` makes its status `active`, `false` `inactive`). A member left out or `null` is left as it is; an empty body changes nothing. The standard lab tests every team shares cannot be changed (a `400`). Orders already placed keep the lab test as it was when ordered. */
+        UpdateLabTestRequest: {
+            /**
+             * @description The new name (not only spaces). The slug stays as it was.
+             * @example Vitamin D follow-up
+             */
+            name?: string | null;
+            /**
+             * @description Whether the lab test can be ordered.
+             * @example false
+             */
+            active?: boolean | null;
+        };
+        /**
+         * @description Whether orders can go through the lab account: only an `active` one takes orders (an order naming another is a `422`); lists and reads take any.
+         * @example active
+         * @enum {string}
+         */
+        LabAccountStatus: "active" | "pending" | "suspended" | "ready_to_launch" | (string & {});
+        /**
+         * @description A lab of the API family, by slug. The sandbox's accounts are at `labcorp`, `quest`, `bioreference` and `sonora_quest` (the partner labs of `GET /v3/lab_tests/labs`).
+         * @example labcorp
+         * @enum {string}
+         */
+        Labs: "ayumetrix" | "spiriplex" | "ussl" | "quest" | "sonora_quest" | "labcorp" | "bioreference" | "us_biotek" | "manual" | "sanocardio" | "ihd" | "nexus" | "my_uti" | "crl" | "mtl" | (string & {});
+        /**
+         * @description Which side of the lab relationship the account delegates to the service: placing orders, receiving results, both, or neither.
+         * @example not_delegated
+         * @enum {string}
+         */
+        LabAccountDelegatedFlow: "order_delegated" | "result_delegated" | "fully_delegated" | "not_delegated" | (string & {});
+        /**
+         * @description Who pays the lab.
+         * @example client_bill
+         * @enum {string}
+         */
+        Billing: "client_bill" | "commercial_insurance" | "patient_bill_passthrough" | "patient_bill" | (string & {});
+        /** @description A lab account the team orders through. In the sandbox every team has five, whose ids are derived from the team's id (the same on every read, never another team's): a full Labcorp account, a narrower Labcorp one (client bill only, testkit and walk-in), one at Quest, one at BioReference, and a Sonora Quest account still `pending`. Every operation that takes a `lab_account_id` checks it against these: an id that is not one of the team's is a `422` naming it; an order through an account must be at its lab, and the account `active` and allowing the order's collection method and billing type (for the patient's state). */
+        ClientFacingLabAccount: {
+            /**
+             * Format: uuid
+             * @example 27b3bdff-4c84-5315-b6bc-10272d18114a
+             */
+            id: string;
+            lab: components["schemas"]["Labs"];
+            /**
+             * Format: uuid
+             * @description The organization of the team the account belongs to.
+             * @example 1f6e2d3c-4b5a-4978-8a69-5b4c3d2e1f00
+             */
+            org_id?: string | null;
+            status: components["schemas"]["LabAccountStatus"];
+            delegated_flow: components["schemas"]["LabAccountDelegatedFlow"];
+            /**
+             * @description The lab's own number for the account (8 digits in the sandbox).
+             * @example 40254340
+             */
+            provider_account_id: string;
+            /** @example Labcorp client-bill account */
+            account_name?: string | null;
+            /**
+             * @description Notes the lab prints on every requisition of the account.
+             * @example Ordered through the client-bill account.
+             */
+            default_clinical_notes?: string | null;
+            /**
+             * @description The lab's business units the account is limited to; null for all of them.
+             * @example null
+             */
+            business_units?: string[] | null;
+            /**
+             * @description Each billing type the account allows, with the US states (two-letter codes) of the patients it allows it for. A billing type that is not a key is not allowed.
+             * @example {
+             *       "client_bill": [
+             *         "AZ",
+             *         "CO",
+             *         "NM",
+             *         "NV",
+             *         "UT"
+             *       ]
+             *     }
+             */
+            allowed_billing: {
+                [key: string]: string[];
+            };
+            /**
+             * @description The collection methods orders through the account may use (this server's addition to the family's shape).
+             * @example [
+             *       "testkit",
+             *       "walk_in_test"
+             *     ]
+             */
+            allowed_collection_methods?: components["schemas"]["LabTestCollectionMethod"][];
+            /**
+             * @description The teams that may order through the account (in the sandbox, the team itself).
+             * @example [
+             *       "7a0c3f52-9d41-4e8b-b6a2-3c5d8e1f4a90"
+             *     ]
+             */
+            team_id_allowlist: string[];
+        };
+        /** @description The team's lab accounts. */
+        LabAccountList: {
+            data: components["schemas"]["ClientFacingLabAccount"][];
+        };
+        /**
+         * @description `canonical` finds the canonical tests (LOINC sets) only; `crosswalk` also gives each lab's markers of the selected one (`per_lab`).
+         * @example crosswalk
+         * @enum {string}
+         */
+        SearchMode: "canonical" | "crosswalk" | (string & {});
+        /**
+         * @description A partner lab of the compendium, by slug.
+         * @example quest
+         * @enum {string}
+         */
+        CompendiumSearchLabs: "labcorp" | "quest" | "bioreference" | "sonora_quest" | (string & {});
+        /** @description A compendium search. Give at least one of `query`, `cpt_codes` and `loinc_set_hash` (otherwise a `422`); every one given must match. */
+        SearchCompendiumBody: {
+            mode: components["schemas"]["SearchMode"];
+            /**
+             * @description Words of a test's name (or an alias), one lab's test code, or a LOINC code; matched ignoring case.
+             * @example TSH
+             */
+            query?: string | null;
+            /**
+             * @description CPT codes the test is billed under; the closest sets first.
+             * @example []
+             */
+            cpt_codes?: string[];
+            /**
+             * @description A canonical test's `loinc_set_hash`, from an earlier answer.
+             * @example null
+             */
+            loinc_set_hash?: string | null;
+            /**
+             * @description Only tests offered at one of these labs (and only these labs in `per_lab`); every lab when absent.
+             * @example [
+             *       "labcorp",
+             *       "quest"
+             *     ]
+             */
+            labs?: components["schemas"]["CompendiumSearchLabs"][] | null;
+            /**
+             * @description Whether to list the canonical tests that contain the selected one or that it contains.
+             * @default true
+             * @example true
+             */
+            include_related?: boolean;
+            /**
+             * @description The most candidates of each list.
+             * @default 3
+             * @example 1
+             */
+            limit?: number;
+        };
+        /** @description A canonical test: the markers, at any lab, that report exactly one set of LOINC codes. `loinc_set_hash` names the set (the first 16 hexadecimal digits of the SHA-256 of its sorted codes joined by commas); `popularity_score` is the share of the partner labs that offer it; `confidence` how well it matched the search (0 to 1). */
+        CanonicalCandidate: {
+            /** @example bd39bced58f434fc */
+            loinc_set_hash: string;
+            /** @example TSH */
+            display_name: string;
+            /** @description Other names of the test. */
+            aliases?: string[];
+            /** @description The LOINC codes of the set, sorted. */
+            loinc_codes?: string[];
+            /** @description Every lab's test code of it. */
+            provider_ids?: string[];
+            /** @description What each LOINC code measures. */
+            loinc_components?: string[];
+            /** @description LOINC groups; the sandbox's catalog has none. */
+            loinc_groups?: string[];
+            /** @description The CPT codes it is billed under. */
+            cpt_codes?: string[];
+            /** @example 1 */
+            popularity_score: number;
+            /** @example 1 */
+            confidence: number;
+        };
+        /** @description A marker of one lab that matches: `relation` says how. `exact`: it reports the same LOINC codes; `contained_in` (search): it reports them within a larger set; `component` (convert): one of the markers that together report the source marker's codes, each reporting only codes the source reports; `partial` (convert): a marker reporting part of the codes of a source marker that cannot be converted whole. `confidence` is the share of the codes in common (1 for `exact`). */
+        PerLabCandidate: {
+            /** @example 2072 */
+            marker_id: number;
+            /** @example 2 */
+            lab_id: number;
+            /** @example quest */
+            lab_slug?: string | null;
+            /** @example TSH */
+            name: string;
+            /** @description The names of the results the marker reports. */
+            result_names?: string[];
+            /** @example 899 */
+            provider_id?: string | null;
+            /** @example bd39bced58f434fc */
+            loinc_set_hash: string;
+            /** @description The LOINC codes the marker reports. */
+            loinc_codes?: string[];
+            /** @description What each of its LOINC codes measures. */
+            loinc_components?: string[];
+            /** @description LOINC groups; the sandbox's catalog has none. */
+            loinc_groups?: string[];
+            /** @description The CPT codes the marker is billed under. */
+            cpt_codes?: string[];
+            /** @example exact */
+            relation: string;
+            /** @example 1 */
+            confidence: number;
+            /**
+             * @example [
+             *       "same_loinc_set"
+             *     ]
+             */
+            reason_codes?: string[];
+            /** @example 1 */
+            marker_popularity_score: number;
+        };
+        /** @description A canonical test related to the selected one: `contained_in` (it holds the selected one's codes and more: a panel of it) or `contains` (its codes are among the selected one's). `confidence` is the share of codes in common. */
+        RelatedCandidate: {
+            canonical: components["schemas"]["CanonicalCandidate"];
+            /** @example contained_in */
+            relation: string;
+            /** @example 0.25 */
+            confidence: number;
+            /**
+             * @example [
+             *       "loinc_set_superset"
+             *     ]
+             */
+            reason_codes?: string[];
+        };
+        /** @description The canonical tests that match (`canonical_candidates`, best first: by confidence, then popularity, then name), the first of them (`selected_canonical`, null when none matches), each lab's markers of it (`per_lab`, in `crosswalk` mode; by lab slug), and the related canonical tests (`related`). */
+        SearchCompendiumResponse: {
+            mode: components["schemas"]["SearchMode"];
+            selected_canonical: components["schemas"]["CanonicalCandidate"] | null;
+            canonical_candidates: components["schemas"]["CanonicalCandidate"][];
+            /** @description Each lab's markers of the selected canonical test, by lab slug (crosswalk mode). */
+            per_lab: {
+                [key: string]: components["schemas"]["PerLabCandidate"][];
+            };
+            related: components["schemas"]["RelatedCandidate"][];
+        };
+        /** @description What to convert to `target_lab`: a lab test of the team (`lab_test_id`), or test codes of one lab (`provider_ids`); exactly one of them (otherwise a `422`). An unknown lab test, an unknown code, a code named twice, or codes that are not all of one lab are a `422` naming each. */
+        ConvertCompendiumBody: {
+            /**
+             * Format: uuid
+             * @example null
+             */
+            lab_test_id?: string | null;
+            /**
+             * @example [
+             *       "004259",
+             *       "001453"
+             *     ]
+             */
+            provider_ids?: string[] | null;
+            target_lab: components["schemas"]["CompendiumSearchLabs"];
+            /**
+             * @description The most candidates listed per source marker; the markers that together convert one (relation `component`) are all listed.
+             * @default 3
+             * @example 1
+             */
+            limit?: number;
+        };
+        /** @description The target lab's candidates for one source test code (empty when the target lab reports none of its LOINC codes). */
+        ProviderIdConversion: {
+            /** @example 004259 */
+            source_provider_id: string;
+            candidates: components["schemas"]["PerLabCandidate"][];
+        };
+        /** @description The conversion of every source marker to the target lab, through the LOINC codes each reports: to the target's marker of the same LOINC set, else to target markers that together report them all, each reporting only codes the source reports (a panel the target does not offer whole). A converted marker never reports a LOINC code its source does not. A source marker that cannot be converted is named in `unresolved_provider_ids` (with its partial candidates), never dropped. `converted_provider_ids` is the target's codes to order, each once. */
+        ConvertCompendiumResponse: {
+            /**
+             * Format: uuid
+             * @example null
+             */
+            source_lab_test_id: string | null;
+            /** @example 1 */
+            source_lab_id: number | null;
+            /** @example 2 */
+            target_lab_id: number;
+            /** @example quest */
+            target_lab_slug: string;
+            /** @description The source markers' test codes, in order. */
+            source_provider_ids: string[];
+            /** @description The target lab's test codes to order, each once. */
+            converted_provider_ids: string[];
+            /** @description The source test codes that cannot be converted. */
+            unresolved_provider_ids: string[];
+            /** @description The candidates of each source test code. */
+            by_source_provider_id: {
+                [key: string]: components["schemas"]["ProviderIdConversion"];
+            };
+        };
         /** @description The patient of an order, as the lab receives it. The names follow the lab name rules (`PersonName`). */
         OrderPatientDetails: {
             first_name: components["schemas"]["PersonName"];
@@ -13454,7 +15492,7 @@ export interface components {
             add_on?: components["schemas"]["AddOnOrder"] | null;
             /**
              * Format: uuid
-             * @description The lab account to order through; it must give access to the lab of the order (an unknown account, or one without access, is a `422` at `["body", "order_set", "lab_account_id"]`), whether the order set is one lab test or more. The order's top-level `lab_account_id`, when given too, is checked as well, each at its own location, and must be this same account.
+             * @description The lab account to order through, checked as the order's top-level `lab_account_id` is (one of the team's accounts, at the order's lab, active, allowing the order's collection method and billing type for the patient's state; otherwise a `422` at `["body", "order_set", "lab_account_id"]` naming it), whether the order set is one lab test or more. The order's top-level `lab_account_id`, when given too, is checked as well, each at its own location, and must be this same account.
              * @example null
              */
             lab_account_id?: string | null;
@@ -13542,12 +15580,6 @@ export interface components {
             /** @description The person responsible for the bill (`responsibleDetails` in the official Node SDK). Accepted and not used. */
             responsible_details?: components["schemas"]["HealthInsuranceResponsibleDetails"] | null;
         };
-        /**
-         * @description Who pays the lab.
-         * @example client_bill
-         * @enum {string}
-         */
-        Billing: "client_bill" | "commercial_insurance" | "patient_bill_passthrough" | "patient_bill" | (string & {});
         /** @description A consent the patient gave. The official Node SDK (`@tryvital/vital-node`) sends the keys `consentType` and `timeOfConsent` in camelCase: either spelling of a key is accepted, and the order stores `consent_type` and `time_of_consent`. Both spellings of one key with different values are a `422`. */
         Consent: {
             /**
@@ -13618,7 +15650,7 @@ export interface components {
             priority?: boolean;
             billing_type?: components["schemas"]["Billing"];
             /**
-             * @description ICD-10-CM diagnosis codes (`E11.9`, `U07.1`).
+             * @description ICD-10-CM diagnosis codes (`E11.9`, `U07.1`), checked as *Validate diagnosis codes* checks them: a code that is not billable or not in the service's diagnosis catalog is a `422` at its index, two codes an Excludes1 note keeps apart a `422` at `icd_codes`.
              * @example [
              *       "E11.9"
              *     ]
@@ -13640,7 +15672,7 @@ export interface components {
             clinical_notes?: string | null;
             /**
              * Format: uuid
-             * @description The lab account to order through (as `order_set.lab_account_id`); it must give access to the lab of the order. An unknown account, or one without access, is a `422` at `["body", "lab_account_id"]`. When both this and `order_set.lab_account_id` are given, each is checked, and the `422` names each one at fault; they must then be the same account (an order goes through one), or the `422` is at this one.
+             * @description The lab account to order through (as `order_set.lab_account_id`): one of the team's lab accounts (`GET /v3/lab_test/lab_account`), at the lab of the order, `active`, allowing the order's collection method and its `billing_type` for the patient's state. An account that is not the team's (unknown, or another team's), or that breaks one of these, is a `422` at `["body", "lab_account_id"]` naming it and saying why. When both this and `order_set.lab_account_id` are given, each is checked, and the `422` names each one at fault; they must then be the same account (an order goes through one), or the `422` is at this one.
              * @example null
              */
             lab_account_id?: string | null;
@@ -13775,8 +15807,10 @@ export interface components {
              * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
              */
             team_id: string;
-            patient_details: components["schemas"]["OrderPatientDetails"];
-            patient_address: components["schemas"]["OrderPatientAddress"];
+            /** @description The patient; null for a testkit ordered unregistered (*Create a testkit order*) until its patient registers it. */
+            patient_details: components["schemas"]["OrderPatientDetails"] | null;
+            /** @description The patient's address; null while an unregistered testkit awaits its patient. */
+            patient_address: components["schemas"]["OrderPatientAddress"] | null;
             lab_test: components["schemas"]["LabTest"];
             details: components["schemas"]["OrderDetails"];
             /**
@@ -13877,6 +15911,94 @@ export interface components {
             status: string;
             /** @example Order created */
             message: string;
+        };
+        /** @description What *Update an order* changes. A key it does not declare is a `422` (`extra_forbidden`). */
+        UpdateOrderRequest: {
+            /**
+             * Format: date
+             * @description The day to hold the order until (not before today in UTC, else a `422`), or `null` to release it.
+             * @example 2046-12-01
+             */
+            activate_by: string | null;
+        };
+        /** @description Where an unregistered testkit is shipped, and to whom. `zip` is a US ZIP code (`94110` or `94110-1234`); anything else is a `422` at `["body", "shipping_details", "zip"]`. A key it does not declare is a `422` (`extra_forbidden`). */
+        TestkitShippingAddressInput: {
+            /** @example Jordan Kim */
+            receiver_name: string;
+            /** @example 88 Harbor Way */
+            first_line: string;
+            /** @example Suite 300 */
+            second_line?: string | null;
+            /** @example Oakland */
+            city: string;
+            /** @example CA */
+            state: string;
+            /** @example 94607 */
+            zip: string;
+            /** @example US */
+            country: string;
+            /** @example +15105550188 */
+            phone_number: string;
+        };
+        /** @description An unregistered testkit: a kit of a `testkit` lab test, shipped to `shipping_details` for a user of the team, whose patient registers it later by its `sample_id` (*Register a testkit*). A lab test of another collection method, or one that is not the team's, is a `422` at `["body", "lab_test_id"]`; an unknown user a `404`. */
+        CreateTestkitOrderRequest: {
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * Format: uuid
+             * @description A `testkit` lab test of the team (the standard one or one it created).
+             * @example 3e40bd61-6f8a-4032-ae81-6cadb05f4134
+             */
+            lab_test_id: string;
+            shipping_details: components["schemas"]["TestkitShippingAddressInput"];
+            /**
+             * @description Your own data, returned with the order.
+             * @example kit-campaign-7
+             */
+            passthrough?: string | null;
+            /**
+             * Format: uuid
+             * @description The lab account to order through; it must give access to the lab test's lab, or it is a `422` at `["body", "lab_account_id"]`.
+             * @example null
+             */
+            lab_account_id?: string | null;
+        };
+        /** @description The patient registering the testkit they hold, by the `sample_id` printed on it. The patient's details follow the rules of a new order's (`patient_details.dob` not in the future nor more than 150 years back, names as `PersonName`), and `consents` those of *Create an order*; each problem is a `422` naming it. */
+        RegisterTestkitRequest: {
+            /**
+             * Format: uuid
+             * @description The user the kit was ordered for, when given: another user (of the team or not) is a `422` at `["body", "user_id"]`, as a kit is registered by the patient it was sent to.
+             * @example null
+             */
+            user_id?: string | null;
+            /**
+             * @description The sample id printed on the kit (the order's `sample_id`), compared without regard to case. One no testkit of the team has is a `404`.
+             * @example SB4417302958
+             */
+            sample_id: string;
+            patient_details: components["schemas"]["OrderPatientDetailsInput"];
+            patient_address: components["schemas"]["OrderPatientAddressInput"];
+            physician?: components["schemas"]["PhysicianInput"] | null;
+            health_insurance?: components["schemas"]["HealthInsuranceCreateRequest"] | null;
+            consents?: components["schemas"]["Consent"][] | null;
+        };
+        /** @description How the patient of an order is contacted about it: `sms_enabled`, text messages to the patient's phone (appointment reminders, kit shipping); on for every new order. */
+        OrderCommunicationSettings: {
+            /**
+             * Format: uuid
+             * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+             */
+            order_id: string;
+            /** @example true */
+            sms_enabled: boolean;
+        };
+        /** @description The communication settings to store. A key it does not declare is a `422` (`extra_forbidden`). */
+        UpdateOrderCommunicationSettingsRequest: {
+            /** @example false */
+            sms_enabled: boolean;
         };
         /**
          * @description The last part of an order's status (`OrderStatus`). Non-exhaustive.
@@ -13994,7 +16116,21 @@ export interface components {
          * @enum {string}
          */
         ResultType: "numeric" | "range" | "comment" | "coded_value" | (string & {});
-        /** @description One result of a lab order. Read `result` according to `type`; `value` is deprecated (the number of a `numeric` result, -1 for every other type). The flags compare the result with its reference range: for a `range` result, the bound it reports (`>400` is above a maximum of 99). */
+        /** @description A marker of the order (a panel or a biomarker) that a result is reported for. */
+        ParentBiomarkerData: {
+            /** @example 1224 */
+            marker_id: number;
+            /** @example Lipid Panel */
+            name: string;
+            /** @example lipid-panel */
+            slug: string;
+            /**
+             * @description The laboratory's test code of the marker.
+             * @example 303756
+             */
+            provider_id?: string | null;
+        };
+        /** @description One result of a lab order. Read `result` according to `type`; `value` is deprecated (the number of a `numeric` result, -1 for every other type). The flags compare the result with its reference range: for a `range` result, the bound it reports (`>400` is above a maximum of 99). Calculated results (non-HDL, the cholesterol/HDL ratio, LDL by the lab's stated equation, VLDL, globulin, the A/G ratio, BUN/creatinine, eGFR by CKD-EPI 2021, the white cell differential's neutrophils and absolute counts, and the others listed in docs/lab-testing.md) are computed from the results they derive from as printed, rounded half up to their own printed decimals, and carry how in `notes` where the lab states it; a calculation the lab cannot make is a missing result (`missing_result_calc_failure`, `missing_demo_aoe_calc_failure`). */
         BiomarkerResult: {
             /** @example Glucose */
             name: string;
@@ -14020,7 +16156,10 @@ export interface components {
              * @example 2026-03-04T16:45:00Z
              */
             timestamp?: string | null;
-            /** @example null */
+            /**
+             * @description The laboratory's note, such as how a calculated result was calculated.
+             * @example null
+             */
             notes?: string | null;
             /**
              * @description The range as printed (`70-99`, `>=40`, `<=99`, or the normal coded answer).
@@ -14037,6 +16176,11 @@ export interface components {
             is_below_min_range?: boolean | null;
             interpretation?: components["schemas"]["Interpretation"];
             /**
+             * @description The laboratory's own flag, as HL7 abnormal flags: `N` (normal), `H` / `L` (above / below the reference range), `HH` / `LL` (beyond the critical limits), `A` (an abnormal coded answer); an empty string when the laboratory did not interpret the result (`interpretation: unknown`).
+             * @example N
+             */
+            source_interpretation?: string;
+            /**
              * @description The LOINC code of the result.
              * @example 2345-7
              */
@@ -14048,6 +16192,18 @@ export interface components {
              * @example 001818
              */
             provider_id?: string | null;
+            /** @description The order's markers (panels or biomarkers) this result is reported for. */
+            source_markers?: components["schemas"]["ParentBiomarkerData"][] | null;
+            /**
+             * @description The laboratory that performed the test (for a calculated result: the one that calculated it).
+             * @example Labcorp
+             */
+            performing_laboratory?: string | null;
+            /**
+             * @description The sample the result was measured on, the order's `sample_id`.
+             * @example SMP-7FQ2KD
+             */
+            source_sample_id?: string | null;
         };
         /**
          * @description Why the laboratory did not report a result.
@@ -14070,6 +16226,8 @@ export interface components {
             loinc_slug?: string | null;
             /** @example 501363 */
             provider_id?: string | null;
+            /** @description The order's markers (panels or biomarkers) the result was expected for. */
+            source_markers?: components["schemas"]["ParentBiomarkerData"][] | null;
         };
         /** @description The results of a lab order: the report's metadata, every result reported (partial results: those reported so far) and the results the laboratory could not report. */
         LabResultsRaw: {
@@ -14090,6 +16248,890 @@ export interface components {
             order_transaction?: {
                 [key: string]: unknown;
             } | null;
+        };
+        /** @description A diagnosis of the catalog (ICD-10-CM). */
+        ClientFacingDiagnosisInformation: {
+            /**
+             * @description The ICD-10-CM code as written in the code set (upper case, with its dot).
+             * @example E11.9
+             */
+            diagnosis_code: string;
+            /**
+             * @description The code's official title.
+             * @example Type 2 diabetes mellitus without complications
+             */
+            description: string;
+            /**
+             * @description Whether the code may only be given as a secondary diagnosis. The catalog holds no such code, so it is always `false`.
+             * @default false
+             * @example false
+             */
+            is_secondary?: boolean;
+        };
+        /** @description The diagnoses a search found, best first (at most 50). */
+        DiagnosisInformationList: components["schemas"]["ClientFacingDiagnosisInformation"][];
+        /** @description Diagnosis codes to check. */
+        ValidateICDCodesBody: {
+            /**
+             * @description ICD-10-CM codes, as they would be sent with an order.
+             * @example [
+             *       "E11.9",
+             *       "E78.5"
+             *     ]
+             */
+            codes: string[];
+        };
+        /** @description Two codes that an ICD-10-CM Excludes1 note says are never coded together. */
+        ICDExcludesViolation: {
+            /**
+             * @description The code given first.
+             * @example E11.9
+             */
+            code: string;
+            /**
+             * @description The code it excludes.
+             * @example E10.9
+             */
+            conflicts_with: string;
+            /**
+             * @description The kind of note; `excludes1` (more may be added).
+             * @example excludes1
+             */
+            type: string;
+        };
+        /** @description Codes that overlap without making the list invalid. */
+        ICDExcludesWarning: {
+            /**
+             * @description The code.
+             * @example E11.9
+             */
+            code: string;
+            /**
+             * @description The code it overlaps with.
+             * @example E11.9
+             */
+            overlaps_with: string;
+            /**
+             * @description The kind of overlap; `duplicate` (the code is given more than once; more kinds may be added).
+             * @example duplicate
+             */
+            type: string;
+        };
+        /** @description The verdict on a list of diagnosis codes: `valid` when every code is a well-formed ICD-10-CM code of the catalog and no two are excluded together. */
+        ValidateICDCodesResponse: {
+            /**
+             * @description No errors and no violations.
+             * @example false
+             */
+            valid: boolean;
+            /**
+             * @description One message per code that is malformed, not billable or not in the catalog, each naming its code.
+             * @example [
+             *       "\"E119\" is not an ICD-10-CM code: a code is a capital letter, a digit and a digit or capital letter, then a dot and 1 to 4 digits or capital letters (E11.9, Z00.00) (write it as E11.9)."
+             *     ]
+             */
+            errors: string[];
+            /** @description Pairs of codes an Excludes1 note forbids together; each makes the list invalid. */
+            violations: components["schemas"]["ICDExcludesViolation"][];
+            /** @description Overlaps that do not make the list invalid (a code given twice). */
+            warnings: components["schemas"]["ICDExcludesWarning"][];
+        };
+        /**
+         * @description A clearinghouse or eligibility service that has its own ids for payors.
+         * @example availity
+         * @enum {string}
+         */
+        PayorCodeExternalProvider: "change_healthcare" | "availity" | "stedi" | "waystar" | "claim_md" | "apero" | "pverify" | (string & {});
+        /**
+         * @description Where a payor comes from: the service's catalog (`platform`) or the team's own (`team`, made with *Create a payor*).
+         * @example platform
+         * @enum {string}
+         */
+        ClientFacingPayorCodeSource: "platform" | "team";
+        /** @description A payor, with the code to give as `payor_code` of an insurance. */
+        ClientFacingPayorSearchResponse: {
+            /**
+             * @description The code to use as `payor_code` of *Create insurance*.
+             * @example AETNA
+             */
+            payor_code: string;
+            /**
+             * @description The payor's name.
+             * @example Aetna
+             */
+            name: string;
+            /**
+             * @description Other names the payor is known by (for a state plan, who runs it).
+             * @example []
+             */
+            aliases: string[];
+            org_address: components["schemas"]["InsuranceAddress"];
+            source: components["schemas"]["ClientFacingPayorCodeSource"];
+        };
+        /** @description The payors found, the team's own first, each group by name. */
+        PayorSearchResponseList: components["schemas"]["ClientFacingPayorSearchResponse"][];
+        /** @description What to search payors by (every field optional; none lists every payor). */
+        PayorSearchRequest: {
+            /**
+             * @description Words that must each start a word of the payor's name, code or an alias, in any case.
+             * @example blue cross
+             */
+            insurance_name?: string | null;
+            /** @description Only payors with an id at this clearinghouse (team payors only). */
+            provider?: components["schemas"]["PayorCodeExternalProvider"] | null;
+            /**
+             * @description Only the payor with this id at `provider`.
+             * @example 60054
+             */
+            provider_id?: string | null;
+        };
+        /** @description A payor, as the deprecated search answers it (`code` where the current one has `payor_code`). */
+        ClientFacingPayorSearchResponseDeprecated: {
+            /**
+             * @description The code to use as `payor_code` of *Create insurance*.
+             * @example AETNA
+             */
+            code: string;
+            /**
+             * @description The payor's name.
+             * @example Aetna
+             */
+            name: string;
+            /**
+             * @description Other names the payor is known by.
+             * @example []
+             */
+            aliases: string[];
+            org_address: components["schemas"]["InsuranceAddress"];
+            source: components["schemas"]["ClientFacingPayorCodeSource"];
+        };
+        /** @description The payors found, the team's own first, each group by name. */
+        PayorSearchResponseDeprecatedList: components["schemas"]["ClientFacingPayorSearchResponseDeprecated"][];
+        /** @description A payor of the team's own. */
+        CreatePayorBody: {
+            /**
+             * @description The payor's name; its code is derived from it (see *Create a payor*).
+             * @example Acme Health Plan
+             */
+            name: string;
+            address: components["schemas"]["InsuranceAddressInput"];
+            /** @description The clearinghouse `provider_payor_id` belongs to; give both or neither. */
+            provider?: components["schemas"]["PayorCodeExternalProvider"] | null;
+            /**
+             * @description The payor's id at `provider`.
+             * @example ACME01
+             */
+            provider_payor_id?: string | null;
+        };
+        /** @description A payor of the team, usable as `payor_code` of an insurance. */
+        ClientFacingPayor: {
+            /**
+             * @description The code to use as `payor_code` of *Create insurance*.
+             * @example TEAM_ACME_HEALTH_PLAN
+             */
+            payor_code: string;
+            /**
+             * @description The payor's name.
+             * @example Acme Health Plan
+             */
+            name: string;
+            /**
+             * @description Other names of the payor (none for a team payor).
+             * @example []
+             */
+            aliases: string[];
+            org_address: components["schemas"]["InsuranceAddress"];
+            source: components["schemas"]["ClientFacingPayorCodeSource"];
+        };
+        /**
+         * @description Why a result arrived without an order, as the matching decided: `no_match` (no order of the team has its sample id or patient), `match_demo` (its patient matches an order of the team, its sample id none), and the family's other codes (a completed or cancelled order's sample id, the wrong collection or lab, several demographic matches).
+         * @example no_match
+         * @enum {string}
+         */
+        MatchDecisionCode: "match_sample_id" | "match_completed" | "match_cancelled" | "wrong_collection" | "wrong_lab" | "multiple_demo_match" | "match_sample_id_mismatch_demo" | "match_demo" | "no_match" | (string & {});
+        /**
+         * @description A review status to list (a `matched` result is no longer in the queue).
+         * @example pending_customer_review
+         * @enum {string}
+         */
+        MatchReviewStatusFilter: "pending_customer_review" | "pending_ops_review" | "resolved" | (string & {});
+        /**
+         * @description Where a review stands: waiting for the team (`pending_customer_review`) or the lab's operations (`pending_ops_review`), dismissed (`resolved`), or attached to an order (`matched`).
+         * @example pending_customer_review
+         * @enum {string}
+         */
+        MatchReviewStatus: "matched" | "pending_customer_review" | "pending_ops_review" | "resolved" | (string & {});
+        /**
+         * @description A detail of the decision.
+         * @example lab_account_mismatch
+         * @enum {string}
+         */
+        MatchSubReasonCode: "lab_account_mismatch" | (string & {});
+        /** @description The patient as the lab's result names them. */
+        MatchReviewPatient: {
+            /** @example Maria */
+            first_name?: string | null;
+            /** @example Lopez */
+            last_name?: string | null;
+            /**
+             * Format: date-time
+             * @description The date of birth, at midnight UTC.
+             * @example 1986-04-21T00:00:00Z
+             */
+            dob?: string | null;
+            /** @example female */
+            gender?: string | null;
+        };
+        /** @description The lab that sent the result. */
+        MatchReviewLab: {
+            /** @example 1 */
+            id: number;
+            /** @example Labcorp */
+            name: string;
+            /** @example labcorp */
+            slug: string;
+        };
+        /** @description A marker the result reports, by the lab's code and name. */
+        MatchReviewMarker: {
+            /**
+             * @description The lab's test code.
+             * @example 001453
+             */
+            provider_id?: string | null;
+            /** @example Hemoglobin A1c */
+            name?: string | null;
+        };
+        /**
+         * @description What the team may do with the result.
+         * @example accept
+         * @enum {string}
+         */
+        MatchReviewResolutionAction: "accept" | "reject" | "unsure" | (string & {});
+        /**
+         * @description How a candidate order relates to the result.
+         * @example order_option
+         * @enum {string}
+         */
+        MatchCandidateType: "provenance_order" | "order_option" | (string & {});
+        /**
+         * @description How sure the match is.
+         * @example high
+         * @enum {string}
+         */
+        MatchCandidateConfidenceLevel: "high" | "medium" | "low" | (string & {});
+        /**
+         * @description Why an order is a candidate.
+         * @example demographic_match
+         * @enum {string}
+         */
+        MatchCandidateReasonCode: "sample_id_match" | "lab_account_mismatch" | "matched_completed_order" | "matched_cancelled_order" | "invalid_collection_state" | "demographic_mismatch" | "demographic_match" | "possible_wrong_lab" | "same_lab" | "same_user" | "marker_overlap_exact" | "marker_overlap_partial" | "marker_overlap_none" | (string & {});
+        /** @description An order the result may belong to. */
+        MatchReviewCandidate: {
+            candidate_type: components["schemas"]["MatchCandidateType"];
+            /**
+             * Format: uuid
+             * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+             */
+            order_id?: string | null;
+            /**
+             * Format: uuid
+             * @example null
+             */
+            order_transaction_id?: string | null;
+            /** @description The order's status when the result arrived. */
+            last_status?: components["schemas"]["OrderLowLevelStatus"] | null;
+            confidence_level: components["schemas"]["MatchCandidateConfidenceLevel"];
+            /** @example 0.9 */
+            confidence_score?: number | null;
+            /**
+             * @example [
+             *       "demographic_match",
+             *       "same_lab"
+             *     ]
+             */
+            reasons?: components["schemas"]["MatchCandidateReasonCode"][];
+            /**
+             * @description Which markers the order and the result share (`matched`, `only_in_result`, `only_in_order`; lab test codes).
+             * @example null
+             */
+            marker_overlap?: {
+                [key: string]: unknown;
+            } | null;
+            /** @example null */
+            status_context?: {
+                [key: string]: unknown;
+            } | null;
+        };
+        /** @description The candidate orders of one user. */
+        MatchReviewCandidateGroup: {
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id?: string | null;
+            candidates?: components["schemas"]["MatchReviewCandidate"][];
+        };
+        /** @description A result the lab sent that matched no order of the team, with the matching's decision and the orders it may belong to. */
+        UnmatchedResult: {
+            /**
+             * Format: uuid
+             * @description The raw result's id (`raw_result_id`).
+             * @example 2f1e0d9c-8b7a-4c5d-9e6f-0a1b2c3d4e5f
+             */
+            id: string;
+            status: components["schemas"]["MatchReviewStatus"];
+            decision_code: components["schemas"]["MatchDecisionCode"];
+            /** @example [] */
+            sub_reason_codes?: components["schemas"]["MatchSubReasonCode"][];
+            /**
+             * @description The decision in words.
+             * @example No order of the team has this result's sample id or patient.
+             */
+            reason: string;
+            /** @description The patient the result names. */
+            patient?: components["schemas"]["MatchReviewPatient"] | null;
+            lab: components["schemas"]["MatchReviewLab"];
+            markers?: components["schemas"]["MatchReviewMarker"][];
+            /** @description The worst interpretation of the result's values. */
+            interpretation?: components["schemas"]["Interpretation"] | null;
+            /**
+             * @description Whether the result is final or partial.
+             * @example final
+             * @enum {string|null}
+             */
+            result_status?: "final" | "partial" | null;
+            /**
+             * @description The team's note, given when it accepted or resolved the result.
+             * @example null
+             */
+            note?: string | null;
+            /** @description What the team may still do (none once matched or resolved). */
+            allowed_actions?: components["schemas"]["MatchReviewResolutionAction"][];
+            candidate_groups?: components["schemas"]["MatchReviewCandidateGroup"][];
+            /**
+             * Format: date-time
+             * @example 2026-03-04T16:45:00Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-04T16:45:00Z
+             */
+            updated_at: string;
+            /**
+             * Format: date-time
+             * @description When the team accepted or resolved it.
+             * @example null
+             */
+            reviewed_at?: string | null;
+        };
+        /** @description A page of the team's unmatched results, newest first. */
+        ListUnmatchedResultResponse: {
+            data?: components["schemas"]["UnmatchedResult"][];
+            /**
+             * @description Pass as `next_cursor` for the next page; `null` on the last.
+             * @example null
+             */
+            next_cursor?: string | null;
+            /**
+             * @description How many results the filters select, on every page.
+             * @example 1
+             */
+            total: number;
+        };
+        /** @description The order (or the user, whose one open order is meant) to attach the result to. */
+        AcceptUnmatchedResultBody: {
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id?: string | null;
+            /**
+             * Format: uuid
+             * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+             */
+            order_id?: string | null;
+            /** @example Sample relabelled at the draw site. */
+            note?: string | null;
+        };
+        /**
+         * @description Dismiss the result (`reject`), or leave it for the lab's operations to decide (`unsure`).
+         * @example reject
+         * @enum {string}
+         */
+        UnmatchedResultResolutionAction: "reject" | "unsure";
+        /** @description How to resolve the result. */
+        ResolveUnmatchedResultBody: {
+            action: components["schemas"]["UnmatchedResultResolutionAction"];
+            /** @example Not one of our patients. */
+            note?: string | null;
+        };
+        /** @description The patient a sandbox result names. */
+        SandboxResultPatient: {
+            /** @example Jordan */
+            first_name: string;
+            /** @example Avery */
+            last_name: string;
+            /**
+             * Format: date
+             * @example 1979-08-02
+             */
+            dob: string;
+            /**
+             * @example female
+             * @enum {string}
+             */
+            gender: "female" | "male" | "other";
+        };
+        /** @description The unmatched result to make: for `user_id`, whose orders it does not match (`no_match`), or, with `order_id` (an order of that user), one whose patient matches that order but whose sample id does not (`match_demo`). */
+        CreateSandboxUnmatchedResultBody: {
+            /**
+             * Format: uuid
+             * @description The user the result is about (its webhook names them).
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * Format: uuid
+             * @description An order of the user the result resembles (its lab, markers and patient).
+             * @example null
+             */
+            order_id?: string | null;
+            /** @description The patient the result names, without `order_id` (default a made-up patient). */
+            patient?: components["schemas"]["SandboxResultPatient"] | null;
+            /**
+             * @description The worst interpretation of the result's values.
+             * @default normal
+             * @example abnormal
+             * @enum {string}
+             */
+            interpretation?: "normal" | "abnormal" | "critical";
+        };
+        /** @description A US street address: where an at-home visit takes place, or where a service center is. `zip_code` is five digits or ZIP+4; it must be a US zip code the server knows (the `zipcodes` data package), or the request is a `422` naming it. */
+        USAddress: {
+            /** @example 2417 Mission St. */
+            first_line: string;
+            /** @example Apt. 3 */
+            second_line?: string | null;
+            /** @example San Francisco */
+            city: string;
+            /** @example CA */
+            state: string;
+            /** @example 94110 */
+            zip_code: string;
+            /**
+             * @deprecated
+             * @description Deprecated; use `second_line` (taken as `second_line` when that is absent).
+             * @example null
+             */
+            unit?: string | null;
+            /**
+             * @description What the phlebotomist needs to get in (gate code, buzzer).
+             * @example Ring the bell at the side gate.
+             */
+            access_notes?: string | null;
+        };
+        /** @description A point on the map. */
+        LngLat: {
+            /** @example -122.423918 */
+            lng: number;
+            /** @example 37.768978 */
+            lat: number;
+        };
+        /**
+         * @description An IANA time zone name, or null.
+         * @example America/Los_Angeles
+         */
+        IanaTimeZone: string | null;
+        /** @description Where a day's slots are: a service center (its site code as `code`, its distance in whole miles from the zip code searched around, null when searched by site code), or for at-home visits the patient's zip code (`code`) and the provider that serves it. */
+        AppointmentLocation: {
+            location: components["schemas"]["LngLat"];
+            /**
+             * @description Great-circle miles from the zip code searched around, rounded; null when not searched by zip code.
+             * @example 2
+             */
+            distance?: number | null;
+            address: components["schemas"]["USAddress"];
+            /**
+             * @description The center's site code, or the zip code of an at-home visit.
+             * @example QD94139
+             */
+            code: string;
+            /** @example Quest Diagnostics - San Francisco Maple Dr */
+            name: string;
+            iana_timezone?: components["schemas"]["IanaTimeZone"];
+        };
+        /** @description One slot. `start` and `end` are in the local time of the place (the patient's or the center's), with its offset. `booking_key` books it (once) until `expires_at`; `num_appointments_available` is what is left of it. */
+        TimeSlot: {
+            /**
+             * @description Opaque and signed; pass it to *Book* or *Reschedule* of the same kind of appointment.
+             * @example eyJraW5kIjoid2Fsa19pbl90ZXN0In0.3q2-7w
+             */
+            booking_key?: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-12-02T08:00:00-08:00
+             */
+            start: string;
+            /**
+             * Format: date-time
+             * @example 2026-12-02T08:30:00-08:00
+             */
+            end: string;
+            /**
+             * Format: date-time
+             * @description When `booking_key` stops being accepted (15 minutes after the answer).
+             * @example 2026-11-30T17:15:00.000Z
+             */
+            expires_at?: string | null;
+            /**
+             * @description Extra charge in USD (at-home visits before 08:00 are priority visits at 25).
+             * @example 0
+             */
+            price: number;
+            /** @example false */
+            is_priority: boolean;
+            /** @example 3 */
+            num_appointments_available: number;
+        };
+        /** @description The free slots of one place on one local date. */
+        DaySlots: {
+            location?: components["schemas"]["AppointmentLocation"] | null;
+            /**
+             * Format: date
+             * @example 2026-12-02
+             */
+            date: string;
+            slots: components["schemas"]["TimeSlot"][];
+        };
+        /** @description Free appointment slots, one entry per place and local date with at least one free slot, for the 14 days from the start date (today in the place's time zone when none is given, and never before today). No slot starts within 2 hours of now; none lies outside the hours. The same place and date always give the same slots; a slot fully booked is left out. `timezone` is the time zone of the (first) place. */
+        AppointmentAvailabilitySlots: {
+            slots: components["schemas"]["DaySlots"][];
+            timezone?: components["schemas"]["IanaTimeZone"];
+        };
+        /** @description A reason an appointment is cancelled for; its id is fixed. */
+        AppointmentCancellationReason: {
+            /**
+             * Format: uuid
+             * @example 8b3f4e5d-0c6a-4d91-9e32-4f5a6b7c8d93
+             */
+            id: string;
+            /** @example The appointment was booked by mistake */
+            name: string;
+            /** @example true */
+            is_refundable: boolean;
+        };
+        /** @description The cancellation reasons of one kind of appointment. */
+        AppointmentCancellationReasonList: components["schemas"]["AppointmentCancellationReason"][];
+        /**
+         * @description An at-home visit, or a visit at a patient service center.
+         * @example phlebotomy
+         * @enum {string}
+         */
+        AppointmentType: "phlebotomy" | "patient_service_center" | (string & {});
+        /**
+         * @description Who carries out the appointment.
+         * @example getlabs
+         * @enum {string}
+         */
+        AppointmentProvider: "getlabs" | "phlebfinders" | "quest" | "sonora_quest" | (string & {});
+        /**
+         * @description `pending` (requested, no time yet), `confirmed` (booked), `completed` (the sample was drawn), `cancelled`; `reserved` and `in_progress` are the family's and not used by the sandbox. An order has at most one appointment that is `pending`, `reserved`, `confirmed` or `in_progress`.
+         * @example confirmed
+         * @enum {string}
+         */
+        AppointmentStatus: "confirmed" | "pending" | "reserved" | "in_progress" | "completed" | "cancelled" | (string & {});
+        /**
+         * @description What an appointment event recorded.
+         * @example scheduled
+         * @enum {string}
+         */
+        AppointmentEventStatus: "pending" | "reserved" | "scheduled" | "completed" | "cancelled" | "in_progress" | (string & {});
+        /** @description One change of an appointment. */
+        AppointmentEvent: {
+            /**
+             * Format: date-time
+             * @example 2026-11-30T17:02:11.000Z
+             */
+            created_at: string;
+            status: components["schemas"]["AppointmentEventStatus"];
+            /**
+             * @description The change's details (the slot's times, the previous times, the cancellation reason).
+             * @example {
+             *       "start_at": "2026-12-02T16:00:00.000Z",
+             *       "end_at": "2026-12-02T16:30:00.000Z"
+             *     }
+             */
+            data?: {
+                [key: string]: unknown;
+            } | null;
+        };
+        /** @description An order's appointment. `start_at` and `end_at` are UTC instants (null while a request is pending); `iana_timezone` is the place's. `can_reschedule` is true while the appointment is `confirmed` and starts more than 24 hours from now. `events` are its changes, oldest first. */
+        ClientFacingAppointment: {
+            /**
+             * Format: uuid
+             * @example 4a9d2c71-6e3b-4f08-b5a2-9c1e7d3f6b20
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * Format: uuid
+             * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+             */
+            order_id: string;
+            /**
+             * Format: uuid
+             * @example null
+             */
+            order_transaction_id?: string | null;
+            address: components["schemas"]["USAddress"];
+            location: components["schemas"]["LngLat"];
+            /**
+             * Format: date-time
+             * @example 2026-12-02T16:00:00.000Z
+             */
+            start_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-12-02T16:30:00.000Z
+             */
+            end_at: string | null;
+            iana_timezone?: components["schemas"]["IanaTimeZone"];
+            type: components["schemas"]["AppointmentType"];
+            provider: components["schemas"]["AppointmentProvider"];
+            status: components["schemas"]["AppointmentStatus"];
+            /**
+             * @description The place at the provider (a center's site code, or the zip code of an at-home visit).
+             * @example QD94139
+             */
+            provider_id: string;
+            /**
+             * @description The provider's reference of the appointment.
+             * @example quest-4a9d2c71
+             */
+            external_id?: string | null;
+            /** @example true */
+            can_reschedule: boolean;
+            /** @example null */
+            appointment_notes?: string | null;
+            event_status: components["schemas"]["AppointmentEventStatus"];
+            /**
+             * @description The newest event's `data`.
+             * @example {
+             *       "start_at": "2026-12-02T16:00:00.000Z",
+             *       "end_at": "2026-12-02T16:30:00.000Z"
+             *     }
+             */
+            event_data?: {
+                [key: string]: unknown;
+            } | null;
+            events: components["schemas"]["AppointmentEvent"][];
+        };
+        /** @description Book the slot of a `booking_key`. */
+        AppointmentBookingRequest: {
+            /**
+             * @description A slot's key from an availability answer of the same kind (at-home or walk-in), of this team, not expired and not used before; otherwise a `422` saying which.
+             * @example eyJraW5kIjoid2Fsa19pbl90ZXN0In0.3q2-7w
+             */
+            booking_key: string;
+            /** @example Patient prefers the left arm. */
+            appointment_notes?: string | null;
+            /**
+             * @description Accepted for compatibility; the sandbox confirms every booking at once.
+             * @default false
+             * @example false
+             */
+            async_confirmation?: boolean;
+            /**
+             * @description Accepted for compatibility; the sandbox confirms at once.
+             * @example null
+             */
+            sync_confirmation_timeout_millisecond?: number | null;
+            /**
+             * @description Accepted for compatibility; the sandbox confirms at once.
+             * @example null
+             */
+            async_confirmation_timeout_millisecond?: number | null;
+        };
+        /** @description Ask a provider that takes requests (`appointment-request` in *Get area info*) for an at-home visit at an address; the provider confirms a time later (in the sandbox, the order's simulation does). */
+        RequestAppointmentRequest: {
+            address: components["schemas"]["USAddress"];
+            provider: components["schemas"]["AppointmentProvider"];
+            /** @example Mornings only. */
+            appointment_notes?: string | null;
+        };
+        /** @description Move the appointment to the slot of a `booking_key`. */
+        AppointmentRescheduleRequest: {
+            /**
+             * @description A slot's key, under the same rules as booking.
+             * @example eyJraW5kIjoid2Fsa19pbl90ZXN0In0.3q2-7w
+             */
+            booking_key: string;
+            /**
+             * @description Replaces the notes when given.
+             * @example null
+             */
+            appointment_notes?: string | null;
+        };
+        /** @description Cancel an at-home appointment, for one of *Get phlebotomy appointment cancellation reasons*. */
+        AppointmentCancelRequest: {
+            /**
+             * Format: uuid
+             * @example 8b3f4e5d-0c6a-4d91-9e32-4f5a6b7c8d93
+             */
+            cancellation_reason_id: string;
+            /** @example Booked the wrong day. */
+            notes?: string | null;
+        };
+        /**
+         * @description A search radius in miles.
+         * @example 25
+         * @enum {string}
+         */
+        AllowedRadius: "10" | "20" | "25" | "50" | "100";
+        /**
+         * @description A lab with patient service centers.
+         * @example quest
+         * @enum {string}
+         */
+        CentralLab: "quest" | "labcorp" | "bioreference" | "sonora_quest" | (string & {});
+        /**
+         * @description How an at-home provider is booked: slots booked at once, or requests it confirms later.
+         * @example appointment-ready
+         * @enum {string}
+         */
+        AppointmentServiceType: "appointment-ready" | "appointment-request" | (string & {});
+        /** @description An at-home provider serving the zip code. */
+        PhlebotomyProviderInfo: {
+            name: components["schemas"]["AppointmentProvider"];
+            service_types: components["schemas"]["AppointmentServiceType"][];
+        };
+        /** @description At-home phlebotomy coverage of the zip code. */
+        PhlebotomyAreaInfo: {
+            /** @example true */
+            is_served: boolean;
+            providers: components["schemas"]["PhlebotomyProviderInfo"][];
+        };
+        /**
+         * @description What a service center offers: `stat` draws, appointments booked through this API (`appointment_scheduling_via_junction`; only those centers have slots), or appointments booked with the lab itself.
+         * @example appointment_scheduling_via_junction
+         * @enum {string}
+         */
+        LabLocationCapability: "stat" | "appointment_scheduling_via_junction" | "appointment_scheduling_with_lab" | (string & {});
+        /** @description A lab's service centers within the radius. */
+        PscAreaInfoDetails: {
+            /**
+             * @description Whether one of them books appointments through this API.
+             * @example true
+             */
+            appointment_with_vital: boolean;
+            /**
+             * @description How many centers are within the radius.
+             * @example 6
+             */
+            within_radius: number;
+            /** @example 25 */
+            radius: string;
+            /** @description Every capability at least one of them has. */
+            capabilities?: components["schemas"]["LabLocationCapability"][];
+        };
+        /** @description One lab's presence around the zip code. */
+        PscAreaInfo: {
+            patient_service_centers: components["schemas"]["PscAreaInfoDetails"];
+            supported_bill_types: components["schemas"]["Billing"][];
+            /** @example 2 */
+            lab_id: number;
+        };
+        /** @description What a zip code offers: at-home phlebotomy coverage and, per lab, its service centers within the radius (great-circle distance from the zip code's centroid). */
+        AreaInfo: {
+            /** @example 94110 */
+            zip_code: string;
+            phlebotomy: components["schemas"]["PhlebotomyAreaInfo"];
+            /** @description Keyed by lab (`quest`, `labcorp`, `bioreference`, `sonora_quest`). */
+            central_labs: {
+                [key: string]: components["schemas"]["PscAreaInfo"];
+            };
+        };
+        /** @description A center's name, address and contacts. `hours` are its opening periods per weekday (`monday` ... `sunday`, each a list of `{start, end}` local wall times, empty when closed) in the center's own time zone (`timezone`). */
+        LabLocationMetadata: {
+            /** @example Quest Diagnostics - San Francisco Maple Dr */
+            name: string;
+            /** @example CA */
+            state: string;
+            /** @example San Francisco */
+            city: string;
+            /** @example 94139 */
+            zip_code: string;
+            /** @example 577 Maple Dr */
+            first_line: string;
+            /** @example null */
+            second_line?: string | null;
+            /** @example +15315550177 */
+            phone_number?: string | null;
+            /** @example null */
+            fax_number?: string | null;
+            /**
+             * @example {
+             *       "timezone": "America/Los_Angeles",
+             *       "monday": [
+             *         {
+             *           "start": "07:00",
+             *           "end": "12:00"
+             *         },
+             *         {
+             *           "start": "12:30",
+             *           "end": "17:30"
+             *         }
+             *       ],
+             *       "sunday": []
+             *     }
+             */
+            hours?: {
+                [key: string]: unknown;
+            } | null;
+            /** @example https://locations.example.com/quest/94139 */
+            website?: string | null;
+        };
+        /** @description A patient service center, with its distance in whole miles (great-circle) from the zip code searched around. */
+        LabLocation: {
+            metadata: components["schemas"]["LabLocationMetadata"];
+            /** @example 0 */
+            distance: number;
+            /**
+             * @description The center's code at its lab (the same center always has the same code).
+             * @example QD94139
+             */
+            site_code: string;
+            supported_bill_types: components["schemas"]["Billing"][];
+            location: components["schemas"]["LngLat"];
+            capabilities: components["schemas"]["LabLocationCapability"][];
+        };
+        /** @description One lab's service centers near a zip code, nearest first. */
+        PscInfo: {
+            /** @example 2 */
+            lab_id: number;
+            slug: components["schemas"]["CentralLab"];
+            patient_service_centers: components["schemas"]["LabLocation"][];
+        };
+        /**
+         * @description A lab whose service centers book appointments through this API.
+         * @example quest
+         * @enum {string}
+         */
+        PscAppointmentLab: "quest" | "sonora_quest" | (string & {});
+        /** @description Cancel a walk-in appointment, for one of *Get PSC appointment cancellation reasons*. The keys are camelCase, as the API family (and its SDK) sends them for this operation. */
+        PscAppointmentCancelRequest: {
+            /**
+             * Format: uuid
+             * @example d08e9dac-5b1f-4ce6-8d87-9eafb0c1d2e8
+             */
+            cancellationReasonId: string;
+            /** @example Booked the wrong center. */
+            note?: string | null;
         };
         /** @description An activity summary was created or updated. The summary is placed directly in `data`; it is identified by `data.id`, and a later version with the same id replaces all earlier versions. */
         DailyActivityEvent: {
@@ -14389,7 +17431,7 @@ export interface components {
              * @example daily.data.blood_pressure.created
              * @enum {string}
              */
-            event_type: "daily.data.calories_basal.created" | "daily.data.calories_basal.updated" | "daily.data.floors_climbed.created" | "daily.data.floors_climbed.updated" | "daily.data.blood_pressure.created" | "daily.data.blood_pressure.updated" | "daily.data.body_weight.created" | "daily.data.body_weight.updated" | "daily.data.body_fat.created" | "daily.data.body_fat.updated" | "daily.data.body_temperature.created" | "daily.data.body_temperature.updated" | "daily.data.body_temperature_delta.created" | "daily.data.body_temperature_delta.updated" | "daily.data.water.created" | "daily.data.water.updated" | "daily.data.caffeine.created" | "daily.data.caffeine.updated" | "daily.data.mindfulness_minutes.created" | "daily.data.mindfulness_minutes.updated" | "daily.data.stress_level.created" | "daily.data.stress_level.updated" | "daily.data.vo2_max.created" | "daily.data.vo2_max.updated" | "daily.data.electrocardiogram_voltage.created" | "daily.data.electrocardiogram_voltage.updated" | "daily.data.afib_burden.created" | "daily.data.afib_burden.updated" | "daily.data.heart_rate_alert.created" | "daily.data.heart_rate_alert.updated" | "daily.data.stand_hour.created" | "daily.data.stand_hour.updated" | "daily.data.stand_duration.created" | "daily.data.stand_duration.updated" | "daily.data.sleep_apnea_alert.created" | "daily.data.sleep_apnea_alert.updated" | "daily.data.sleep_breathing_disturbance.created" | "daily.data.sleep_breathing_disturbance.updated" | "daily.data.wheelchair_push.created" | "daily.data.wheelchair_push.updated" | "daily.data.forced_expiratory_volume_1.created" | "daily.data.forced_expiratory_volume_1.updated" | "daily.data.forced_vital_capacity.created" | "daily.data.forced_vital_capacity.updated" | "daily.data.peak_expiratory_flow_rate.created" | "daily.data.peak_expiratory_flow_rate.updated" | "daily.data.inhaler_usage.created" | "daily.data.inhaler_usage.updated" | "daily.data.fall.created" | "daily.data.fall.updated" | "daily.data.uv_exposure.created" | "daily.data.uv_exposure.updated" | "daily.data.daylight_exposure.created" | "daily.data.daylight_exposure.updated" | "daily.data.handwashing.created" | "daily.data.handwashing.updated" | "daily.data.basal_body_temperature.created" | "daily.data.basal_body_temperature.updated" | "daily.data.heart_rate_recovery_one_minute.created" | "daily.data.heart_rate_recovery_one_minute.updated" | "daily.data.body_mass_index.created" | "daily.data.body_mass_index.updated" | "daily.data.lean_body_mass.created" | "daily.data.lean_body_mass.updated" | "daily.data.waist_circumference.created" | "daily.data.waist_circumference.updated" | "daily.data.workout_distance.created" | "daily.data.workout_distance.updated" | "daily.data.workout_swimming_stroke.created" | "daily.data.workout_swimming_stroke.updated" | "daily.data.workout_duration.created" | "daily.data.workout_duration.updated" | "daily.data.insulin_injection.created" | "daily.data.insulin_injection.updated" | "daily.data.carbohydrates.created" | "daily.data.carbohydrates.updated" | "daily.data.note.created" | "daily.data.note.updated";
+            event_type: "daily.data.calories_basal.created" | "daily.data.calories_basal.updated" | "daily.data.floors_climbed.created" | "daily.data.floors_climbed.updated" | "daily.data.blood_pressure.created" | "daily.data.blood_pressure.updated" | "daily.data.weight.created" | "daily.data.weight.updated" | "daily.data.fat.created" | "daily.data.fat.updated" | "daily.data.body_temperature.created" | "daily.data.body_temperature.updated" | "daily.data.body_temperature_delta.created" | "daily.data.body_temperature_delta.updated" | "daily.data.water.created" | "daily.data.water.updated" | "daily.data.caffeine.created" | "daily.data.caffeine.updated" | "daily.data.mindfulness_minutes.created" | "daily.data.mindfulness_minutes.updated" | "daily.data.stress_level.created" | "daily.data.stress_level.updated" | "daily.data.vo2_max.created" | "daily.data.vo2_max.updated" | "daily.data.electrocardiogram_voltage.created" | "daily.data.electrocardiogram_voltage.updated" | "daily.data.afib_burden.created" | "daily.data.afib_burden.updated" | "daily.data.heart_rate_alert.created" | "daily.data.heart_rate_alert.updated" | "daily.data.stand_hour.created" | "daily.data.stand_hour.updated" | "daily.data.stand_duration.created" | "daily.data.stand_duration.updated" | "daily.data.sleep_apnea_alert.created" | "daily.data.sleep_apnea_alert.updated" | "daily.data.sleep_breathing_disturbance.created" | "daily.data.sleep_breathing_disturbance.updated" | "daily.data.wheelchair_push.created" | "daily.data.wheelchair_push.updated" | "daily.data.forced_expiratory_volume_1.created" | "daily.data.forced_expiratory_volume_1.updated" | "daily.data.forced_vital_capacity.created" | "daily.data.forced_vital_capacity.updated" | "daily.data.peak_expiratory_flow_rate.created" | "daily.data.peak_expiratory_flow_rate.updated" | "daily.data.inhaler_usage.created" | "daily.data.inhaler_usage.updated" | "daily.data.fall.created" | "daily.data.fall.updated" | "daily.data.uv_exposure.created" | "daily.data.uv_exposure.updated" | "daily.data.daylight_exposure.created" | "daily.data.daylight_exposure.updated" | "daily.data.handwashing.created" | "daily.data.handwashing.updated" | "daily.data.basal_body_temperature.created" | "daily.data.basal_body_temperature.updated" | "daily.data.heart_rate_recovery_one_minute.created" | "daily.data.heart_rate_recovery_one_minute.updated" | "daily.data.body_mass_index.created" | "daily.data.body_mass_index.updated" | "daily.data.lean_body_mass.created" | "daily.data.lean_body_mass.updated" | "daily.data.waist_circumference.created" | "daily.data.waist_circumference.updated" | "daily.data.workout_distance.created" | "daily.data.workout_distance.updated" | "daily.data.workout_swimming_stroke.created" | "daily.data.workout_swimming_stroke.updated" | "daily.data.workout_duration.created" | "daily.data.workout_duration.updated" | "daily.data.insulin_injection.created" | "daily.data.insulin_injection.updated" | "daily.data.carbohydrates.created" | "daily.data.carbohydrates.updated" | "daily.data.note.created" | "daily.data.note.updated";
             data: components["schemas"]["TimeseriesSamplesEventData"];
             /**
              * Format: uuid
@@ -14444,7 +17486,7 @@ export interface components {
              * @example daily.data.workout_stream.created
              * @enum {string}
              */
-            event_type: "daily.data.workout_stream.created";
+            event_type: "daily.data.workout_stream.created" | "daily.data.workout_stream.updated";
             data: components["schemas"]["WorkoutStreamEventData"];
             /**
              * Format: uuid
@@ -14523,7 +17565,7 @@ export interface components {
              * @example historical.data.meal.created
              * @enum {string}
              */
-            event_type: "historical.data.meal.created" | "historical.data.calories_basal.created" | "historical.data.floors_climbed.created" | "historical.data.blood_pressure.created" | "historical.data.body_weight.created" | "historical.data.body_fat.created" | "historical.data.body_temperature.created" | "historical.data.body_temperature_delta.created" | "historical.data.water.created" | "historical.data.caffeine.created" | "historical.data.mindfulness_minutes.created" | "historical.data.stress_level.created" | "historical.data.vo2_max.created" | "historical.data.electrocardiogram_voltage.created" | "historical.data.afib_burden.created" | "historical.data.heart_rate_alert.created" | "historical.data.stand_hour.created" | "historical.data.stand_duration.created" | "historical.data.sleep_apnea_alert.created" | "historical.data.sleep_breathing_disturbance.created" | "historical.data.wheelchair_push.created" | "historical.data.forced_expiratory_volume_1.created" | "historical.data.forced_vital_capacity.created" | "historical.data.peak_expiratory_flow_rate.created" | "historical.data.inhaler_usage.created" | "historical.data.fall.created" | "historical.data.uv_exposure.created" | "historical.data.daylight_exposure.created" | "historical.data.handwashing.created" | "historical.data.basal_body_temperature.created" | "historical.data.heart_rate_recovery_one_minute.created" | "historical.data.body_mass_index.created" | "historical.data.lean_body_mass.created" | "historical.data.waist_circumference.created" | "historical.data.workout_distance.created" | "historical.data.workout_swimming_stroke.created" | "historical.data.workout_duration.created" | "historical.data.insulin_injection.created" | "historical.data.carbohydrates.created" | "historical.data.note.created";
+            event_type: "historical.data.meal.created" | "historical.data.calories_basal.created" | "historical.data.floors_climbed.created" | "historical.data.blood_pressure.created" | "historical.data.weight.created" | "historical.data.fat.created" | "historical.data.body_temperature.created" | "historical.data.body_temperature_delta.created" | "historical.data.water.created" | "historical.data.caffeine.created" | "historical.data.mindfulness_minutes.created" | "historical.data.stress_level.created" | "historical.data.vo2_max.created" | "historical.data.electrocardiogram_voltage.created" | "historical.data.afib_burden.created" | "historical.data.heart_rate_alert.created" | "historical.data.stand_hour.created" | "historical.data.stand_duration.created" | "historical.data.sleep_apnea_alert.created" | "historical.data.sleep_breathing_disturbance.created" | "historical.data.wheelchair_push.created" | "historical.data.forced_expiratory_volume_1.created" | "historical.data.forced_vital_capacity.created" | "historical.data.peak_expiratory_flow_rate.created" | "historical.data.inhaler_usage.created" | "historical.data.fall.created" | "historical.data.uv_exposure.created" | "historical.data.daylight_exposure.created" | "historical.data.handwashing.created" | "historical.data.basal_body_temperature.created" | "historical.data.heart_rate_recovery_one_minute.created" | "historical.data.body_mass_index.created" | "historical.data.lean_body_mass.created" | "historical.data.waist_circumference.created" | "historical.data.workout_distance.created" | "historical.data.workout_swimming_stroke.created" | "historical.data.workout_duration.created" | "historical.data.insulin_injection.created" | "historical.data.carbohydrates.created" | "historical.data.note.created";
             data: components["schemas"]["HistoricalPullEventData"];
             /**
              * Format: uuid
@@ -14555,12 +17597,12 @@ export interface components {
              * @deprecated
              * @description Deprecated, identical to `provider`; read `provider`.
              */
-            source?: components["schemas"]["SourceSummary"];
+            source: components["schemas"]["SourceSummary"];
             /**
              * @description The user's identifier at the provider (OAuth providers: the provider's user id; password providers: the username; email providers: the email); null for the mobile SDK providers.
              * @example oura-5b0c2d9e71
              */
-            external_user_id?: string | null;
+            external_user_id: string | null;
             resource_availability: components["schemas"]["ResourceAvailabilityMap"];
         };
         /** @description A provider connection was created. Read the provider from `data.provider`; `data.source` is a deprecated copy of it. */
@@ -14572,6 +17614,83 @@ export interface components {
              */
             event_type: "provider.connection.created";
             data: components["schemas"]["ConnectionEventData"];
+            /**
+             * Format: uuid
+             * @description The customer team.
+             * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+             */
+            team_id: string;
+            /**
+             * Format: uuid
+             * @description The service user.
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * @description The customer's user reference.
+             * @example patient-000123
+             */
+            client_user_id: string;
+        };
+        /** @description A device a provider reports was recorded (`provider.device.created`) or changed (`provider.device.updated`). */
+        ProviderDeviceChangedEvent: {
+            /**
+             * @example provider.device.created
+             * @enum {string}
+             */
+            event_type: "provider.device.created" | "provider.device.updated";
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /** @example patient-000123 */
+            client_user_id: string;
+            /**
+             * Format: uuid
+             * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+             */
+            team_id: string;
+            data: components["schemas"]["ClientFacingDevice"];
+        };
+        /** @description A connection that stopped working, as the API family reports it. */
+        ConnectionErrorEventData: {
+            /**
+             * @description The provider's slug.
+             * @example oura
+             */
+            provider: string;
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * @description One sentence naming the provider and what happened.
+             * @example The connection to Oura stopped working (token_refresh_failed).
+             */
+            message: string;
+            /**
+             * @description As the connection's `error_details.error_type`.
+             * @example token_refresh_failed
+             * @enum {string}
+             */
+            error_type: "token_refresh_failed" | "webhook_registration_failed" | "user_not_found" | "deregistered_per_provider" | "required_scopes_not_granted" | "provider_credential_error" | "provider_password_expired" | "unknown" | (string & {});
+            /**
+             * @description As the connection's `error_details.error_message`.
+             * @example The provider refused to refresh the access token; the user must link the provider again.
+             */
+            error_details: string;
+        };
+        /** @description A provider connection stopped working (`status` became `error`): the user must link the provider again. */
+        ProviderConnectionErrorEvent: {
+            /**
+             * @description Names the payload type in `data`.
+             * @example provider.connection.error
+             * @enum {string}
+             */
+            event_type: "provider.connection.error";
+            data: components["schemas"]["ConnectionErrorEventData"];
             /**
              * Format: uuid
              * @description The customer team.
@@ -14638,6 +17757,45 @@ export interface components {
             /**
              * Format: uuid
              * @description The service user the order is for.
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * @description The customer's user reference.
+             * @example patient-000123
+             */
+            client_user_id: string;
+        };
+        /** @description The review; read it whole with *Get an unmatched result*. */
+        MatchReviewWebhookPayload: {
+            /**
+             * Format: uuid
+             * @example 2f1e0d9c-8b7a-4c5d-9e6f-0a1b2c3d4e5f
+             */
+            id: string;
+            status: components["schemas"]["MatchReviewStatus"];
+            decision_code: components["schemas"]["MatchDecisionCode"];
+            /** @example [] */
+            sub_reason_codes?: components["schemas"]["MatchSubReasonCode"][];
+        };
+        /** @description An unmatched result arrived for the team's review (`labtest.match_review.created`). */
+        MatchReviewEvent: {
+            /**
+             * @description Names the change.
+             * @example labtest.match_review.created
+             * @enum {string}
+             */
+            event_type: "labtest.match_review.created";
+            data: components["schemas"]["MatchReviewWebhookPayload"];
+            /**
+             * Format: uuid
+             * @description The customer team.
+             * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+             */
+            team_id: string;
+            /**
+             * Format: uuid
+             * @description The user the result is about.
              * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
              */
             user_id: string;
@@ -14715,6 +17873,27 @@ export interface components {
              * @example patient-000123
              */
             client_user_id: string;
+        };
+        /** @description An appointment was made (`labtest.appointment.created`: booked, requested, or booked by the simulation) or changed (`labtest.appointment.updated`: rescheduled, confirmed, cancelled, completed); `data` is the appointment as *Get a phlebotomy appointment* answers it. */
+        AppointmentChangedEvent: {
+            /**
+             * @example labtest.appointment.created
+             * @enum {string}
+             */
+            event_type: "labtest.appointment.created" | "labtest.appointment.updated";
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /** @example patient-4711 */
+            client_user_id: string;
+            /**
+             * Format: uuid
+             * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+             */
+            team_id: string;
+            data: components["schemas"]["ClientFacingAppointment"];
         };
     };
     responses: {
@@ -14794,6 +17973,11 @@ export interface components {
          */
         UserIdStringPath: string;
         /**
+         * @description Only this provider's data: a slug of the provider catalog (*List providers*). Empty (the default): every provider. A slug the catalog does not have is a `422` naming `provider`; a provider the user is not connected to gives empty lists.
+         * @example fitbit
+         */
+        ProviderQuery: string;
+        /**
          * @description The team to act for, as the official SDK sends it: `infer_from_context` (the SDK's default) or the team's id, in any letter case. A team API key acts for its own team only, so both name the key's team, as leaving `team_id` out does. Any other id, another team's or an unknown one alike, is a `422` at `["query", "team_id"]`: whether a team exists is not told to another team's key.
          * @example infer_from_context
          */
@@ -14809,11 +17993,6 @@ export interface components {
          */
         EndDateQuery: string;
         /**
-         * @description Only this provider's data: a slug of the provider catalog (*List providers*). Empty (the default): every provider. A slug the catalog does not have is a `422` naming `provider`; a provider the user is not connected to gives empty lists.
-         * @example fitbit
-         */
-        ProviderQuery: string;
-        /**
          * @description The `id` of a workout summary.
          * @example 5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b
          */
@@ -14823,6 +18002,11 @@ export interface components {
          * @example 8e1f2a3b-4c5d-4e6f-9a0b-1c2d3e4f5a6b
          */
         SleepIdPath: string;
+        /**
+         * @description The unmatched result's id (`id` of the result in the list).
+         * @example 2f1e0d9c-8b7a-4c5d-9e6f-0a1b2c3d4e5f
+         */
+        RawResultIdPath: string;
         /**
          * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
          * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
@@ -14983,6 +18167,41 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessResponse"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserPatchBody"];
+            };
+        };
+        responses: {
+            /** @description The user as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFacingUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
@@ -15273,6 +18492,59 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    simulateConnectionError: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+                /** @description The provider whose connection breaks. */
+                provider: components["schemas"]["ProviderSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SimulateConnectionErrorRequest"];
+            };
+        };
+        responses: {
+            /** @description The connection, now in `error`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderWithStatus"];
+                };
+            };
+            /** @description The connection is already in error. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The user does not exist (or is another team's), or has no connection to this provider. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     listUserProviders: {
         parameters: {
             query?: never;
@@ -15331,6 +18603,199 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserRefreshResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    cancelUserDeletion: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The deleted user's id.
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id?: string;
+                /**
+                 * @description The deleted user's reference.
+                 * @example patient-000123
+                 */
+                client_user_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user was restored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getTeamMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team's metrics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMetrics"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createUserPortalUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateUserPortalUrlRequest"];
+            };
+        };
+        responses: {
+            /** @description The portal URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserPortalUrl"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listUserDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's devices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFacingDeviceList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getUserDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+                /**
+                 * @description The service's id of the device (`id` of *List a user's devices*).
+                 * @example 0f3a1c2d-4e5b-5c6d-8e7f-9a0b1c2d3e4f
+                 */
+                device_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The device. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFacingDevice"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getUserDevicesRaw: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only this provider's data: a slug of the provider catalog (*List providers*). Empty (the default): every provider. A slug the catalog does not have is a `422` naming `provider`; a provider the user is not connected to gives empty lists.
+                 * @example fitbit
+                 */
+                provider?: components["parameters"]["ProviderQuery"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The raw device records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RawDevicesResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -15675,7 +19140,7 @@ export interface operations {
                  */
                 lab_account_id?: string | null;
                 /**
-                 * @description Accepted as the API family's clients send it (`true` or `false`). This catalog's prices are public list prices, and `price` has always been part of every marker of this API, so every marker carries it whatever the value: the default `false` does not remove it, and clients written against earlier versions keep working. Any other value is a `422`.
+                 * @description `true` adds `pricing`: the price of each marker of the page in the API family's pricing shape (*MarkerPricingResponse*: its list price in cents, and its reflex test as a modifier). Every marker carries its list `price` whatever the value (this API always had it, and the default `false` does not remove it). Any other value is a `422`.
                  * @example true
                  */
                 include_pricing?: boolean;
@@ -16629,13 +20094,13 @@ export interface operations {
                 /** @description The `next_cursor` of the previous page, unchanged, with the same `order_key`; a value that cannot be read as a cursor of this list, or one issued for another `order_key`, is a `422`. */
                 next_cursor?: string | null;
                 /**
-                 * @description Adds `pricing` (the total list price of the page) to the answer. Every lab test carries its `price` whatever the value.
+                 * @description Adds `pricing` to the answer (each lab test's price in the API family's pricing shape, by lab test id, with the total list price of the page). Every lab test carries its `price` whatever the value.
                  * @example false
                  */
                 include_pricing?: boolean;
                 /**
-                 * @description Only the lab tests of the labs this lab account gives access to (an unknown account matches none).
-                 * @example ded08b93-faf3-4085-a0d0-fb8215ac17d2
+                 * @description Only the lab tests of this lab account's lab. An id that is not one of the team's lab accounts (`GET /v3/lab_test/lab_account`; another team's included) is a `422` naming it.
+                 * @example e4114a70-20b9-56be-a5b9-e9f438844aae
                  */
                 lab_account_id?: string | null;
                 /**
@@ -16717,8 +20182,8 @@ export interface operations {
                  */
                 include_pricing?: boolean;
                 /**
-                 * @description Only the lab tests of the labs this lab account gives access to (an unknown account matches none).
-                 * @example ded08b93-faf3-4085-a0d0-fb8215ac17d2
+                 * @description Only the lab tests of this lab account's lab. An id that is not one of the team's lab accounts (`GET /v3/lab_test/lab_account`; another team's included) is a `422` naming it.
+                 * @example e4114a70-20b9-56be-a5b9-e9f438844aae
                  */
                 lab_account_id?: string | null;
                 /**
@@ -16846,8 +20311,8 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only a lab test of the labs this lab account gives access to, as in the lab test lists: a lab test at another lab, or any lab test with an unknown account, is a `404` saying so (the lists leave it out).
-                 * @example ded08b93-faf3-4085-a0d0-fb8215ac17d2
+                 * @description Only a lab test of this lab account's lab, as in the lab test lists: a lab test at another lab is a `404` saying so (the lists leave it out). An id that is not one of the team's lab accounts (another team's included) is a `422` naming it.
+                 * @example e4114a70-20b9-56be-a5b9-e9f438844aae
                  */
                 lab_account_id?: string | null;
             };
@@ -16874,6 +20339,255 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    updateLabTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of a lab test the team created (or an order set became).
+                 * @example 7d2f4c1a-5b3e-4a60-9c8d-2e1f0a3b4c5d
+                 */
+                lab_test_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateLabTestRequest"];
+            };
+        };
+        responses: {
+            /** @description The lab test as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabTest"];
+                };
+            };
+            /** @description The lab test is one of the standard lab tests, which cannot be changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listLabAccounts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One of the team's lab accounts.
+                 * @example e4114a70-20b9-56be-a5b9-e9f438844aae
+                 */
+                lab_account_id?: string | null;
+                /**
+                 * @description Only the accounts of this status.
+                 * @example pending
+                 */
+                status?: components["schemas"]["LabAccountStatus"] | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team's lab accounts that match. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabAccountList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listLabTestMarkers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One of the team's lab accounts, at the lab test's lab.
+                 * @example e4114a70-20b9-56be-a5b9-e9f438844aae
+                 */
+                lab_account_id?: string | null;
+                /**
+                 * @description Page number, from 1.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Markers per page.
+                 * @example 50
+                 */
+                size?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The lab test's id.
+                 * @example 0b1f8a3e-3c57-4d0f-9b5e-3f7a8d2c1e01
+                 */
+                lab_test_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the lab test's markers, then its reflex markers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabMarkerPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getMarkerByProviderId: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One of the team's lab accounts, at that lab.
+                 * @example e4114a70-20b9-56be-a5b9-e9f438844aae
+                 */
+                lab_account_id?: string | null;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The lab's id (`GET /v3/lab_tests/labs`).
+                 * @example 1
+                 */
+                lab_id: number;
+                /**
+                 * @description The lab's test code.
+                 * @example 004259
+                 */
+                provider_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The marker. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFacingMarker"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getLabTestCollectionInstructionPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The lab test's id.
+                 * @example 3e40bd61-6f8a-4032-ae81-6cadb05f4134
+                 */
+                lab_test_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The collection instructions (PDF). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    searchCompendium: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SearchCompendiumBody"];
+            };
+        };
+        responses: {
+            /** @description The matching canonical tests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchCompendiumResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    convertCompendium: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConvertCompendiumBody"];
+            };
+        };
+        responses: {
+            /** @description The conversion. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConvertCompendiumResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };
@@ -16935,6 +20649,234 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Order"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    updateOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description The order as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderResponse"];
+                };
+            };
+            /** @description The order is no longer received; its activation day cannot change. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createTestkitOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTestkitOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description The kit's order, awaiting registration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    registerTestkit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterTestkitRequest"];
+            };
+        };
+        responses: {
+            /** @description The kit's order, registered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderResponse"];
+                };
+            };
+            /** @description The kit cannot be registered in its status (on its way to the patient, cancelled or failed). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No testkit of the team has this sample id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description The kit was registered before. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    updateOrderDrawCompleted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order, drawn. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderResponse"];
+                };
+            };
+            /** @description Not an on-site collection order, or not in a status a draw can follow. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getOrderCommunicationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order's communication settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderCommunicationSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    updateOrderCommunicationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateOrderCommunicationSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderCommunicationSettings"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -17267,7 +21209,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description The order was cancelled; it has no requisition form. */
+            /** @description The order was cancelled, or is a testkit awaiting its patient's registration (*Register a testkit*); it has no requisition form. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17336,6 +21278,1079 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    searchDiagnoses: {
+        parameters: {
+            query: {
+                /**
+                 * @description A code or its start, or words of the title.
+                 * @example E11
+                 */
+                diagnosis_query: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The diagnoses found, best first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiagnosisInformationList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    validateIcdCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidateICDCodesBody"];
+            };
+        };
+        responses: {
+            /** @description The verdict, with every problem named. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidateICDCodesResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    searchPayors: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Words of the payor's name, code or alias.
+                 * @example aetna
+                 */
+                insurance_name?: string | null;
+                /**
+                 * @description Only payors with an id at this clearinghouse.
+                 * @example availity
+                 */
+                provider?: components["schemas"]["PayorCodeExternalProvider"] | null;
+                /**
+                 * @description Only the payor with this id (at `provider` when given).
+                 * @example ACME01
+                 */
+                provider_payor_id?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payors found. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayorSearchResponseList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    searchPayorsDeprecated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayorSearchRequest"];
+            };
+        };
+        responses: {
+            /** @description The payors found. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayorSearchResponseDeprecatedList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createPayor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePayorBody"];
+            };
+        };
+        responses: {
+            /** @description The team's payor. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFacingPayor"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listUnmatchedResults: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The most results on a page.
+                 * @example 50
+                 */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page. */
+                next_cursor?: string | null;
+                /**
+                 * @description Only results with this decision.
+                 * @example no_match
+                 */
+                decision_code?: components["schemas"]["MatchDecisionCode"] | null;
+                /**
+                 * @description Only results of this lab.
+                 * @example labcorp
+                 */
+                lab_slug?: string | null;
+                /**
+                 * @description Only results in this review status.
+                 * @example pending_customer_review
+                 */
+                status?: components["schemas"]["MatchReviewStatusFilter"] | null;
+                /**
+                 * @description Only results that arrived on or after this day (UTC).
+                 * @example 2026-11-01
+                 */
+                created_at_start?: string | null;
+                /**
+                 * @description Only results that arrived on or before this day (UTC).
+                 * @example 2026-11-30
+                 */
+                created_at_end?: string | null;
+                /**
+                 * @description Part of the patient's name, or a result id.
+                 * @example lopez
+                 */
+                search_input?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of unmatched results. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListUnmatchedResultResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getUnmatchedResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The unmatched result's id (`id` of the result in the list).
+                 * @example 2f1e0d9c-8b7a-4c5d-9e6f-0a1b2c3d4e5f
+                 */
+                raw_result_id: components["parameters"]["RawResultIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The unmatched result. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnmatchedResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    acceptUnmatchedResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The unmatched result's id (`id` of the result in the list).
+                 * @example 2f1e0d9c-8b7a-4c5d-9e6f-0a1b2c3d4e5f
+                 */
+                raw_result_id: components["parameters"]["RawResultIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptUnmatchedResultBody"];
+            };
+        };
+        responses: {
+            /** @description The order, completed with the result. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    resolveUnmatchedResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The unmatched result's id (`id` of the result in the list).
+                 * @example 2f1e0d9c-8b7a-4c5d-9e6f-0a1b2c3d4e5f
+                 */
+                raw_result_id: components["parameters"]["RawResultIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResolveUnmatchedResultBody"];
+            };
+        };
+        responses: {
+            /** @description The result as decided. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnmatchedResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createSandboxUnmatchedResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSandboxUnmatchedResultBody"];
+            };
+        };
+        responses: {
+            /** @description The new unmatched result. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnmatchedResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getPhlebotomyAppointmentAvailability: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The first day of the 14 (local date of the place); today there when absent. A day before today counts as today; more than 90 days ahead is a `422`.
+                 * @example 2026-12-02
+                 */
+                start_date?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["USAddress"];
+            };
+        };
+        responses: {
+            /** @description The free slots. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentAvailabilitySlots"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listPhlebotomyAppointmentCancellationReasons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reasons. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentCancellationReasonList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getPhlebotomyAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The appointment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFacingAppointment"];
+                };
+            };
+            /** @description The order is not a at_home_phlebotomy order. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    bookPhlebotomyAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppointmentBookingRequest"];
+            };
+        };
+        responses: {
+            /** @description The appointment booked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFacingAppointment"];
+                };
+            };
+            /** @description The order is not a at_home_phlebotomy order. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description The order cannot take this appointment now: `detail` says why. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    requestPhlebotomyAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestAppointmentRequest"];
+            };
+        };
+        responses: {
+            /** @description The pending appointment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFacingAppointment"];
+                };
+            };
+            /** @description The order is not an at_home_phlebotomy order. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description The order cannot take an appointment now: `detail` says why. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    reschedulePhlebotomyAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppointmentRescheduleRequest"];
+            };
+        };
+        responses: {
+            /** @description The appointment at its new time. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFacingAppointment"];
+                };
+            };
+            /** @description The order is not a at_home_phlebotomy order. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description The appointment cannot be moved: `detail` says why. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    cancelPhlebotomyAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppointmentCancelRequest"];
+            };
+        };
+        responses: {
+            /** @description The appointment cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFacingAppointment"];
+                };
+            };
+            /** @description The order is not a at_home_phlebotomy order. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description The appointment cannot be cancelled: `detail` says why. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getAreaInfo: {
+        parameters: {
+            query: {
+                /**
+                 * @description A US zip code.
+                 * @example 94110
+                 */
+                zip_code: string;
+                /**
+                 * @description Miles around the zip code (great-circle distance).
+                 * @example 25
+                 */
+                radius?: components["schemas"]["AllowedRadius"];
+                /**
+                 * @deprecated
+                 * @description Deprecated: use `labs`.
+                 * @example quest
+                 */
+                lab?: components["schemas"]["CentralLab"] | null;
+                /**
+                 * @description Only these labs.
+                 * @example [
+                 *       "quest",
+                 *       "labcorp"
+                 *     ]
+                 */
+                labs?: components["schemas"]["CentralLab"][] | null;
+                /**
+                 * @description Only the labs this lab account gives access to.
+                 * @example ded08b93-faf3-4085-a0d0-fb8215ac17d2
+                 */
+                lab_account_id?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip code's coverage. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AreaInfo"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getPscInfo: {
+        parameters: {
+            query: {
+                /**
+                 * @description A US zip code.
+                 * @example 94110
+                 */
+                zip_code: string;
+                /**
+                 * @description The lab.
+                 * @example 2
+                 */
+                lab_id: number;
+                /**
+                 * @description Miles around the zip code (great-circle distance).
+                 * @example 25
+                 */
+                radius?: components["schemas"]["AllowedRadius"];
+                /**
+                 * @description Only the centers that have every one of these.
+                 * @example [
+                 *       "appointment_scheduling_via_junction"
+                 *     ]
+                 */
+                capabilities?: components["schemas"]["LabLocationCapability"][] | null;
+                /** @description A lab account; it must give access to the lab. */
+                lab_account_id?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The centers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PscInfo"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getOrderPscInfo: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Miles around the zip code (great-circle distance).
+                 * @example 25
+                 */
+                radius?: components["schemas"]["AllowedRadius"];
+                /**
+                 * @description Only the centers that have every one of these.
+                 * @example [
+                 *       "appointment_scheduling_via_junction"
+                 *     ]
+                 */
+                capabilities?: components["schemas"]["LabLocationCapability"][] | null;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The centers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PscInfo"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getPscAppointmentAvailability: {
+        parameters: {
+            query: {
+                /**
+                 * @description The lab of the centers.
+                 * @example quest
+                 */
+                lab: components["schemas"]["PscAppointmentLab"];
+                /**
+                 * @description The first day of the 14 (local date of the place); today there when absent. A day before today counts as today; more than 90 days ahead is a `422`.
+                 * @example 2026-12-02
+                 */
+                start_date?: string | null;
+                /**
+                 * @description The centers, by site code (from *Get PSC info*).
+                 * @example [
+                 *       "QD94139"
+                 *     ]
+                 */
+                site_codes?: string[] | null;
+                /**
+                 * @description Search around this zip code when no `site_codes` are given.
+                 * @example 94110
+                 */
+                zip_code?: string | null;
+                /**
+                 * @description Miles around `zip_code`.
+                 * @example 25
+                 */
+                radius?: components["schemas"]["AllowedRadius"] | null;
+                /**
+                 * @description Accepted for compatibility; no effect.
+                 * @example false
+                 */
+                allow_stale?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The free slots. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentAvailabilitySlots"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No center of the lab has a site code asked for. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listPscAppointmentCancellationReasons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reasons. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentCancellationReasonList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getPscAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The appointment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFacingAppointment"];
+                };
+            };
+            /** @description The order is not a walk_in_test order. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    bookPscAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppointmentBookingRequest"];
+            };
+        };
+        responses: {
+            /** @description The appointment booked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFacingAppointment"];
+                };
+            };
+            /** @description The order is not a walk_in_test order. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description The order cannot take this appointment now: `detail` says why. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    reschedulePscAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppointmentRescheduleRequest"];
+            };
+        };
+        responses: {
+            /** @description The appointment at its new time. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFacingAppointment"];
+                };
+            };
+            /** @description The order is not a walk_in_test order. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description The appointment cannot be moved: `detail` says why. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    cancelPscAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PscAppointmentCancelRequest"];
+            };
+        };
+        responses: {
+            /** @description The appointment cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFacingAppointment"];
+                };
+            };
+            /** @description The order is not a walk_in_test order. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description The appointment cannot be cancelled: `detail` says why. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };

@@ -11,3 +11,4 @@ await (await import('./bulk-pull.js')).benchBulkPull();
 await (await import('./data-sync.js')).benchDataSync();
 await (await import('./data-reads.js')).benchDataReads();
 await (await import('./lab-orders.js')).benchLabOrders();
+await (await import('./lab-appointments.js')).benchLabAppointments();

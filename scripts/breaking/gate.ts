@@ -6,6 +6,7 @@ import { APIS, ROOT, type ApiDocument } from '../lib/apis.js';
 import { bundleDocument } from '../lib/bundle.js';
 import { run } from '../lib/run.js';
 import { compareDocuments } from './compare.js';
+import { ACCEPTED_BREAKS, type AcceptedBreak } from './accepted.js';
 import type { Finding } from './rules.js';
 import type { JsonObject } from './schema.js';
 
@@ -106,10 +107,25 @@ export async function runGate(options: { root?: string; base?: string } = {}): P
     const api = APIS.find((a) => a.name === name)!;
     const baseBundle = baseBundles.get(name);
     if (baseBundle === undefined) return { api: name, title: api.title, status: 'new', findings: [] };
-    const findings = compareDocuments(JSON.parse(baseBundle) as JsonObject, JSON.parse(headBundle) as JsonObject);
+    const findings = acceptFindings(compareDocuments(JSON.parse(baseBundle) as JsonObject, JSON.parse(headBundle) as JsonObject));
     return { api: name, title: api.title, status: 'compared', findings };
   });
   return { base, apis };
 }
 
 export const breakingFindings = (result: GateResult) => result.apis.flatMap((api) => api.findings.filter((f) => f.severity === 'breaking'));
+
+/** The values a finding's message quotes (`enum lost "vital"`, `enum gained "a", "b"`). */
+const quotedValues = (message: string) => [...message.matchAll(/"([^"]*)"/g)].map((match) => match[1]!);
+
+/** Whether an accepted break covers a finding: same rule and node, and every value it quotes accepted. */
+export const covers = (accepted: AcceptedBreak, f: Finding) =>
+  accepted.rule === f.rule && accepted.at === `${f.document}#${f.pointer}` && quotedValues(f.message).every((value) => accepted.values?.includes(value) ?? false);
+
+/** Breaking findings a recorded decision accepted become warnings that name the decision. */
+export const acceptFindings = (findings: readonly Finding[], accepted: readonly AcceptedBreak[] = ACCEPTED_BREAKS): Finding[] =>
+  findings.map((f) => {
+    if (f.severity !== 'breaking') return f;
+    const entry = accepted.find((a) => covers(a, f));
+    return entry ? { ...f, severity: 'warning', accepted: entry.decision } : f;
+  });

@@ -10,7 +10,9 @@ const count = (findings: readonly Finding[]) => {
 
 /** One finding: severity, rule and JSON pointer, then where the API exposes it and what changed. */
 export const formatFinding = (f: Finding) =>
-  `  ${f.severity === 'breaking' ? 'BREAKING' : 'warning '} ${f.rule}  ${f.document}#${f.pointer}\n             ${f.where}: ${f.message}`;
+  `  ${f.severity === 'breaking' ? 'BREAKING' : f.accepted ? 'accepted' : 'warning '} ${f.rule}  ${f.document}#${f.pointer}\n             ${f.where}: ${f.message}${
+    f.accepted ? `\n             accepted on purpose: ${f.accepted}` : ''
+  }`;
 
 /** The gate's report: the base, each API's findings, then a summary line. */
 export function formatReport(result: GateResult): string {

@@ -50,6 +50,8 @@ export interface Finding {
   where: string;
   /** One line: what changed and why it breaks. */
   message: string;
+  /** A breaking change made on purpose (scripts/breaking/accepted.ts): the decision that accepted it; its severity is then `warning`. */
+  accepted?: string;
 }
 
 export const finding = (rule: RuleId, document: Finding['document'], pointer: string, where: string, message: string, severity: Severity = RULES[rule].severity): Finding => ({

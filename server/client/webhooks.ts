@@ -40,15 +40,23 @@ export type TimeseriesSample = Schemas['ClientFacingSample'];
 export type HypnogramEvent = Schemas['HypnogramEvent'];
 export type HistoricalPullEvent = Schemas['HistoricalPullCompletedEvent'] | Schemas['HistoricalPullOtherResourceEvent'];
 export type ConnectionCreatedEvent = Schemas['ProviderConnectionCreatedEvent'];
+/** `provider.device.created` / `provider.device.updated`: `data` is the device as *Get a user's device* answers it. */
+export type DeviceChangedEvent = Schemas['ProviderDeviceChangedEvent'];
+/** A connection stopped working: the user must link the provider again. */
+export type ConnectionErrorEvent = Schemas['ProviderConnectionErrorEvent'];
 export type WorkoutStreamEvent = Schemas['WorkoutStreamEvent'];
 /** `labtest.order.created` / `labtest.order.updated`: `data` is the order, its newest status in `data.last_event`. */
 export type LabOrderEvent = Schemas['LabOrderChangedEvent'];
 /** A lab order's results hold a critical value: read them with `GET /v3/order/{order_id}/result`. */
 export type LabResultCriticalEvent = Schemas['LabResultCriticalEvent'];
+/** `labtest.match_review.created`: a result matched no order; read it with `GET /v3/unmatched_result/{id}`. */
+export type MatchReviewEvent = Schemas['MatchReviewEvent'];
+/** `labtest.appointment.created` / `labtest.appointment.updated`: `data` is the appointment, its newest change in `data.event_status`. */
+export type AppointmentEvent = Schemas['AppointmentChangedEvent'];
 
 // Each family is one of the documented events (a compile error otherwise).
-type Families = SummaryEvent | TimeseriesEvent | HypnogramEvent | HistoricalPullEvent | ConnectionCreatedEvent | WorkoutStreamEvent | LabOrderEvent
-  | LabResultCriticalEvent;
+type Families = SummaryEvent | TimeseriesEvent | HypnogramEvent | HistoricalPullEvent | ConnectionCreatedEvent | ConnectionErrorEvent | WorkoutStreamEvent | LabOrderEvent
+  | LabResultCriticalEvent | MatchReviewEvent | DeviceChangedEvent | AppointmentEvent;
 const everyFamilyIsAnEvent: [Families] extends [WebhookEvent] ? ([WebhookEvent] extends [Families] ? true : false) : false = true;
 void everyFamilyIsAnEvent;
 
@@ -150,6 +158,7 @@ export function resourceOf(eventType: string): string | null {
 export const isHypnogramEvent = (event: WebhookEvent): event is HypnogramEvent => /(^|\.)hypnogram\./.test(event.event_type);
 export const isHistoricalPullEvent = (event: WebhookEvent): event is HistoricalPullEvent => event.event_type.startsWith('historical.data.');
 export const isConnectionCreatedEvent = (event: WebhookEvent): event is ConnectionCreatedEvent => event.event_type === 'provider.connection.created';
+export const isConnectionErrorEvent = (event: WebhookEvent): event is ConnectionErrorEvent => event.event_type === 'provider.connection.error';
 export const isLabOrderEvent = (event: WebhookEvent): event is LabOrderEvent => event.event_type.startsWith('labtest.order.');
 export const isWorkoutStreamEvent = (event: WebhookEvent): event is WorkoutStreamEvent => event.event_type.startsWith('daily.data.workout_stream.');
 export const isLabResultCriticalEvent = (event: WebhookEvent): event is LabResultCriticalEvent => event.event_type === 'labtest.result.critical';
@@ -168,7 +177,7 @@ export type ReceiveResult =
   /** Not processed: a deprecated hypnogram event (use sleep_cycle), or an event type this version does not know. */
   | { outcome: 'ignored'; reason: string }
   /** Stored; `replaced` counts the earlier versions or samples it superseded. */
-  | { outcome: 'stored'; kind: 'summary' | 'timeseries' | 'historical_pull' | 'connection' | 'workout_stream' | 'lab_order'; replaced: number }
+  | { outcome: 'stored'; kind: 'summary' | 'timeseries' | 'historical_pull' | 'connection' | 'connection_error' | 'workout_stream' | 'lab_order'; replaced: number }
   /** An order event older than the one kept for its order (deliveries are not ordered): the newer one stays. */
   | { outcome: 'stale'; kind: 'lab_order' };
 
@@ -201,7 +210,8 @@ export interface WebhookDeduplicatorOptions {
  *   `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`) replaces
  *   earlier ones; keys are kept per user, and timestamps compared as instants;
  * - hypnogram events are ignored in favour of the sleep_cycle summaries;
- * - historical pulls are kept per (user, provider, resource), connections per (user, provider),
+ * - historical pulls are kept per (user, provider, resource), connections and connection errors
+ *   per (user, provider),
  *   workout stream notices per workout;
  * - unknown event types are ignored (tolerated, not an error).
  */
@@ -212,6 +222,7 @@ export class WebhookDeduplicator {
   private readonly sampleByKey = new Map<string, StoredSample>();
   private readonly pulls = new Map<string, HistoricalPullEvent>();
   private readonly connectionByKey = new Map<string, ConnectionCreatedEvent>();
+  private readonly connectionErrorByKey = new Map<string, ConnectionErrorEvent>();
   private readonly orderById = new Map<string, LabOrderEvent>();
   private readonly streams = new Map<string, WorkoutStreamEvent>();
 
@@ -241,6 +252,12 @@ export class WebhookDeduplicator {
       const replaced = this.connectionByKey.has(key) ? 1 : 0;
       this.connectionByKey.set(key, event);
       return { outcome: 'stored', kind: 'connection', replaced };
+    }
+    if (isConnectionErrorEvent(event)) {
+      const key = `${event.user_id}|${event.data.provider}`;
+      const replaced = this.connectionErrorByKey.has(key) ? 1 : 0;
+      this.connectionErrorByKey.set(key, event);
+      return { outcome: 'stored', kind: 'connection_error', replaced };
     }
     if (isLabOrderEvent(event)) {
       // The newest status wins: a later event has a larger last_event.id.
@@ -303,6 +320,11 @@ export class WebhookDeduplicator {
 
   connections(): ConnectionCreatedEvent[] {
     return [...this.connectionByKey.values()];
+  }
+
+  /** The latest `provider.connection.error` of each connection (user, provider) received. */
+  connectionErrors(): ConnectionErrorEvent[] {
+    return [...this.connectionErrorByKey.values()];
   }
 
   workoutStreams(): WorkoutStreamEvent[] {

@@ -6,7 +6,7 @@ import type { ValidationErrorItem } from '../shared/error-shape.js';
  */
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 405 | 413 | 500 | 501 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 500 | 501 | 503,
     readonly detail: string,
   ) {
     super(detail);

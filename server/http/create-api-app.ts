@@ -7,6 +7,7 @@ import { assertHandlersMatchDocument } from '../shared/operations.js';
 import { errorMiddleware, type ErrorMiddlewareOptions } from './error-middleware.js';
 import type { HandlerMap } from './handler-types.js';
 import { collectAfterLargeBodies } from './large-body-gc.js';
+import { pageHeaders } from './page-headers.js';
 import { parseQueryOnce, queryParser } from './query-parser.js';
 import { rememberRequestChecks, type CheckedRequest } from './request-checks.js';
 import { rememberRouteMatches, type MatchedRoute } from './route-matches.js';
@@ -82,7 +83,11 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
   // or method no operation has.
   const routeOf = operationRoutes(options.document);
   const extraRoutes = express.Router();
+  // Every page outside the contract gets the strict page headers, unless it states its own policy.
+  extraRoutes.use(pageHeaders());
   options.extraRoutes?.(extraRoutes);
+  // The routes outside the contract, for tests that walk every page (test/http/page-headers.test.ts).
+  app.locals.extraRoutes = extraRoutes;
   const defaultChain = [parseJsonBodies('1mb'), ...(options.beforeValidation ?? [])];
   const bodyLimits = Object.entries(options.bodyLimits ?? {}).map(([path, limit]) => ({ path, chain: [collectAfterLargeBodies(), parseJsonBodies(limit), ...defaultChain] }));
   const logRequests = options.logger.isLevelEnabled('info');

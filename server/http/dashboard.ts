@@ -13,6 +13,7 @@ import { MANAGEMENT_KEY_HEADER } from '../shared/wire.js';
 import { findFirstOrgId } from '../storage/repositories/orgs.js';
 import { localBaseUrl } from '../shared/local-url.js';
 import type { Deps } from './handlers/context.js';
+import { contentSecurityPolicy } from './page-headers.js';
 
 /** Where the dashboard finds the management API: PUBLIC_MANAGEMENT_URL, else as the docs landing page names it. */
 export const dashboardManagementUrl = (config: Config) => config.publicManagementUrl ?? localBaseUrl(config.host, config.managementPort);
@@ -35,7 +36,7 @@ export function dashboardOrigins(config: Config): Set<string> {
 }
 
 export function dashboardCsp(managementUrl: string): string {
-  return [
+  return contentSecurityPolicy([
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
@@ -44,10 +45,8 @@ export function dashboardCsp(managementUrl: string): string {
     `connect-src 'self' ${new URL(managementUrl).origin}`,
     "frame-src 'self' blob:",
     'object-src blob:',
-    "base-uri 'none'",
     "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  ]);
 }
 
 const CONTENT_TYPES: Record<string, string> = {

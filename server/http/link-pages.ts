@@ -4,6 +4,7 @@ import { hashSecret } from '../domain/credentials/secrets.js';
 import { findProvider, isOAuthProviderSlug, OAUTH_PROVIDER_SLUGS, type ProviderDefinition } from '../domain/providers/catalog.js';
 import { consumeLinkToken, findActiveLinkToken } from '../storage/repositories/link-tokens.js';
 import type { Deps } from './handlers/context.js';
+import { inlineHash, setPagePolicy } from './page-headers.js';
 
 /** Where `oauth_url` of a provider's link detail points for a link token: the local consent page. */
 export const consentPageUrl = (publicTeamUrl: string, provider: string, linkToken: string) =>
@@ -12,16 +13,34 @@ export const consentPageUrl = (publicTeamUrl: string, provider: string, linkToke
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-function page(res: Response, status: number, title: string, body: string) {
+const STYLE = `body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1f2933}
+button{font:inherit;padding:.5rem 1.25rem;margin-right:.5rem;border-radius:.375rem;border:1px solid #52606d;background:#fff;cursor:pointer}
+button.primary{background:#1f2933;color:#fff}.muted{color:#616e7c;font-size:.9rem}`;
+
+/**
+ * A link page: its one inline style (by its hash) and nothing else may load or run. `postsTo`:
+ * where its form may post, the page itself and, for the consent form, the origin the approval
+ * redirects to (browsers hold a form's redirects to `form-action` too).
+ */
+function page(res: Response, status: number, title: string, body: string, postsTo: readonly string[] = []) {
+  setPagePolicy(res, ["default-src 'none'", `style-src ${inlineHash(STYLE)}`, postsTo.length > 0 ? `form-action ${postsTo.join(' ')}` : "form-action 'none'"]);
   res
     .status(status)
     .type('html')
     .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1f2933}
-button{font:inherit;padding:.5rem 1.25rem;margin-right:.5rem;border-radius:.375rem;border:1px solid #52606d;background:#fff;cursor:pointer}
-button.primary{background:#1f2933;color:#fff}.muted{color:#616e7c;font-size:.9rem}</style></head>
+<style>${STYLE}</style></head>
 <body>${body}</body></html>`);
+}
+
+/** The origin a link's approval redirects to, as a CSP source, when it has one. */
+function redirectOrigin(redirectUrl: string | null | undefined): string[] {
+  if (!redirectUrl) return [];
+  try {
+    return [new URL(redirectUrl).origin];
+  } catch {
+    return [];
+  }
 }
 
 const stateOf = (req: Request) => (typeof req.query.state === 'string' ? req.query.state : typeof req.body?.state === 'string' ? req.body.state : '');
@@ -74,6 +93,7 @@ export function mountLinkPages(app: Router, deps: Deps): void {
 <button class="primary" name="decision" value="approve" type="submit">Approve</button>
 <button name="decision" value="deny" type="submit">Deny</button></form>
 <p class="muted">Sandbox consent page of the reference server: no data leaves this machine.</p>`,
+        ["'self'", ...redirectOrigin(link.redirect_url)],
       );
     } catch (error) {
       next(error);

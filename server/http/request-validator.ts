@@ -1,7 +1,11 @@
 import type { RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { OpenApiDocument } from '../shared/documents.js';
+import { patternMessages, type ValidationErrorItem } from '../shared/error-shape.js';
+import { mergeItems, parameterRules, readParameters, type ParameterRule } from '../shared/parameter-values.js';
 import { prepareForRuntimeValidation } from '../shared/runtime-spec.js';
+import { ValidationFailure } from './api-error.js';
+import { validatorItems } from './error-middleware.js';
 import { SERVER_FORMATS } from './formats.js';
 
 /**
@@ -41,11 +45,13 @@ function lenientQueryParameters<T>(document: T): T {
 /**
  * express-openapi-validator's steps for one document: the operation of each request, its
  * security (the handlers of security.ts), and its parameters and body against the document.
- * Responses are checked by the server itself (response-validation.ts).
+ * Responses are checked by the server itself (response-validation.ts). Its request step reads
+ * numeric and boolean parameters by the API's own rule first (readParameterValues).
  */
 export function requestValidator(document: OpenApiDocument, security: Record<string, (req: never) => unknown>): RequestHandler[] {
-  return OpenApiValidator.middleware({
-    apiSpec: lenientQueryParameters(prepareForRuntimeValidation(document)) as never,
+  const prepared = lenientQueryParameters(prepareForRuntimeValidation(document));
+  const steps = OpenApiValidator.middleware({
+    apiSpec: prepared as never,
     validateApiSpec: false,
     // Parameters arrive as text and are always coerced; JSON bodies carry their own
     // types, so `{"client_user_id": 12345}` is a 422, not "12345".
@@ -62,4 +68,49 @@ export function requestValidator(document: OpenApiDocument, security: Record<str
     // No operation takes multipart/form-data: its middleware would only check that, on every request.
     fileUploader: false,
   }) as RequestHandler[];
+  const rules = parameterRules(prepared);
+  const messages = patternMessages(document);
+  return steps.map((step) => (step.name === 'requestMiddleware' ? readParameterValues(step, rules, messages) : step));
+}
+
+type OpenApiRequest = { openapi?: { schema?: { operationId?: string }; pathParams?: Record<string, unknown> } };
+
+/**
+ * The validator's request step, after the numeric and boolean parameters of the operation are
+ * read by the rule of server/shared/parameter-values.ts (the mock's too): `?size=%2005` goes on
+ * as `5`, `?size=Infinity` is a 422 at `["query", "size"]`, where the validator's coercion
+ * (ajv's `+value`) would take `Infinity`, `1e400` as Infinity and `0x10` as 16. A request with
+ * refused values still runs the validator's step, so the 422 lists every violation. The step
+ * keeps its name: request-checks.ts finds it by that name.
+ */
+function readParameterValues(step: RequestHandler, rules: ReadonlyMap<string, readonly ParameterRule[]>, messages: ReturnType<typeof patternMessages>): RequestHandler {
+  const wrapped: Record<string, RequestHandler> = {
+    requestMiddleware(req, res, next) {
+      const openapi = (req as OpenApiRequest).openapi;
+      const operationRules = openapi?.schema?.operationId === undefined ? undefined : rules.get(openapi.schema.operationId);
+      if (!operationRules) return step(req, res, next);
+      const { items } = readParameters(operationRules, {
+        query: (req.query ?? {}) as Record<string, unknown>,
+        path: openapi?.pathParams ?? {},
+        header: req.headers as Record<string, unknown>,
+      });
+      if (items.length === 0) return step(req, res, next);
+      let done = false;
+      const refuse = (error?: unknown) => {
+        if (done) return;
+        done = true;
+        const theirs = (error as { status?: number; errors?: unknown } | undefined)?.status === 400 && Array.isArray((error as { errors?: unknown }).errors);
+        if (error !== undefined && !theirs) return next(error);
+        const other: ValidationErrorItem[] = theirs ? validatorItems((error as { errors: never[] }).errors, messages) : [];
+        next(new ValidationFailure(mergeItems(items, other)));
+      };
+      try {
+        const result: unknown = step(req, res, refuse);
+        if (result instanceof Promise) result.catch(refuse);
+      } catch (error) {
+        refuse(error);
+      }
+    },
+  };
+  return wrapped.requestMiddleware!;
 }

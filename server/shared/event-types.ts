@@ -4,11 +4,14 @@
  * (server/domain/webhooks/rules.ts). It imports only its neighbour resources.ts, as the typed
  * client ships both.
  */
-import { TIMESERIES_RESOURCES as ALL_TIMESERIES } from './resources.js';
+import { TIMESERIES_RESOURCES as ALL_TIMESERIES, eventResourceName } from './resources.js';
 
 const SUMMARY_RESOURCES = ['activity', 'sleep', 'body', 'workouts', 'sleep_cycle', 'profile', 'meal'] as const;
-/** `hypnogram`'s event types are `*.timeseries.hypnogram.*` (below), not `*.data.hypnogram.*`. */
-const TIMESERIES_RESOURCES = ALL_TIMESERIES.filter((resource) => resource !== 'hypnogram');
+/**
+ * `hypnogram`'s event types are `*.timeseries.hypnogram.*` (below), not `*.data.hypnogram.*`;
+ * `body_weight` and `body_fat` are `weight` and `fat` in event types (eventResourceName).
+ */
+const TIMESERIES_RESOURCES = ALL_TIMESERIES.filter((resource) => resource !== 'hypnogram').map(eventResourceName);
 const HISTORICAL_RESOURCES = [...SUMMARY_RESOURCES, ...TIMESERIES_RESOURCES, 'workout_stream'] as const;
 const DAILY_ACTIONS = ['created', 'updated'] as const;
 
@@ -20,12 +23,19 @@ export const EVENT_TYPES: readonly string[] = [
   ...SUMMARY_RESOURCES.flatMap((resource) => DAILY_ACTIONS.map((action) => `daily.data.${resource}.${action}`)),
   ...TIMESERIES_RESOURCES.flatMap((resource) => DAILY_ACTIONS.map((action) => `daily.data.${resource}.${action}`)),
   'daily.data.workout_stream.created',
+  'daily.data.workout_stream.updated',
   ...HISTORICAL_RESOURCES.map((resource) => `historical.data.${resource}.created`),
   'provider.connection.created',
+  'provider.device.created',
+  'provider.device.updated',
+  'provider.connection.error',
   'historical.timeseries.hypnogram.created',
   'daily.timeseries.hypnogram.created',
   'daily.timeseries.hypnogram.updated',
   'labtest.order.created',
   'labtest.order.updated',
   'labtest.result.critical',
+  'labtest.match_review.created',
+  'labtest.appointment.created',
+  'labtest.appointment.updated',
 ];

@@ -15,3 +15,13 @@ export const TIMESERIES_RESOURCES = [
   'body_mass_index', 'lean_body_mass', 'waist_circumference', 'workout_distance', 'workout_swimming_stroke',
   'workout_duration', 'insulin_injection', 'carbohydrates', 'note',
 ] as const;
+
+/**
+ * The name a timeseries resource has in event types, where the API family names it as its
+ * catalog does (`daily.data.weight.*`, `historical.data.fat.created`) while the timeseries
+ * paths keep `body_weight` and `body_fat`.
+ */
+const EVENT_NAMES: Readonly<Record<string, string>> = { body_weight: 'weight', body_fat: 'fat' };
+
+/** `body_weight` -> `weight`, `body_fat` -> `fat`, any other resource unchanged. */
+export const eventResourceName = (resource: string): string => EVENT_NAMES[resource] ?? resource;

@@ -57,6 +57,7 @@ describe.each(apiEngines)('bulkTriggerHistoricalPull (POST /v2/link/bulk_trigger
         estimated_end_at: expect.stringMatching(ISO),
       },
       not_connected_user_ids: [unconnected.user_id],
+      unavailable_connections: [],
     });
     const stored = await getBulkOp(ctx.server.db, { team_id: ctx.server.teamId, id: answered.operation.id });
     const { estimated_end_at: _estimate, ...storedFields } = answered.operation;

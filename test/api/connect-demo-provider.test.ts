@@ -29,7 +29,7 @@ describe.each(apiEngines)('connectDemoProvider (POST /v2/link/connect/demo) on %
       expect(connection.source_type, connection.provider).toBe(provider.source_type);
       expect(connection.connect_mode, connection.provider).toBe(isMobileSdkProviderSlug(provider.slug) ? 'auto' : null);
     }
-  });
+  }, 30_000);
 
   it('when the same provider is connected twice, then both calls succeed and the first connection is kept', async () => {
     const user = await ctx.newUser();
@@ -48,7 +48,7 @@ describe.each(apiEngines)('connectDemoProvider (POST /v2/link/connect/demo) on %
     expectStatus(await connect({ user_id: user.user_id, provider: 'fitbit' }), 200);
     expectStatus(await connect({ user_id: user.user_id, provider: 'fitbit' }), 200);
     const events = await ctx.server.db.query<{ payload: { event_type: string; user_id: string; client_user_id: string; data: { provider: { slug: string } } } }>(
-      `SELECT payload FROM events WHERE team_id = $1 AND payload->>'user_id' = $2`,
+      `SELECT payload FROM events WHERE team_id = $1 AND payload->>'user_id' = $2 AND event_type LIKE 'provider.connection.%'`,
       [ctx.server.teamId, user.user_id],
     );
     expect(events.map((event) => event.payload)).toEqual([

@@ -15,7 +15,7 @@ describe.each(apiEngines)('createLinkCode (POST /v2/link/code/create) on %s', (_
     const answered = expectStatus<LinkCode>(await create({ user_id: user.user_id }), 200);
     expect(answered.code).toMatch(/^sk(us|eu)[0-9a-f]{8}$/);
     expect(answered.code.startsWith('skus')).toBe(true);
-    expect(answered.exchange_url).toBe(`vitalconnect://link?code=${answered.code}`);
+    expect(answered.exchange_url).toBe(`tryvital://tryvital?code=${answered.code}`);
     expect(answered.exchange_url).toMatch(/^[a-z][a-z0-9+.-]*:\/\/[^?]+\?code=(sk|pk)(us|eu)[0-9a-f]{8}$/);
     const stored = await findActiveLinkCode(ctx.server.db, { code: answered.code });
     expect(stored).toMatchObject({ code: answered.code, user_id: user.user_id, team_id: ctx.server.teamId, expires_at: answered.expires_at });

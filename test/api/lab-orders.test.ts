@@ -3,7 +3,8 @@ import { LabOrderSimulator } from '../../server/jobs/lab-orders/simulator.js';
 import { silentLogger } from '../helpers/silent-logger.js';
 import { listEventPayloads } from '../storage/stored-state.js';
 import { ISO_TIMESTAMP } from '../storage/helpers.js';
-import { LAB_ACCOUNTS, MARKER_CATALOG } from '../../server/domain/lab-markers/catalog.js';
+import { MARKER_CATALOG } from '../../server/domain/lab-markers/catalog.js';
+import { sandboxLabAccounts } from './lab-account-fixtures.js';
 import { bodyHash, earlierBodyHash } from '../../server/domain/lab-orders/idempotency.js';
 import { orderBody, patientAddress, patientDetails, TESTKIT, WALK_IN, STANDARD } from './lab-order-fixtures.js';
 import { apiEngines, expectDetail, expectOnlyViolations, expectStatus, expectValidation, UNKNOWN_ID, useApiApp, type ApiApp, type TeamSchemas } from './helpers.js';
@@ -105,6 +106,7 @@ describe.each(apiEngines)('createOrder and getOrder (POST /v3/order, GET /v3/ord
 
   it('when a lab account without access to the lab test\'s lab comes with one lab test and no add-ons, then 422 at it, as with add-ons', async () => {
     const user = await ctx.newUser();
+    const LAB_ACCOUNTS = sandboxLabAccounts(ctx.server);
     const noLabcorp = LAB_ACCOUNTS.find((a) => !a.lab_ids.includes(STANDARD.walk_in_test!.lab_id))!;
     expectValidation(await ctx.team().post('/v3/order').send(orderBody(user.user_id, { order_set: { lab_test_ids: [WALK_IN], lab_account_id: noLabcorp.id } })), [
       { loc: ['body', 'order_set', 'lab_account_id'], msg: /has no access to lab labcorp/ },
@@ -117,6 +119,7 @@ describe.each(apiEngines)('createOrder and getOrder (POST /v3/order, GET /v3/ord
   it('when the top-level lab_account_id and order_set.lab_account_id are both at fault, then one 422 names each at its own location, with add-ons or without', async () => {
     const user = await ctx.newUser();
     const otherUnknown = '0f0e0d0c-0b0a-4908-8706-050403020100';
+    const LAB_ACCOUNTS = sandboxLabAccounts(ctx.server);
     const noLabcorp = LAB_ACCOUNTS.find((a) => !a.lab_ids.includes(STANDARD.walk_in_test!.lab_id))!;
     const withAccess = LAB_ACCOUNTS.find((a) => a.lab_ids.includes(STANDARD.walk_in_test!.lab_id))!;
     for (const add_on of [undefined, { marker_ids: [1065] }]) {
@@ -137,9 +140,9 @@ describe.each(apiEngines)('createOrder and getOrder (POST /v3/order, GET /v3/ord
 
   it('when the top-level lab_account_id and order_set.lab_account_id are two good accounts that differ, then 422 at the top-level one, and nothing is stored; the same account twice (any case) is taken', async () => {
     const user = await ctx.newUser();
-    // Quest: a lab two accounts reach. An add-on of its markers makes the order Quest's.
-    const questMarker = MARKER_CATALOG.markers.find((m) => m.lab_id === 2 && m.type === 'biomarker')!;
-    const [first, second] = LAB_ACCOUNTS.filter((a) => a.lab_ids.includes(2));
+    // Labcorp: a lab two of the team's accounts reach, both for walk-in orders billed to the client. An add-on of its markers makes the order Labcorp's.
+    const questMarker = MARKER_CATALOG.markers.find((m) => m.lab_id === 1 && m.type === 'biomarker' && m.a_la_carte_enabled)!;
+    const [first, second] = sandboxLabAccounts(ctx.server).filter((a) => a.lab_ids.includes(1));
     expect(second).toBeDefined();
     const order = (top: string, inSet: string) => orderBody(user.user_id, { lab_account_id: top, collection_method: 'walk_in_test', order_set: { add_on: { marker_ids: [questMarker.id] }, lab_account_id: inSet } });
     expectValidation(await ctx.team().post('/v3/order').send(order(second!.id, first!.id)), [
@@ -196,7 +199,7 @@ describe.each(apiEngines)('createOrder and getOrder (POST /v3/order, GET /v3/ord
     const proxy = { first_name: 'Carla', last_name: 'Lopez', phone_number: '+14155550124', email: 'carla@example.com', address: { ...patientAddress, second_line: null, access_notes: 'ring' } };
     const physician = { first_name: 'Ana', last_name: 'Reyes', npi: '1234567893', signature_image: { content: 'iVBORw0KGgo=', content_type: 'image/png' } };
     const order = await placeOrder(ctx, { patient_details: { ...patientDetails, medical_proxy: proxy }, physician });
-    expect(order.patient_details.medical_proxy).toEqual({ first_name: 'Carla', last_name: 'Lopez', phone_number: '+14155550124', email: 'carla@example.com', address: { ...patientAddress, second_line: '' } });
+    expect(order.patient_details?.medical_proxy).toEqual({ first_name: 'Carla', last_name: 'Lopez', phone_number: '+14155550124', email: 'carla@example.com', address: { ...patientAddress, second_line: '' } });
     expect(order.physician).toEqual({ first_name: 'Ana', last_name: 'Reyes', npi: '1234567893' });
     expect(expectStatus<Order>(await ctx.team().get(`/v3/order/${order.id}`), 200)).toEqual(order);
   });
@@ -299,7 +302,7 @@ describe.each(apiEngines)('createOrder and getOrder (POST /v3/order, GET /v3/ord
     ]);
     expect(await ctx.server.db.query(`SELECT id FROM lab_orders WHERE user_id = $1`, [user.user_id])).toEqual([]);
     const today = new Date().toISOString().slice(0, 10);
-    expect(expectStatus<OrderResponse>(await ctx.team().post('/v3/order').send(dob(today)), 200).order.patient_details.dob).toBe(today);
+    expect(expectStatus<OrderResponse>(await ctx.team().post('/v3/order').send(dob(today)), 200).order.patient_details?.dob).toBe(today);
   });
 
   it('when the user is unknown, then 404 naming it', async () => {

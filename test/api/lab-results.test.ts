@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { standardLabTests } from '../../server/domain/lab-tests/catalog.js';
-import { LAB_ACCOUNTS, MARKER_CATALOG } from '../../server/domain/lab-markers/catalog.js';
+import { MARKER_CATALOG } from '../../server/domain/lab-markers/catalog.js';
+import { sandboxLabAccounts } from './lab-account-fixtures.js';
 import { LabOrderSimulator } from '../../server/jobs/lab-orders/simulator.js';
 import { recordResultsOnStatusChange } from '../../server/jobs/lab-results/record.js';
 import { findOrder } from '../../server/storage/repositories/lab-orders.js';
@@ -65,7 +66,7 @@ describe.each(apiEngines)('lab results (GET /v3/order/{order_id}/result, /result
   });
 
   it('when the order names a lab account (either place, any case), then its results\' metadata.account_id is that account; without one, it has none; the order itself shows no lab account', async () => {
-    const account = LAB_ACCOUNTS.find((a) => a.lab_ids.includes(STANDARD.walk_in_test!.lab_id))!;
+    const account = sandboxLabAccounts(ctx.server).find((a) => a.lab_ids.includes(STANDARD.walk_in_test!.lab_id))!;
     for (const overrides of [{ lab_account_id: account.id.toUpperCase() }, { order_set: { lab_test_ids: [STANDARD.walk_in_test!.id], lab_account_id: account.id } }]) {
       const order = await placeOrder(overrides);
       expect(order).not.toHaveProperty('lab_account_id');

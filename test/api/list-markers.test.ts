@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LAB_ACCOUNTS, MARKER_CATALOG, toClientFacingMarker } from '../../server/domain/lab-markers/catalog.js';
+import { MARKER_CATALOG, toClientFacingMarker } from '../../server/domain/lab-markers/catalog.js';
+import { SANDBOX_LAB_ACCOUNTS } from '../../server/domain/lab-accounts/accounts.js';
+import { sandboxLabAccounts } from './lab-account-fixtures.js';
 
 const MARKERS = MARKER_CATALOG.markers;
 import { apiEngines, expectOnlyViolations, expectStatus, expectValidation, useApiApp, type TeamSchemas } from './helpers.js';
@@ -122,20 +124,24 @@ describe.each(apiEngines)('listMarkers (GET /v3/lab_tests/markers) on %s', (_lab
     expectOnlyViolations(await list('a_la_carte_enabled=maybe'), [['query', 'a_la_carte_enabled']]);
   });
 
-  it.each(LAB_ACCOUNTS.map((account) => [account.name, account] as const))('when lab_account_id is the %s, then only markers of its labs', async (_name, account) => {
+  it.each(SANDBOX_LAB_ACCOUNTS.map((template, i) => [template.account_name, i] as const))('when lab_account_id is the team\'s %s, then only markers of its labs', async (_name, i) => {
+    const account = sandboxLabAccounts(ctx.server)[i]!;
     const found = await page(`lab_account_id=${account.id}&size=100`);
     expect(found.total).toBe(countOf((marker) => account.lab_ids.includes(marker.lab_id)));
     expect(found.markers.every((marker) => account.lab_ids.includes(marker.lab_id))).toBe(true);
   });
 
   it('when lab_account_id and lab_id are combined, then the labs of both', async () => {
-    const [national] = LAB_ACCOUNTS;
+    const [national] = sandboxLabAccounts(ctx.server);
     expect((await page(`lab_account_id=${national!.id}&lab_id=1`)).total).toBe(countOf((marker) => marker.lab_id === 1));
     expect((await page(`lab_account_id=${national!.id}&lab_id=3`)).total).toBe(0);
   });
 
-  it('when lab_account_id is unknown, then no markers', async () => {
-    expect(await page('lab_account_id=00000000-0000-4000-8000-000000000000')).toMatchObject({ markers: [], total: 0, pages: 0 });
+  it('when lab_account_id is not one of the team\'s (unknown, or another team\'s), then 422 naming it', async () => {
+    expectValidation(await list('lab_account_id=00000000-0000-4000-8000-000000000000'), [{ loc: ['query', 'lab_account_id'], msg: 'Unknown lab account 00000000-0000-4000-8000-000000000000' }]);
+    const other = await ctx.otherTeam();
+    const theirs = expectStatus<{ data: { id: string }[] }>(await ctx.team(other.apiKey).get('/v3/lab_test/lab_account'), 200).data[0]!.id;
+    expectValidation(await list(`lab_account_id=${theirs}`), [{ loc: ['query', 'lab_account_id'], msg: `Unknown lab account ${theirs}` }]);
   });
 
   it('when lab_account_id is not a UUID, then 422', async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { LAB_ACCOUNTS, LAB_TESTS, MARKER_CATALOG, toClientFacingMarker } from '../../server/domain/lab-markers/catalog.js';
+import { LAB_TESTS, MARKER_CATALOG, toClientFacingMarker } from '../../server/domain/lab-markers/catalog.js';
 import { readBundle } from '../../scripts/conformance/openapi.js';
 import { orderBody, STANDARD, TESTKIT, WALK_IN } from './lab-order-fixtures.js';
+import { sandboxLabAccounts } from './lab-account-fixtures.js';
 import { apiEngines, expectOnlyViolations, expectStatus, expectValidation, UNKNOWN_ID, useApiApp, type TeamSchemas } from './helpers.js';
 
 const MARKERS = MARKER_CATALOG.markers;
@@ -200,7 +201,7 @@ describe.each(apiEngines)('listOrderSetMarkers (POST /v3/lab_tests/list_order_se
   });
 
   it('when the body names a lab account (as the official SDK can), then it is accepted and the markers are the same', async () => {
-    const accountId = LAB_ACCOUNTS[0]!.id;
+    const accountId = sandboxLabAccounts(ctx.server)[0]!.id;
     expect(await page({ lab_test_ids: [WALK_IN], lab_account_id: accountId })).toEqual(await page({ lab_test_ids: [WALK_IN] }));
   });
 

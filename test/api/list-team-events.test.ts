@@ -29,8 +29,9 @@ describe.each(apiEngines)('listTeamEvents (GET /v1/org/{org_id}/team/{team_id}/e
     const team = await ctx.otherTeam();
     const user = await ctx.newUser({}, team.apiKey);
     await ctx.connect(user.user_id, 'oura', team.apiKey);
-    const [event] = (await page(team)).data;
-    const stored = await ctx.server.db.one<{ id: string; payload: EventEnvelope }>(`SELECT id, payload FROM events WHERE team_id = $1`, [team.team.id]);
+    // The connection's device is announced with it (provider.device.created).
+    const event = (await page(team)).data.find((listed) => listed.event_type === 'provider.connection.created');
+    const stored = await ctx.server.db.one<{ id: string; payload: EventEnvelope }>(`SELECT id, payload FROM events WHERE team_id = $1 AND event_type = 'provider.connection.created'`, [team.team.id]);
     expect(event).toEqual({ id: webhookMessageId(stored!.id), created_at: expect.any(String), ...stored!.payload });
     expect(event).toMatchObject({ event_type: 'provider.connection.created', team_id: team.team.id, user_id: user.user_id, client_user_id: user.client_user_id });
     expect(Date.parse(event!.created_at)).not.toBeNaN();

@@ -18,6 +18,7 @@ import { generateDay } from '../../server/domain/synthetic/day.js';
 import { listOperations } from '../../server/shared/operations.js';
 import { expectStrictParse, operationsReached, sdkError, sdkFor, serializers, vitalsMethods, type Exchange, type SdkUnderTest } from './sdk.js';
 import { targets, useTarget } from './targets.js';
+import { sandboxLabAccounts } from '../api/lab-account-fixtures.js';
 import { eveningZone } from '../../scripts/conformance/operations/data-reads.js';
 
 /** A lab test of every team (the standard walk-in one, Labcorp), and a Labcorp marker code the add-on accepts. */
@@ -25,8 +26,8 @@ const ORDER_SET_LAB_TEST_ID = '0b1f8a3e-3c57-4d0f-9b5e-3f7a8d2c1e01';
 const ADD_ON_PROVIDER_ID = '004515';
 /** The Labcorp marker of that code (estradiol), as an add-on by id. */
 const ADD_ON_MARKER_ID = 1087;
-/** A lab account with access to Labcorp (the sandbox's national account). */
-const LAB_ACCOUNT_ID = 'ded08b93-faf3-4085-a0d0-fb8215ac17d2';
+/** A lab account id the mock takes (it checks none): on the server, the team's own accounts are used (labAccount below). */
+const MOCK_LAB_ACCOUNT_ID = 'e4114a70-20b9-56be-a5b9-e9f438844aae';
 /** A workout or sleep id the mock answers its example for (the mock keeps no data). */
 const UNKNOWN_WORKOUT_ID = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
 
@@ -35,6 +36,13 @@ const UNKNOWN_WORKOUT_ID = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
  * requisition link (an order's deprecated `requisition_form_url`, opened as a plain URL).
  */
 const WITHOUT_SDK_CALL = ['connectSdkProvider', 'getSignedOrderRequisitionPdf'];
+/** Lab operations this version of the SDK has no call for: the team's lab accounts and the compendium. */
+WITHOUT_SDK_CALL.push('listLabAccounts', 'searchCompendium', 'convertCompendium');
+/** Insurance operations this version of the SDK has no call for: the diagnosis code check. */
+WITHOUT_SDK_CALL.push('validateIcdCodes');
+/** Operations this version of the SDK has no call for: the unmatched results queue, an order's communication settings, and the sandbox's broken connections. */
+WITHOUT_SDK_CALL.push('listUnmatchedResults', 'getUnmatchedResult', 'acceptUnmatchedResult', 'resolveUnmatchedResult', 'createSandboxUnmatchedResult');
+WITHOUT_SDK_CALL.push('getOrderCommunicationSettings', 'updateOrderCommunicationSettings', 'simulateConnectionError');
 
 /**
  * Team API operations the SDK calls but cannot get a 2xx from: `user.upsertUserInfo` sends the
@@ -49,10 +57,11 @@ const REFUSED_SDK_CALL = ['updateUserInfo'];
 const SERVED_RESOURCES = new Set((loadDocument('team').components as { schemas: Record<string, { enum?: string[] }> }).schemas.TimeseriesResource?.enum ?? []);
 
 /**
- * The SDK's `vitals.*` methods that read a resource we do not serve (a `422` naming `resource`,
- * or a `404` for the `cholesterol/<kind>` paths): a known gap, listed in docs/sdk-compatibility.md.
+ * The SDK's `vitals.*` methods that read a resource we do not serve (a `404` for the deprecated
+ * `cholesterol/<fraction>` paths; `cholesterol` itself, `ige` and `igg` are served, from lab
+ * results): a known gap, listed in docs/sdk-compatibility.md.
  */
-const UNSERVED_VITALS = ['cholesterol', 'cholesterolGrouped', 'cholesterolHdl', 'cholesterolLdl', 'cholesterolTotal', 'cholesterolTriglycerides', 'ige', 'igeGrouped', 'igg', 'iggGrouped'];
+const UNSERVED_VITALS = ['cholesterolHdl', 'cholesterolLdl', 'cholesterolTotal', 'cholesterolTriglycerides'];
 
 /** The samples of a `vitals.*` reply: a plain list, or every group's data of a grouped page. */
 function samplesOf(reply: unknown): unknown[] {
@@ -69,6 +78,11 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
   /** Only the reference server stores what a call did; the mock answers static examples. */
   const statefulIt = target.stateful ? it : it.skip;
   const STATELESS = '(server only: the mock stores nothing and answers static examples)';
+  /** The team's lab account of a lab (its first one there: Labcorp's full account); any id on the mock. */
+  const labAccount = (lab = 'labcorp'): string => {
+    const server = ctx.deployment.server;
+    return server ? sandboxLabAccounts(server).find((a) => a.lab_slug === lab)!.id : MOCK_LAB_ACCOUNT_ID;
+  };
 
   const newUser = async (api: SdkUnderTest) => {
     const clientUserId = `compat-${randomUUID()}`;
@@ -472,8 +486,8 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
 
     it('when labTests.getMarkersForOrderSet is called with add-on marker ids and a lab account, then the SDK parses the markers of the order set', async () => {
       const api = sdk();
-      const page = await api.client.labTests.getMarkersForOrderSet({ body: { labTestIds: [ORDER_SET_LAB_TEST_ID], addOn: { markerIds: [ADD_ON_MARKER_ID] }, labAccountId: LAB_ACCOUNT_ID } });
-      expect(JSON.parse(api.last().requestBody ?? '{}')).toMatchObject({ add_on: { marker_ids: [ADD_ON_MARKER_ID] }, lab_account_id: LAB_ACCOUNT_ID });
+      const page = await api.client.labTests.getMarkersForOrderSet({ body: { labTestIds: [ORDER_SET_LAB_TEST_ID], addOn: { markerIds: [ADD_ON_MARKER_ID] }, labAccountId: labAccount() } });
+      expect(JSON.parse(api.last().requestBody ?? '{}')).toMatchObject({ add_on: { marker_ids: [ADD_ON_MARKER_ID] }, lab_account_id: labAccount() });
       if (target.stateful) expect(page.markers.map((marker) => marker.id)).toContain(ADD_ON_MARKER_ID);
       expectStrictParse(api, serializers.GetMarkersResponse);
     });
@@ -592,7 +606,7 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
       }
     }, 60_000);
 
-    it('when the SDK\'s vitals methods are listed, then only those of ige, igg and cholesterol read a resource we do not serve', async () => {
+    it('when the SDK\'s vitals methods are listed, then only the deprecated cholesterol/<fraction> reads read a resource we do not serve', async () => {
       const unserved = (await vitalsMethods()).filter((method) => !SERVED_RESOURCES.has(method.resource)).map((method) => method.name);
       expect(unserved.sort()).toEqual(UNSERVED_VITALS);
     });
@@ -655,7 +669,7 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
         userId,
         patientDetails: patient,
         patientAddress: address,
-        orderSet: { labTestIds: [WALK_IN_LAB_TEST_ID], labAccountId: LAB_ACCOUNT_ID },
+        orderSet: { labTestIds: [WALK_IN_LAB_TEST_ID], labAccountId: labAccount() },
         physician: { firstName: 'Ana', lastName: 'Reyes', npi: '1234567893', signatureImage: image },
         healthInsurance: {
           payorCode: 'AETNA',
@@ -713,15 +727,15 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
 
     it('when labTests.getById is called with a lab account that reaches the lab test\'s lab, then the SDK parses the lab test', async () => {
       const api = sdk();
-      // The national account (Labcorp and Quest); the standard walk-in lab test is at Labcorp.
-      const read = await api.client.labTests.getById(WALK_IN_LAB_TEST_ID, { labAccountId: 'ded08b93-faf3-4085-a0d0-fb8215ac17d2' });
+      // The team's Labcorp account; the standard walk-in lab test is at Labcorp.
+      const read = await api.client.labTests.getById(WALK_IN_LAB_TEST_ID, { labAccountId: labAccount() });
       expectStrictParse(api, serializers.ClientFacingLabTest);
       expect(read.id).toMatch(/^[0-9a-f-]{36}$/);
     });
 
     statefulIt(`when labTests.getById is called with a lab account without access to the lab test's lab, then the SDK throws a VitalError with the 404 ${STATELESS}`, async () => {
-      // The BioReference account: the standard walk-in lab test is at Labcorp.
-      const error = await sdkError(sdk().client.labTests.getById(WALK_IN_LAB_TEST_ID, { labAccountId: 'c4d6923f-369e-4aca-b9ba-fa747bab55ce' }));
+      // The team's BioReference account: the standard walk-in lab test is at Labcorp.
+      const error = await sdkError(sdk().client.labTests.getById(WALK_IN_LAB_TEST_ID, { labAccountId: labAccount('bioreference') }));
       expect(error.statusCode).toBe(404);
       expect(error.body).toEqual({ detail: expect.stringContaining('has no access to lab labcorp') });
     });
@@ -783,6 +797,193 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
       const first = await api.client.labTests.createOrder(body);
       const again = await api.client.labTests.createOrder(body);
       expect(again.order.id).toBe(first.order.id);
+    });
+  });
+
+  describe('users: update, restore, metrics, portal (issue 42)', () => {
+    it('when user.patch is called, then the SDK accepts the answer, and user.get parses the changed user', async () => {
+      const api = sdk();
+      const { userId } = await newUser(api);
+      await api.client.user.patch(userId, { fallbackTimeZone: 'America/New_York', ingestionStart: '2026-01-01' });
+      const user = await api.client.user.get(userId);
+      expectStrictParse(api, serializers.ClientFacingUser);
+      if (target.stateful) expect([user.fallbackTimeZone?.id, user.ingestionStart]).toEqual(['America/New_York', '2026-01-01']);
+    });
+
+    it('when user.undoDelete is called for a deleted user, then the SDK parses the success', async () => {
+      const api = sdk();
+      const { userId } = await newUser(api);
+      await api.client.user.delete(userId);
+      const restored = await api.client.user.undoDelete({ userId });
+      expect(restored.success).toBe(true);
+      expectStrictParse(api, serializers.UserSuccessResponse);
+      if (target.stateful) expect((await api.client.user.get(userId)).userId).toBe(userId);
+    });
+
+    it('when user.getTeamMetrics is called, then the SDK parses the metrics with their weeks', async () => {
+      const api = sdk();
+      const metrics = await api.client.user.getTeamMetrics();
+      expect(metrics.numberOfConnectedSourcesByWeek?.length).toBeGreaterThan(0);
+      expectStrictParse(api, serializers.MetricsResult);
+    });
+
+    it('when user.createPortalUrl is called, then the SDK parses the URL and its lifetime', async () => {
+      const api = sdk();
+      const { userId } = await newUser(api);
+      const portal = await api.client.user.createPortalUrl(userId, { context: 'launch' });
+      expect(portal.expiresIn).toBe(3600);
+      expectStrictParse(api, serializers.CreateUserPortalUrlResponse);
+      if (target.stateful) expect((await fetch(portal.url)).status).toBe(200);
+    });
+  });
+
+  describe('insurance and payors', () => {
+    const payorAddress = { firstLine: '100 Market Street', secondLine: 'Suite 300', city: 'Denver', state: 'CO', zip: '80202', country: 'US' };
+
+    it('when insurance.searchDiagnosis is called, then the SDK parses the diagnoses', async () => {
+      const api = sdk();
+      const found = await api.client.insurance.searchDiagnosis({ diagnosisQuery: 'E11' });
+      expect(found.length).toBeGreaterThan(0);
+      expectStrictParse(api, serializers.insurance.searchDiagnosis.Response);
+    });
+
+    it('when insurance.searchGetPayorInfo and the deprecated searchPayorInfo are called, then the SDK parses the payors', async () => {
+      const api = sdk();
+      expect((await api.client.insurance.searchGetPayorInfo({ insuranceName: 'aetna' })).length).toBeGreaterThan(0);
+      expectStrictParse(api, serializers.insurance.searchGetPayorInfo.Response);
+      expect((await api.client.insurance.searchPayorInfo({ insuranceName: 'aetna' })).length).toBeGreaterThan(0);
+      expectStrictParse(api, serializers.insurance.searchPayorInfo.Response);
+    });
+
+    it('when payor.createPayor is called, then the SDK parses the team payor', async () => {
+      const api = sdk();
+      const name = target.stateful ? `Compat Plan ${randomUUID().slice(0, 8)}` : 'Acme Health Plan';
+      const payor = await api.client.payor.createPayor({ name, address: payorAddress, provider: 'availity', providerPayorId: `C${randomUUID().slice(0, 6)}` });
+      expectStrictParse(api, serializers.ClientFacingPayor);
+      expect(payor.source).toBe('team');
+    });
+  });
+
+  describe('devices (issue 42)', () => {
+    it('when user.getDevices, user.getDevice and devices.getRaw are called for a connected user, then the SDK parses each device', async () => {
+      const api = sdk();
+      const { userId } = await newUser(api);
+      await api.client.link.connectDemoProvider({ userId, provider: 'oura' });
+      const devices = await api.client.user.getDevices(userId);
+      expect(devices.length).toBeGreaterThan(0);
+      const device = await api.client.user.getDevice(userId, devices[0]!.id);
+      expectStrictParse(api, serializers.ClientFacingDevice);
+      expect(device.id).toBe(devices[0]!.id);
+      const raw = await api.client.devices.getRaw(userId, {});
+      expectStrictParse(api, serializers.RawDevices);
+      expect(raw.devices.length).toBeGreaterThan(0);
+      if (target.stateful) expect(devices.map((d) => [d.provider, d.sourceType])).toEqual([['oura', 'ring']]);
+    });
+  });
+
+  describe('lab test markers and collection instructions', () => {
+    it('when labTests.updateLabTest is called on a lab test of the team, then the SDK parses the changed lab test', async () => {
+      const api = sdk();
+      const created = await api.client.labTests.create({ name: 'Compat folate', description: 'One marker.', method: 'walk_in_test', markerIds: [1064] });
+      const changed = await api.client.labTests.updateLabTest(created.id, { name: 'Compat folate, renamed', active: false });
+      expectStrictParse(api, serializers.ClientFacingLabTest);
+      expect(JSON.parse(api.last().requestBody ?? '{}')).toEqual({ name: 'Compat folate, renamed', active: false });
+      if (target.stateful) expect(changed).toMatchObject({ name: 'Compat folate, renamed', status: 'inactive', isActive: false });
+    });
+
+    statefulIt(`when labTests.updateLabTest is called on a standard lab test, then the SDK throws a VitalError with the 400 ${STATELESS}`, async () => {
+      const error = await sdkError(sdk().client.labTests.updateLabTest(ORDER_SET_LAB_TEST_ID, { name: 'Mine' }));
+      expect(error.statusCode).toBe(400);
+      expect(error.body).toEqual({ detail: expect.stringContaining('standard lab tests') });
+    });
+
+    it('when labTests.getMarkersForLabTest and getMarkersByLabAndProviderId are called, then the SDK parses the markers', async () => {
+      const api = sdk();
+      const page = await api.client.labTests.getMarkersForLabTest(ORDER_SET_LAB_TEST_ID, { page: 1, size: 50, labAccountId: labAccount() });
+      expectStrictParse(api, serializers.GetMarkersResponse);
+      expect(page.markers.length).toBeGreaterThan(0);
+      const marker = await api.client.labTests.getMarkersByLabAndProviderId('004259', 1);
+      expectStrictParse(api, serializers.ClientFacingMarker);
+      expect(marker.providerId).toBe('004259');
+    });
+
+    // This SDK version has no include_pricing (nor the pricing of the answers): the API tests check it.
+
+    it('when labTests.getLabTestCollectionInstructionPdf is called for the standard testkit, then it reads a PDF', async () => {
+      const pdf = await sdk().client.labTests.getLabTestCollectionInstructionPdf('3e40bd61-6f8a-4032-ae81-6cadb05f4134');
+      expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    });
+  });
+
+  describe('lab appointments', () => {
+    const patient = { firstName: 'Maria', lastName: 'Lopez', dob: '1986-04-21', gender: 'female' as const, phoneNumber: '+14155550123', email: 'maria.lopez@example.com' };
+    const address = { firstLine: '123 Main St.', city: 'San Francisco', state: 'CA', zip: '94110', country: 'US' };
+    const usAddress = { firstLine: '2417 Mission St.', secondLine: 'Apt. 3', city: 'San Francisco', state: 'CA', zipCode: '94110' };
+    /** The standard lab tests of every team, at home and walk-in. */
+    const LAB_TEST = { phlebotomy: '1c2e9b4f-4d68-4e10-8c6f-4a8b9e3d2f12', psc: ORDER_SET_LAB_TEST_ID };
+    const placeOrder = async (api: SdkUnderTest, kind: 'phlebotomy' | 'psc') => {
+      const { userId } = await newUser(api);
+      return (await api.client.labTests.createOrder({ userId, patientDetails: patient, patientAddress: address, orderSet: { labTestIds: [LAB_TEST[kind]] } })).order.id;
+    };
+    /** A booking key of a slot at least `daysAhead` days from now (the first slot on the mock, whose keys are its example's). */
+    const keyOf = (slots: { slots: { slots: { start: Date; bookingKey?: string }[] }[] }, daysAhead: number) => {
+      const all = slots.slots.flatMap((day) => day.slots);
+      return (all.find((slot) => slot.start.getTime() >= Date.now() + daysAhead * 86_400_000) ?? all[0]!).bookingKey!;
+    };
+
+    it('when labTests.getAreaInfo, getPscInfo and getOrderPscInfo are called, then the SDK parses the area and the centers', async () => {
+      const api = sdk();
+      const area = await api.client.labTests.getAreaInfo({ zipCode: '94110', labs: ['quest', 'labcorp'] });
+      expectStrictParse(api, serializers.AreaInfo);
+      expect(area.phlebotomy.isServed).toBe(true);
+      const info = await api.client.labTests.getPscInfo({ zipCode: '94110', labId: 2, radius: '10' });
+      expectStrictParse(api, serializers.PscInfo);
+      expect(info.patientServiceCenters.length).toBeGreaterThan(0);
+      await api.client.labTests.getOrderPscInfo(await placeOrder(api, 'psc'), {});
+      expectStrictParse(api, serializers.PscInfo);
+    });
+
+    it('when the at-home appointment calls are made in turn (availability, book, get, reschedule, cancel, request, the reasons), then the SDK parses each', async () => {
+      const api = sdk();
+      const reasons = await api.client.labTests.getPhlebotomyAppointmentCancellationReason();
+      expect(reasons.length).toBeGreaterThan(0);
+      const slots = await api.client.labTests.getPhlebotomyAppointmentAvailability({ body: usAddress });
+      expectStrictParse(api, serializers.AppointmentAvailabilitySlots);
+      const orderId = await placeOrder(api, 'phlebotomy');
+      const booked = await api.client.labTests.bookPhlebotomyAppointment(orderId, { bookingKey: keyOf(slots, 2) });
+      expectStrictParse(api, serializers.ClientFacingAppointment);
+      expect((await api.client.labTests.getPhlebotomyAppointment(orderId)).id).toBe(booked.id);
+      const again = await api.client.labTests.getPhlebotomyAppointmentAvailability({ body: usAddress });
+      await api.client.labTests.reschedulePhlebotomyAppointment(orderId, { bookingKey: keyOf(again, 4) });
+      expectStrictParse(api, serializers.ClientFacingAppointment);
+      const cancelled = await api.client.labTests.cancelPhlebotomyAppointment(orderId, { cancellationReasonId: reasons[0]!.id });
+      expectStrictParse(api, serializers.ClientFacingAppointment);
+      if (target.stateful) expect(cancelled.status).toBe('cancelled');
+      const pending = await api.client.labTests.requestPhlebotomyAppointment(await placeOrder(api, 'phlebotomy'), { address: usAddress, provider: 'phlebfinders' });
+      expectStrictParse(api, serializers.ClientFacingAppointment);
+      if (target.stateful) expect(pending.status).toBe('pending');
+    });
+
+    it('when the walk-in appointment calls are made in turn (availability, book, get, reschedule, cancel, the reasons), then the SDK parses each', async () => {
+      const api = sdk();
+      const reasons = await api.client.labTests.getPscAppointmentCancellationReason();
+      const slots = await api.client.labTests.getPscAppointmentAvailability({ lab: 'quest', zipCode: '94110' });
+      expectStrictParse(api, serializers.AppointmentAvailabilitySlots);
+      const orderId = await placeOrder(api, 'psc');
+      const booked = await api.client.labTests.bookPscAppointment(orderId, { bookingKey: keyOf(slots, 2) });
+      expectStrictParse(api, serializers.ClientFacingAppointment);
+      expect((await api.client.labTests.getPscAppointment(orderId)).id).toBe(booked.id);
+      const again = await api.client.labTests.getPscAppointmentAvailability({ lab: 'quest', zipCode: '94110' });
+      await api.client.labTests.reschedulePscAppointment(orderId, { bookingKey: keyOf(again, 4) });
+      const cancelled = await api.client.labTests.cancelPscAppointment(orderId, { cancellationReasonId: reasons[0]!.id, note: 'Wrong center.' });
+      expectStrictParse(api, serializers.ClientFacingAppointment);
+      if (target.stateful) expect(cancelled.status).toBe('cancelled');
+    });
+
+    statefulIt(`when a booking key is made up, then the SDK throws the 422 naming booking_key ${STATELESS}`, async () => {
+      const api = sdk();
+      const error = await sdkError(api.client.labTests.bookPscAppointment(await placeOrder(api, 'psc'), { bookingKey: 'made-up' }));
+      expect(error.statusCode).toBe(422);
     });
   });
 

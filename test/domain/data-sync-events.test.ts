@@ -66,9 +66,22 @@ describe('diffDay', () => {
       message: 'Read the stream at /v2/timeseries/workouts/w1/stream',
       source: { provider: 'strava', type: 'app', app_id: null, device_id: null, sport: 'running', workout_id: 'w1', name: 'Strava', slug: 'strava', logo: 'https://example.com/strava.png' },
     });
-    // An updated workout announces no stream again.
+    // An updated workout's stream may have changed with it: workout_stream.updated says so.
     const changed = diffDay({ ...empty, workouts: [workout as never] }, { ...empty, workouts: [{ ...workout, calories: 1 } as never] }, { userId: USER, provider: STRAVA });
-    expect(types(changed)).toEqual(['daily.data.workouts.updated']);
+    expect(types(changed)).toEqual(['daily.data.workouts.updated', 'daily.data.workout_stream.updated']);
+    expect(changed[1]!.data).toEqual(events[1]!.data);
+    // Without streams, neither.
+    expect(types(diffDay({ ...empty, workouts: [workout as never] }, { ...empty, workouts: [{ ...workout, calories: 1 } as never] }, { userId: USER, provider: OURA }))).toEqual(['daily.data.workouts.updated']);
+  });
+
+  it('when body weight and body fat samples are new or changed, then their events use the family names weight and fat', () => {
+    const kg = (hour: number, value: number) => ({ ...sample(hour, value), unit: 'kg' });
+    const percent = (hour: number, value: number) => ({ ...sample(hour, value), unit: '%' });
+    const before: DaySnapshot = { ...empty, timeseries: { body_weight: [kg(7, 71.2)] } };
+    const after: DaySnapshot = { ...empty, timeseries: { body_weight: [kg(7, 71.3), kg(19, 71.9)], body_fat: [percent(7, 22.4)] } };
+    const events = diffDay(before, after, { userId: USER, provider: OURA });
+    expect(types(events)).toEqual(['daily.data.fat.created', 'daily.data.weight.created', 'daily.data.weight.updated']);
+    expect(events.map((event) => event.data.data)).toEqual([[percent(7, 22.4)], [kg(19, 71.9)], [kg(7, 71.3)]]);
   });
 
   it('when a sleep cycle is new, then sleep_cycle.created and a deprecated hypnogram event for explicit subscribers only', () => {

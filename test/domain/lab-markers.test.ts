@@ -380,8 +380,8 @@ describe('scaleCatalog and wire conversion', () => {
     const m = byName(LABCORP.id, 'Lipid Panel');
     const wire = toClientFacingMarker(m);
     expect(Object.keys(wire).sort()).toEqual([
-      'a_la_carte_enabled', 'description', 'expected_results', 'id', 'lab_id', 'name', 'price', 'provider_id',
-      'slug', 'type', 'unit',
+      'a_la_carte_enabled', 'aoe', 'common_tat_days', 'description', 'expected_results', 'id', 'is_orderable', 'lab_id', 'name', 'price', 'provider_id',
+      'slug', 'type', 'unit', 'worst_case_tat_days',
     ]);
     expect(Object.keys(wire.expected_results[0]!).sort()).toEqual(['id', 'lab_id', 'loinc', 'name', 'provider_id', 'required', 'slug']);
     expect(Object.keys(wire.expected_results[0]!.loinc).sort()).toEqual(['code', 'id', 'name', 'slug', 'unit']);
@@ -400,5 +400,21 @@ describe('scaleCatalog and wire conversion', () => {
     expect(validatePage(page), JSON.stringify(validatePage.errors)).toBe(true);
     const empty = toClientFacingMarkerPage(searchMarkers(MARKER_CATALOG, { lab_slug: 'nope', page: 3, size: 20 }));
     expect(validatePage(empty), JSON.stringify(validatePage.errors)).toBe(true);
+  });
+});
+
+describe('marker fields as the family has them (is_orderable, turnaround, aoe)', () => {
+  it('when the catalog is built, then calculated results are not orderable, every marker has a turnaround whose worst case is no shorter, and a panel takes its slowest component\'s', async () => {
+    const { MARKER_CATALOG: catalog, toClientFacingMarker } = await import('../../server/domain/lab-markers/catalog.js');
+    const egfr = catalog.markers.find((m) => m.lab_id === 1 && m.slug === 'egfr')!;
+    expect(toClientFacingMarker(egfr)).toMatchObject({ is_orderable: false, a_la_carte_enabled: false, aoe: null });
+    for (const marker of catalog.markers) {
+      expect(marker.common_tat_days, marker.name).toBeGreaterThanOrEqual(1);
+      expect(marker.worst_case_tat_days!, marker.name).toBeGreaterThanOrEqual(marker.common_tat_days!);
+    }
+    const lipid = catalog.markers.find((m) => m.lab_id === 1 && m.slug === 'lipid-panel')!;
+    const components = lipid.expected_results.map((r) => catalog.markers.find((m) => m.lab_id === 1 && m.expected_results.length === 1 && m.expected_results[0]!.id === r.id)!);
+    expect(lipid.common_tat_days).toBe(Math.max(...components.map((m) => m.common_tat_days!)));
+    expect(lipid.is_orderable).toBe(true);
   });
 });

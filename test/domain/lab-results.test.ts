@@ -6,6 +6,7 @@ import {
   ageAt, expectedResultsOf, generateLabResults, hasCriticalResult, INTERPRETATIONS, interpretNumeric, RESULT_TYPES,
   type BiomarkerResult, type ResultsInput, type SimulationOptions,
 } from '../../server/domain/lab-results/generate.js';
+import { isCalculated } from '../../server/domain/lab-results/derived.js';
 import { schemaValidator, specEnum } from './spec-schemas.js';
 
 const markerById = MARKER_CATALOG.index.markerById;
@@ -148,11 +149,12 @@ describe('generateLabResults', () => {
     }), { numRuns: 300 });
   });
 
-  it('when critical results are asked for, then the interpretation is critical exactly when a critical result exists, and one exists whenever an analyte has a critical limit (property)', () => {
+  it('when critical results are asked for, then the interpretation is critical exactly when a critical result exists, and one exists whenever a measured analyte has a critical limit (property)', () => {
     fc.assert(fc.property(markersArb, simulationArb, fc.uuid(), (markers, simulation, orderId) => {
       const results = generateLabResults(input({ markers, lab: labOf(markers), simulation, order_id: orderId }));
       expect(results.metadata.interpretation === 'critical').toBe(hasCriticalResult(results));
-      const canBeCritical = expectedResultsOf(markers).some((e) => {
+      // Calculated results follow the measured ones they rest on: the simulation chooses among measured analytes.
+      const canBeCritical = expectedResultsOf(markers).filter((e) => !isCalculated(e.loinc.code)).some((e) => {
         const range = REFERENCE_RANGES.get(e.loinc.code)!;
         return range.kind === 'numeric' && (range.critical_high !== null || range.critical_low !== null);
       });
@@ -161,10 +163,10 @@ describe('generateLabResults', () => {
     }), { numRuns: 300 });
   });
 
-  it('when critical results are asked for and the order has an analyte with a published panic value, then only such analytes are critical', () => {
+  it('when critical results are asked for and the order has an analyte with a published panic value, then only such measured analytes are critical', () => {
     for (const orderId of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']) {
       const results = generateLabResults(input({ order_id: orderId, simulation: { interpretation: 'critical' } }));
-      const critical = results.results.filter((r) => r.interpretation === 'critical');
+      const critical = results.results.filter((r) => r.interpretation === 'critical' && !isCalculated(r.loinc));
       expect(critical.length).toBeGreaterThanOrEqual(1);
       expect(critical.map((r) => (rangeOf(r) as NumericRange).critical_source)).toEqual(critical.map(() => 'published'));
     }
@@ -184,10 +186,11 @@ describe('generateLabResults', () => {
     expect(results.results.filter((r) => r.is_above_max_range || r.is_below_min_range)).toEqual([]);
   });
 
-  it('when abnormal results are asked for, then one to three results are out of range and none is critical', () => {
+  it('when abnormal results are asked for, then one to three measured results are out of range and none is critical', () => {
     for (const orderId of ['a', 'b', 'c', 'd', 'e', 'f']) {
       const results = generateLabResults(input({ order_id: orderId, simulation: { interpretation: 'abnormal' } }));
-      const abnormal = results.results.filter((r) => r.interpretation === 'abnormal');
+      expect(results.results.filter((r) => r.interpretation === 'critical')).toEqual([]);
+      const abnormal = results.results.filter((r) => r.interpretation === 'abnormal' && !isCalculated(r.loinc));
       expect(abnormal.length).toBeGreaterThanOrEqual(1);
       expect(abnormal.length).toBeLessThanOrEqual(3);
       expect(abnormal.every((r) => r.is_above_max_range || r.is_below_min_range)).toBe(true);
@@ -218,13 +221,19 @@ describe('generateLabResults', () => {
     const all = generateLabResults(input({ simulation: { interpretation: 'critical' } }));
     const some = generateLabResults(input({ simulation: { interpretation: 'critical', has_missing_results: true } }));
     expect(some.missing_results.length).toBeGreaterThanOrEqual(1);
-    expect(some.results.length + some.missing_results.length).toBe(all.results.length);
+    expect(some.results.length + some.missing_results.length).toBe(all.results.length + all.missing_results.length);
     const missingLoincs = new Set(some.missing_results.map((m) => m.loinc));
-    expect(all.results.filter((r) => missingLoincs.has(r.loinc)).every((r) => r.interpretation === 'normal')).toBe(true);
+    // The measured results missing were in range; the calculations that need them are missing with them.
+    const measuredMissing = some.missing_results.filter((m) => !isCalculated(m.loinc));
+    expect(measuredMissing.length).toBeGreaterThanOrEqual(1);
+    expect(all.results.filter((r) => missingLoincs.has(r.loinc) && !isCalculated(r.loinc)).every((r) => r.interpretation === 'normal')).toBe(true);
     expect(some.results).toEqual(all.results.filter((r) => !missingLoincs.has(r.loinc)));
-    for (const missing of some.missing_results) {
+    for (const missing of measuredMissing) {
       expect(['quantity_not_sufficient_failure', 'collection_process_failure', 'internal_lab_failure']).toContain(missing.inferred_failure_type);
       expect(missing.note.length).toBeGreaterThan(0);
+    }
+    for (const missing of some.missing_results.filter((m) => isCalculated(m.loinc))) {
+      expect(['missing_result_calc_failure', 'missing_demo_aoe_calc_failure']).toContain(missing.inferred_failure_type);
     }
   });
 

@@ -94,7 +94,7 @@ describe('provider catalog', () => {
   });
 
   it('when well-known providers are looked up, then they carry realistic names and types', () => {
-    expect(findProvider('vital')).toMatchObject({ name: 'Vital', source_type: 'provider', auth_type: 'oauth' });
+    expect(findProvider('garmin')).toMatchObject({ name: 'Garmin', source_type: 'device', auth_type: 'oauth', backfill_num_days: 730 });
     expect(findProvider('oura')).toMatchObject({ name: 'Oura', source_type: 'device', backfill_num_days: 180 });
     expect(findProvider('apple_health_kit')?.name).toBe('Apple HealthKit');
     expect(findProvider('freestyle_libre')?.supported_resources).toEqual(['glucose']);

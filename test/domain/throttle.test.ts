@@ -17,7 +17,7 @@ const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
 
 /** The classes of the Limits table, with a provider of each. */
 const CLASSES: { name: string; provider: string; policy: ThrottlePolicy }[] = [
-  { name: 'vital: 2 per 1 minute', provider: 'vital', policy: { kind: 'window', limit: 2, windowMs: MINUTE } },
+  { name: 'garmin: 2 per 1 minute', provider: 'garmin', policy: { kind: 'window', limit: 2, windowMs: MINUTE } },
   { name: 'fitbit: 250 at a time', provider: 'fitbit', policy: { kind: 'concurrency', limit: 250 } },
   { name: 'polar: 250 at a time', provider: 'polar', policy: { kind: 'concurrency', limit: 250 } },
   { name: 'strava: 1 per 15 minutes', provider: 'strava', policy: { kind: 'window', limit: 1, windowMs: 15 * MINUTE } },
@@ -79,7 +79,7 @@ describe('throttle policies', () => {
     for (const c of CLASSES) expect(policyFor(c.provider)).toEqual(c.policy);
     expect(policyFor('google_fit')).toEqual(DEFAULT_POLICY);
     expect(policyFor('not_a_provider')).toEqual({ kind: 'window', limit: 8, windowMs: MINUTE });
-    expect(Object.keys(PROVIDER_POLICIES).sort()).toEqual(['fitbit', 'oura', 'polar', 'strava', 'vital', 'withings']);
+    expect(Object.keys(PROVIDER_POLICIES).sort()).toEqual(['fitbit', 'garmin', 'oura', 'polar', 'strava', 'withings']);
   });
 
   it('when overrides are given, then windows scale and per-provider or default policies replace the table', () => {

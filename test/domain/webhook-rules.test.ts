@@ -69,7 +69,7 @@ describe('event-type filters', () => {
 
   it('when a prefix is matched, then whole segments only: labtest.order.* takes the order events and not labtest.result.critical', () => {
     expect(eventTypesMatching('labtest.order.*').sort()).toEqual(['labtest.order.created', 'labtest.order.updated']);
-    expect(eventTypesMatching('labtest.*').sort()).toEqual(['labtest.order.created', 'labtest.order.updated', 'labtest.result.critical']);
+    expect(eventTypesMatching('labtest.*').sort()).toEqual(['labtest.appointment.created', 'labtest.appointment.updated', 'labtest.match_review.created', 'labtest.order.created', 'labtest.order.updated', 'labtest.result.critical']);
   });
 });
 

@@ -49,6 +49,17 @@ const KEY_HEADERS: Record<ApiName, string> = { team: TEAM_API_KEY_HEADER, manage
 /** Weird path segments that are not values of any schema. */
 const WEIRD_SEGMENTS = ['', '.', '..', '%', '%zz', '%2F', '%00', 'a%2Fb', '%E2%82', '~', 'null', 'undefined', '-1', '1e309', 'ä', '%F0%9F%98%80', 'x'.repeat(3000)];
 
+/**
+ * Number-like and boolean-like text, as an independent tester sends it to any parameter:
+ * non-finite and out-of-range numbers, other bases and notations, spaces, signs, leading zeros,
+ * the ways other languages write booleans, and empty text. Each is either read by the API's
+ * rule for parameter values or a 422 (test/fuzz/parameter-values.test.ts checks which).
+ */
+export const NUMBER_LIKE_TEXTS = [
+  'Infinity', '-Infinity', 'NaN', 'nan', 'inf', '1e400', '-1e400', '1e2', '0x10', '0b1', '1_000', ' 5', '5 ', '+5', '05', '-0', '5.0', '5.', '.5',
+  '9007199254740993', '-9007199254740993', '1'.repeat(40), '', ' ', 'True', 'FALSE', 'yes', 'off', 't', '2', '\u00a05', '\u0665',
+] as const;
+
 const MALFORMED_BODIES = ['{', '{"a":', '[1,', 'nul', 'undefined', "{'single': 'quotes'}", '{"a":1}garbage', '\u0000', '\uFEFF{}', '{"a":"\\ud800"}', '{"__proto__": {"polluted": true}}', '[]', '"just a string"', '42', 'null', 'true', ''];
 
 /** Content types other than JSON, and JSON in charsets the server does not read. */
@@ -166,6 +177,7 @@ export class RequestArbitraries {
     ];
     const invalid = schemas.invalid(schema, parameter.name);
     if (invalid) options.push({ weight: 3, arbitrary: invalid.map(({ value, mutation }) => ({ segment: encode(value), mutation })) });
+    options.push({ weight: 1, arbitrary: fc.constantFrom(...NUMBER_LIKE_TEXTS).map((text) => ({ segment: encodeURIComponent(text), mutation: `number-like ${JSON.stringify(text)}` })) });
     return fc.oneof(...options);
   }
 
@@ -183,6 +195,7 @@ export class RequestArbitraries {
     const invalid = schemas.invalid(schema, parameter.name);
     if (invalid) options.push({ weight: 3, arbitrary: invalid.map(({ value, mutation }: Mutated) => ({ pairs: toPairs(value), mutation })) });
     options.push({ weight: 1, arbitrary: schemas.valid(schema, parameter.name).map((value) => ({ pairs: [...toPairs(value), ...toPairs(value)], mutation: 'repeated' })) });
+    options.push({ weight: 2, arbitrary: fc.constantFrom(...NUMBER_LIKE_TEXTS).map((text) => ({ pairs: [[parameter.name, text] as [string, string]], mutation: `number-like ${JSON.stringify(text)}` })) });
     return fc.oneof(...options);
   }
 
@@ -193,6 +206,7 @@ export class RequestArbitraries {
       { weight: 3, arbitrary: fc.constant(undefined) },
       { weight: 6, arbitrary: schemas.valid(schema, parameter.name).map(printable) },
       { weight: 1, arbitrary: fc.string({ maxLength: 40 }).map(printable) },
+      { weight: 1, arbitrary: fc.constantFrom(...NUMBER_LIKE_TEXTS).map(printable) },
     );
   }
 

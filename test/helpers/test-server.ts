@@ -13,6 +13,7 @@ import { DEFAULT_BULK_PULL_SETTINGS } from '../../server/jobs/bulk-pull/options.
 import { LabOrderSimulator } from '../../server/jobs/lab-orders/simulator.js';
 import type { Logger } from '../../server/logger.js';
 import { silentLogger } from './silent-logger.js';
+import { answerClientErrors } from '../../server/shared/client-errors.js';
 import type { Database } from '../../server/storage/database.js';
 import { openMigratedDatabase, type Engine } from '../storage/helpers.js';
 
@@ -39,7 +40,8 @@ export interface TestServer {
 
 const listen = (app: Express) =>
   new Promise<Server>((resolve, reject) => {
-    const server = app.listen(0, '127.0.0.1', () => resolve(server));
+    // As server/main.ts listens: the parser's errors in the API's error shape.
+    const server = answerClientErrors(app.listen(0, '127.0.0.1', () => resolve(server)));
     server.once('error', reject);
   });
 
@@ -72,7 +74,7 @@ export async function startTestServer(engine: Engine, overrides: Partial<Config>
   // The estimated end of a bulk op assumes the worker's throttle overrides and concurrency.
   const bulkPull = { policies: workerOptions?.policies ?? DEFAULT_BULK_PULL_SETTINGS.policies, concurrency: workerOptions?.concurrency ?? DEFAULT_BULK_PULL_SETTINGS.concurrency };
   const deps: Deps = { db: test.db, caches: createAppCaches(config), markers: MARKER_CATALOG, now: () => fixedNow ?? new Date(), config, logger: options.logger ?? silentLogger(), triggerSignal: new TriggerSignal(), bulkPull };
-  const labSimulator = options.labSimulator ? new LabOrderSimulator({ db: test.db, logger: deps.logger, pollMs: 50, caches: deps.caches.labOrders }) : null;
+  const labSimulator = options.labSimulator ? new LabOrderSimulator({ db: test.db, logger: deps.logger, pollMs: 50, caches: deps.caches.labOrders, appointments: { caches: deps.caches.labAppointments, formatters: deps.caches.dataReads.formatters } }) : null;
   if (labSimulator) deps.labSimulations = labSimulator.start();
   const team = createTeamApp(deps);
   const management = createManagementApp(deps);

@@ -188,6 +188,19 @@ class World {
   }
 
   /**
+   * A booking key of a free slot around San Francisco's 94110 (at-home or at a Quest center) starting
+   * at least `daysAhead` days from now: the server's own, as an example's key would not verify.
+   */
+  async bookingKey(kind: 'phlebotomy' | 'psc', daysAhead: number): Promise<string> {
+    const answer = (kind === 'psc'
+      ? await this.team('POST', '/v3/order/psc/appointment/availability?lab=quest&zip_code=94110')
+      : await this.team('POST', '/v3/order/phlebotomy/appointment/availability', { first_line: '2417 Mission St.', city: 'San Francisco', state: 'CA', zip_code: '94110' })) as { slots: { slots: { start: string; booking_key: string }[] }[] };
+    const slots = answer.slots.flatMap((day) => day.slots);
+    const after = Date.now() + daysAhead * 86_400_000;
+    return (slots.find((slot) => Date.parse(slot.start) >= after) ?? slots[0]!).booking_key;
+  }
+
+  /**
    * The id of one of today's workouts (or sleeps) of a new user whose local day is nearly over. The
    * synthetic data is random per user id, and not every day has a workout (about 22 users in 100
    * have no Strava workout ended by then): users are made until one has one, then connected. The
@@ -260,7 +273,7 @@ describe.each(API_NAMES)('request examples of the %s API on the server', (api) =
       if (typeof values.client_user_id === 'string') await world.user(`client:${values.client_user_id}`, values.client_user_id);
       if (typeof values.user_id === 'string') values.user_id = await world.user(values.user_id);
       const userId = typeof values.user_id === 'string' ? values.user_id : await world.user('any');
-      if (c.operationId === 'deregisterProvider') await world.team('POST', '/v2/link/connect/demo', { user_id: userId, provider: values.provider });
+      if (c.operationId === 'deregisterProvider' || c.operationId === 'simulateConnectionError') await world.team('POST', '/v2/link/connect/demo', { user_id: userId, provider: values.provider });
       if (c.operationId === 'listTeamEvents') {
         // `after` names an event of the team (a connection emits one); with it, a next_cursor is a 422, so it is left out.
         await world.team('POST', '/v2/link/connect/demo', { user_id: userId, provider: 'oura' });
@@ -289,15 +302,34 @@ describe.each(API_NAMES)('request examples of the %s API on the server', (api) =
           user_id: userId,
           patient_details: { first_name: 'Maria', last_name: 'Lopez', dob: '1986-04-21', gender: 'female', phone_number: '+14155550123', email: 'maria.lopez@example.com' },
           patient_address: { first_line: '123 Main St.', city: 'San Francisco', state: 'CA', zip: '94110', country: 'US' },
-          order_set: { lab_test_ids: ['0b1f8a3e-3c57-4d0f-9b5e-3f7a8d2c1e01'] },
+          // A draw is recorded for an on-site collection order; the at-home appointment operations need an at-home order (their standard lab tests).
+          order_set: { lab_test_ids: [c.operationId === 'updateOrderDrawCompleted' ? '2d3fac50-5e79-4f21-9d70-5b9caf4e3023' : c.path.includes('/phlebotomy/') ? '1c2e9b4f-4d68-4e10-8c6f-4a8b9e3d2f12' : '0b1f8a3e-3c57-4d0f-9b5e-3f7a8d2c1e01'] },
         })) as { order: { id: string; requisition_form_url: string } };
         values.order_id = placed.order.id;
+        // Reading, moving or cancelling an appointment needs one: booked at a slot two days ahead (it can be rescheduled).
+        const appointment = /^(get|reschedule|cancel)(Phlebotomy|Psc)Appointment$/.exec(c.operationId);
+        if (appointment) {
+          const kind = appointment[2] === 'Psc' ? 'psc' : 'phlebotomy';
+          await world.team('POST', `/v3/order/${placed.order.id}/${kind}/appointment/book`, { booking_key: await world.bookingKey(kind, 2) });
+        }
         if (c.operationId === 'getSignedOrderRequisitionPdf') {
           // The signed URL's expiry and signature are the order's own (an example's would not verify).
           const signed = new URL(placed.order.requisition_form_url).searchParams;
           values.expires = Number(signed.get('expires'));
           values.signature = signed.get('signature');
         }
+      }
+      // An unmatched result of the team (made by the sandbox operation) resembling a new open order, which accepting it completes.
+      let unmatchedOrderId: string | undefined;
+      if (values.raw_result_id !== undefined) {
+        const placed = (await world.team('POST', '/v3/order', {
+          user_id: userId,
+          patient_details: { first_name: 'Maria', last_name: 'Lopez', dob: '1986-04-21', gender: 'female', phone_number: '+14155550123', email: 'maria.lopez@example.com' },
+          patient_address: { first_line: '123 Main St.', city: 'San Francisco', state: 'CA', zip: '94110', country: 'US' },
+          order_set: { lab_test_ids: ['0b1f8a3e-3c57-4d0f-9b5e-3f7a8d2c1e01'] },
+        })) as { order: { id: string } };
+        unmatchedOrderId = placed.order.id;
+        values.raw_result_id = ((await world.team('POST', '/v3/sandbox/unmatched_result', { user_id: userId, order_id: unmatchedOrderId })) as { id: string }).id;
       }
       if (values.order_id !== undefined && c.operationId.startsWith('getOrderResult')) {
         // Results exist once the order is completed: simulate it there, taking the steps here.
@@ -308,9 +340,25 @@ describe.each(API_NAMES)('request examples of the %s API on the server', (api) =
         const token = (await world.team('POST', '/v2/link/token', { user_id: userId, provider: values.oauth_provider })) as { link_token: string };
         values['x-vital-link-token'] = token.link_token;
       }
+      // A lab test to change is one the team made (the standard ones cannot be changed).
+      if (c.operationId === 'updateLabTest') {
+        values.lab_test_id = ((await world.team('POST', '/v3/lab_tests', { name: 'Examples folate', description: '', method: 'walk_in_test', marker_ids: [1064] })) as { id: string }).id;
+      }
+      // A lab account id names one of the team's accounts (derived from its id): its full Labcorp account.
+      const labAccount = async () => ((await world.team('GET', '/v3/lab_test/lab_account')) as { data: { id: string }[] }).data[0]!.id;
+      if (typeof values.lab_account_id === 'string') values.lab_account_id = await labAccount();
       const body = await replaceDeep(c.body, async (key, value) => {
         if (key === 'user_id' && typeof value === 'string') return world.user(value);
+        if (key === 'lab_account_id' && typeof value === 'string') return labAccount();
+        if (key === 'order_id' && typeof value === 'string' && unmatchedOrderId !== undefined) return unmatchedOrderId;
         if (key === 'user_ids' && Array.isArray(value)) return Promise.all(value.map((id) => world.user(String(id))));
+        if (key === 'sample_id' && c.operationId === 'registerTestkit') {
+          // The sample id printed on a kit of the team awaiting registration.
+          const kit = (await world.team('POST', '/v3/order/testkit', { user_id: userId, lab_test_id: '3e40bd61-6f8a-4032-ae81-6cadb05f4134', shipping_details: { receiver_name: 'Jordan Kim', first_line: '88 Harbor Way', city: 'Oakland', state: 'CA', zip: '94607', country: 'US', phone_number: '+15105550188' } })) as { order: { sample_id: string } };
+          return kit.order.sample_id;
+        }
+        // A booking key is the server's own (an example's would not verify): a fresh one of the operation's kind.
+        if (key === 'booking_key') return world.bookingKey(c.path.includes('/psc/') ? 'psc' : 'phlebotomy', c.operationId.startsWith('reschedule') ? 3 : 0);
         if (key === 'sign_in_token') {
           const token = (await world.team('POST', `/v2/user/${userId}/sign_in_token`)) as { sign_in_token: string };
           return token.sign_in_token;

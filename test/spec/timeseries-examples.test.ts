@@ -8,7 +8,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ContractDocuments, readBundle } from '../../scripts/conformance/openapi.js';
-import { isIntervalResource, TIMESERIES_KINDS, TIMESERIES_UNITS, type TimeseriesResource } from '../../server/domain/synthetic/resources.js';
+import { isIntervalResource, TIMESERIES_KINDS, TIMESERIES_UNITS as SYNTHETIC_UNITS, type TimeseriesResource } from '../../server/domain/synthetic/resources.js';
+import { LAB_TIMESERIES_UNITS } from '../../server/domain/lab-results/timeseries.js';
+
+/** Every resource's unit: the generated ones, then the lab-sourced ones (point samples read from lab results). */
+const TIMESERIES_UNITS = { ...SYNTHETIC_UNITS, ...LAB_TIMESERIES_UNITS } as Record<TimeseriesResource, string>;
 
 type Sample = Record<string, unknown>;
 interface Grouped {
@@ -25,9 +29,9 @@ const grouped = new Map(examplesOf('getTimeseriesGrouped').map((example) => [exa
 /** What a sample of the resource looks like on the server, as far as an example can show it. */
 function shapeProblems(resource: TimeseriesResource, sample: Sample): string[] {
   const problems: string[] = [];
-  const kind = TIMESERIES_KINDS[resource];
+  const kind = TIMESERIES_KINDS[resource] ?? 'point';
   if (sample.unit !== TIMESERIES_UNITS[resource]) problems.push(`unit ${String(sample.unit)}, the server's is ${TIMESERIES_UNITS[resource]}`);
-  if (isIntervalResource(resource) !== ('start' in sample && 'end' in sample)) problems.push(`start/end ${'start' in sample ? 'present' : 'absent'} on a ${kind} sample`);
+  if ((resource in SYNTHETIC_UNITS && isIntervalResource(resource)) !== ('start' in sample && 'end' in sample)) problems.push(`start/end ${'start' in sample ? 'present' : 'absent'} on a ${kind} sample`);
   if ('start' in sample && sample.timestamp !== sample.start) problems.push('timestamp is not start');
   if (kind === 'blood_pressure' && (typeof sample.systolic !== 'number' || typeof sample.diastolic !== 'number' || 'value' in sample)) problems.push('not systolic/diastolic');
   if (kind === 'note' && (typeof sample.value !== 'string' || !Array.isArray(sample.tags))) problems.push('not a text value with tags');

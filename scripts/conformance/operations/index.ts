@@ -72,7 +72,54 @@ import { definition as getOrderResultMetadata } from './team/getOrderResultMetad
 import { definition as getOrderResultPdf } from './team/getOrderResultPdf.js';
 import { definition as getOrderRequisitionPdf } from './team/getOrderRequisitionPdf.js';
 import { definition as getSignedOrderRequisitionPdf } from './team/getSignedOrderRequisitionPdf.js';
+import { definition as getPhlebotomyAppointmentAvailability } from './team/getPhlebotomyAppointmentAvailability.js';
+import { definition as listPhlebotomyAppointmentCancellationReasons } from './team/listPhlebotomyAppointmentCancellationReasons.js';
+import { definition as getPhlebotomyAppointment } from './team/getPhlebotomyAppointment.js';
+import { definition as bookPhlebotomyAppointment } from './team/bookPhlebotomyAppointment.js';
+import { definition as requestPhlebotomyAppointment } from './team/requestPhlebotomyAppointment.js';
+import { definition as reschedulePhlebotomyAppointment } from './team/reschedulePhlebotomyAppointment.js';
+import { definition as cancelPhlebotomyAppointment } from './team/cancelPhlebotomyAppointment.js';
+import { definition as getAreaInfo } from './team/getAreaInfo.js';
+import { definition as getPscInfo } from './team/getPscInfo.js';
+import { definition as getOrderPscInfo } from './team/getOrderPscInfo.js';
+import { definition as getPscAppointmentAvailability } from './team/getPscAppointmentAvailability.js';
+import { definition as listPscAppointmentCancellationReasons } from './team/listPscAppointmentCancellationReasons.js';
+import { definition as getPscAppointment } from './team/getPscAppointment.js';
+import { definition as bookPscAppointment } from './team/bookPscAppointment.js';
+import { definition as reschedulePscAppointment } from './team/reschedulePscAppointment.js';
+import { definition as cancelPscAppointment } from './team/cancelPscAppointment.js';
 import { definition as getTeam } from './management/getTeam.js';
+import { definition as listLabAccounts } from './team/listLabAccounts.js';
+import { definition as updateUser } from './team/updateUser.js';
+import { definition as cancelUserDeletion } from './team/cancelUserDeletion.js';
+import { definition as getTeamMetrics } from './team/getTeamMetrics.js';
+import { definition as createUserPortalUrl } from './team/createUserPortalUrl.js';
+import { definition as createTestkitOrder } from './team/createTestkitOrder.js';
+import { definition as registerTestkit } from './team/registerTestkit.js';
+import { definition as searchDiagnoses } from './team/searchDiagnoses.js';
+import { definition as validateIcdCodes } from './team/validateIcdCodes.js';
+import { definition as searchPayors } from './team/searchPayors.js';
+import { definition as searchPayorsDeprecated } from './team/searchPayorsDeprecated.js';
+import { definition as createPayor } from './team/createPayor.js';
+import { definition as listUnmatchedResults } from './team/listUnmatchedResults.js';
+import { definition as getUnmatchedResult } from './team/getUnmatchedResult.js';
+import { definition as acceptUnmatchedResult } from './team/acceptUnmatchedResult.js';
+import { definition as resolveUnmatchedResult } from './team/resolveUnmatchedResult.js';
+import { definition as createSandboxUnmatchedResult } from './team/createSandboxUnmatchedResult.js';
+import { definition as updateOrder } from './team/updateOrder.js';
+import { definition as getOrderCommunicationSettings } from './team/getOrderCommunicationSettings.js';
+import { definition as updateOrderCommunicationSettings } from './team/updateOrderCommunicationSettings.js';
+import { definition as updateOrderDrawCompleted } from './team/updateOrderDrawCompleted.js';
+import { definition as updateLabTest } from './team/updateLabTest.js';
+import { definition as listLabTestMarkers } from './team/listLabTestMarkers.js';
+import { definition as getMarkerByProviderId } from './team/getMarkerByProviderId.js';
+import { definition as getLabTestCollectionInstructionPdf } from './team/getLabTestCollectionInstructionPdf.js';
+import { definition as searchCompendium } from './team/searchCompendium.js';
+import { definition as convertCompendium } from './team/convertCompendium.js';
+import { definition as listUserDevices } from './team/listUserDevices.js';
+import { definition as getUserDevice } from './team/getUserDevice.js';
+import { definition as getUserDevicesRaw } from './team/getUserDevicesRaw.js';
+import { definition as simulateConnectionError } from './team/simulateConnectionError.js';
 // scaffold:imports
 
 export const OPERATIONS: readonly OperationDefinition[] = [
@@ -143,6 +190,53 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   getOrderResultPdf,
   getOrderRequisitionPdf,
   getSignedOrderRequisitionPdf,
+  getPhlebotomyAppointmentAvailability,
+  listPhlebotomyAppointmentCancellationReasons,
+  getPhlebotomyAppointment,
+  bookPhlebotomyAppointment,
+  requestPhlebotomyAppointment,
+  reschedulePhlebotomyAppointment,
+  cancelPhlebotomyAppointment,
+  getAreaInfo,
+  getPscInfo,
+  getOrderPscInfo,
+  getPscAppointmentAvailability,
+  listPscAppointmentCancellationReasons,
+  getPscAppointment,
+  bookPscAppointment,
+  reschedulePscAppointment,
+  cancelPscAppointment,
   getTeam,
+  listLabAccounts,
+  updateUser,
+  cancelUserDeletion,
+  getTeamMetrics,
+  createUserPortalUrl,
+  createTestkitOrder,
+  registerTestkit,
+  searchDiagnoses,
+  validateIcdCodes,
+  searchPayors,
+  searchPayorsDeprecated,
+  createPayor,
+  listUnmatchedResults,
+  getUnmatchedResult,
+  acceptUnmatchedResult,
+  resolveUnmatchedResult,
+  createSandboxUnmatchedResult,
+  updateOrder,
+  getOrderCommunicationSettings,
+  updateOrderCommunicationSettings,
+  updateOrderDrawCompleted,
+  updateLabTest,
+  listLabTestMarkers,
+  getMarkerByProviderId,
+  getLabTestCollectionInstructionPdf,
+  searchCompendium,
+  convertCompendium,
+  listUserDevices,
+  getUserDevice,
+  getUserDevicesRaw,
+  simulateConnectionError,
   // scaffold:operations
 ];

@@ -12,6 +12,7 @@ const NAV: [hash: string, label: string][] = [
   ['#/bulk-pulls', 'Bulk pulls'],
   ['#/webhooks', 'Webhooks'],
   ['#/lab-orders', 'Lab orders'],
+  ['#/unmatched-results', 'Unmatched results'],
 ];
 
 const DEFAULT_HASH = '#/users';

@@ -7,6 +7,7 @@ import { bulkPullsPage } from './pages/bulk-pulls.js';
 import { labOrderPage } from './pages/lab-order.js';
 import { labOrdersPage } from './pages/lab-orders.js';
 import { userPage } from './pages/user.js';
+import { unmatchedResultsPage } from './pages/unmatched-results.js';
 import { usersPage } from './pages/users.js';
 import { webhooksPage } from './pages/webhooks.js';
 
@@ -17,6 +18,7 @@ export const routes: [pattern: string, page: Page][] = [
   ['/webhooks', webhooksPage],
   ['/lab-orders', labOrdersPage],
   ['/lab-orders/:order_id', labOrderPage],
+  ['/unmatched-results', unmatchedResultsPage],
 ];
 
 /** The page and params of a hash path, or null when no pattern matches. */

@@ -9,13 +9,16 @@
  *   known timestamp (the incomplete bucket of an aggregated resource) are `.updated`; each
  *   batch holds at most `maxSamplesPerEvent` samples (bigger batches are split);
  * - a new workout is followed by a shallow `daily.data.workout_stream.created` when the
- *   provider delivers streams;
+ *   provider delivers streams, a changed one by `daily.data.workout_stream.updated`;
+ * - `body_weight` and `body_fat` samples are `daily.data.weight.*` and `daily.data.fat.*`
+ *   (the family's names in event types);
  * - a new or changed sleep_cycle also yields the deprecated hypnogram samples, marked
  *   `explicitOnly`: they go only to endpoints that ask for them by name;
  * - nothing at all for unchanged data.
  *
  * Pure: the caller generates both versions of the day and emits the events.
  */
+import { eventResourceName } from '../../shared/resources.js';
 import { isoMs } from '../synthetic/time-zone.js';
 import type { SourceContext } from '../synthetic/types.js';
 
@@ -163,7 +166,7 @@ export function hypnogramSamples(cycle: SleepCycleLike, timezoneOffset: number |
 function timeseriesEvents(resource: string, action: 'created' | 'updated', samples: readonly SampleLike[], options: DiffOptions, explicitOnly = false, family = 'daily.data'): DailyEvent[] {
   const size = Math.max(1, options.maxSamplesPerEvent ?? MAX_SAMPLES_PER_EVENT);
   return chunks(samples, size).map((batch) => ({
-    event_type: `${family}.${resource}.${action}`,
+    event_type: `${family}.${eventResourceName(resource)}.${action}`,
     data: { user_id: options.userId, source_id: options.provider.id, source: sourceContext(options.provider), data: batch },
     explicitOnly,
   }));
@@ -183,7 +186,7 @@ export function diffDay(before: DaySnapshot | null, after: DaySnapshot, options:
       if (earlier && sameJson(earlier, summary)) continue;
       const action = earlier ? 'updated' : 'created';
       events.push({ event_type: `daily.data.${resource}.${action}`, data: summaryData(resource, summary, options), explicitOnly: false });
-      if (resource === 'workouts' && action === 'created' && options.provider.streams) events.push(workoutStreamEvent(summary, options));
+      if (resource === 'workouts' && options.provider.streams) events.push(workoutStreamEvent(summary, action, options));
       // The deprecated hypnogram samples: the generator's series when it has one, else derived from the stages.
       if (resource === 'sleep_cycle' && after.timeseries.hypnogram === undefined) {
         const cycle = summary as unknown as SleepCycleLike & { timezone_offset?: number | null };
@@ -217,11 +220,11 @@ interface WorkoutLike {
 }
 
 /** The shallow notice that a workout's stream can be read (WorkoutStreamEventData). */
-function workoutStreamEvent(summary: Identified, options: DiffOptions): DailyEvent {
+function workoutStreamEvent(summary: Identified, action: 'created' | 'updated', options: DiffOptions): DailyEvent {
   const workout = summary as unknown as WorkoutLike;
   const sport = workout.sport ? { id: workout.sport.id, name: workout.sport.name, slug: workout.sport.slug } : { id: 0, name: 'Other', slug: 'other' };
   return {
-    event_type: 'daily.data.workout_stream.created',
+    event_type: `daily.data.workout_stream.${action}`,
     data: {
       user_id: options.userId,
       workout_id: workout.id,

@@ -375,7 +375,7 @@ export function resolvePayor(payorCode: string, insuredState: string): PayorReso
       field: 'payor_code',
       message:
         (shown === '' ? 'payor_code is empty.' : `Unknown payor_code "${shown}".`) +
-        ' Use a code from the payor code list of the API reference (for example AETNA, UHC, ' +
+        ' Use a code from the payor code list of the API reference or GET /v3/insurance/search/payor (for example AETNA, UHC, ' +
         'MEDICARE_CA or MEDICAID_NY), or MEDFED / MAIDFED to let the service infer the state ' +
         "Medicare / Medicaid plan from the insured person's address.",
     };

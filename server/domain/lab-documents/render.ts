@@ -191,6 +191,22 @@ export async function renderResultReportPdf(model: ResultReportModel, fonts: Uni
     );
   }
   writer.space(10);
-  writer.paragraph('Flags: High / Low are outside the reference range; Critical values are beyond the laboratory\'s critical limits and were reported to the ordering physician.');
+  writer.paragraph(resultFootnote(model));
   return writer.bytes();
+}
+
+/**
+ * The report's note on flags and on who was told of critical values: it names the ordering
+ * physician as notified only when the order has one, and says so only when a value is critical.
+ */
+export function resultFootnote(model: Pick<ResultReportModel, 'physician' | 'results'>): string {
+  const flags = 'Flags: High / Low are outside the reference range; Critical values are beyond the laboratory\'s critical limits.';
+  const calculated = model.results.results.filter((r) => r.notes).map((r) => `${r.name}: ${r.notes}`);
+  const notes = calculated.length > 0 ? ` ${calculated.join(' ')}` : '';
+  if (!model.results.results.some((r) => r.interpretation === 'critical')) return `${flags}${notes}`;
+  const name = model.physician ? personName(model.physician) : '';
+  const told = name === ''
+    ? 'No ordering physician is on this order: the critical values were called to the ordering account.'
+    : `The critical values were reported to the ordering physician, ${name}.`;
+  return `${flags} ${told}${notes}`;
 }

@@ -56,7 +56,25 @@ export interface LabMarker {
   /** US dollars, decimal string with two places. */
   readonly price: string;
   readonly a_la_carte_enabled: boolean;
+  /** Whether a lab test may hold the marker: false for results only calculated or reflexed from others. */
+  readonly is_orderable?: boolean;
+  /** Usual and worst turnaround in days from the sample's arrival (see turnaroundOf). */
+  readonly common_tat_days?: number;
+  readonly worst_case_tat_days?: number;
+  /** Ask-on-order-entry questions: none in the sandbox's catalog. */
+  readonly aoe?: null;
   readonly expected_results: readonly ExpectedResult[];
+}
+
+/**
+ * The sandbox's turnaround of an analyte, from its base (Labcorp) price as a proxy for how
+ * specialised the assay is: routine chemistry (up to $12) 1 day, at worst 3; up to $25, 2 and
+ * 4; dearer, send-out assays 4 and 7. A panel takes its slowest component's.
+ */
+export function turnaroundOf(basePrice: number): { common: number; worst: number } {
+  if (basePrice <= 12) return { common: 1, worst: 3 };
+  if (basePrice <= 25) return { common: 2, worst: 4 };
+  return { common: 4, worst: 7 };
 }
 
 /**
@@ -84,6 +102,10 @@ export interface ClientFacingMarker {
   unit: string | null;
   price: string;
   a_la_carte_enabled: boolean;
+  is_orderable?: boolean;
+  common_tat_days?: number;
+  worst_case_tat_days?: number;
+  aoe?: null;
   expected_results: Array<{
     id: number;
     name: string;
@@ -238,6 +260,10 @@ function buildBaseMarkers(): LabMarker[] {
         unit: a.unit,
         price: formatPrice(a.price, profile.priceFactor),
         a_la_carte_enabled: a.alaCarte ?? true,
+        is_orderable: a.alaCarte ?? true,
+        common_tat_days: turnaroundOf(a.price).common,
+        worst_case_tat_days: turnaroundOf(a.price).worst,
+        aoe: null,
         expected_results: Object.freeze([r]),
       }));
     });
@@ -257,6 +283,10 @@ function buildBaseMarkers(): LabMarker[] {
         unit: null,
         price: formatPrice(p.price, profile.priceFactor),
         a_la_carte_enabled: true,
+        is_orderable: true,
+        common_tat_days: Math.max(...p.components.map((c) => turnaroundOf(analyteByKey.get(c)!.price).common)),
+        worst_case_tat_days: Math.max(...p.components.map((c) => turnaroundOf(analyteByKey.get(c)!.price).worst)),
+        aoe: null,
         expected_results: Object.freeze(comps as ExpectedResult[]),
       }));
     });
@@ -361,6 +391,19 @@ export const MARKER_CATALOG: MarkerCatalog = createMarkerCatalog({
   labTests: LAB_TESTS,
   labAccounts: LAB_ACCOUNTS,
 });
+
+/**
+ * The catalog as one team sees it: the same labs, markers and index, with the team's lab
+ * accounts (lab-accounts/accounts.ts) in place of the catalog's own. Cheap (no marker is copied),
+ * so it is made per request.
+ */
+export function withLabAccounts(catalog: MarkerCatalog, labAccounts: readonly LabAccount[]): MarkerCatalog {
+  return Object.freeze({
+    ...catalog,
+    labAccounts,
+    index: { ...catalog.index, labAccountById: new Map(labAccounts.map((a) => [a.id.toLowerCase(), a])) },
+  });
+}
 
 /**
  * A catalog of exactly `n` markers for benchmarks: the first `n` base markers
@@ -596,6 +639,9 @@ export function toClientFacingMarker(m: LabMarker): ClientFacingMarker {
     unit: m.unit,
     price: m.price,
     a_la_carte_enabled: m.a_la_carte_enabled,
+    ...(m.is_orderable === undefined ? {} : { is_orderable: m.is_orderable }),
+    ...(m.common_tat_days === undefined ? {} : { common_tat_days: m.common_tat_days, worst_case_tat_days: m.worst_case_tat_days! }),
+    aoe: null,
     expected_results: m.expected_results.map((r) => ({
       id: r.id,
       name: r.name,

@@ -27,11 +27,12 @@ export const LIFECYCLES: Readonly<Record<CollectionMethod, MethodLifecycle>> = {
       appointment_pending: 'collecting_sample', appointment_scheduled: 'collecting_sample', appointment_cancelled: 'collecting_sample', redraw_available: 'collecting_sample',
       partial_results: 'sample_with_lab', completed: 'completed', corrected: 'completed', cancelled: 'cancelled', sample_error: 'failed',
     },
+    // Booking an appointment (jobs/lab-appointments) moves an order to appointment_scheduled from any status before it.
     next: {
-      ordered: ['requisition_created', 'requisition_bypassed', CANCELLED],
-      requisition_created: ['appointment_pending', CANCELLED],
-      requisition_bypassed: ['appointment_pending', CANCELLED],
-      appointment_pending: ['appointment_scheduled', CANCELLED],
+      ordered: ['requisition_created', 'requisition_bypassed', 'appointment_scheduled', CANCELLED],
+      requisition_created: ['appointment_pending', 'appointment_scheduled', CANCELLED],
+      requisition_bypassed: ['appointment_pending', 'appointment_scheduled', CANCELLED],
+      appointment_pending: ['appointment_scheduled', 'appointment_cancelled', CANCELLED],
       appointment_scheduled: ['partial_results', 'completed', 'appointment_cancelled', 'sample_error', CANCELLED],
       appointment_cancelled: ['appointment_scheduled', CANCELLED],
       partial_results: ['completed', 'sample_error'],
@@ -76,13 +77,14 @@ export const LIFECYCLES: Readonly<Record<CollectionMethod, MethodLifecycle>> = {
       appointment_pending: 'collecting_sample', appointment_scheduled: 'collecting_sample', appointment_cancelled: 'collecting_sample', draw_completed: 'collecting_sample',
       partial_results: 'sample_with_lab', completed: 'completed', cancelled: 'cancelled', sample_error: 'failed',
     },
+    // Booking (appointment_scheduled) or requesting (appointment_pending) an appointment (jobs/lab-appointments) is allowed from any status before it.
     next: {
-      ordered: ['requisition_created', 'requisition_bypassed', CANCELLED],
-      requisition_created: ['appointment_pending', CANCELLED],
-      requisition_bypassed: ['appointment_pending', CANCELLED],
-      appointment_pending: ['appointment_scheduled', CANCELLED],
+      ordered: ['requisition_created', 'requisition_bypassed', 'appointment_pending', 'appointment_scheduled', CANCELLED],
+      requisition_created: ['appointment_pending', 'appointment_scheduled', CANCELLED],
+      requisition_bypassed: ['appointment_pending', 'appointment_scheduled', CANCELLED],
+      appointment_pending: ['appointment_scheduled', 'appointment_cancelled', CANCELLED],
       appointment_scheduled: ['draw_completed', 'appointment_cancelled', CANCELLED],
-      appointment_cancelled: ['appointment_scheduled', CANCELLED],
+      appointment_cancelled: ['appointment_pending', 'appointment_scheduled', CANCELLED],
       draw_completed: ['partial_results', 'completed', 'sample_error', CANCELLED],
       partial_results: ['completed', 'sample_error'],
       completed: [], cancelled: [], sample_error: [],
@@ -105,6 +107,15 @@ export const LIFECYCLES: Readonly<Record<CollectionMethod, MethodLifecycle>> = {
     successPath: ['ordered', 'requisition_created', 'draw_completed', 'partial_results', 'completed'],
   },
 };
+
+/**
+ * An order's own success path and table rows over its method's (an unregistered testkit:
+ * testkit.ts), for its simulation only: the method's table stays what the spec tables.
+ */
+export interface LifecycleVariant {
+  successPath: readonly string[];
+  next: Readonly<Record<string, readonly string[]>>;
+}
 
 /** `<top>.<method>.<low>`. */
 export function fullStatus(method: CollectionMethod, low: string): string {
@@ -155,18 +166,20 @@ export function canTransition(from: string, to: string): boolean {
  * path of the table, where a step along the success path is preferred to any other at
  * each fork. Null when `to` is not reachable (or is `from`).
  */
-export function simulationPath(from: string, to: string): string[] | null {
+export function simulationPath(from: string, to: string, variant?: LifecycleVariant): string[] | null {
   const a = parseStatus(from);
   const b = parseStatus(to);
   if (!a || !b || a.method !== b.method || a.low === b.low) return null;
-  const lifecycle = LIFECYCLES[a.method];
+  // The order's own table rows and success path when it has them (an unregistered testkit's: testkit.ts).
+  const lifecycle = { next: { ...LIFECYCLES[a.method].next, ...variant?.next }, successPath: LIFECYCLES[a.method].successPath };
+  const success = variant?.successPath ?? lifecycle.successPath;
   // Both on the success path, in its order: the success path between them, every status of it.
-  const i = lifecycle.successPath.indexOf(a.low);
-  const j = lifecycle.successPath.indexOf(b.low);
-  if (i !== -1 && j > i) return lifecycle.successPath.slice(i + 1, j + 1).map((low) => fullStatus(a.method, low));
+  const i = success.indexOf(a.low);
+  const j = success.indexOf(b.low);
+  if (i !== -1 && j > i) return success.slice(i + 1, j + 1).map((low) => fullStatus(a.method, low));
   const rank = (low: string) => {
-    const i = lifecycle.successPath.indexOf(low);
-    return i === -1 ? lifecycle.successPath.length : i;
+    const i = success.indexOf(low);
+    return i === -1 ? success.length : i;
   };
   // Breadth-first, neighbours in success-path order: the first path found is the shortest and favours success steps.
   const previous = new Map<string, string>([[a.low, '']]);

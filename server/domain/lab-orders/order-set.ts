@@ -18,6 +18,9 @@ export interface OrderSetInput {
    * ['lab_account_id']): every one must give access to the order's lab, and all must be one account.
    */
   lab_accounts: readonly { id: string; loc: (string | number)[] }[];
+  /** The order's billing type and patient state, which the lab account must allow. */
+  billing_type?: string | null;
+  patient_state?: string | null;
 }
 
 export type ResolvedOrderSet =
@@ -76,7 +79,9 @@ export function resolveOrderLabTests(catalog: MarkerCatalog, input: OrderSetInpu
   // Each lab account at its own location: against the order's lab, or, when that is not known, known at all.
   const orderLab = labs.length > 1 ? null : labId ?? addOns?.lab_id ?? null;
   const accountProblems = input.lab_accounts.flatMap((account) => {
-    const problem = orderLab === null ? unknownLabAccount(catalog, account.id) : labAccountProblem(catalog, orderLab, account.id);
+    const problem = orderLab === null
+      ? unknownLabAccount(catalog, account.id)
+      : labAccountProblem(catalog, orderLab, account.id, { ordering: true, method, billing_type: input.billing_type ?? 'client_bill', patient_state: input.patient_state ?? null });
     return problem ? [{ loc: account.loc, msg: problem.msg }] : [];
   });
   problems.push(...accountProblems);

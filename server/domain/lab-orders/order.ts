@@ -75,9 +75,13 @@ export interface NewOrderInput {
 }
 
 /** What an order stores besides its status columns (see LabOrderRecord.body). */
+export type StoredPatientDetails = Required<{ [K in keyof PatientDetailsInput]: Exclude<PatientDetailsInput[K], undefined> }>;
+export type StoredPatientAddress = Required<{ [K in keyof PatientAddressInput]: Exclude<PatientAddressInput[K], undefined> }>;
+
 export interface OrderBody {
-  patient_details: Required<{ [K in keyof PatientDetailsInput]: Exclude<PatientDetailsInput[K], undefined> }>;
-  patient_address: Required<{ [K in keyof PatientAddressInput]: Exclude<PatientAddressInput[K], undefined> }>;
+  /** Null while an unregistered testkit awaits its patient (testkit.ts). */
+  patient_details: StoredPatientDetails | null;
+  patient_address: StoredPatientAddress | null;
   lab_test: LabTestView;
   details: { type: CollectionMethod; data: { id: string; created_at: string; appointment_id: string | null; shipment: Shipment | null } };
   notes: string;
@@ -102,6 +106,8 @@ export interface OrderBody {
    * body (toOrderView leaves it out: the Order has no such field); absent from orders stored before.
    */
   lab_account_id?: string | null;
+  /** A testkit ordered unregistered (POST /v3/order/testkit): its patient registers it by sample id. Not in the view. */
+  registrable?: boolean;
 }
 
 export interface Shipment {
@@ -142,39 +148,49 @@ export function recipientName(p: { first_name: string; last_name: string }, a: {
   return (a.receiver_name ?? `${p.first_name} ${p.last_name}`).toLowerCase();
 }
 
-export function newOrderBody(input: NewOrderInput): OrderBody {
+/** A patient as an order stores it: every key the Order declares, null when not given. */
+export function storedPatientDetails(p: PatientDetailsInput): StoredPatientDetails {
+  return {
+    first_name: p.first_name,
+    last_name: p.last_name,
+    dob: p.dob,
+    gender: p.gender,
+    phone_number: p.phone_number,
+    email: p.email,
+    medical_proxy: p.medical_proxy ?? null,
+    race: p.race ?? null,
+    ethnicity: p.ethnicity ?? null,
+    sexual_orientation: p.sexual_orientation ?? null,
+    gender_identity: p.gender_identity ?? null,
+    household_income: p.household_income ?? null,
+    household_size: p.household_size ?? null,
+  };
+}
+
+/** A patient address as an order stores it. */
+export function storedPatientAddress(a: PatientAddressInput): StoredPatientAddress {
+  return {
+    receiver_name: a.receiver_name ?? null,
+    first_line: a.first_line,
+    second_line: a.second_line ?? null,
+    city: a.city,
+    state: a.state,
+    zip: a.zip,
+    country: a.country,
+    access_notes: a.access_notes ?? null,
+    phone_number: a.phone_number ?? null,
+  };
+}
+
+export function newOrderBody(input: NewOrderInput): OrderBody & { patient_details: StoredPatientDetails; patient_address: StoredPatientAddress } {
   const p = input.patient_details;
   const a = input.patient_address;
   const tat = turnaroundDays(input.method);
   const day0 = input.at.slice(0, 10) + 'T00:00:00.000Z';
   const receiver = a.receiver_name ?? `${p.first_name} ${p.last_name}`;
   return {
-    patient_details: {
-      first_name: p.first_name,
-      last_name: p.last_name,
-      dob: p.dob,
-      gender: p.gender,
-      phone_number: p.phone_number,
-      email: p.email,
-      medical_proxy: p.medical_proxy ?? null,
-      race: p.race ?? null,
-      ethnicity: p.ethnicity ?? null,
-      sexual_orientation: p.sexual_orientation ?? null,
-      gender_identity: p.gender_identity ?? null,
-      household_income: p.household_income ?? null,
-      household_size: p.household_size ?? null,
-    },
-    patient_address: {
-      receiver_name: a.receiver_name ?? null,
-      first_line: a.first_line,
-      second_line: a.second_line ?? null,
-      city: a.city,
-      state: a.state,
-      zip: a.zip,
-      country: a.country,
-      access_notes: a.access_notes ?? null,
-      phone_number: a.phone_number ?? null,
-    },
+    patient_details: storedPatientDetails(p),
+    patient_address: storedPatientAddress(a),
     lab_test: input.lab_test,
     details: {
       type: input.method,

@@ -5,6 +5,7 @@
  *
  * Wire shapes: spec/team/components/schemas/LabTest.yaml, ClientFacingLab.yaml.
  */
+import { labAccountUseProblem, type LabAccountUse } from '../lab-accounts/rules.js';
 import { toClientFacingMarker, unmatchedCodeMessage, type ClientFacingMarker, type LabMarker, type MarkerCatalog } from '../lab-markers/catalog.js';
 
 export const COLLECTION_METHODS = ['testkit', 'walk_in_test', 'at_home_phlebotomy', 'on_site_collection'] as const;
@@ -191,20 +192,26 @@ export function isStandardLabTestId(id: string): boolean {
 }
 
 /**
- * The problem with a lab account for an order or lab test at `labId`: unknown, or without
- * access to that lab (at `['lab_account_id']`). Null when there is no account or it gives access.
+ * The problem with a lab account for an order or lab test at `labId`: not one of the catalog's
+ * accounts (the team's: see withLabAccounts), without access to that lab, or, for what `use`
+ * says (the collection method, billing type and patient state; `ordering`: the account must be
+ * active), not allowing it (at `['lab_account_id']`). Null when there is no account or it may be used.
  */
-export function labAccountProblem(catalog: MarkerCatalog, labId: number, labAccountId: string | null | undefined): MarkerProblem | null {
+export function labAccountProblem(
+  catalog: MarkerCatalog,
+  labId: number,
+  labAccountId: string | null | undefined,
+  use: Omit<LabAccountUse, 'lab_id' | 'lab_slug'> = {},
+): MarkerProblem | null {
   if (!labAccountId) return null;
-  const account = catalog.index.labAccountById.get(labAccountId.toLowerCase());
-  if (account && account.lab_ids.includes(labId)) return null;
   const lab = catalog.labs.find((l) => l.id === labId);
-  return { loc: ['lab_account_id'], msg: account ? `Lab account ${labAccountId} has no access to lab ${lab?.slug ?? labId}` : `Unknown lab account ${labAccountId}` };
+  const msg = labAccountUseProblem(catalog.labAccounts, labAccountId, { ...use, lab_id: labId, lab_slug: lab?.slug ?? null });
+  return msg ? { loc: ['lab_account_id'], msg } : null;
 }
 
 /** The problem with a lab account when the lab it is for is not known: none unless the account is unknown. */
 export function unknownLabAccount(catalog: MarkerCatalog, labAccountId: string | null | undefined): MarkerProblem | null {
-  if (!labAccountId || catalog.index.labAccountById.has(labAccountId.toLowerCase())) return null;
+  if (!labAccountId || catalog.index.labAccountById.has(labAccountId.trim().toLowerCase())) return null;
   return { loc: ['lab_account_id'], msg: `Unknown lab account ${labAccountId}` };
 }
 
@@ -293,7 +300,7 @@ export function resolveLabTestMarkers(
   if (!labCollects && found.length === 0) {
     problems.push({ loc: [], msg: `Lab ${lab?.slug ?? labId} does not collect by ${method} (it collects by ${profile?.collection_methods.join(', ')})` });
   }
-  const account = labAccountProblem(catalog, labId, sel.lab_account_id);
+  const account = labAccountProblem(catalog, labId, sel.lab_account_id, { method });
   if (account) problems.push(account);
   if (problems.length > 0) return { ok: false, problems, lab_id: labId };
   const ids = [...new Set(found.map((f) => f.marker.id))];

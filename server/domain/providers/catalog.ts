@@ -109,13 +109,13 @@ const DEFS: readonly Def[] = [
       'calories_active', 'distance'],
   },
   {
-    id: 5, slug: 'vital', name: 'Vital',
-    description: "Vital's own demo provider that generates realistic synthetic data for testing integrations.",
-    auth_type: 'oauth', source_type: 'provider', backfill_num_days: 30,
-    oauth_authorize_url: 'https://link.tryvital.io/oauth/authorize',
-    supported_resources: ['profile', 'activity', 'sleep', 'sleep_cycle', 'body', 'workouts', 'glucose',
-      'heartrate', 'hrv', 'steps', 'calories_active', 'calories_basal', 'distance', 'blood_oxygen',
-      'blood_pressure', 'weight', 'fat', 'respiratory_rate'],
+    id: 5, slug: 'garmin', name: 'Garmin',
+    description: 'GPS smartwatches and fitness trackers recording workouts with routes, sleep, stress and body battery.',
+    auth_type: 'oauth', source_type: 'device', backfill_num_days: 730,
+    oauth_authorize_url: 'https://connect.garmin.com/oauth2Confirm',
+    supported_resources: ['profile', 'activity', 'sleep', 'sleep_cycle', 'body', 'workouts', 'workout_stream',
+      'heartrate', 'hrv', 'steps', 'calories_active', 'calories_basal', 'distance', 'floors_climbed',
+      'blood_oxygen', 'respiratory_rate', 'stress_level', 'vo2_max', 'weight', 'fat', 'menstrual_cycle'],
   },
   {
     id: 6, slug: 'renpho', name: 'Renpho',
@@ -397,7 +397,7 @@ const BY_SLUG: ReadonlyMap<string, ProviderDefinition> = new Map(PROVIDERS.map((
 
 /** Exactly the values of OAuthProviderSlug.yaml: cloud OAuth providers a historical pull can be triggered for. */
 export const OAUTH_PROVIDER_SLUGS = [
-  'oura', 'fitbit', 'vital', 'strava', 'wahoo', 'ihealth', 'withings', 'google_fit', 'dexcom_v3',
+  'oura', 'fitbit', 'garmin', 'strava', 'wahoo', 'ihealth', 'withings', 'google_fit', 'dexcom_v3',
   'polar', 'cronometer', 'omron', 'whoop_v2', 'my_fitness_pal_v2', 'ultrahuman', 'runkeeper',
 ] as const;
 export type OAuthProviderSlug = (typeof OAUTH_PROVIDER_SLUGS)[number];

@@ -249,7 +249,8 @@ function activityOf(tl: Timeline, asOf: number, hr: { times: number[]; values: n
     time_zone: tl.key.timeZone,
     timezone_offset: day.startOffset,
     heart_rate: heart,
-    wheelchair_use: everyday ? tl.person.wheelchair : null,
+    // The family reports wheelchair use as true or unknown (null), never false.
+    wheelchair_use: everyday && tl.person.wheelchair ? true : null,
     wheelchair_push: fields.includes('pushes') ? sums.pushes : null,
     source: sourceOf(tl.traits),
     created_at: iso(day.start),
@@ -486,7 +487,7 @@ export function generateProfile(userId: string, provider: string): ProfileSummar
     user_id: userId,
     height: person.heightCm,
     birth_date: knowsBirth ? person.birthDate : null,
-    wheelchair_use: person.wheelchair,
+    wheelchair_use: person.wheelchair ? true : null,
     gender: r.next() < 0.95 ? person.sex : 'other',
     sex: person.sex,
     source: sourceOf(traits),

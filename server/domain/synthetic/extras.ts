@@ -82,7 +82,7 @@ function glucoseSamples(tl: Timeline, asOf: number): PointSample[] {
 
 // ---------------------------------------------------------------- spot measurements
 
-const SPOT_DEVICES: ReadonlySet<string> = new Set(['omron', 'omron_ble', 'beurer_api', 'beurer_ble', 'ihealth', 'withings', 'kardia', 'vital', 'renpho']);
+const SPOT_DEVICES: ReadonlySet<string> = new Set(['omron', 'omron_ble', 'beurer_api', 'beurer_ble', 'ihealth', 'withings', 'kardia', 'renpho']);
 
 interface Reading { t: number; systolic: number; diastolic: number; pulse: number }
 
@@ -109,7 +109,7 @@ function bpReadings(tl: Timeline): Reading[] {
   return out;
 }
 
-const SCALES: ReadonlySet<string> = new Set(['renpho', 'withings', 'omron', 'beurer_api', 'beurer_ble', 'ihealth', 'vital', 'manual']);
+const SCALES: ReadonlySet<string> = new Set(['renpho', 'withings', 'omron', 'beurer_api', 'beurer_ble', 'ihealth', 'garmin', 'manual']);
 
 interface WeighIn { t: number; weight: number; fat: number }
 
@@ -196,8 +196,9 @@ export function mealsOf(tl: Timeline, asOf: number): MealSummary[] {
         cholesterol: Math.round(r.between(10, 180)),
       },
       micros: {
-        minerals: { sodium: Math.round(r.between(300, 1200)), potassium: Math.round(r.between(250, 900)), calcium: Math.round(r.between(50, 400)) },
-        trace_elements: { iron: round(r.between(1, 6), 1), zinc: round(r.between(1, 5), 1) },
+        // Iron and zinc are minerals in the family's vocabulary (Minerals), not trace elements.
+        minerals: { sodium: Math.round(r.between(300, 1200)), potassium: Math.round(r.between(250, 900)), calcium: Math.round(r.between(50, 400)), iron: round(r.between(1, 6), 1), zinc: round(r.between(1, 5), 1) },
+        trace_elements: { copper: round(r.between(0.1, 0.6), 2), selenium: round(r.between(0.01, 0.05), 3) },
         vitamins: { vitamin_c: Math.round(r.between(0, 60)), vitamin_d: round(r.between(0, 5), 1) },
       },
       data,
@@ -308,17 +309,17 @@ function extraAll(tl: Timeline, resource: TimeseriesResource): { sample: Timeser
     case 'body_temperature': {
       if (tl.traits.style === 'wearable' || tl.traits.style === 'bed') {
         return sleepsStartingToday(tl).filter((s) => s.type === 'long_sleep').map((s) => ({
-          sample: { ...intervalSample(tl, s.start, s.end, round(34.4 + tempDeltaOf(tl, s), 2), '°C'), sensor_location: 'wrist' } as IntervalSample,
+          sample: { ...intervalSample(tl, s.start, s.end, round(34.4 + tempDeltaOf(tl, s), 2), '°C'), sensor_location: sensorLocationOf(tl) } as IntervalSample,
           visible: s.end,
         }));
       }
       const r = rng(tl, 'temp');
       const t = minute(tl.plan.sleep.end + r.between(5, 30) * MINUTE);
-      return r.next() < 0.5 && inDay(t) ? [atEnd({ ...event(tl, t, round(r.between(36.3, 37.0), 1), '°C'), sensor_location: 'oral' } as IntervalSample)] : [];
+      return r.next() < 0.5 && inDay(t) ? [atEnd({ ...event(tl, t, round(r.between(36.3, 37.0), 1), '°C'), sensor_location: 'mouth' } as IntervalSample)] : [];
     }
     case 'body_temperature_delta':
       return sleepsStartingToday(tl).filter((s) => s.type === 'long_sleep').map((s) => ({
-        sample: intervalSample(tl, s.start, s.end, tempDeltaOf(tl, s), '°C'),
+        sample: { ...intervalSample(tl, s.start, s.end, tempDeltaOf(tl, s), '°C'), sensor_location: sensorLocationOf(tl) } as IntervalSample,
         visible: s.end,
       }));
     case 'basal_body_temperature': {
@@ -462,6 +463,9 @@ function extraAll(tl: Timeline, resource: TimeseriesResource): { sample: Timeser
       return [];
   }
 }
+
+/** Where a worn sensor sits, in the family's `sensor_location` vocabulary: a ring on a finger, anything else worn on the wrist. */
+const sensorLocationOf = (tl: Timeline): 'finger' | 'wrist' => (tl.traits.sourceType === 'ring' ? 'finger' : 'wrist');
 
 /** The night's skin temperature deviation (°C), shared by the sleep summary and body_temperature_delta. */
 export function tempDeltaOf(tl: Timeline, sleep: SleepPlan): number {

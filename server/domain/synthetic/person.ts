@@ -118,7 +118,7 @@ const SOURCE_TYPES: Readonly<Record<string, string>> = {
   withings: 'multiple_sources', onetouch_ble: 'fingerprick', accuchek_ble: 'fingerprick', contour_ble: 'fingerprick',
   dexcom: 'automatic', dexcom_v3: 'automatic', freestyle_libre: 'automatic', abbott_libreview: 'automatic',
   tandem_source: 'automatic', freestyle_libre_ble: 'manual_scan', manual: 'manual', eight_sleep: 'unknown', kardia: 'unknown',
-  vital: 'multiple_sources',
+  garmin: 'watch',
 };
 
 const APP_IDS: Readonly<Record<string, string>> = {
@@ -136,7 +136,7 @@ const PROVIDER_SPORTS: Readonly<Record<string, readonly string[]>> = {
   hammerhead: ['cycling'],
 };
 
-const CGM5: ReadonlySet<string> = new Set(['dexcom', 'dexcom_v3', 'tandem_source', 'vital', 'ultrahuman']);
+const CGM5: ReadonlySet<string> = new Set(['dexcom', 'dexcom_v3', 'tandem_source', 'ultrahuman']);
 const CGM15: ReadonlySet<string> = new Set(['freestyle_libre', 'abbott_libreview', 'freestyle_libre_ble']);
 
 function traitsOf(slug: string): ProviderTraits {

@@ -43,7 +43,8 @@ export interface ActivitySummary {
   time_zone: string | null;
   timezone_offset: number | null;
   heart_rate: { avg_bpm: number | null; min_bpm: number | null; max_bpm: number | null; resting_bpm: number | null; avg_walking_bpm: number | null } | null;
-  wheelchair_use: boolean | null;
+  /** True or null (unknown), never false: the family's ClientFacingActivity and ClientFacingProfile. */
+  wheelchair_use: true | null;
   wheelchair_push: number | null;
   source: SourceContext;
   created_at: string;
@@ -205,7 +206,8 @@ export interface ProfileSummary {
   /** Centimeters. */
   height: number | null;
   birth_date: string | null;
-  wheelchair_use: boolean | null;
+  /** True or null (unknown), never false: the family's ClientFacingActivity and ClientFacingProfile. */
+  wheelchair_use: true | null;
   gender: 'female' | 'male' | 'other' | 'unknown' | null;
   sex: 'female' | 'male' | 'other' | 'unknown' | null;
   source: SourceContext;

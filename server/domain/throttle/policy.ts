@@ -18,9 +18,9 @@ const MINUTE = 60_000;
 /** Every provider without a policy of its own: 8 connections per 1 minute. */
 export const DEFAULT_POLICY: ThrottlePolicy = Object.freeze({ kind: 'window', limit: 8, windowMs: MINUTE });
 
-/** The Limits table. `vital` is the slug of the provider the interface calls "the service". */
+/** The Limits table. `garmin` is the slug of the provider the interface calls "the service" (the family's enums have it at that place). */
 export const PROVIDER_POLICIES: Readonly<Record<string, ThrottlePolicy>> = Object.freeze({
-  vital: { kind: 'window', limit: 2, windowMs: MINUTE },
+  garmin: { kind: 'window', limit: 2, windowMs: MINUTE },
   fitbit: { kind: 'concurrency', limit: 250 },
   polar: { kind: 'concurrency', limit: 250 },
   strava: { kind: 'window', limit: 1, windowMs: 15 * MINUTE },

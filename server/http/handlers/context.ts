@@ -9,6 +9,7 @@ import type { CacheRegistry } from '../../shared/cache.js';
 import type { HttpCaches } from '../http-caches.js';
 import type { LabOrderCaches } from '../../storage/repositories/lab-order-caches.js';
 import type { LabViewCaches } from './team/lab-view-caches.js';
+import type { LabAppointmentCaches } from '../../jobs/lab-appointments/caches.js';
 
 /**
  * Every cache of one app, made by server/caches.ts where the app is built: one group per area,
@@ -25,6 +26,8 @@ export interface AppCaches {
   readonly labViews: LabViewCaches;
   /** The data plane's: generated days, read bodies, time zone formatters (server/jobs/data-reads/caches.ts). */
   readonly dataReads: DataReadCaches;
+  /** Lab appointments': the zip code grid, service centers near a zip code, the booking key secret (server/jobs/lab-appointments/caches.ts). */
+  readonly labAppointments: LabAppointmentCaches;
 }
 
 /** What every handler may use: storage, catalogs, the clock, configuration, the logger and the bulk pull's enqueue signal. */

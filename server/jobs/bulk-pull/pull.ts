@@ -13,6 +13,8 @@
  */
 import { chunkAt, historicalDays, pullRange, addDays, toDay, type DayRange } from '../../domain/pull-preferences/pull-range.js';
 import { hasWorkoutStream, summaryResourcesFor, timeseriesResourcesFor } from '../../domain/synthetic/resources.js';
+import { eventResourceName } from '../../shared/resources.js';
+import { unavailablePullError } from '../../domain/connections/status.js';
 import type { Queryable } from '../../storage/database.js';
 import { finishClaimedTrigger, type TriggerClaim } from '../../storage/repositories/bulk-claims.js';
 import { extendHistory, openDataWindow } from '../../storage/repositories/data-windows.js';
@@ -63,7 +65,7 @@ async function emitCompletions(tx: Queryable, claim: TriggerClaim, user: NonNull
     await emitEvent(
       tx,
       {
-        event_type: `historical.data.${resource}.created`,
+        event_type: `historical.data.${eventResourceName(resource)}.created`,
         data: { user_id: user.user_id, provider: claim.provider, start_date: range.start_date, end_date: range.end_date },
         team_id: user.team_id,
         user_id: user.user_id,
@@ -93,6 +95,11 @@ export async function pullNextChunk(tx: Queryable, claim: TriggerClaim, options:
   if (!context) return { outcome: 'lost' };
   const { user, progress } = context;
   if (!user) return finish(tx, claim, 'failed', 'The user no longer exists.');
+  // A connection in error or paused gives the provider nothing to pull, at any chunk: the trigger fails naming it.
+  if (context.unavailable) {
+    if (progress) await deletePullProgress(tx, claim);
+    return finish(tx, claim, 'failed', unavailablePullError(claim.provider, context.unavailable));
+  }
 
   let range: DayRange;
   let from: string;

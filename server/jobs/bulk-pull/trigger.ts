@@ -5,6 +5,7 @@
  */
 import type { Database } from '../../storage/database.js';
 import { enqueueBulkPull, getBulkOp, getBulkOpStatus, type BulkOpRecord } from '../../storage/repositories/bulk-ops.js';
+import { listUnavailableConnections } from '../../storage/repositories/connections.js';
 import { findTeam } from '../../storage/repositories/teams.js';
 import type { TriggerSignal } from './signals.js';
 
@@ -26,7 +27,14 @@ export type TriggerOutcome =
   /** Ids that are not users of the team (nothing was stored), with their position in `user_ids`. */
   | { outcome: 'unknown_users'; /** The first 100 unknown ids, at their index. */ unknown: { index: number; msg: string }[]; /** How many ids are unknown in all. */ unknown_count: number }
   /** `done`: the operation ended within the wait window (only with `wait_for_completion`). */
-  | { outcome: 'enqueued'; done: boolean; detail: string; op: BulkOpRecord; not_connected: string[] };
+  | { outcome: 'enqueued'; done: boolean; detail: string; op: BulkOpRecord; not_connected: string[]; unavailable: UnavailableConnection[] };
+
+/** A submitted user whose connection is in error or paused (its pull fails unless repaired first). */
+export interface UnavailableConnection {
+  user_id: string;
+  status: 'error' | 'paused';
+  error_type: string | null;
+}
 
 export interface TriggerDeps {
   db: Database;
@@ -53,6 +61,7 @@ export async function triggerHistoricalPull(deps: TriggerDeps, input: TriggerInp
   }
   const op = enqueued.op;
   if (op.total > 0) deps.signal.notifyEnqueued();
+  const unavailable = await unavailableOf(deps.db, input);
   let current = op;
   if (input.wait_for_completion && current.status === 'in_progress') {
     // Polls the status alone (counting a 100,000-trigger op's triggers ten times a second would
@@ -70,5 +79,15 @@ export async function triggerHistoricalPull(deps: TriggerDeps, input: TriggerInp
   const detail = done
     ? `Historical pull completed for ${current.processed} of ${current.total} connected users (${input.provider})${notConnected}.`
     : `Enqueued ${plural(op.total, 'historical pull trigger')} for ${input.provider}${notConnected}.`;
-  return { outcome: 'enqueued', done, detail, op: current, not_connected: enqueued.not_connected };
+  return { outcome: 'enqueued', done, detail, op: current, not_connected: enqueued.not_connected, unavailable };
+}
+
+/** The submitted users whose connection does not work, in the order submitted (the team's few such connections, read once). */
+async function unavailableOf(db: Database, input: TriggerInput): Promise<UnavailableConnection[]> {
+  const broken = new Map((await listUnavailableConnections(db, { team_id: input.team_id, provider: input.provider })).map((c) => [c.user_id, c]));
+  if (broken.size === 0) return [];
+  return input.user_ids.flatMap((id) => {
+    const connection = broken.get(id.toLowerCase());
+    return connection ? [{ user_id: connection.user_id, status: connection.status as UnavailableConnection['status'], error_type: connection.error_type }] : [];
+  });
 }

@@ -1,12 +1,13 @@
 import type { ConnectMode } from '../../shared/values.js';
 import { emitEvent } from '../../storage/repositories/events.js';
 import type { Queryable } from '../../storage/database.js';
-import { createConnection, setConnectMode, type CreateConnectionResult } from '../../storage/repositories/connections.js';
-import { openDataWindow } from '../../storage/repositories/data-windows.js';
+import { createConnection, repairConnection, setConnectMode, type CreateConnectionResult } from '../../storage/repositories/connections.js';
+import { openDataWindow, resumeDataWindow } from '../../storage/repositories/data-windows.js';
 import { findUser } from '../../storage/repositories/users.js';
 import { connectionCreatedData, connectModeFor, switchedConnectMode } from '../../domain/connections/rules.js';
 import { newDataWindow } from '../../domain/data/windows.js';
 import { findProvider } from '../../domain/providers/catalog.js';
+import { recordReportedDevices } from '../devices/record-devices.js';
 
 export interface ConnectInput {
   team_id: string;
@@ -27,8 +28,13 @@ export interface ConnectInput {
  * (server/storage/repositories/data-windows.ts). Null when the user is
  * not in the team, or the provider is not in the catalog. Run it in a
  * transaction so the connection and its event are written together.
+ *
+ * A connection in `error` or `paused` is repaired by connecting it again (a fresh OAuth link, the
+ * demo connect, the SDK): `connected` again, its data window resumes where it stopped (the next
+ * sync announces what the provider recorded meanwhile), and `provider.connection.created` is
+ * emitted again, as the family does for every link (`repaired: true`).
  */
-export async function connectProvider(tx: Queryable, input: ConnectInput): Promise<CreateConnectionResult | null> {
+export async function connectProvider(tx: Queryable, input: ConnectInput): Promise<(CreateConnectionResult & { repaired?: boolean }) | null> {
   const provider = findProvider(input.provider);
   if (!provider) return null;
   const user = await findUser(tx, { team_id: input.team_id, user_id: input.user_id });
@@ -40,6 +46,24 @@ export async function connectProvider(tx: Queryable, input: ConnectInput): Promi
     source_type: provider.source_type,
     connect_mode: connectModeFor(provider.slug, input.connect_mode),
   });
+  if (result && !result.created && result.connection.status !== 'connected') {
+    const repaired = await repairConnection(tx, { team_id: input.team_id, user_id: input.user_id, provider: provider.slug });
+    if (repaired) {
+      await resumeDataWindow(tx, { team_id: input.team_id, user_id: input.user_id, provider: provider.slug });
+      await emitEvent(
+        tx,
+        {
+          event_type: 'provider.connection.created',
+          data: connectionCreatedData(user.user_id, provider),
+          team_id: user.team_id,
+          user_id: user.user_id,
+          client_user_id: user.client_user_id,
+        },
+        // No dedup key: written with the repair it reports, once per repair (two may share an instant).
+      );
+      return { connection: repaired, created: false, repaired: true };
+    }
+  }
   if (result && !result.created) {
     const mode = switchedConnectMode(provider.slug, result.connection.connect_mode, input.connect_mode);
     const switched = mode === null ? null : await setConnectMode(tx, { team_id: input.team_id, user_id: input.user_id, provider: provider.slug, connect_mode: mode });
@@ -64,6 +88,8 @@ export async function connectProvider(tx: Queryable, input: ConnectInput): Promi
       },
       { dedupKey: `connection:${result.connection.id}` },
     );
+    // The provider reports the user's device with the connection (provider.device.created).
+    await recordReportedDevices(tx, [{ team_id: user.team_id, user_id: user.user_id, client_user_id: user.client_user_id, provider: provider.slug }], new Date(result.connection.created_on));
   }
   return result;
 }

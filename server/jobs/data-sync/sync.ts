@@ -18,6 +18,7 @@ import { addDays, localDateOf, type FormatterMemo, type ZoneLike } from '../../d
 import type { Database, Queryable } from '../../storage/database.js';
 import { claimDueWindows, listDueWindows, lockUserWindows, lockWindowsAsRead, markSynced, type SyncWindow } from '../../storage/repositories/data-sync.js';
 import { emitEvents, type BatchEvent } from '../../storage/repositories/events.js';
+import { recordReportedDevices } from '../devices/record-devices.js';
 
 export interface SyncOptions {
   /** Samples per timeseries event (bigger batches are split). */
@@ -128,7 +129,7 @@ async function generateInSlices(windows: readonly SyncWindow[], now: Date, optio
   return out;
 }
 
-/** Writes the windows' events (per window, in order), then their new synced_through, in the caller's transaction. Returns the events written. */
+/** Writes the windows' events (per window, in order), their devices' (provider.device.*), then their new synced_through, in the caller's transaction. Returns the events written. */
 async function writeSynced(tx: Queryable, windows: readonly SyncWindow[], events: readonly (readonly BatchEvent[])[], now: Date): Promise<number> {
   let written = 0;
   const byTeam = new Map<string, BatchEvent[]>();
@@ -138,6 +139,8 @@ async function writeSynced(tx: Queryable, windows: readonly SyncWindow[], events
     byTeam.set(window.team_id, batch);
   });
   for (const [teamId, batch] of byTeam) written += await emitEvents(tx, teamId, batch);
+  // Each provider reports its device as of this sync: a firmware release is provider.device.updated.
+  written += await recordReportedDevices(tx, windows, now);
   await markSynced(tx, windows, now);
   return written;
 }

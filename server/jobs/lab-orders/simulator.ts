@@ -4,8 +4,13 @@ import type { Database } from '../../storage/database.js';
 import { claimDueSimulation, deleteSimulation, lockSimulation, rescheduleSimulation, upsertSimulation, type SimulationRecord } from '../../storage/repositories/lab-order-simulation-queue.js';
 import { findOrder, lockOrderStatus } from '../../storage/repositories/lab-orders.js';
 import type { SimulationOptions } from '../../domain/lab-results/generate.js';
+import { kitSimulationRefusal, kitLifecycle } from '../../domain/lab-orders/testkit.js';
 import { LabOrderVacuum } from './maintenance.js';
 import { applyTransition, type TransitionCaches } from './transition.js';
+import { createLabAppointmentCaches } from '../lab-appointments/caches.js';
+import type { AppointmentDeps } from '../lab-appointments/context.js';
+import { simulateAppointmentStep } from '../lab-appointments/simulation.js';
+import { CacheRegistry } from '../../shared/cache.js';
 
 export interface LabOrderSimulatorOptions {
   db: Database;
@@ -15,6 +20,12 @@ export interface LabOrderSimulatorOptions {
   pollMs?: number;
   /** The app's lab order caches (deps.caches.labOrders); without, lab tests are read with each order. */
   caches?: TransitionCaches | undefined;
+  /**
+   * The app's appointment caches and time zone formatters (deps.caches.labAppointments,
+   * deps.caches.dataReads.formatters): the simulation books real appointments. Without, the
+   * simulator makes its own appointment caches (a registry of its own: tests).
+   */
+  appointments?: Pick<AppointmentDeps, 'caches' | 'formatters'> | undefined;
 }
 
 /**
@@ -59,6 +70,7 @@ export class LabOrderSimulator {
   private readonly now: () => Date;
   private readonly pollMs: number;
   private readonly caches: TransitionCaches | undefined;
+  private readonly appointments: Pick<AppointmentDeps, 'caches' | 'formatters'>;
   /** The steps' order writes, which schedule the PGlite vacuum of the order tables. */
   private readonly vacuum: LabOrderVacuum;
   private running = false;
@@ -72,6 +84,7 @@ export class LabOrderSimulator {
     this.now = options.now ?? (() => new Date());
     this.pollMs = options.pollMs ?? 250;
     this.caches = options.caches;
+    this.appointments = options.appointments ?? { caches: createLabAppointmentCaches(new CacheRegistry({ freeze: false })) };
     this.vacuum = new LabOrderVacuum(options.db, options.logger);
   }
 
@@ -109,15 +122,20 @@ export class LabOrderSimulator {
       const locked = await lockOrderStatus(tx, simulation.team_id, simulation.order_id);
       // The step's time is read once the order's row is held: never older than the order's last event.
       const at = this.now().toISOString();
-      const path = locked ? simulationPath(locked.status, simulation.target_status) : null;
-      const order = path ? await findOrder(tx, simulation.team_id, simulation.order_id, this.caches?.labTestValues) : null;
+      const found = locked ? await findOrder(tx, simulation.team_id, simulation.order_id, this.caches?.labTestValues) : null;
+      // An unregistered testkit walks its own path, and no further than its patient (domain testkit.ts).
+      const path = found ? simulationPath(found.status, simulation.target_status, kitLifecycle(found)) : null;
+      const order = path && found && kitSimulationRefusal(found, path) === null ? found : null;
       const next = path?.[0];
       if (!order || !next) {
         // The order went away, or reached (or moved past) the target by other means: nothing left to walk.
         await deleteSimulation(tx, simulation.order_id);
         return 'dropped';
       }
-      await applyTransition(tx, order, next, { at, flags: simulation.flags as SimulationOptions, caches: this.caches });
+      const flags = simulation.flags as SimulationOptions;
+      // An at-home or walk-in order's appointment_scheduled is a real appointment (jobs/lab-appointments/simulation.ts).
+      const booked = await simulateAppointmentStep(tx, this.appointments, { order, to: next, at, flags, caches: this.caches });
+      if (!booked) await applyTransition(tx, order, next, { at, flags, caches: this.caches });
       if (next === simulation.target_status) {
         await deleteSimulation(tx, simulation.order_id);
         return 'finished';

@@ -6,30 +6,41 @@ import { emitEvent } from '../../storage/repositories/events.js';
 import type { LabOrderCaches } from '../../storage/repositories/lab-order-caches.js';
 import { teamWantsPartialResults } from '../../storage/repositories/lab-order-team-settings.js';
 import { transitionOrder, type LabOrderRecord } from '../../storage/repositories/lab-orders.js';
+import { settleAppointmentWithOrder } from '../lab-appointments/sync.js';
 
 /** The app's caches a status change uses (lab-order-caches.ts): lab test values and their digests. */
 export type TransitionCaches = Pick<LabOrderCaches, 'labTestValues' | 'labTestSnapshots'>;
-import { orderFieldsOf, planResults, storeResults } from '../lab-results/record.js';
+import { orderFieldsOf, planResults, storeResults, type PlannedResults } from '../lab-results/record.js';
 
 /**
  * Moves an order one status on, in the caller's transaction: the order's row and its
  * event, `labtest.order.updated` (a `partial_results` status only for teams that opted
  * in), and the results the status produces (jobs/lab-results/record.ts: made first, so that
  * the row's `interpretation` and `has_missing_results`, and the event, say what they read;
- * stored after). Null when the order is no longer in `order.status` (another change came
+ * stored after), and what the change does to the order's appointment (jobs/lab-appointments/sync.ts). Null when the order is no longer in `order.status` (another change came
  * first): nothing is written then.
  */
 export async function applyTransition(
   tx: Queryable,
   order: LabOrderRecord,
   to: string,
-  options: { at: string; status_detail?: string | null; /** A simulated step's SimulationFlags. */ flags?: SimulationOptions; caches?: TransitionCaches | undefined },
+  options: {
+    at: string;
+    status_detail?: string | null;
+    /** A simulated step's SimulationFlags. */
+    flags?: SimulationOptions;
+    caches?: TransitionCaches | undefined;
+    /** What the change adds to the order's body besides the step's own, merged after it (a registered kit's patient, an appointment's id). */
+    body_patch?: Record<string, unknown>;
+    /** Results that arrived for the order (an accepted unmatched result), stored instead of generated ones. */
+    results?: PlannedResults;
+  },
 ): Promise<LabOrderRecord | null> {
   const parsed = parseStatus(to);
   if (!parsed) throw new RangeError(`Unknown order status ${to}`);
   let partialResults: Promise<boolean> | null = null;
   const wantsPartialResults = () => (partialResults ??= teamWantsPartialResults(tx, order.team_id));
-  const planned = await planResults(tx, {
+  const planned = options.results ?? await planResults(tx, {
     order,
     to,
     at: options.at,
@@ -37,7 +48,8 @@ export async function applyTransition(
     partialResultsEnabled: wantsPartialResults,
   });
   const fields = planned ? orderFieldsOf(planned) : null;
-  const patch: Record<string, unknown> = { ...stepPatch(order.id, order.body as unknown as OrderBody, to) };
+  // The caller's patch last: an appointment's id replaces the one the step would make up.
+  const patch: Record<string, unknown> = { ...stepPatch(order.id, order.body as unknown as OrderBody, to), ...options.body_patch };
   if (fields) patch.has_missing_results = fields.has_missing_results;
   const moved = await transitionOrder(tx, {
     team_id: order.team_id,
@@ -62,5 +74,6 @@ export async function applyTransition(
     }, { dedupKey: `labtest.order.updated:${moved.id}:${event?.id ?? to}`, labTestView: moved.lab_test_view, labTestSnapshots: options.caches?.labTestSnapshots });
   }
   if (planned) await storeResults(tx, { order: moved, planned, at: options.at });
+  await settleAppointmentWithOrder(tx, moved, options.at);
   return moved;
 }

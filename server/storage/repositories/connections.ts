@@ -11,7 +11,15 @@ export interface ConnectionRecord {
   /** Mobile SDK providers only: how the SDK connected (null for cloud providers). */
   connect_mode: ConnectMode | null;
   created_on: string;
+  /** `connected`, `error` (error_type and error_message set) or `paused` (migration 045). */
+  status: ConnectionStatus;
+  error_type: string | null;
+  error_message: string | null;
+  /** When the connection left `connected` (null while connected). */
+  status_changed_at: string | null;
 }
+
+export type ConnectionStatus = 'connected' | 'error' | 'paused';
 
 export interface CreateConnectionResult {
   connection: ConnectionRecord;
@@ -19,7 +27,7 @@ export interface CreateConnectionResult {
   created: boolean;
 }
 
-const COLUMNS = 'id, user_id, team_id, provider, source_type, connect_mode, created_on';
+const COLUMNS = 'id, user_id, team_id, provider, source_type, connect_mode, created_on, status, error_type, error_message, status_changed_at';
 
 /** Connects the user to a provider (once per provider). Null when the user is not in the team. */
 export async function createConnection(
@@ -70,6 +78,18 @@ export async function findConnection(
   );
 }
 
+/** The connection, locked for the caller's transaction (its state changes one transaction at a time); null when none. */
+export async function lockConnection(
+  db: Queryable,
+  input: { team_id: string; user_id: string; provider: string },
+): Promise<ConnectionRecord | null> {
+  if (!isUuid(input.team_id) || !isUuid(input.user_id)) return null;
+  return db.one<ConnectionRecord>(
+    `SELECT ${COLUMNS} FROM connections WHERE user_id = $1 AND team_id = $2 AND provider = $3 FOR UPDATE`,
+    [input.user_id, input.team_id, input.provider],
+  );
+}
+
 /** The user's connections, oldest first (empty when none or the user is not in the team). */
 export async function listConnections(
   db: Queryable,
@@ -112,4 +132,49 @@ export async function listConnectionsOfUsers(
     else byUser.set(row.user_id, [row]);
   }
   return byUser;
+}
+
+/**
+ * The connection stops working: `error` with its details, or `paused` (no details). Null when
+ * there is no such connection. The caller ends its data window in the same transaction.
+ */
+export async function setConnectionStatus(
+  db: Queryable,
+  input: { team_id: string; user_id: string; provider: string; at: string } & (
+    | { status: 'error'; error_type: string; error_message: string }
+    | { status: 'paused' }
+  ),
+): Promise<ConnectionRecord | null> {
+  if (!isUuid(input.team_id) || !isUuid(input.user_id)) return null;
+  const error = input.status === 'error' ? [input.error_type, input.error_message] : [null, null];
+  return db.one<ConnectionRecord>(
+    `UPDATE connections SET status = $4, error_type = $5, error_message = $6, status_changed_at = $7::timestamptz
+     WHERE user_id = $1 AND team_id = $2 AND provider = $3 RETURNING ${COLUMNS}`,
+    [input.user_id, input.team_id, input.provider, input.status, ...error, input.at],
+  );
+}
+
+/** A fresh link repaired the connection: `connected` again, its error cleared. Null when it was not in error or paused. */
+export async function repairConnection(
+  db: Queryable,
+  input: { team_id: string; user_id: string; provider: string },
+): Promise<ConnectionRecord | null> {
+  if (!isUuid(input.team_id) || !isUuid(input.user_id)) return null;
+  return db.one<ConnectionRecord>(
+    `UPDATE connections SET status = 'connected', error_type = NULL, error_message = NULL, status_changed_at = NULL
+     WHERE user_id = $1 AND team_id = $2 AND provider = $3 AND status <> 'connected' RETURNING ${COLUMNS}`,
+    [input.user_id, input.team_id, input.provider],
+  );
+}
+
+/** Of the team's connections to `provider`, those that do not work (error or paused), by user id: few rows (a partial index). */
+export async function listUnavailableConnections(
+  db: Queryable,
+  input: { team_id: string; provider: string },
+): Promise<ConnectionRecord[]> {
+  if (!isUuid(input.team_id)) return [];
+  return db.query<ConnectionRecord>(
+    `SELECT ${COLUMNS} FROM connections WHERE team_id = $1 AND provider = $2 AND status <> 'connected' ORDER BY user_id`,
+    [input.team_id, input.provider],
+  );
 }

@@ -168,6 +168,20 @@ export async function endDataWindow(db: Queryable, input: WindowKey & { at: stri
   );
 }
 
+/**
+ * A repaired connection's window syncs again from where it stopped (`synced_through`, history
+ * kept): its next sync announces what the provider recorded meanwhile. Null when it was open.
+ */
+export async function resumeDataWindow(db: Queryable, input: WindowKey): Promise<DataWindowRecord | null> {
+  if (!isUuid(input.team_id) || !isUuid(input.user_id)) return null;
+  return updated(
+    db,
+    `UPDATE data_windows w SET ended_at = NULL
+     WHERE w.user_id = $1 AND w.team_id = $2 AND w.provider = $3 AND w.ended_at IS NOT NULL`,
+    [input.user_id, input.team_id, input.provider],
+  );
+}
+
 /** Keyset position in the sync's order: (synced_through, user_id, provider). */
 export interface DueWindowPosition {
   synced_through: string;

@@ -46,3 +46,18 @@ export async function findLabResults<Body = unknown>(db: Queryable, input: { tea
   if (!isUuid(input.team_id) || !isUuid(input.order_id)) return null;
   return db.one<LabResultsRecord<Body>>(`SELECT ${COLUMNS} FROM lab_results WHERE order_id = $1 AND team_id = $2`, [input.order_id, input.team_id]);
 }
+
+/**
+ * The final results of a user's orders (the team's), oldest order first: what the lab-sourced
+ * timeseries are read from (server/domain/lab-results/timeseries.ts).
+ */
+export async function listUserFinalLabResults<Body = unknown>(db: Queryable, input: { team_id: string; user_id: string }): Promise<Body[]> {
+  if (!isUuid(input.team_id) || !isUuid(input.user_id)) return [];
+  const rows = await db.query<{ results: Body }>(
+    `SELECT r.results FROM lab_results r JOIN lab_orders o ON o.id = r.order_id AND o.team_id = r.team_id
+     WHERE o.team_id = $1 AND o.user_id = $2 AND r.status = 'final'
+     ORDER BY o.created_at, o.id`,
+    [input.team_id, input.user_id],
+  );
+  return rows.map((row) => row.results);
+}

@@ -15,7 +15,7 @@ export interface LabTestRecord {
   auto_generated: boolean;
   status: string;
   created_at: string;
-  /** When the row was last written: no call changes a lab test, so its created_at (migration 023). */
+  /** When the row was last written: its created_at until PATCH /v3/lab_tests/{lab_test_id} changes it (migration 023). */
   updated_at: string;
 }
 
@@ -47,6 +47,29 @@ export async function insertLabTest(db: Queryable, input: NewLabTest): Promise<L
 export async function findLabTest(db: Queryable, teamId: string, labTestId: string): Promise<LabTestRecord | null> {
   if (!isUuid(labTestId)) return null;
   return db.one<LabTestRecord>(`SELECT ${COLUMNS} FROM lab_tests WHERE team_id = $1 AND id = $2`, [teamId, labTestId]);
+}
+
+export interface LabTestChange {
+  name?: string | undefined;
+  status?: string | undefined;
+  at: string;
+}
+
+/**
+ * Changes a lab test of the team in one statement, and answers it as changed (null: not the
+ * team's). `updated_at` moves only when a value changes.
+ */
+export async function updateLabTest(db: Queryable, teamId: string, labTestId: string, change: LabTestChange): Promise<LabTestRecord | null> {
+  if (!isUuid(labTestId)) return null;
+  return db.one<LabTestRecord>(
+    `UPDATE lab_tests SET
+       name = COALESCE($3, name),
+       status = COALESCE($4, status),
+       updated_at = CASE WHEN COALESCE($3, name) IS DISTINCT FROM name OR COALESCE($4, status) IS DISTINCT FROM status THEN $5::timestamptz ELSE updated_at END
+     WHERE team_id = $1 AND id = $2
+     RETURNING ${COLUMNS}`,
+    [teamId, labTestId, change.name ?? null, change.status ?? null, change.at],
+  );
 }
 
 /** The team's lab tests among these ids (unknown and foreign ids are left out). */

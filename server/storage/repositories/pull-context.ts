@@ -7,6 +7,8 @@ export interface ClaimedTriggerContext {
   user: { user_id: string; team_id: string; client_user_id: string; ingestion_start: string | null; ingestion_end: string | null } | null;
   /** Whether the user is still connected to the trigger's provider. */
   connected: boolean;
+  /** The connection's state (migration 045) when it is not `connected`: `error` (with its type) or `paused`; null otherwise. */
+  unavailable: { status: string; error_type: string | null } | null;
   /** The team's historical range for the provider (days), when it set one. */
   preference_days: number | null;
   /** The stored progress of a pull that spans several chunks. */
@@ -17,6 +19,7 @@ interface Row {
   state: string;
   user: { user_id: string; team_id: string; client_user_id: string; ingestion_start: string | null; ingestion_end: string | null } | null;
   connected: boolean;
+  unavailable: { status: string; error_type: string | null } | null;
   preference_days: number | null;
   progress: { start_date: string; end_date: string; next_date: string } | null;
 }
@@ -39,6 +42,8 @@ export async function lockClaimedTriggerContext(tx: Queryable, claim: TriggerCla
                                  'ingestion_start', u.ingestion_start, 'ingestion_end', u.ingestion_end)
         FROM users u WHERE u.id = t.user_id AND u.team_id = t.team_id) AS "user",
        EXISTS (SELECT 1 FROM connections c WHERE c.user_id = t.user_id AND c.provider = t.provider) AS connected,
+       (SELECT json_build_object('status', c.status, 'error_type', c.error_type) FROM connections c
+        WHERE c.user_id = t.user_id AND c.provider = t.provider AND c.status <> 'connected') AS unavailable,
        (SELECT pref.range_days FROM team_pull_preferences pref WHERE pref.team_id = t.team_id AND pref.provider = t.provider) AS preference_days,
        (SELECT json_build_object('start_date', p.start_date, 'end_date', p.end_date, 'next_date', p.next_date)
         FROM bulk_pull_progress p WHERE p.op_id = t.op_id AND p.user_id = t.user_id) AS progress
@@ -48,5 +53,5 @@ export async function lockClaimedTriggerContext(tx: Queryable, claim: TriggerCla
     [claim.op_id, claim.user_id, claim.worker_id, claim.attempts],
   );
   if (!row || row.state !== 'running') return null;
-  return { user: row.user, connected: row.connected, preference_days: row.preference_days, progress: row.progress };
+  return { user: row.user, connected: row.connected, unavailable: row.unavailable, preference_days: row.preference_days, progress: row.progress };
 }

@@ -157,18 +157,134 @@ export async function findUserByClientUserId(
  * holds one to end, instead of waiting for it while holding its order (a deadlock on
  * PostgreSQL, which aborted the delete or the step).
  */
-export async function deleteUser(db: Queryable, input: { team_id: string; user_id: string }): Promise<boolean> {
+/** `at`: the deletion's instant (default: the database's now), from which the grace period of a restore runs. */
+export async function deleteUser(db: Queryable, input: { team_id: string; user_id: string; at?: string }): Promise<boolean> {
   if (!isUuid(input.team_id) || !isUuid(input.user_id)) return false;
+  // The archive a restore reads (deleted-users.ts) is written by the same statement, from the
+  // rows as they were: the delete and its archive are stored together or not at all.
   const rows = await db.query(
     `WITH simulations AS (
        SELECT s.order_id FROM lab_order_simulations s JOIN lab_orders o ON o.id = s.order_id
        WHERE o.team_id = $2 AND o.user_id = $1
        FOR UPDATE OF s
+     ), archived AS (
+       ${ARCHIVE_USER}
      )
-     DELETE FROM users WHERE id = $1 AND team_id = $2 AND (SELECT count(*) FROM simulations) >= 0 RETURNING id`,
-    [input.user_id, input.team_id],
+     DELETE FROM users WHERE id = $1 AND team_id = $2 AND (SELECT count(*) FROM simulations) >= 0
+       AND (SELECT count(*) FROM archived) >= 0 RETURNING id`,
+    [input.user_id, input.team_id, input.at ?? null],
   );
   return rows.length > 0;
+}
+
+/**
+ * Archives user $1 of team $2 as deleted at $3: its row and the rows a restore brings back, each
+ * as to_jsonb of the row (restore-user in deleted-users.ts puts them back as they were).
+ */
+const ARCHIVE_USER = `INSERT INTO deleted_users AS d (user_id, team_id, client_user_id, deleted_at, archive)
+       SELECT u.id, u.team_id, u.client_user_id, coalesce($3::timestamptz, now()), jsonb_build_object(
+         'user', to_jsonb(u),
+         'user_infos', (SELECT coalesce(jsonb_agg(to_jsonb(x)), '[]') FROM user_infos x WHERE x.user_id = u.id),
+         'insurances', (SELECT coalesce(jsonb_agg(to_jsonb(x)), '[]') FROM insurances x WHERE x.user_id = u.id),
+         'connections', (SELECT coalesce(jsonb_agg(to_jsonb(x)), '[]') FROM connections x WHERE x.user_id = u.id),
+         'data_windows', (SELECT coalesce(jsonb_agg(to_jsonb(x)), '[]') FROM data_windows x WHERE x.user_id = u.id),
+         'devices', (SELECT coalesce(jsonb_agg(to_jsonb(x)), '[]') FROM devices x WHERE x.user_id = u.id))
+       FROM users u WHERE u.id = $1 AND u.team_id = $2
+       ON CONFLICT (user_id) DO UPDATE SET team_id = excluded.team_id, client_user_id = excluded.client_user_id,
+         deleted_at = excluded.deleted_at, archive = excluded.archive
+       RETURNING d.user_id`;
+
+export interface UserPatch {
+  /** Absent: unchanged; null: cleared. */
+  fallback_time_zone?: { id: string; source_slug: string } | null;
+  fallback_birth_date?: { value: string; source_slug: string } | null;
+  ingestion_start?: string | null;
+  ingestion_end?: string | null;
+  /** Absent: unchanged (a user always has one). */
+  client_user_id?: string;
+}
+
+export type UpdateUserResult =
+  | { status: 'updated'; user: UserRecord }
+  | { status: 'not_found' }
+  | { status: 'conflict'; reason: 'client_user_id_taken'; user_id: string }
+  /** The bounds the user would have (the patch's over the stored ones) are not in order. */
+  | { status: 'unordered_bounds'; ingestion_start: string; ingestion_end: string };
+
+/**
+ * Applies a patch to the team's user in one statement: the fields present change (`updated_at`
+ * of a fallback moves only when its value or source changed), the others stay. Bounds out of
+ * order (after the patch, with the stored bound the patch leaves) and a client_user_id another
+ * user of the team has change nothing. Run it in a transaction (it locks the user's row first).
+ */
+export async function updateUser(db: Queryable, input: { team_id: string; user_id: string; patch: UserPatch; at: string }): Promise<UpdateUserResult> {
+  if (!isUuid(input.team_id) || !isUuid(input.user_id)) return { status: 'not_found' };
+  const current = await db.one<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1 AND team_id = $2 FOR UPDATE`, [input.user_id, input.team_id]);
+  if (!current) return { status: 'not_found' };
+  const { patch } = input;
+  const start = 'ingestion_start' in patch ? (patch.ingestion_start ?? null) : current.ingestion_start;
+  const end = 'ingestion_end' in patch ? (patch.ingestion_end ?? null) : current.ingestion_end;
+  if (start !== null && end !== null && start > end) return { status: 'unordered_bounds', ingestion_start: start, ingestion_end: end };
+  if (patch.client_user_id !== undefined && patch.client_user_id !== current.client_user_id) {
+    const taken = await db.one<{ id: string }>(`SELECT id FROM users WHERE team_id = $1 AND client_user_id = $2`, [input.team_id, patch.client_user_id]);
+    if (taken) return { status: 'conflict', reason: 'client_user_id_taken', user_id: taken.id };
+  }
+  const zone = 'fallback_time_zone' in patch ? (patch.fallback_time_zone ?? null) : undefined;
+  const birth = 'fallback_birth_date' in patch ? (patch.fallback_birth_date ?? null) : undefined;
+  const row = await db.one<UserRow>(
+    `UPDATE users SET
+       client_user_id = coalesce($3::text, client_user_id),
+       fallback_time_zone = CASE WHEN $4::boolean THEN $5::text ELSE fallback_time_zone END,
+       fallback_time_zone_source = CASE WHEN $4::boolean THEN $6::text ELSE fallback_time_zone_source END,
+       fallback_time_zone_updated_at = CASE
+         WHEN NOT $4::boolean THEN fallback_time_zone_updated_at
+         WHEN $5::text IS NULL THEN NULL
+         WHEN fallback_time_zone IS NOT DISTINCT FROM $5::text AND fallback_time_zone_source IS NOT DISTINCT FROM $6::text THEN fallback_time_zone_updated_at
+         ELSE $13::timestamptz END,
+       fallback_birth_date = CASE WHEN $7::boolean THEN $8::date ELSE fallback_birth_date END,
+       fallback_birth_date_source = CASE WHEN $7::boolean THEN $9::text ELSE fallback_birth_date_source END,
+       fallback_birth_date_updated_at = CASE
+         WHEN NOT $7::boolean THEN fallback_birth_date_updated_at
+         WHEN $8::date IS NULL THEN NULL
+         WHEN fallback_birth_date IS NOT DISTINCT FROM $8::date AND fallback_birth_date_source IS NOT DISTINCT FROM $9::text THEN fallback_birth_date_updated_at
+         ELSE $13::timestamptz END,
+       ingestion_start = CASE WHEN $10::boolean THEN $11::date ELSE ingestion_start END,
+       ingestion_end = CASE WHEN $12::boolean THEN $14::date ELSE ingestion_end END
+     WHERE id = $1 AND team_id = $2
+     RETURNING ${COLUMNS}`,
+    [
+      input.user_id,
+      input.team_id,
+      patch.client_user_id ?? null,
+      zone !== undefined,
+      zone?.id ?? null,
+      zone?.source_slug ?? null,
+      birth !== undefined,
+      birth?.value ?? null,
+      birth?.source_slug ?? null,
+      'ingestion_start' in patch,
+      patch.ingestion_start ?? null,
+      'ingestion_end' in patch,
+      input.at,
+      patch.ingestion_end ?? null,
+    ],
+  );
+  return row ? { status: 'updated', user: toUser(row) } : { status: 'not_found' };
+}
+
+/**
+ * The team's users whose id is `query` or whose client_user_id is `query` (exactly), newest
+ * first: at most two (one by id, one by reference). Both lookups use a unique index.
+ */
+export async function searchUsersById(db: Queryable, input: { team_id: string; query: string }): Promise<UserRecord[]> {
+  if (!isUuid(input.team_id)) return [];
+  const byId = isUuid(input.query) ? input.query : null;
+  const rows = await db.query<UserRow>(
+    `SELECT ${COLUMNS} FROM users WHERE team_id = $1 AND (client_user_id = $2 OR id = $3::uuid)
+     ORDER BY created_on DESC, id DESC`,
+    [input.team_id, input.query, byId],
+  );
+  return rows.map(toUser);
 }
 
 export interface UserPage {
@@ -210,4 +326,11 @@ export async function listUsers(
   if (rows.length > 0) return { users: rows.map(toUser), total: rows[0]!.total };
   const counted = await db.one<{ total: number }>(`SELECT count(*)::int AS total FROM users WHERE ${filter}`, params);
   return { users: [], total: counted?.total ?? 0 };
+}
+
+/** The user of this id in any team (a signed page names a user by its id alone: user-pages.ts). */
+export async function findUserOfAnyTeam(db: Queryable, userId: string): Promise<UserRecord | null> {
+  if (!isUuid(userId)) return null;
+  const row = await db.one<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [userId]);
+  return row && toUser(row);
 }

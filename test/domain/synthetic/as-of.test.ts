@@ -76,7 +76,7 @@ describe('synthetic days: what is visible as of an instant', () => {
   });
 
   it('when a sleep has just ended, then it is tentative, and two hours later confirmed with the same id and stages', () => {
-    fc.assert(fc.property(ctxArb(['fitbit', 'oura', 'vital', 'eight_sleep']), (ctx) => {
+    fc.assert(fc.property(ctxArb(['fitbit', 'oura', 'garmin', 'eight_sleep']), (ctx) => {
       const final = generateDay(ctx);
       for (const sleep of final.sleep) {
         const stop = ms(sleep.bedtime_stop);

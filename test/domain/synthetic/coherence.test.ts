@@ -8,9 +8,9 @@ import { offsetSecondsAt, localDateOf } from '../../../server/domain/synthetic/t
 import { timelineOf } from '../../../server/domain/synthetic/timeline.js';
 import { bounds, ctxArb, ms, RUNS, tenths } from './helpers.js';
 
-const WEARABLES = ['fitbit', 'oura', 'vital', 'apple_health_kit', 'whoop_v2', 'polar', 'samsung_health', 'health_connect', 'withings', 'ultrahuman'];
-const WORKOUT_PROVIDERS = ['fitbit', 'strava', 'peloton', 'zwift', 'wahoo', 'polar', 'apple_health_kit', 'vital', 'runkeeper'];
-const SLEEP_PROVIDERS = ['fitbit', 'oura', 'vital', 'eight_sleep', 'whoop_v2', 'apple_health_kit', 'withings', 'ultrahuman', 'polar'];
+const WEARABLES = ['fitbit', 'oura', 'garmin', 'apple_health_kit', 'whoop_v2', 'polar', 'samsung_health', 'health_connect', 'withings', 'ultrahuman'];
+const WORKOUT_PROVIDERS = ['fitbit', 'strava', 'peloton', 'zwift', 'wahoo', 'polar', 'apple_health_kit', 'garmin', 'runkeeper'];
+const SLEEP_PROVIDERS = ['fitbit', 'oura', 'garmin', 'eight_sleep', 'whoop_v2', 'apple_health_kit', 'withings', 'ultrahuman', 'polar'];
 
 const values = (samples: unknown[] | undefined) => (samples as PointSample[] | undefined ?? []).map((s) => s.value);
 
@@ -141,7 +141,7 @@ describe('synthetic days: coherence across resources', () => {
   }, 120_000);
 
   it('when a CGM provider reports glucose, then it rises after each meal above the fasting level', () => {
-    fc.assert(fc.property(ctxArb(['vital', 'dexcom_v3', 'freestyle_libre']), (ctx) => {
+    fc.assert(fc.property(ctxArb(['ultrahuman', 'dexcom_v3', 'freestyle_libre']), (ctx) => {
       const day = generateDay(ctx);
       const glucose = (day.timeseries.glucose ?? []) as PointSample[];
       expect(glucose.length).toBeGreaterThanOrEqual(90);
@@ -167,7 +167,7 @@ describe('synthetic days: coherence across resources', () => {
     const fasting: number[] = [];
     for (let u = 0; u < 30; u += 1) {
       for (const date of ['2026-05-04', '2026-05-05', '2026-05-06']) {
-        const day = generateDay({ userId: `population-${u}`, provider: 'vital', date, timeZone: 'America/Chicago' });
+        const day = generateDay({ userId: `population-${u}`, provider: 'ultrahuman', date, timeZone: 'America/Chicago' });
         steps.push(day.activity!.steps!);
         resting.push(day.activity!.heart_rate!.resting_bpm!);
         for (const s of day.sleep.filter((x) => x.type === 'long_sleep')) {

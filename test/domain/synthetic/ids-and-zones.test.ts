@@ -53,7 +53,7 @@ describe('synthetic record ids', () => {
   });
 
   it('when a day is generated, then every summary id decodes to that user, provider and day, and streams are found by id', () => {
-    fc.assert(fc.property(ctxArb(['fitbit', 'vital', 'apple_health_kit', 'strava', 'oura']), (ctx) => {
+    fc.assert(fc.property(ctxArb(['fitbit', 'garmin', 'apple_health_kit', 'strava', 'oura']), (ctx) => {
       const day = generateDay(ctx);
       const all = [...(day.activity ? [day.activity] : []), ...day.sleep, ...day.sleep_cycle, ...(day.body ? [day.body] : []), ...day.workouts, ...day.meal];
       expect(new Set(all.map((s) => s.id)).size).toBe(all.length);
@@ -77,8 +77,8 @@ describe('synthetic days: determinism', () => {
       expect(JSON.stringify(generateDay(ctx))).toBe(JSON.stringify(generateDay({ ...ctx })));
       expect(generateProfile(ctx.userId, ctx.provider)).toEqual(generateProfile(ctx.userId, ctx.provider));
     }), RUNS);
-    const a = generateDay({ userId: USER, provider: 'vital', date: '2026-11-20', timeZone: 'UTC' });
-    const b = generateDay({ userId: OTHER, provider: 'vital', date: '2026-11-20', timeZone: 'UTC' });
+    const a = generateDay({ userId: USER, provider: 'garmin', date: '2026-11-20', timeZone: 'UTC' });
+    const b = generateDay({ userId: OTHER, provider: 'garmin', date: '2026-11-20', timeZone: 'UTC' });
     expect(a.timeseries.heartrate).not.toEqual(b.timeseries.heartrate);
   });
 
@@ -98,7 +98,7 @@ describe('synthetic days: determinism', () => {
   });
 
   it('when only some resources are asked for, then they are exactly those of the full day', () => {
-    fc.assert(fc.property(ctxArb(['fitbit', 'vital', 'apple_health_kit']), fc.constantFrom('activity', 'sleep', 'heartrate', 'steps', 'glucose', 'workouts' as const), (ctx, resource) => {
+    fc.assert(fc.property(ctxArb(['fitbit', 'garmin', 'apple_health_kit']), fc.constantFrom('activity', 'sleep', 'heartrate', 'steps', 'glucose', 'workouts' as const), (ctx, resource) => {
       const full = generateDay(ctx);
       const only = generateDay({ ...ctx, resources: [resource] });
       if (resource === 'activity') expect(only.activity).toEqual(full.activity);

@@ -8,7 +8,7 @@ import { ctxArb, RUNS } from './helpers.js';
 
 describe('synthetic days: wire shapes', () => {
   it('when summaries are generated, then they validate against the team API schemas and carry every field of the issue', () => {
-    fc.assert(fc.property(ctxArb(['fitbit', 'vital', 'apple_health_kit', 'strava', 'withings', 'cronometer']), (ctx) => {
+    fc.assert(fc.property(ctxArb(['fitbit', 'garmin', 'apple_health_kit', 'strava', 'withings', 'cronometer']), (ctx) => {
       const day = generateDay(ctx);
       if (day.activity) expect(teamSchemaViolations('ClientFacingActivity', day.activity)).toEqual([]);
       for (const s of day.sleep) expect(teamSchemaViolations('ClientFacingSleep', s)).toEqual([]);

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { historicalEventKey, historicalResourcesFor } from '../../../server/jobs/bulk-pull/pull.js';
+import { eventResourceName } from '../../../server/shared/resources.js';
 import { addDays, daysOf } from '../../../server/domain/pull-preferences/pull-range.js';
 import { getBulkOp, type BulkOpRecord } from '../../../server/storage/repositories/bulk-ops.js';
 import { setIngestionBounds } from '../../storage/stored-state.js';
@@ -111,9 +112,9 @@ describe.each(apiEngines)('bulk trigger historical pull with the worker running 
     for (const user of users) {
       for (const resource of resources) {
         const event = events.find((e) => e.dedup_key === historicalEventKey(op.id, user, resource))!;
-        expect(event.event_type).toBe(`historical.data.${resource}.created`);
+        expect(event.event_type).toBe(`historical.data.${eventResourceName(resource)}.created`);
         expect(event.payload).toEqual({
-          event_type: `historical.data.${resource}.created`,
+          event_type: `historical.data.${eventResourceName(resource)}.created`,
           data: { user_id: user, provider: 'oura', start_date: days[0], end_date: today },
           team_id: server.teamId,
           user_id: user,
@@ -166,6 +167,10 @@ describe.each(apiEngines)('bulk trigger historical pull with the worker running 
     expect(op).toMatchObject({ status: 'success', processed: 3 });
     const requestDay = op.started_at.slice(0, 10);
     const resources = historicalResourcesFor('withings');
+    // Withings weighs: its pulls complete with the family's names, not the timeseries paths'.
+    expect(resources).toEqual(expect.arrayContaining(['body_weight', 'body_fat']));
+    expect(new Set((await historicalEvents(opId)).map((e) => e.event_type))).toEqual(new Set(resources.map((r) => `historical.data.${eventResourceName(r)}.created`)));
+    expect(resources.map(eventResourceName)).toEqual(expect.arrayContaining(['weight', 'fat']));
     expect(await historyStartOf(plain, 'withings')).toBe(addDays(requestDay, -5));
     expect(await historyStartOf(bounded, 'withings')).toBe(addDays(today, -2));
     // Nothing to pull: the window still starts on the day of the connection.

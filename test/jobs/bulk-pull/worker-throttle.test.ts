@@ -22,7 +22,7 @@ const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
 // Enough triggers for several windows (or several turnovers of the concurrency cap) per class;
 // test/domain/throttle.test.ts runs 1,000 per class through the arithmetic alone.
 const CLASSES: { provider: string; triggers: number }[] = [
-  { provider: 'vital', triggers: 100 },
+  { provider: 'garmin', triggers: 100 },
   { provider: 'fitbit', triggers: 600 },
   { provider: 'strava', triggers: 40 },
   { provider: 'oura', triggers: 500 },

@@ -172,7 +172,7 @@ describe('WebhookDeduplicator', () => {
   it('when connections are created, then they are kept per user and provider, read from data.provider', () => {
     const store = new WebhookDeduplicator();
     const oura = { name: 'Oura', slug: 'oura', logo: 'https://example.com/oura.png' };
-    const created: WebhookEvent = { event_type: 'provider.connection.created', data: { user_id: USER, provider: oura, external_user_id: 'oura-5b0c2d9e71', resource_availability: { sleep: { status: 'available', scope_requirements: null } } }, ...envelope };
+    const created: WebhookEvent = { event_type: 'provider.connection.created', data: { user_id: USER, provider: oura, source: oura, external_user_id: 'oura-5b0c2d9e71', resource_availability: { sleep: { status: 'available', scope_requirements: null } } }, ...envelope };
     store.receive('msg_1', created);
     expect(store.receive('msg_2', created)).toEqual({ outcome: 'stored', kind: 'connection', replaced: 1 });
     expect(store.connections()).toEqual([created]);

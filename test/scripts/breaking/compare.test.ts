@@ -2,7 +2,9 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GENERATED_DIR } from '../../../scripts/lib/apis.js';
+import { ACCEPTED_BREAKS, type AcceptedBreak } from '../../../scripts/breaking/accepted.js';
 import { compareDocuments } from '../../../scripts/breaking/compare.js';
+import { acceptFindings } from '../../../scripts/breaking/gate.js';
 import { RULES, type Finding } from '../../../scripts/breaking/rules.js';
 import type { JsonObject } from '../../../scripts/breaking/schema.js';
 
@@ -46,5 +48,32 @@ describe('breaking-change comparison, golden fixture pairs', () => {
   it.each(['team', 'management'])('when the %s bundle is compared with itself, then nothing is reported', (api) => {
     const document = readJson<JsonObject>(path.join(GENERATED_DIR, api, 'openapi.json'));
     expect(compareDocuments(document, structuredClone(document))).toEqual([]);
+  });
+});
+
+describe('accepted breaking changes (scripts/breaking/accepted.ts)', () => {
+  const lost = (values: string[]): Finding => ({
+    rule: 'request-enum-value-removed', severity: 'breaking', document: 'head', pointer: '/components/schemas/ProviderSlug',
+    where: 'DELETE /v2/user/{user_id}/{provider} path parameter provider', message: `enum lost ${values.map((v) => `"${v}"`).join(', ')}: clients sending it are rejected`,
+  });
+  const entry: AcceptedBreak = { rule: 'request-enum-value-removed', at: 'head#/components/schemas/ProviderSlug', values: ['vital'], decision: 'docs/decisions.md#x' };
+
+  it('when a finding is exactly what a recorded decision accepted, then it is a warning naming the decision', () => {
+    expect(acceptFindings([lost(['vital'])], [entry])).toEqual([{ ...lost(['vital']), severity: 'warning', accepted: 'docs/decisions.md#x' }]);
+  });
+
+  it('when a finding quotes a value the decision did not accept, or is of another rule or node, then it still breaks', () => {
+    expect(acceptFindings([lost(['vital', 'oura'])], [entry])[0]!.severity).toBe('breaking');
+    expect(acceptFindings([{ ...lost(['vital']), pointer: '/components/schemas/OAuthProviderSlug' }], [entry])[0]!.severity).toBe('breaking');
+    expect(acceptFindings([{ ...lost(['vital']), rule: 'request-bounds-narrowed' }], [entry])[0]!.severity).toBe('breaking');
+  });
+
+  it('when the recorded decisions are read, then each names a heading of docs/decisions.md that exists', () => {
+    const decisions = readFileSync(path.join(import.meta.dirname, '../../../docs/decisions.md'), 'utf8');
+    const anchors = new Set([...decisions.matchAll(/^#+ (.+)$/gm)].map((m) => m[1]!.toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-')));
+    for (const accepted of ACCEPTED_BREAKS) {
+      expect(accepted.decision.startsWith('docs/decisions.md#')).toBe(true);
+      expect(anchors, accepted.decision).toContain(accepted.decision.slice('docs/decisions.md#'.length));
+    }
   });
 });

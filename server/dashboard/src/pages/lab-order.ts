@@ -1,7 +1,8 @@
 /**
  * One lab order: its status timeline (polled while a simulation walks it), buttons to
  * simulate to any reachable status or cancel, its results with their flags, and the
- * requisition and result PDFs (fetched with the key, shown from a blob: URL).
+ * requisition and result PDFs (fetched with the key, shown from a blob: URL), and for at-home
+ * and walk-in orders their appointment (lab-order-appointment.ts).
  */
 import { fetchBlob, type Apis, type TeamSchemas } from '../api.js';
 import { confirmButton, okAs, poll } from '../interactions.js';
@@ -9,6 +10,7 @@ import { formatDateTime } from '../lib/format.js';
 import { cancelAllowed, humanize, isFinal, orderTimeline, resultsReady, simulationTargets, statusLabel } from '../lib/order-timeline.js';
 import { FLAG_LABELS, isHighlighted, resultFlags, resultsSummary } from '../lib/result-flags.js';
 import type { Page, PageContext } from '../page.js';
+import { drawAppointment } from './lab-order-appointment.js';
 import { actionButton, details, errorBox, errorText, field, h, replace, toast, withStates } from '../ui.js';
 
 type Order = TeamSchemas['Order'];
@@ -119,7 +121,8 @@ export const labOrderPage: Page = {
     const actions = h('section', { class: 'card', 'aria-labelledby': 'actions-title' });
     const results = h('section', { class: 'card', 'aria-labelledby': 'results-title', 'data-testid': 'results-section' });
     const documents = h('section', { class: 'card', 'aria-labelledby': 'documents-title' });
-    const body = h('div', { class: 'order-page' }, head, h('div', { class: 'grid' }, timeline, actions), results, documents);
+    const appointment = h('section', { class: 'card', 'aria-labelledby': 'appointment-title', 'data-testid': 'appointment-section' });
+    const body = h('div', { class: 'order-page' }, head, h('div', { class: 'grid' }, timeline, actions), appointment, results, documents);
 
     const drawResults = async (order: Order) => {
       const status = order.last_event.status;
@@ -236,7 +239,7 @@ export const labOrderPage: Page = {
           target && target !== status ? h('span', { class: 'muted', role: 'status', 'data-testid': 'order-simulating' }, `Simulating to ${statusLabel(target)}…`) : null,
         ),
         details([
-          ['Patient', `${order.patient_details.first_name} ${order.patient_details.last_name}`],
+          ['Patient', order.patient_details ? `${order.patient_details.first_name} ${order.patient_details.last_name}` : 'Not registered yet (testkit)'],
           ['User', h('a', { href: `#/users/${encodeURIComponent(order.user_id)}` }, order.user_id)],
           ['Method', humanize(order.lab_test.method)],
           ['Lab', order.lab_test.lab?.name ?? '–'],
@@ -248,6 +251,7 @@ export const labOrderPage: Page = {
       );
       replace(timeline, h('h2', { id: 'timeline-title' }, 'Status timeline'), timelineView(order));
       if (changed) {
+        drawAppointment(appointment, ctx.apis, order, ctx.signal, () => void getOrder(ctx.apis, orderId).then((fresh) => { lastStatus = ''; draw(fresh); }));
         drawActions(order);
         drawDocuments(order);
         void drawResults(order);

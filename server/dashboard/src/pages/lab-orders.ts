@@ -5,6 +5,7 @@
 import { ApiError, type Apis, type TeamSchemas } from '../api.js';
 import { okAs } from '../interactions.js';
 import { formatDateTime } from '../lib/format.js';
+import { billingSummary } from '../lib/lab-accounts.js';
 import { humanize, lowLevelStatuses, statusLabel } from '../lib/order-timeline.js';
 import { orderPatient, patientFromInfo, PLACEHOLDER_PATIENT, type PatientForm } from '../lib/patient-prefill.js';
 import type { Page, PageContext } from '../page.js';
@@ -12,9 +13,11 @@ import { actionButton, errorBox, field, h, replace, table, withStates } from '..
 
 type LabTest = TeamSchemas['LabTest'];
 type User = TeamSchemas['ClientFacingUser'];
+type LabAccount = TeamSchemas['ClientFacingLabAccount'];
 
 const labTestPage = (apis: Apis, cursor: string | null) =>
   okAs<TeamSchemas['LabTestPage']>(apis.team.GET('/v3/lab_test', { params: { query: { lab_test_limit: 100, ...(cursor ? { next_cursor: cursor } : {}) } } }));
+const labAccounts = (apis: Apis) => okAs<TeamSchemas['LabAccountList']>(apis.team.GET('/v3/lab_test/lab_account'));
 const usersPage = (apis: Apis) => okAs<TeamSchemas['PaginatedUsersResponse']>(apis.team.GET('/v2/user', { params: { query: { limit: 500 } } }));
 
 const ORDERS_PER_PAGE = 20;
@@ -159,7 +162,7 @@ function ordersList(ctx: PageContext): HTMLElement {
         const pages = Math.max(1, Math.ceil(answer.total / answer.size));
         const rows = answer.orders.map((order) => [
           h('a', { href: `#/lab-orders/${encodeURIComponent(order.id)}`, 'data-testid': 'order-link' }, order.lab_test.name),
-          `${order.patient_details.first_name} ${order.patient_details.last_name}`,
+          order.patient_details ? `${order.patient_details.first_name} ${order.patient_details.last_name}` : `Unregistered kit for ${order.shipping_details?.receiver_name ?? '–'}`,
           h('span', { class: 'badge', 'data-testid': 'order-row-status' }, statusLabel(order.last_event.status)),
           humanize(order.lab_test.method),
           formatDateTime(order.created_at),
@@ -203,6 +206,24 @@ function labTestsTable(tests: LabTest[]): HTMLElement {
   );
 }
 
+/** The team's lab accounts: what an order may go through (lab, status, methods, billing by state). */
+function labAccountsTable(accounts: LabAccount[]): HTMLElement {
+  const rows = accounts.map((account) => [
+    account.account_name ?? '–',
+    humanize(account.lab),
+    h('span', { class: `status status-${account.status}` }, humanize(account.status)),
+    (account.allowed_collection_methods ?? []).map(humanize).join(', ') || '–',
+    billingSummary(account.allowed_billing),
+    h('code', null, account.id),
+  ]);
+  return h(
+    'section',
+    { 'aria-labelledby': 'lab-accounts-title' },
+    h('h2', { id: 'lab-accounts-title' }, 'Lab accounts'),
+    accounts.length === 0 ? h('p', { class: 'empty' }, 'No lab account.') : table(['Account', 'Lab', 'Status', 'Collection methods', 'Billing', 'Id'], rows, { 'data-testid': 'lab-accounts-table' }),
+  );
+}
+
 export const labOrdersPage: Page = {
   title: 'Lab orders',
   render(view, ctx) {
@@ -211,10 +232,10 @@ export const labOrdersPage: Page = {
     void withStates(
       top,
       async () => {
-        const [tests, users] = await Promise.all([allLabTests(ctx.apis), usersPage(ctx.apis)]);
-        return { tests, users: users.users, totalUsers: users.total };
+        const [tests, users, accounts] = await Promise.all([allLabTests(ctx.apis), usersPage(ctx.apis), labAccounts(ctx.apis)]);
+        return { tests, users: users.users, totalUsers: users.total, accounts: accounts.data };
       },
-      ({ tests, users, totalUsers }) => [newOrderForm(ctx, tests, users, totalUsers), ordersList(ctx), labTestsTable(tests)],
+      ({ tests, users, totalUsers, accounts }) => [newOrderForm(ctx, tests, users, totalUsers), ordersList(ctx), labTestsTable(tests), labAccountsTable(accounts)],
       ctx.signal,
     );
   },

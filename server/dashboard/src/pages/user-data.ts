@@ -14,7 +14,7 @@ import type { PageContext } from '../page.js';
 import { field, h, replace, table, withStates } from '../ui.js';
 
 /** The user's connections, read once and shared by the page's sections. */
-export type ProvidersRead = () => Promise<{ providers: { slug: string; name: string; status: unknown; created_on: string }[] }>;
+export type ProvidersRead = () => Promise<{ providers: { slug: string; name: string; status: unknown; created_on: string; error_details?: { error_type: unknown; error_message: string; errored_at: string } | null }[] }>;
 
 type Range = { start_date: string; end_date: string; provider?: string };
 type Workout = TeamSchemas['ClientFacingWorkout'];

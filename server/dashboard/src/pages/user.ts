@@ -22,7 +22,7 @@ type Insurance = Pick<TeamSchemas['ClientFacingInsurance'], 'payor_code' | 'memb
 };
 
 /** The providers the API family's demo connections support. */
-export const DEMO_PROVIDERS = ['fitbit', 'oura', 'apple_health_kit', 'freestyle_libre'] as const;
+export const DEMO_PROVIDERS = ['fitbit', 'oura', 'garmin', 'apple_health_kit', 'freestyle_libre'] as const;
 
 const userPath = (user_id: string) => ({ params: { path: { user_id } } });
 
@@ -82,15 +82,43 @@ function connectionsSection(ctx: PageContext, user_id: string, providersRead: ()
       list,
       () => providersRead()(),
       ({ providers }) => {
+        const path = (provider: { slug: string }) => ({ params: { path: { user_id, provider: provider.slug as TeamSchemas['ProviderSlug'] } } });
         const rows = providers.map((provider) => [
           h('span', { 'data-testid': `connection-${provider.slug}` }, provider.name, ' ', h('code', null, provider.slug)),
-          h('span', { class: `badge ${provider.status === 'connected' ? 'ok' : 'bad'}` }, String(provider.status)),
+          h(
+            'span',
+            { 'data-testid': `connection-status-${provider.slug}` },
+            h('span', { class: `badge ${provider.status === 'connected' ? 'ok' : 'bad'}` }, String(provider.status)),
+            provider.error_details ? h('span', { class: 'muted' }, ` ${provider.error_details.error_type}: ${provider.error_details.error_message} (${formatDateTime(provider.error_details.errored_at)})`) : '',
+          ),
           formatDateTime(provider.created_on),
+          // Sandbox: break the connection on demand, and repair it with a fresh demo connection.
+          provider.status === 'connected'
+            ? actionButton(
+                'Simulate error',
+                async () => {
+                  await ok(ctx.apis.team.POST('/v2/user/{user_id}/{provider}/simulate_error', { ...path(provider), body: { error_type: 'token_refresh_failed' } }));
+                  toast(`${provider.name}: connection in error (token_refresh_failed); provider.connection.error sent.`);
+                  changed();
+                  void load();
+                },
+                { 'data-testid': `simulate-error-${provider.slug}`, 'aria-label': `Simulate an error of ${provider.name}` },
+              )
+            : actionButton(
+                'Repair',
+                async () => {
+                  const result = await ok(ctx.apis.team.POST('/v2/link/connect/demo', { body: { user_id, provider: provider.slug as TeamSchemas['ProviderSlug'] } }));
+                  toast(result.detail);
+                  changed();
+                  void load();
+                },
+                { 'data-testid': `repair-${provider.slug}`, 'aria-label': `Repair ${provider.name}` },
+              ),
           actionButton(
             'Deregister',
             async () => {
               if (!confirm(`Deregister ${provider.name}? The connection ends; its data window stops growing.`)) return;
-              await ok(ctx.apis.team.DELETE('/v2/user/{user_id}/{provider}', { params: { path: { user_id, provider: provider.slug as TeamSchemas['ProviderSlug'] } } }));
+              await ok(ctx.apis.team.DELETE('/v2/user/{user_id}/{provider}', path(provider)));
               toast(`${provider.name} deregistered.`);
               changed();
               void load();
@@ -117,7 +145,7 @@ function connectionsSection(ctx: PageContext, user_id: string, providersRead: ()
           { 'data-testid': 'connect-demo', disabled: !firstFree },
         );
         return [
-          providers.length ? table(['Provider', 'Status', 'Connected', ''], rows, { 'data-testid': 'connections-table' }) : h('p', { class: 'empty' }, 'No connection yet.'),
+          providers.length ? table(['Provider', 'Status', 'Connected', '', ''], rows, { 'data-testid': 'connections-table' }) : h('p', { class: 'empty' }, 'No connection yet.'),
           h('div', { class: 'controls' }, field('Demo provider', choice), connect),
         ];
       },

@@ -35,6 +35,6 @@ export const bulkTriggerHistoricalPull =
       const more = result.unknown_count - result.unknown.length;
       throw new ValidationFailure(more > 0 ? [...named, { loc: ['body', 'user_ids'], msg: `${more} more unknown user ids (the first ${named.length} are named)`, type: 'value_error' }] : named);
     }
-    const responseBody = { detail: result.detail, operation: (await toBulkOps(deps, teamId, [result.op]))[0]!, not_connected_user_ids: result.not_connected };
+    const responseBody = { detail: result.detail, operation: (await toBulkOps(deps, teamId, [result.op]))[0]!, not_connected_user_ids: result.not_connected, unavailable_connections: result.unavailable };
     return result.done ? { status: 200, body: responseBody } : { status: 202, body: responseBody };
   };

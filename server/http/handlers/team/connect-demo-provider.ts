@@ -16,6 +16,8 @@ export const connectDemoProvider =
     if (!result) throw userNotFound(body.user_id);
     const detail = result.created
       ? `Connected the user to ${provider.name} (demo).`
-      : `The user was already connected to ${provider.name}; the connection is kept.`;
+      : result.repaired
+        ? `Reconnected the user to ${provider.name} (demo): the connection works again.`
+        : `The user was already connected to ${provider.name}; the connection is kept.`;
     return { status: 200, body: { success: true, detail } };
   };

@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { operations } from '../../../../generated/team/schema.js';
+import { checkDiagnosisCodes, violationMessage } from '../../../domain/insurance/diagnoses.js';
 import { storedConsents, type ConsentInput } from '../../../domain/lab-orders/consents.js';
 import { bodyHash, earlierBodyHash } from '../../../domain/lab-orders/idempotency.js';
 import { initialStatus, parseStatus } from '../../../domain/lab-orders/lifecycle.js';
@@ -14,6 +15,7 @@ import { ApiError, ValidationFailure } from '../../api-error.js';
 import type { ValidationErrorItem } from '../../../shared/error-shape.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
+import { teamMarkerCatalog } from './lab-account-views.js';
 import { findTeamLabTests, storedLabTestView } from './lab-test-views.js';
 import { birthDateItems, toGuarantorDetails, toPhysician } from './request-records.js';
 import { requisitionFormUrl } from './requisition-url.js';
@@ -28,7 +30,7 @@ const newSampleId = () => `SB${String(randomInt(0, 1e10)).padStart(10, '0')}`;
 
 /**
  * POST /v3/order: Create an order. The request is checked in full first (one 422 naming
- * every problem: the patient's date of birth, the order set, the consents), then the user
+ * every problem: the patient's date of birth, the order set, the consents, the diagnosis codes), then the user
  * (404), then the idempotency key (see the spec). Concurrent plain orders (no idempotency
  * key, an existing lab test) are stored together: one transaction, one statement for the
  * orders (group commit).
@@ -38,7 +40,8 @@ export const createOrder = (deps: Deps): Handler<operations['createOrder'], Team
   const createTogether = groupCommit((batch: readonly NewLabOrder[]) => createLabOrders(deps.db, batch, deps.caches.labOrders));
   // The orders this handler writes, which schedule the PGlite vacuum of the order tables.
   const vacuum = new LabOrderVacuum(deps.db, deps.logger);
-  return async ({ body, headers }, { teamId }) => {
+  return async ({ body, headers }, caller) => {
+    const teamId = caller.teamId;
     const hasOrderSet = body.order_set !== undefined && body.order_set !== null;
     const hasLabTestId = body.lab_test_id !== undefined && body.lab_test_id !== null;
     if (hasOrderSet === hasLabTestId) {
@@ -53,7 +56,7 @@ export const createOrder = (deps: Deps): Handler<operations['createOrder'], Team
     const problems: ValidationErrorItem[] = birthDateItems(['body', 'patient_details', 'dob'], body.patient_details.dob, deps.now());
 
     const found = await findTeamLabTests(deps, teamId, labTestIds);
-    const resolved = resolveOrderLabTests(deps.markers, {
+    const resolved = resolveOrderLabTests(teamMarkerCatalog(deps, caller), {
       lab_test_ids: labTestIds,
       lab_test_loc: hasLabTestId ? ['lab_test_id'] : ['order_set', 'lab_test_ids'],
       single_lab_test: hasLabTestId,
@@ -64,6 +67,8 @@ export const createOrder = (deps: Deps): Handler<operations['createOrder'], Team
         ...(orderSet?.lab_account_id ? [{ id: orderSet.lab_account_id, loc: ['order_set', 'lab_account_id'] }] : []),
         ...(body.lab_account_id ? [{ id: body.lab_account_id, loc: ['lab_account_id'] }] : []),
       ],
+      billing_type: body.billing_type ?? null,
+      patient_state: body.patient_address.state ?? null,
     }, found);
     if (!resolved.ok) {
       problems.push(...resolved.problems.map((p) => ({
@@ -76,6 +81,12 @@ export const createOrder = (deps: Deps): Handler<operations['createOrder'], Team
     // Consent's anyOf (one spelling of consent_type required) types as unknown; the validator checked its shape.
     const consents = storedConsents((body.consents ?? []) as ConsentInput[]);
     if (!consents.ok) problems.push(...consents.problems.map((p) => ({ loc: ['body', 'consents', ...p.loc], msg: p.msg, type: 'value_error' })));
+    // The diagnosis codes, by the rules of POST /v3/insurance/validate_icd_codes.
+    const diagnoses = checkDiagnosisCodes(body.icd_codes ?? []);
+    problems.push(
+      ...diagnoses.error_positions.map((e) => ({ loc: ['body', 'icd_codes', e.index], msg: e.message, type: 'value_error' })),
+      ...diagnoses.violations.map((v) => ({ loc: ['body', 'icd_codes'], msg: violationMessage(v), type: 'value_error' })),
+    );
     if (problems.length > 0 || !resolved.ok || !consents.ok) throw new ValidationFailure(problems);
 
     const key = headers[IDEMPOTENCY_HEADER as keyof typeof headers] as string | undefined;

@@ -8,6 +8,6 @@ import { userNotFound } from './views.js';
 export const deleteUser =
   (deps: Deps): Handler<operations['deleteUser'], TeamContext> =>
   async ({ path }, { teamId }) => {
-    if (!(await removeUser(deps.db, { team_id: teamId, user_id: path.user_id }))) throw userNotFound(path.user_id);
+    if (!(await removeUser(deps.db, { team_id: teamId, user_id: path.user_id, at: deps.now().toISOString() }))) throw userNotFound(path.user_id);
     return { status: 200, body: { success: true } };
   };

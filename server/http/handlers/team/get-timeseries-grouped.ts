@@ -3,6 +3,8 @@ import { MAX_RANGE_DAYS } from '../../../domain/data/ranges.js';
 import { readTimeseriesPage } from '../../../jobs/data-reads/read-data.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
+import { isLabTimeseriesResource, type LabSampleGroup } from '../../../domain/lab-results/timeseries.js';
+import { readLabTimeseries } from './lab-timeseries-views.js';
 import { decodeDayCursor, encodeDayCursor, prepareRangedRead, readBody, requireTimeseriesResource } from './data-read-views.js';
 
 /** Samples per page of the grouped timeseries (a page holds whole local days; one day over it is a page alone). */
@@ -12,6 +14,14 @@ export const GROUPED_PAGE_SAMPLES = 10_000;
 export const getTimeseriesGrouped =
   (deps: Deps): Handler<operations['getTimeseriesGrouped'], TeamContext> =>
   async ({ path, query }, { teamId }) => {
+    if (isLabTimeseriesResource(path.resource)) {
+      // A user's lab results are a few samples: one page, whatever the range.
+      const groups: Record<string, Pick<LabSampleGroup, 'source' | 'data'>[]> = {};
+      for (const group of await readLabTimeseries(deps, teamId, path.user_id, path.resource, query, MAX_RANGE_DAYS)) {
+        (groups[group.provider] ??= []).push({ source: group.source, data: group.data });
+      }
+      return { status: 200, body: { groups, next_cursor: null, next: null } };
+    }
     const { windows, range } = await prepareRangedRead(deps, teamId, path.user_id, query, MAX_RANGE_DAYS);
     const cursorLoc = query.next_cursor !== undefined && query.next_cursor !== null ? 'next_cursor' : 'cursor';
     const fromDay = decodeDayCursor(path.user_id, path.resource, query, query.next_cursor ?? query.cursor, cursorLoc);

@@ -65,6 +65,53 @@ import { getOrderResultMetadata } from './get-order-result-metadata.js';
 import { getOrderResultPdf } from './get-order-result-pdf.js';
 import { getOrderRequisitionPdf } from './get-order-requisition-pdf.js';
 import { getSignedOrderRequisitionPdf } from './get-signed-order-requisition-pdf.js';
+import { listLabAccounts } from './list-lab-accounts.js';
+import { updateUser } from './update-user.js';
+import { cancelUserDeletion } from './cancel-user-deletion.js';
+import { getTeamMetrics } from './get-team-metrics.js';
+import { createUserPortalUrl } from './create-user-portal-url.js';
+import { createTestkitOrder } from './create-testkit-order.js';
+import { registerTestkit } from './register-testkit.js';
+import { searchDiagnoses } from './search-diagnoses.js';
+import { validateIcdCodes } from './validate-icd-codes.js';
+import { searchPayors } from './search-payors.js';
+import { searchPayorsDeprecated } from './search-payors-deprecated.js';
+import { createPayor } from './create-payor.js';
+import { listUnmatchedResults } from './list-unmatched-results.js';
+import { getUnmatchedResult } from './get-unmatched-result.js';
+import { acceptUnmatchedResult } from './accept-unmatched-result.js';
+import { resolveUnmatchedResult } from './resolve-unmatched-result.js';
+import { createSandboxUnmatchedResult } from './create-sandbox-unmatched-result.js';
+import { updateOrder } from './update-order.js';
+import { getOrderCommunicationSettings } from './get-order-communication-settings.js';
+import { updateOrderCommunicationSettings } from './update-order-communication-settings.js';
+import { updateOrderDrawCompleted } from './update-order-draw-completed.js';
+import { updateLabTest } from './update-lab-test.js';
+import { listLabTestMarkers } from './list-lab-test-markers.js';
+import { getMarkerByProviderId } from './get-marker-by-provider-id.js';
+import { getLabTestCollectionInstructionPdf } from './get-lab-test-collection-instruction-pdf.js';
+import { searchCompendium } from './search-compendium.js';
+import { convertCompendium } from './convert-compendium.js';
+import { listUserDevices } from './list-user-devices.js';
+import { getUserDevice } from './get-user-device.js';
+import { getUserDevicesRaw } from './get-user-devices-raw.js';
+import { simulateConnectionError } from './simulate-connection-error.js';
+import { getPhlebotomyAppointmentAvailability } from './get-phlebotomy-appointment-availability.js';
+import { listPhlebotomyAppointmentCancellationReasons } from './list-phlebotomy-appointment-cancellation-reasons.js';
+import { getPhlebotomyAppointment } from './get-phlebotomy-appointment.js';
+import { bookPhlebotomyAppointment } from './book-phlebotomy-appointment.js';
+import { requestPhlebotomyAppointment } from './request-phlebotomy-appointment.js';
+import { reschedulePhlebotomyAppointment } from './reschedule-phlebotomy-appointment.js';
+import { cancelPhlebotomyAppointment } from './cancel-phlebotomy-appointment.js';
+import { getAreaInfo } from './get-area-info.js';
+import { getPscInfo } from './get-psc-info.js';
+import { getOrderPscInfo } from './get-order-psc-info.js';
+import { getPscAppointmentAvailability } from './get-psc-appointment-availability.js';
+import { listPscAppointmentCancellationReasons } from './list-psc-appointment-cancellation-reasons.js';
+import { getPscAppointment } from './get-psc-appointment.js';
+import { bookPscAppointment } from './book-psc-appointment.js';
+import { reschedulePscAppointment } from './reschedule-psc-appointment.js';
+import { cancelPscAppointment } from './cancel-psc-appointment.js';
 // scaffold:imports
 
 /**
@@ -135,6 +182,53 @@ export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamConte
     getOrderResultPdf: getOrderResultPdf(deps),
     getOrderRequisitionPdf: getOrderRequisitionPdf(deps),
     getSignedOrderRequisitionPdf: getSignedOrderRequisitionPdf(deps),
+    listLabAccounts: listLabAccounts(deps),
+    updateUser: updateUser(deps),
+    cancelUserDeletion: cancelUserDeletion(deps),
+    getTeamMetrics: getTeamMetrics(deps),
+    createUserPortalUrl: createUserPortalUrl(deps),
+    createTestkitOrder: createTestkitOrder(deps),
+    registerTestkit: registerTestkit(deps),
+    searchDiagnoses: searchDiagnoses(deps),
+    validateIcdCodes: validateIcdCodes(deps),
+    searchPayors: searchPayors(deps),
+    searchPayorsDeprecated: searchPayorsDeprecated(deps),
+    createPayor: createPayor(deps),
+    listUnmatchedResults: listUnmatchedResults(deps),
+    getUnmatchedResult: getUnmatchedResult(deps),
+    acceptUnmatchedResult: acceptUnmatchedResult(deps),
+    resolveUnmatchedResult: resolveUnmatchedResult(deps),
+    createSandboxUnmatchedResult: createSandboxUnmatchedResult(deps),
+    updateOrder: updateOrder(deps),
+    getOrderCommunicationSettings: getOrderCommunicationSettings(deps),
+    updateOrderCommunicationSettings: updateOrderCommunicationSettings(deps),
+    updateOrderDrawCompleted: updateOrderDrawCompleted(deps),
+    updateLabTest: updateLabTest(deps),
+    listLabTestMarkers: listLabTestMarkers(deps),
+    getMarkerByProviderId: getMarkerByProviderId(deps),
+    getLabTestCollectionInstructionPdf: getLabTestCollectionInstructionPdf(deps),
+    searchCompendium: searchCompendium(deps),
+    convertCompendium: convertCompendium(deps),
+    listUserDevices: listUserDevices(deps),
+    getUserDevice: getUserDevice(deps),
+    getUserDevicesRaw: getUserDevicesRaw(deps),
+    simulateConnectionError: simulateConnectionError(deps),
+    getPhlebotomyAppointmentAvailability: getPhlebotomyAppointmentAvailability(deps),
+    listPhlebotomyAppointmentCancellationReasons: listPhlebotomyAppointmentCancellationReasons(deps),
+    getPhlebotomyAppointment: getPhlebotomyAppointment(deps),
+    bookPhlebotomyAppointment: bookPhlebotomyAppointment(deps),
+    requestPhlebotomyAppointment: requestPhlebotomyAppointment(deps),
+    reschedulePhlebotomyAppointment: reschedulePhlebotomyAppointment(deps),
+    cancelPhlebotomyAppointment: cancelPhlebotomyAppointment(deps),
+    getAreaInfo: getAreaInfo(deps),
+    getPscInfo: getPscInfo(deps),
+    getOrderPscInfo: getOrderPscInfo(deps),
+    getPscAppointmentAvailability: getPscAppointmentAvailability(deps),
+    listPscAppointmentCancellationReasons: listPscAppointmentCancellationReasons(deps),
+    getPscAppointment: getPscAppointment(deps),
+    bookPscAppointment: bookPscAppointment(deps),
+    reschedulePscAppointment: reschedulePscAppointment(deps),
+    cancelPscAppointment: cancelPscAppointment(deps),
     // scaffold:handlers
   };
 }

@@ -43,11 +43,12 @@ export async function requireLabTest(deps: Deps, teamId: string, labTestId: stri
 }
 
 /**
- * The LabTest view of a stored or standard lab test (lab-test-views). Lab tests never change
- * once stored, so the view is the same for every order of it: an order's body then holds the
+ * The LabTest view of a stored or standard lab test (lab-test-views). Only its name and status can
+ * change (PATCH), and they are in the key, so the view is the same for every order of it as it is: an order's body then holds the
  * same frozen object, whose stored text and digest storage memoises (lab-test-snapshots). Frozen
  * in every environment for that reason.
  */
 export function storedLabTestView(deps: Pick<Deps, 'markers' | 'caches'>, test: LabTestDefinition): Readonly<LabTestView> {
-  return deps.caches.labViews.labTestViews.getOrSet(test.id, () => deepFreeze(toLabTestView(deps.markers, test)));
+  // Keyed by what PATCH /v3/lab_tests/{lab_test_id} can change too: a renamed or (de)activated lab test is a new entry.
+  return deps.caches.labViews.labTestViews.getOrSet(`${test.id}\u0000${test.status}\u0000${test.name}`, () => deepFreeze(toLabTestView(deps.markers, test)));
 }

@@ -5,7 +5,8 @@
  */
 import type { components } from '../../../../generated/team/schema.js';
 import type { UnicodeFonts } from '../../../domain/lab-documents/layout.js';
-import type { toClientFacingMarkerPage } from '../../../domain/lab-markers/catalog.js';
+import type { Compendium } from '../../../domain/compendium/compendium.js';
+import type { MarkerCatalog, toClientFacingMarkerPage } from '../../../domain/lab-markers/catalog.js';
 import type { LabTestView } from '../../../domain/lab-tests/catalog.js';
 import type { BoundedCache, CacheRegistry } from '../../../shared/cache.js';
 import type { LabOrderRecord } from '../../../storage/repositories/lab-orders.js';
@@ -19,12 +20,14 @@ export interface LabViewCaches {
   readonly orderPages: BoundedCache<string, { readonly parts: readonly unknown[]; readonly body: Readonly<OrderPage> }>;
   /** `lab-order-views`: the wire Order of each record the storage keeps. */
   readonly orderViews: BoundedCache<LabOrderRecord, Readonly<Order>>;
-  /** `lab-test-views`: the LabTest view of a stored or standard lab test, by id. */
+  /** `lab-test-views`: the LabTest view of a stored or standard lab test, by id, status and name. */
   readonly labTestViews: BoundedCache<string, Readonly<LabTestView>>;
   /** `marker-pages`: GET /v3/lab_tests/markers pages, by query. */
   readonly markerPages: BoundedCache<string, Readonly<MarkerPage>>;
   /** `document-fonts`: the fonts of the lab PDFs, read from their package and parsed once each. */
   readonly documentFonts: BoundedCache<string, UnicodeFonts>;
+  /** `compendium`: the compendium (markers grouped by LOINC set) of the app's marker catalog. */
+  readonly compendium: BoundedCache<MarkerCatalog, Compendium>;
   /** `requisition-url-key`: the key that signs requisition form URLs. */
   readonly requisitionUrlKey: BoundedCache<string, string>;
 }
@@ -45,9 +48,9 @@ export function createLabViewCaches(registry: CacheRegistry): LabViewCaches {
     }),
     labTestViews: registry.create({
       name: 'lab-test-views',
-      key: 'lab test id',
+      key: 'lab test id, status and name',
       maxEntries: 1_000,
-      invalidatedBy: 'nothing: no call changes a lab test once made (migration 023), and the standard ones come from the static catalog',
+      invalidatedBy: 'nothing: PATCH /v3/lab_tests/{lab_test_id} changes only the name and status, which are in the key, and the standard ones come from the static catalog',
     }),
     markerPages: registry.create({
       name: 'marker-pages',
@@ -60,6 +63,12 @@ export function createLabViewCaches(registry: CacheRegistry): LabViewCaches {
       key: 'the font family of the lab PDFs',
       maxEntries: 1,
       invalidatedBy: 'nothing: the fonts are files of an installed package',
+    }),
+    compendium: registry.create({
+      name: 'compendium',
+      key: "the app's marker catalog (the object)",
+      maxEntries: 1,
+      invalidatedBy: "nothing: the app's marker catalog is static data",
     }),
     requisitionUrlKey: registry.create({
       name: 'requisition-url-key',

@@ -1,10 +1,12 @@
 import type { operations } from '../../../../generated/team/schema.js';
+import { labTestPricing } from '../../../domain/lab-markers/pricing.js';
 import { standardLabTests, toLabTestView, type LabTestDefinition, type LabTestView } from '../../../domain/lab-tests/catalog.js';
 import { listLabTests as listStoredLabTests } from '../../../storage/repositories/lab-tests.js';
 import { ValidationFailure } from '../../api-error.js';
 import { decodeCursor, encodeCursor } from '../../cursor.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
+import { requireKnownLabAccount, teamMarkerCatalog } from './lab-account-views.js';
 import { toLabTestDefinition } from './lab-test-views.js';
 
 export interface LabTestQuery {
@@ -35,8 +37,11 @@ interface Listed {
  * The team's lab tests matching the filters (standard ones included), sorted by the key
  * then id. A team has few lab tests, so they are filtered and sorted here.
  */
-export async function matchingLabTests(deps: Deps, teamId: string, q: LabTestQuery): Promise<Listed[]> {
-  const { index, labs } = deps.markers;
+export async function matchingLabTests(deps: Deps, caller: Pick<TeamContext, 'teamId' | 'orgId'>, q: LabTestQuery): Promise<Listed[]> {
+  const teamId = caller.teamId;
+  const catalog = teamMarkerCatalog(deps, caller);
+  requireKnownLabAccount(catalog, q.lab_account_id, ['query', 'lab_account_id']);
+  const { index, labs } = catalog;
   const labSlug = q.lab_slug?.trim().toLowerCase() || null;
   let labIds: number[] | null = labSlug ? [index.labBySlug.get(labSlug)?.id ?? -1] : null;
   if (q.lab_account_id) {
@@ -98,13 +103,13 @@ export function sortLabTests<T extends Listed>(items: T[], key: SortKey, directi
 /** GET /v3/lab_test: List lab tests, keyset-paged by (sort value, id). */
 export const listLabTests =
   (deps: Deps): Handler<operations['listLabTests'], TeamContext> =>
-  async ({ query }, { teamId }) => {
+  async ({ query }, caller) => {
     const key = (query.order_key ?? 'name') as SortKey;
     const direction = query.order_direction ?? 'asc';
     const limit = query.lab_test_limit ?? 50;
     const after = decodeCursor<{ order_key: string; value: string; id: string }>(query.next_cursor, ['order_key', 'value', 'id'], 'next_cursor');
     if (after && after.order_key !== key) throw ValidationFailure.single(['query', 'next_cursor'], `The next_cursor was issued for order_key ${after.order_key}; pass the same order_key`);
-    const sorted = sortLabTests(await matchingLabTests(deps, teamId, query), key, direction);
+    const sorted = sortLabTests(await matchingLabTests(deps, caller, query), key, direction);
     let start = 0;
     if (after) {
       const sign = direction === 'asc' ? 1 : -1;
@@ -125,7 +130,14 @@ export const listLabTests =
       body: {
         data,
         next_cursor: more && last ? encodeCursor({ order_key: key, value: String(sortValue(last, key)), id: last.view.id }) : null,
-        pricing: query.include_pricing ? { total: data.reduce((cents, t) => cents + Math.round(t.price * 100), 0) / 100, currency: 'USD' } : null,
+        pricing: query.include_pricing
+          ? {
+            currency: 'USD',
+            // Each lab test's price from its markers' (domain/lab-markers/pricing.ts); the page's total as earlier versions gave it.
+            data: Object.fromEntries(data.map((t) => [t.id, labTestPricing(deps.markers, (t.markers ?? []).map((m) => m.id))])),
+            total: data.reduce((cents, t) => cents + Math.round(t.price * 100), 0) / 100,
+          }
+          : null,
       },
     };
   };

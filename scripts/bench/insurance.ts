@@ -1,0 +1,95 @@
+/**
+ * The diagnosis search (`npm run bench:insurance`): req/s, p50 and p99 of
+ * GET /v3/insurance/search/diagnosis at BENCH_CONNECTIONS (10) connections on the compiled
+ * server exactly as `npm start` runs it (its flags and environment, so responses are
+ * validated), on PGlite. The queries rotate over code prefixes (`E11`, `e78.0`, `Z13.2`: a few to
+ * 50 hits), exact codes and words of titles (`iron defic anem`, `screening`), so every kind of
+ * search and answer size is measured. Prints a table; asserts nothing.
+ *
+ * Environment: BENCH_SECONDS (measured seconds, default 10), BENCH_WARMUP_SECONDS (2),
+ * BENCH_CONNECTIONS (10), BENCH_SKIP_COMPILE=1 (reuse dist/).
+ */
+import type { ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { bootstrapSandbox } from '../../server/bootstrap.js';
+import { migrate } from '../../server/storage/migrate.js';
+import { TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
+import { compile } from '../compile.js';
+import { isMainModule } from '../lib/main-module.js';
+import { pgliteEngine, type BenchEngine } from './engines.js';
+import { freePorts, percentile, printTable, spawnServer, stop, waitForOk } from './lib.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const TEAM_API_KEY = 'bench-insurance-team-api-key';
+const MANAGEMENT_KEY = 'bench-insurance-management-key';
+const AUTH = { [TEAM_API_KEY_HEADER]: TEAM_API_KEY };
+const P99_TARGET_MS = 20;
+
+const QUERIES = ['E11', 'e78.0', 'Z13.2', 'E11.9', 'N18', 'iron defic anem', 'screening', 'vitamin d', 'hypothyroidism', 'D50.9', 'Z', 'chronic kidney'];
+
+interface Run {
+  requests: number;
+  seconds: number;
+  latencies: number[];
+  non2xx: number;
+  errors: number;
+}
+
+function load(url: string, seconds: number): Promise<Run> {
+  let next = 0;
+  return new Promise((resolve, reject) => {
+    const latencies: number[] = [];
+    const instance = autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        duration: seconds,
+        headers: AUTH,
+        requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/v3/insurance/search/diagnosis?diagnosis_query=${encodeURIComponent(QUERIES[next++ % QUERIES.length]!)}` }) }],
+      },
+      (error, result) => {
+        if (error) return reject(error instanceof Error ? error : new Error(String(error)));
+        resolve({ requests: result.requests.total, seconds: result.duration, latencies, non2xx: result.non2xx, errors: result.errors });
+      },
+    );
+    instance.on('response', (_client, status, _bytes, ms) => {
+      if (status >= 200 && status < 300) latencies.push(ms);
+    });
+  });
+}
+
+export async function benchInsurance(): Promise<void> {
+  if (process.env.BENCH_SKIP_COMPILE !== '1') await compile();
+  const engine: BenchEngine = await pgliteEngine('insurance');
+  let child: ChildProcess | undefined;
+  try {
+    const db = await engine.open();
+    try {
+      await migrate(db);
+      await bootstrapSandbox(db, { region: 'us', teamApiKey: TEAM_API_KEY, managementKey: MANAGEMENT_KEY, dataDir: engine.env.DATA_DIR! });
+    } finally {
+      await db.close();
+    }
+    const [teamPort, managementPort] = await freePorts(2);
+    const started = performance.now();
+    child = spawnServer({ PORT: String(teamPort), MANAGEMENT_PORT: String(managementPort), TEAM_API_KEY, MANAGEMENT_KEY, SERVER_PROCESSES: '', ...engine.env });
+    const url = `http://127.0.0.1:${teamPort}`;
+    await waitForOk(`${url}/v2/providers`, started, 120_000, AUTH);
+    await load(url, WARMUP_SECONDS);
+    const run = await load(url, SECONDS);
+    const p99 = percentile(run.latencies, 99);
+    printTable(
+      `Diagnosis search: ${QUERIES.length} queries in turn (codes, prefixes, words), ${CONNECTIONS} connections, ${SECONDS} s`,
+      ['Operation', 'Server', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', `p99 <= ${P99_TARGET_MS} ms`],
+      [['GET /v3/insurance/search/diagnosis', engine.name, Math.round(run.requests / Math.max(run.seconds, Number.EPSILON)), percentile(run.latencies, 50).toFixed(1), p99.toFixed(1), run.non2xx + run.errors, p99 <= P99_TARGET_MS ? 'yes' : 'NO']],
+    );
+  } finally {
+    if (child) await stop(child);
+    await engine.cleanup();
+  }
+}
+
+if (isMainModule(fileURLToPath(import.meta.url))) await benchInsurance();

@@ -1,0 +1,142 @@
+/**
+ * When a sample can be drawn: the deterministic appointment slots of an at-home phlebotomy
+ * provider at a zip code and of a patient service center, for the days from a start date. The
+ * same place and day always give the same slots, in the patient's (at-home) or the center's
+ * (walk-in) time zone; none starts in the past or within BOOKING_LEAD_MS of now, none lies
+ * outside the hours. Pure: now, the zone and what is already booked are handed in.
+ */
+import { addDays, DAY, MINUTE, utcMidnight, Zone, type FormatterMemo } from '../synthetic/time-zone.js';
+import { hash32, WEEKDAYS, type ServiceCenter } from './service-centers.js';
+
+/** How many days of slots an availability answer covers, from its start date. */
+export const AVAILABILITY_DAYS = 14;
+/** How far ahead a start date may be, in days from today (in the zone asked for). */
+export const MAX_START_DATE_AHEAD_DAYS = 90;
+/** No slot starts sooner than this after now: the provider needs time to send someone. */
+export const BOOKING_LEAD_MS = 2 * 60 * MINUTE;
+/** A walk-in appointment's length, and the time between two starts at a center. */
+export const CENTER_SLOT_MINUTES = 30;
+export const CENTER_SLOT_EVERY_MINUTES = 60;
+/** The at-home arrival windows: one hour, starting on the hour. */
+export const PHLEBOTOMY_WINDOW_MINUTES = 60;
+/** An at-home visit before 08:00 local time is a priority visit (fasting panels), at this price in USD. */
+export const PRIORITY_PRICE = 25;
+
+export interface Slot {
+  /** Epoch milliseconds. */
+  readonly start: number;
+  readonly end: number;
+  readonly price: number;
+  readonly is_priority: boolean;
+  /** How many appointments the slot takes in all (before those already booked are taken off). */
+  readonly capacity: number;
+}
+
+export interface DaySlots {
+  /** The local date, YYYY-MM-DD. */
+  readonly date: string;
+  readonly slots: readonly Slot[];
+}
+
+/** `HH:MM` -> minutes since midnight. */
+const minutesOf = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** The weekday of a YYYY-MM-DD date. */
+export const weekdayOf = (date: string) => WEEKDAYS[(new Date(utcMidnight(date)).getUTCDay() + 6) % 7]!;
+
+/** The local date of `now` in a zone. */
+export const todayIn = (timeZone: string, now: Date, formatters?: FormatterMemo): string => new Zone(timeZone, formatters).localDateOf(now.getTime());
+
+export type StartDateDecision = { ok: true; first: string } | { ok: false; msg: string };
+
+/**
+ * The first day of an availability answer: the start date asked for (today in the zone when
+ * none), never before today. Refused when it is more than MAX_START_DATE_AHEAD_DAYS ahead.
+ */
+export function firstAvailabilityDay(startDate: string | null | undefined, today: string): StartDateDecision {
+  if (!startDate) return { ok: true, first: today };
+  if (startDate > addDays(today, MAX_START_DATE_AHEAD_DAYS)) {
+    return { ok: false, msg: `start_date ${startDate} is more than ${MAX_START_DATE_AHEAD_DAYS} days ahead (today is ${today} where the appointment would be)` };
+  }
+  return { ok: true, first: startDate < today ? today : startDate };
+}
+
+interface Window {
+  readonly startMinute: number;
+  readonly minutes: number;
+  readonly price: number;
+  readonly is_priority: boolean;
+  readonly capacity: number;
+}
+
+/** Slots of the days from `first`, from each day's local windows, dropping those that start before now + lead. */
+function daysOfSlots(input: { zone: Zone; first: string; now: Date; windowsOf: (date: string) => readonly Window[] }): DaySlots[] {
+  const earliest = input.now.getTime() + BOOKING_LEAD_MS;
+  const days: DaySlots[] = [];
+  for (let i = 0; i < AVAILABILITY_DAYS; i++) {
+    const date = addDays(input.first, i);
+    const midnight = utcMidnight(date);
+    const slots: Slot[] = [];
+    for (const w of input.windowsOf(date)) {
+      const start = input.zone.wallToInstant(midnight + w.startMinute * MINUTE);
+      // A window that a clock change swallowed (its wall time does not exist) is not offered.
+      if (input.zone.localDateOf(start) !== date || start < earliest) continue;
+      slots.push({ start, end: start + w.minutes * MINUTE, price: w.price, is_priority: w.is_priority, capacity: w.capacity });
+    }
+    if (slots.length > 0) days.push({ date, slots });
+  }
+  return days;
+}
+
+/**
+ * The at-home slots of a provider at a zip code: one-hour arrival windows from 06:00 to 12:00
+ * on weekdays and 07:00 to 11:00 on Saturdays (the morning, when fasting draws are done),
+ * none on Sundays; one or two phlebotomists per window.
+ */
+export function phlebotomySlots(input: { provider: string; zip: string; timeZone: string; first: string; now: Date; formatters?: FormatterMemo }): DaySlots[] {
+  const zone = new Zone(input.timeZone, input.formatters);
+  return daysOfSlots({
+    zone,
+    first: input.first,
+    now: input.now,
+    windowsOf: (date) => {
+      const weekday = weekdayOf(date);
+      const [from, to] = weekday === 'sunday' ? [0, 0] : weekday === 'saturday' ? [7, 11] : [6, 12];
+      const windows: Window[] = [];
+      for (let hour = from; hour < to; hour++) {
+        const capacity = 1 + (hash32(`phlebotomy:${input.provider}:${input.zip}:${date}:${hour}`) % 2);
+        windows.push({ startMinute: hour * 60, minutes: PHLEBOTOMY_WINDOW_MINUTES, price: hour < 8 ? PRIORITY_PRICE : 0, is_priority: hour < 8, capacity });
+      }
+      return windows;
+    },
+  });
+}
+
+/** A center's slots: every hour from opening (on the hour or half past), each 30 minutes and ending by closing; two to four visits each. */
+export function centerSlots(input: { center: ServiceCenter; first: string; now: Date; formatters?: FormatterMemo }): DaySlots[] {
+  const zone = new Zone(input.center.time_zone, input.formatters);
+  return daysOfSlots({
+    zone,
+    first: input.first,
+    now: input.now,
+    windowsOf: (date) => {
+      const windows: Window[] = [];
+      for (const period of input.center.hours[weekdayOf(date)]) {
+        const close = minutesOf(period.end);
+        for (let minute = Math.ceil(minutesOf(period.start) / 30) * 30; minute + CENTER_SLOT_MINUTES <= close; minute += CENTER_SLOT_EVERY_MINUTES) {
+          const capacity = 2 + (hash32(`center:${input.center.site_code}:${date}:${minute}`) % 3);
+          windows.push({ startMinute: minute, minutes: CENTER_SLOT_MINUTES, price: 0, is_priority: false, capacity });
+        }
+      }
+      return windows;
+    },
+  });
+}
+
+/** Whether a slot of a place's slots on its day still exists as given (a key names a slot the server offered). */
+export function slotIsOffered(days: readonly DaySlots[], start: number, end: number): Slot | null {
+  for (const day of days) for (const slot of day.slots) if (slot.start === start && slot.end === end) return slot;
+  return null;
+}
+
+export { DAY };

@@ -1,0 +1,111 @@
+/**
+ * The wire shapes of places and slots (spec/team/components/schemas): a center as
+ * ClientFacingLabLocation and AppointmentLocation, a day's slots as DaySlots with each slot's
+ * signed booking key, the area summary as AreaInfo. Pure.
+ */
+import { Zone, type FormatterMemo } from '../synthetic/time-zone.js';
+import { signBookingKey, BOOKING_KEY_VALIDITY_SECONDS, type AppointmentKind, type KeyAddress } from './booking-key.js';
+import { CENTER_LABS, type CenterLabSlug, type CenterNearby, type ServiceCenter, type Capability, type AppointmentServiceType } from './service-centers.js';
+import type { DaySlots } from './slots.js';
+
+export function toLabLocation(nearby: CenterNearby) {
+  const c = nearby.center;
+  return {
+    metadata: {
+      name: c.name, state: c.state, city: c.city, zip_code: c.zip_code, first_line: c.first_line, second_line: c.second_line,
+      phone_number: c.phone_number, fax_number: c.fax_number, hours: c.hours as unknown as Record<string, unknown>, website: c.website,
+    },
+    distance: nearby.distance,
+    site_code: c.site_code,
+    supported_bill_types: [...c.supported_bill_types],
+    location: { lng: c.lng, lat: c.lat },
+    capabilities: [...c.capabilities],
+  };
+}
+
+export function centerAppointmentLocation(center: ServiceCenter, distance: number | null) {
+  return {
+    location: { lng: center.lng, lat: center.lat },
+    distance,
+    address: { first_line: center.first_line, second_line: center.second_line, city: center.city, state: center.state, zip_code: center.zip_code, access_notes: null },
+    code: center.site_code,
+    name: center.name,
+    iana_timezone: center.time_zone,
+  };
+}
+
+/** An instant as ISO 8601 with the zone's offset (`2026-12-02T07:00:00-08:00`): the wall time the patient reads. */
+export function localIso(zone: Zone, epochMs: number): string {
+  const offset = zone.offsetSecondsAt(epochMs);
+  const wall = new Date(epochMs + offset * 1000).toISOString().slice(0, 19);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return `${wall}${sign}${String(Math.floor(abs / 3600)).padStart(2, '0')}:${String(Math.floor((abs % 3600) / 60)).padStart(2, '0')}`;
+}
+
+export interface SlotSigning {
+  secret: string;
+  team_id: string;
+  now: Date;
+}
+
+/**
+ * The DaySlots of one place: each slot with what is left of it (its capacity less the
+ * appointments it holds, `booked` by `<location_code> <start ms>`), full slots left out, and a
+ * booking key that expires BOOKING_KEY_VALIDITY_SECONDS from now.
+ */
+export function toDaySlots(input: {
+  days: readonly DaySlots[];
+  kind: AppointmentKind;
+  provider: string;
+  location_code: string;
+  time_zone: string;
+  address: KeyAddress | null;
+  location: unknown;
+  booked: ReadonlyMap<string, number>;
+  signing: SlotSigning;
+  formatters?: FormatterMemo | undefined;
+}) {
+  const zone = new Zone(input.time_zone, input.formatters);
+  const expires = Math.floor(input.signing.now.getTime() / 1000) + BOOKING_KEY_VALIDITY_SECONDS;
+  const expiresAt = new Date(expires * 1000).toISOString();
+  return input.days.flatMap((day) => {
+    const slots = day.slots.flatMap((slot) => {
+      const left = slot.capacity - (input.booked.get(`${input.location_code} ${slot.start}`) ?? 0);
+      if (left <= 0) return [];
+      const booking_key = signBookingKey({
+        kind: input.kind, provider: input.provider, location_code: input.location_code, start: slot.start / 1000, end: slot.end / 1000,
+        capacity: slot.capacity, price: slot.price, is_priority: slot.is_priority, time_zone: input.time_zone, expires, address: input.address,
+      }, input.signing);
+      return [{ booking_key, start: localIso(zone, slot.start), end: localIso(zone, slot.end), expires_at: expiresAt, price: slot.price, is_priority: slot.is_priority, num_appointments_available: left }];
+    });
+    return slots.length > 0 ? [{ location: input.location as never, date: day.date, slots }] : [];
+  });
+}
+
+/** The AreaInfo of a zip code: at-home coverage, and per lab its centers within the radius. */
+export function toAreaInfo(input: {
+  zip_code: string;
+  radius: string;
+  providers: Array<{ name: string; service_types: AppointmentServiceType[] }>;
+  labs: readonly CenterLabSlug[];
+  centers: ReadonlyMap<CenterLabSlug, readonly CenterNearby[]>;
+}) {
+  const central_labs: Record<string, unknown> = {};
+  for (const slug of input.labs) {
+    const lab = CENTER_LABS.find((l) => l.slug === slug)!;
+    const centers = input.centers.get(slug) ?? [];
+    const capabilities = new Set<Capability>(centers.flatMap((c) => c.center.capabilities));
+    central_labs[slug] = {
+      patient_service_centers: {
+        appointment_with_vital: centers.some((c) => c.center.capabilities.includes('appointment_scheduling_via_junction')),
+        within_radius: centers.length,
+        radius: input.radius,
+        capabilities: [...capabilities].sort(),
+      },
+      supported_bill_types: slug === 'bioreference' ? ['client_bill', 'commercial_insurance'] : ['client_bill', 'commercial_insurance', 'patient_bill'],
+      lab_id: lab.lab_id,
+    };
+  }
+  return { zip_code: input.zip_code, phlebotomy: { is_served: input.providers.length > 0, providers: input.providers }, central_labs };
+}

@@ -1,0 +1,13 @@
+import type { operations } from '../../../../generated/team/schema.js';
+import { getAppointment } from '../../../jobs/lab-appointments/appointments.js';
+import type { Handler } from '../../handler-types.js';
+import type { Deps, TeamContext } from '../context.js';
+import { appointmentDeps, orThrow } from './appointment-views.js';
+
+/** GET /v3/order/{order_id}/phlebotomy/appointment: the order's newest at-home appointment. */
+export const getPhlebotomyAppointment =
+  (deps: Deps): Handler<operations['getPhlebotomyAppointment'], TeamContext> =>
+  async ({ path }, { teamId }) => {
+    const answer = orThrow(await getAppointment(appointmentDeps(deps), { team_id: teamId, order_id: path.order_id, kind: 'at_home_phlebotomy' }));
+    return { status: 200, body: answer.appointment };
+  };

@@ -1,0 +1,192 @@
+/**
+ * Booking, requesting, rescheduling and cancelling an order's appointment. Each change is one
+ * transaction: the order's row is locked first (as every status change does), the rules are
+ * decided on what is stored (domain/lab-appointments/appointments.ts), then the appointment and
+ * its event, the booking key's use, the order's status change and event, and the webhook events
+ * (`labtest.appointment.created` / `.updated`, `labtest.order.updated`) are written together.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  appointmentCancelledStatus, bookedAppointment, cancellationReasonsOf, cancelledAppointment, checkOrderKind, decideAppointmentCancel, decideNewAppointment,
+  decideReschedule, placeOfAddress, placeOfCenter, requestedAppointment, scheduledAt, toAppointmentView, TYPE_OF_KIND, type SlotPlace, type StoredAppointment,
+} from '../../domain/lab-appointments/appointments.js';
+import { bookingKeyDigest, verifyBookingKey, type AppointmentKind, type BookingKeyPayload } from '../../domain/lab-appointments/booking-key.js';
+import { resolveUsZip } from '../../domain/lab-appointments/places.js';
+import { centerBySiteCode, phlebotomyProvidersAt } from '../../domain/lab-appointments/service-centers.js';
+import type { Queryable } from '../../storage/database.js';
+import { bookedSlotCounts, findBookingKeyUse, insertAppointment, updateAppointment, useBookingKey } from '../../storage/repositories/lab-appointments.js';
+import { latestAppointment, lockActive } from './records.js';
+import { findOrder, lockOrderStatus, type LabOrderRecord } from '../../storage/repositories/lab-orders.js';
+import { applyTransition } from '../lab-orders/transition.js';
+import { keyAddressOf, placeOrRefusal, type UsAddressInput } from './availability.js';
+import { emitAppointmentEvent } from './sync.js';
+import { bookingKeySecret, refuse422, type AppointmentDeps, type Refused } from './context.js';
+
+export type AppointmentOutcome = { ok: true; appointment: ReturnType<typeof toAppointmentView>; order: LabOrderRecord } | Refused;
+
+const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+
+/** Where a key's slot is: the center of its site code, or the patient's address at its zip code. Null when it no longer resolves. */
+function placeOfSlot(slot: BookingKeyPayload): SlotPlace | null {
+  if (slot.kind === 'walk_in_test') {
+    const center = centerBySiteCode(slot.location_code);
+    return center ? placeOfCenter(center) : null;
+  }
+  const place = slot.address ? resolveUsZip(slot.address.zip_code) : null;
+  return place && slot.address ? placeOfAddress(slot.address, place) : null;
+}
+
+/** The slot's capacity is not taken yet (appointments still to happen there, `except` the one being moved). */
+async function slotHasRoom(tx: Queryable, slot: BookingKeyPayload, except: string | null): Promise<boolean> {
+  const counts = await bookedSlotCounts(tx, { location_codes: [slot.location_code], from: iso(slot.start), to: iso(slot.start + 1), except });
+  return (counts.get(`${slot.location_code} ${slot.start * 1000}`) ?? 0) < slot.capacity;
+}
+
+/** The order, locked, or a 404. */
+async function lockedOrder(tx: Queryable, deps: AppointmentDeps, teamId: string, orderId: string): Promise<LabOrderRecord | null> {
+  const locked = await lockOrderStatus(tx, teamId, orderId);
+  return locked ? findOrder(tx, teamId, orderId, deps.transitionCaches?.labTestValues) : null;
+}
+
+const orderNotFound = (orderId: string): Refused => ({ ok: false, status: 404, detail: `Order ${orderId} not found.` });
+
+const writeOf = (a: StoredAppointment, slot: BookingKeyPayload | null, at: string) => ({
+  status: a.body.status, location_code: slot?.location_code ?? null, start_at: a.body.start_at, body: a.body, events: a.events, at,
+});
+
+const detailAt = (body: StoredAppointment['body']) => `${body.type === 'phlebotomy' ? 'At-home visit' : 'Visit'} at ${body.start_at} (${body.iana_timezone}), ${body.address.first_line}, ${body.address.city}`;
+
+/** Verifies a booking key for `kind`, or the 422 at `body.booking_key`. */
+async function slotOfKey(deps: AppointmentDeps, key: string, teamId: string, kind: AppointmentKind): Promise<{ ok: true; slot: BookingKeyPayload } | Refused> {
+  const verdict = verifyBookingKey(key, { secret: await bookingKeySecret(deps), team_id: teamId, kind, now: deps.now() });
+  return verdict.ok ? { ok: true, slot: verdict.payload } : refuse422(['body', 'booking_key'], verdict.msg);
+}
+
+async function keyUsedRefusal(tx: Queryable, key: string): Promise<Refused | null> {
+  const used = await findBookingKeyUse(tx, bookingKeyDigest(key));
+  return used ? refuse422(['body', 'booking_key'], `booking_key was used already (appointment ${used.appointment_id}); each slot's key books once, ask for availability again`) : null;
+}
+
+/** POST /v3/order/{order_id}/(phlebotomy|psc)/appointment/book. */
+export async function bookAppointment(deps: AppointmentDeps, input: { team_id: string; order_id: string; kind: AppointmentKind; booking_key: string; notes: string | null }): Promise<AppointmentOutcome> {
+  const key = await slotOfKey(deps, input.booking_key, input.team_id, input.kind);
+  if (!key.ok) return key;
+  const slot = key.slot;
+  return deps.db.transaction(async (tx): Promise<AppointmentOutcome> => {
+    const order = await lockedOrder(tx, deps, input.team_id, input.order_id);
+    if (!order) return orderNotFound(input.order_id);
+    const now = deps.now();
+    const at = now.toISOString();
+    const active = await lockActive(tx, input.team_id, order.id);
+    const decision = decideNewAppointment({ orderStatus: order.status, kind: input.kind, active, request: false });
+    if (!decision.ok) return decision;
+    const used = await keyUsedRefusal(tx, input.booking_key);
+    if (used) return used;
+    if (!(await slotHasRoom(tx, slot, null))) return { ok: false, status: 409, detail: `The slot at ${iso(slot.start)} is fully booked now; choose another slot.` };
+    const place = placeOfSlot(slot);
+    if (!place) return refuse422(['body', 'booking_key'], 'booking_key names a place that no longer exists; ask for availability again');
+    const appointment = bookedAppointment({ id: randomUUID(), user_id: order.user_id, order_id: order.id, slot, place, notes: input.notes, at });
+    await insertAppointment(tx, { id: appointment.body.id, team_id: order.team_id, order_id: order.id, user_id: order.user_id, type: appointment.body.type, ...writeOf(appointment, slot, at) });
+    await useBookingKey(tx, { digest: bookingKeyDigest(input.booking_key), team_id: order.team_id, appointment_id: appointment.body.id, expires_at: iso(slot.expires), at });
+    const moved = await moveOrder(tx, deps, order, decision.to, at, `Appointment booked: ${detailAt(appointment.body)}.`, appointment.body.id);
+    await emitAppointmentEvent(tx, { type: 'created', appointment, order: moved, now });
+    return { ok: true, appointment: toAppointmentView(appointment, now), order: moved };
+  });
+}
+
+/** The order's status change that goes with an appointment change, with the appointment's id in the order's details. */
+async function moveOrder(tx: Queryable, deps: AppointmentDeps, order: LabOrderRecord, to: string, at: string, detail: string, appointmentId: string): Promise<LabOrderRecord> {
+  const details = order.body.details as { type: string; data: Record<string, unknown> };
+  const moved = await applyTransition(tx, order, to, {
+    at, status_detail: detail, caches: deps.transitionCaches, body_patch: { details: { ...details, data: { ...details.data, appointment_id: appointmentId } } },
+  });
+  if (!moved) throw new Error(`order ${order.id} changed under its row lock`);
+  return moved;
+}
+
+/** POST /v3/order/{order_id}/phlebotomy/appointment/request: a pending appointment a provider that takes requests confirms later. */
+export async function requestAppointment(deps: AppointmentDeps, input: { team_id: string; order_id: string; address: UsAddressInput; provider: string; notes: string | null }): Promise<AppointmentOutcome> {
+  const found = placeOrRefusal(input.address.zip_code, ['body', 'address', 'zip_code']);
+  if (!found.ok) return found;
+  const place = found.place;
+  const takers = phlebotomyProvidersAt(place).filter((p) => p.service_types.includes('appointment-request')).map((p) => p.name as string);
+  if (!takers.includes(input.provider)) {
+    return refuse422(['body', 'provider'], `${input.provider} takes no at-home appointment requests at zip code ${place.zip}${takers.length > 0 ? ` (providers that do: ${takers.join(', ')})` : ' (no provider does; see GET /v3/order/area/info)'}`);
+  }
+  return deps.db.transaction(async (tx): Promise<AppointmentOutcome> => {
+    const order = await lockedOrder(tx, deps, input.team_id, input.order_id);
+    if (!order) return orderNotFound(input.order_id);
+    const now = deps.now();
+    const at = now.toISOString();
+    const active = await lockActive(tx, input.team_id, order.id);
+    const decision = decideNewAppointment({ orderStatus: order.status, kind: 'at_home_phlebotomy', active, request: true });
+    if (!decision.ok) return decision;
+    const appointment = requestedAppointment({
+      id: randomUUID(), user_id: order.user_id, order_id: order.id, provider: input.provider, place: placeOfAddress(keyAddressOf(input.address), place), time_zone: place.time_zone, notes: input.notes, at,
+    });
+    await insertAppointment(tx, { id: appointment.body.id, team_id: order.team_id, order_id: order.id, user_id: order.user_id, type: 'phlebotomy', ...writeOf(appointment, null, at), location_code: place.zip });
+    const moved = await moveOrder(tx, deps, order, decision.to, at, `Appointment requested from ${input.provider}; the provider confirms its time.`, appointment.body.id);
+    await emitAppointmentEvent(tx, { type: 'created', appointment, order: moved, now });
+    return { ok: true, appointment: toAppointmentView(appointment, now), order: moved };
+  });
+}
+
+/** PATCH /v3/order/{order_id}/(phlebotomy|psc)/appointment/reschedule: the confirmed appointment moved to another slot. */
+export async function rescheduleAppointment(deps: AppointmentDeps, input: { team_id: string; order_id: string; kind: AppointmentKind; booking_key: string; notes: string | null | undefined }): Promise<AppointmentOutcome> {
+  const key = await slotOfKey(deps, input.booking_key, input.team_id, input.kind);
+  if (!key.ok) return key;
+  const slot = key.slot;
+  return deps.db.transaction(async (tx): Promise<AppointmentOutcome> => {
+    const order = await lockedOrder(tx, deps, input.team_id, input.order_id);
+    if (!order) return orderNotFound(input.order_id);
+    const now = deps.now();
+    const at = now.toISOString();
+    const latest = (await lockActive(tx, input.team_id, order.id)) ?? (await latestAppointment(tx, input.team_id, order.id, TYPE_OF_KIND[input.kind]));
+    const refusal = decideReschedule({ orderStatus: order.status, kind: input.kind, latest, now });
+    if (refusal) return { ok: false, ...refusal };
+    const used = await keyUsedRefusal(tx, input.booking_key);
+    if (used) return used;
+    if (!(await slotHasRoom(tx, slot, latest!.id))) return { ok: false, status: 409, detail: `The slot at ${iso(slot.start)} is fully booked now; choose another slot.` };
+    const place = placeOfSlot(slot);
+    if (!place) return refuse422(['body', 'booking_key'], 'booking_key names a place that no longer exists; ask for availability again');
+    const moved = scheduledAt(latest!, { slot, place, notes: input.notes ?? undefined, at });
+    await updateAppointment(tx, latest!, writeOf(moved, slot, at));
+    await useBookingKey(tx, { digest: bookingKeyDigest(input.booking_key), team_id: order.team_id, appointment_id: latest!.id, expires_at: iso(slot.expires), at });
+    const movedOrder = await moveOrder(tx, deps, order, order.status, at, `Appointment rescheduled: ${detailAt(moved.body)}.`, latest!.id);
+    await emitAppointmentEvent(tx, { type: 'updated', appointment: moved, order: movedOrder, now });
+    return { ok: true, appointment: toAppointmentView(moved, now), order: movedOrder };
+  });
+}
+
+/** PATCH /v3/order/{order_id}/(phlebotomy|psc)/appointment/cancel. */
+export async function cancelAppointment(deps: AppointmentDeps, input: { team_id: string; order_id: string; kind: AppointmentKind; reason_id: string; reasonLoc: (string | number)[]; notes: string | null }): Promise<AppointmentOutcome> {
+  const reasons = cancellationReasonsOf(TYPE_OF_KIND[input.kind]);
+  const reason = reasons.find((r) => r.id === input.reason_id.toLowerCase());
+  if (!reason) return refuse422(input.reasonLoc, `${input.reason_id} is not one of the cancellation reasons of ${TYPE_OF_KIND[input.kind]} appointments (see their cancellation-reasons operation)`);
+  return deps.db.transaction(async (tx): Promise<AppointmentOutcome> => {
+    const order = await lockedOrder(tx, deps, input.team_id, input.order_id);
+    if (!order) return orderNotFound(input.order_id);
+    const now = deps.now();
+    const at = now.toISOString();
+    const latest = (await lockActive(tx, input.team_id, order.id)) ?? (await latestAppointment(tx, input.team_id, order.id, TYPE_OF_KIND[input.kind]));
+    const refusal = decideAppointmentCancel({ orderStatus: order.status, kind: input.kind, latest, now });
+    if (refusal) return { ok: false, ...refusal };
+    const cancelled = cancelledAppointment(latest!, { reason, notes: input.notes, at });
+    await updateAppointment(tx, latest!, { ...writeOf(cancelled, null, at), location_code: latest!.location_code, start_at: cancelled.body.start_at });
+    const movedOrder = await moveOrder(tx, deps, order, appointmentCancelledStatus(order.status), at, `Appointment cancelled: ${reason.name}.`, latest!.id);
+    await emitAppointmentEvent(tx, { type: 'updated', appointment: cancelled, order: movedOrder, now });
+    return { ok: true, appointment: toAppointmentView(cancelled, now), order: movedOrder };
+  });
+}
+
+/** GET /v3/order/{order_id}/(phlebotomy|psc)/appointment: the order's newest appointment of that kind. */
+export async function getAppointment(deps: AppointmentDeps, input: { team_id: string; order_id: string; kind: AppointmentKind }): Promise<AppointmentOutcome> {
+  const order = await findOrder(deps.db, input.team_id, input.order_id, deps.transitionCaches?.labTestValues);
+  if (!order) return orderNotFound(input.order_id);
+  const wrong = checkOrderKind(order.status, input.kind);
+  if (wrong) return { ok: false, ...wrong };
+  const latest = await latestAppointment(deps.db, input.team_id, order.id, TYPE_OF_KIND[input.kind]);
+  if (!latest) return { ok: false, status: 404, detail: `The order ${order.id} has no ${input.kind === 'walk_in_test' ? 'patient service center' : 'phlebotomy'} appointment yet.` };
+  return { ok: true, appointment: toAppointmentView(latest, deps.now()), order };
+}
+

@@ -1,0 +1,40 @@
+/**
+ * The caches of lab appointments (docs/architecture.md, "Caches"): made once per app by
+ * server/caches.ts, reached as `deps.caches.labAppointments` (handlers) or handed to the
+ * simulator. Each is named for CACHES_OFF and says what makes an entry stale.
+ */
+import type { ZipGrid } from '../../domain/lab-appointments/places.js';
+import type { CenterNearby } from '../../domain/lab-appointments/service-centers.js';
+import type { BoundedCache, CacheRegistry } from '../../shared/cache.js';
+
+export interface LabAppointmentCaches {
+  /** `zip-code-grid`: every US zip code by coordinates (built once from the zip code data package). */
+  readonly zipGrid: BoundedCache<string, ZipGrid>;
+  /** `service-centers-near`: the centers of some labs within a radius of a zip code. */
+  readonly centersNear: BoundedCache<string, readonly CenterNearby[]>;
+  /** `booking-key-secret`: the server secret that signs booking keys. */
+  readonly bookingKeySecret: BoundedCache<string, string>;
+}
+
+export function createLabAppointmentCaches(registry: CacheRegistry): LabAppointmentCaches {
+  return {
+    zipGrid: registry.create({
+      name: 'zip-code-grid',
+      key: 'the one grid of US zip codes',
+      maxEntries: 1,
+      invalidatedBy: 'nothing: it is built from an installed data package',
+    }),
+    centersNear: registry.create({
+      name: 'service-centers-near',
+      key: 'zip code, radius and labs of a service center search',
+      maxEntries: 2_000,
+      invalidatedBy: 'nothing: the centers are a pure function of the zip code data package',
+    }),
+    bookingKeySecret: registry.create({
+      name: 'booking-key-secret',
+      key: "the server secret's name",
+      maxEntries: 1,
+      invalidatedBy: 'nothing: the secret is made once per database (ensureServerSecret inserts it if absent) and never changed or deleted',
+    }),
+  };
+}

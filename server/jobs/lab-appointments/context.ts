@@ -1,0 +1,41 @@
+import type { FormatterMemo } from '../../domain/synthetic/time-zone.js';
+import { buildZipGrid, type ZipGrid } from '../../domain/lab-appointments/places.js';
+import { centersNear, type CenterLabSlug, type CenterNearby } from '../../domain/lab-appointments/service-centers.js';
+import { newBookingKeySecret } from '../../domain/lab-appointments/booking-key.js';
+import type { Database } from '../../storage/database.js';
+import { ensureServerSecret } from '../../storage/repositories/server-secrets.js';
+import type { TransitionCaches } from '../lab-orders/transition.js';
+import type { LabAppointmentCaches } from './caches.js';
+
+/** What the appointment jobs use: storage, the clock and the app's caches. */
+export interface AppointmentDeps {
+  db: Database;
+  now: () => Date;
+  caches: LabAppointmentCaches;
+  /** The app's time zone formatters (deps.caches.dataReads.formatters). */
+  formatters?: FormatterMemo | undefined;
+  /** The lab order caches a status change uses. */
+  transitionCaches?: TransitionCaches | undefined;
+}
+
+/** A refusal, as the handlers answer it: a `detail` (400, 404, 409), or one validation item (422). */
+export type Refused = { ok: false; status: 400 | 404 | 409; detail: string } | { ok: false; status: 422; loc: (string | number)[]; msg: string };
+
+export const refuse422 = (loc: (string | number)[], msg: string): Refused => ({ ok: false, status: 422, loc, msg });
+
+export const zipGridOf = (caches: LabAppointmentCaches): ZipGrid => caches.zipGrid.getOrSet('us', buildZipGrid);
+
+/** The centers of some labs near a zip code's place (kept: a pure function of its key). */
+export function centersNearZip(caches: LabAppointmentCaches, place: { zip: string; lat: number; lng: number }, miles: number, labs: readonly CenterLabSlug[]): readonly CenterNearby[] {
+  const sorted = [...labs].sort();
+  return caches.centersNear.getOrSet(`${place.zip}:${miles}:${sorted.join(',')}`, () => centersNear(zipGridOf(caches), place, miles, sorted));
+}
+
+const SECRET_NAME = 'appointment_booking_key';
+
+/** The key that signs booking keys: a server secret kept in the database (made by the first process that needs it), kept once read. */
+export async function bookingKeySecret(deps: Pick<AppointmentDeps, 'db' | 'caches'>): Promise<string> {
+  const kept = deps.caches.bookingKeySecret.get(SECRET_NAME);
+  if (kept !== undefined) return kept;
+  return deps.caches.bookingKeySecret.set(SECRET_NAME, await ensureServerSecret(deps.db, SECRET_NAME, newBookingKeySecret()));
+}

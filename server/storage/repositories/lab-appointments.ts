@@ -1,0 +1,104 @@
+/**
+ * Lab appointments (migration 030): storing one, reading an order's latest or still-to-happen
+ * appointment, rewriting it with its new event, counting a slot's bookings, and the booking keys
+ * already used. Every read is scoped by team: another team's appointment is simply not found.
+ */
+import type { Queryable } from '../database.js';
+import { isUuid } from './support.js';
+
+/** The wire fields and events are the domain's (domain/lab-appointments/appointments.ts); storage keeps them as JSON. */
+type Json = Record<string, unknown>;
+
+export interface LabAppointmentRecord<AppointmentBody = Json, AppointmentEvent = Json> {
+  id: string;
+  team_id: string;
+  order_id: string;
+  user_id: string;
+  type: string;
+  status: string;
+  location_code: string | null;
+  body: AppointmentBody;
+  /** Oldest first. */
+  events: AppointmentEvent[];
+}
+
+const COLUMNS = `id, team_id, order_id, user_id, type, status, location_code, body, events`;
+const ACTIVE = `status IN ('pending', 'reserved', 'confirmed', 'in_progress')`;
+
+/** The order's newest appointment of a type (any status), or null. */
+export async function findLatestAppointment<B = Json, E = Json>(db: Queryable, teamId: string, orderId: string, type: string): Promise<LabAppointmentRecord<B, E> | null> {
+  if (!isUuid(orderId)) return null;
+  return db.one<LabAppointmentRecord<B, E>>(
+    `SELECT ${COLUMNS} FROM lab_appointments WHERE order_id = $2 AND team_id = $1 AND type = $3 ORDER BY seq DESC LIMIT 1`,
+    [teamId, orderId, type],
+  );
+}
+
+/** The order's appointment still to happen (of any type), locked for the rest of the transaction, or null. */
+export async function lockActiveAppointment<B = Json, E = Json>(tx: Queryable, teamId: string, orderId: string): Promise<LabAppointmentRecord<B, E> | null> {
+  return tx.one<LabAppointmentRecord<B, E>>(`SELECT ${COLUMNS} FROM lab_appointments WHERE order_id = $2 AND team_id = $1 AND ${ACTIVE} FOR UPDATE`, [teamId, orderId]);
+}
+
+export interface AppointmentWrite<B = Json, E = Json> {
+  status: string;
+  location_code: string | null;
+  start_at: string | null;
+  body: B;
+  events: E[];
+  at: string;
+}
+
+export async function insertAppointment<B, E>(tx: Queryable, input: AppointmentWrite<B, E> & { id: string; team_id: string; order_id: string; user_id: string; type: string }): Promise<LabAppointmentRecord<B, E>> {
+  await tx.query(
+    `INSERT INTO lab_appointments (id, team_id, order_id, user_id, type, status, location_code, start_at, body, events, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::json, $10::json, $11, $11)`,
+    [input.id, input.team_id, input.order_id, input.user_id, input.type, input.status, input.location_code, input.start_at, JSON.stringify(input.body), JSON.stringify(input.events), input.at],
+  );
+  return { id: input.id, team_id: input.team_id, order_id: input.order_id, user_id: input.user_id, type: input.type, status: input.status, location_code: input.location_code, body: input.body, events: input.events };
+}
+
+export async function updateAppointment<B, E>(tx: Queryable, record: LabAppointmentRecord<B, E>, input: AppointmentWrite<B, E>): Promise<LabAppointmentRecord<B, E>> {
+  await tx.query(
+    `UPDATE lab_appointments SET status = $3, location_code = $4, start_at = $5, body = $6::json, events = $7::json, updated_at = $8 WHERE id = $1 AND team_id = $2`,
+    [record.id, record.team_id, input.status, input.location_code, input.start_at, JSON.stringify(input.body), JSON.stringify(input.events), input.at],
+  );
+  return { ...record, status: input.status, location_code: input.location_code, body: input.body, events: input.events };
+}
+
+/**
+ * How many appointments still to happen each slot of some places holds, between two instants:
+ * `<location_code> <start epoch ms>` -> count. `except` leaves one appointment out (the one being
+ * moved).
+ */
+export async function bookedSlotCounts(db: Queryable, input: { location_codes: readonly string[]; from: string; to: string; except?: string | null }): Promise<Map<string, number>> {
+  if (input.location_codes.length === 0) return new Map();
+  const rows = await db.query<{ location_code: string; start_ms: string; count: string }>(
+    `SELECT location_code, (extract(epoch FROM start_at) * 1000)::bigint::text AS start_ms, count(*)::text AS count
+     FROM lab_appointments
+     WHERE location_code = ANY ($1::text[]) AND start_at >= $2 AND start_at < $3 AND ${ACTIVE} AND ($4::uuid IS NULL OR id <> $4::uuid)
+     GROUP BY location_code, start_at`,
+    [input.location_codes, input.from, input.to, input.except ?? null],
+  );
+  return new Map(rows.map((row) => [`${row.location_code} ${row.start_ms}`, Number(row.count)]));
+}
+
+/** The appointment that used a booking key already, or null. */
+export async function findBookingKeyUse(db: Queryable, digest: string): Promise<{ appointment_id: string } | null> {
+  return db.one<{ appointment_id: string }>(`SELECT appointment_id FROM lab_appointment_booking_keys WHERE key_digest = $1`, [digest]);
+}
+
+/** Stores that a key was used; false when it was used before (nothing written). */
+export async function useBookingKey(tx: Queryable, input: { digest: string; team_id: string; appointment_id: string; expires_at: string; at: string }): Promise<boolean> {
+  const row = await tx.one<{ key_digest: string }>(
+    `INSERT INTO lab_appointment_booking_keys (key_digest, team_id, appointment_id, expires_at, used_at) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (key_digest) DO NOTHING RETURNING key_digest`,
+    [input.digest, input.team_id, input.appointment_id, input.expires_at, input.at],
+  );
+  return row !== null;
+}
+
+/** Forgets the used keys that expired before `before` (a key is refused once expired anyway). */
+export async function deleteExpiredBookingKeys(db: Queryable, before: string): Promise<number> {
+  const rows = await db.query(`DELETE FROM lab_appointment_booking_keys WHERE expires_at < $1 RETURNING key_digest`, [before]);
+  return rows.length;
+}
