@@ -190,7 +190,9 @@ describe('auth matrix: every operation of both APIs with every kind of credentia
           const owner = definition.auth.scope === 'public' ? worlds.a : caller;
           const others = [worlds.a, worlds.a2, worlds.b].filter((world) => world !== owner && !(operation.api === 'management' && owner === worlds.a && world === worlds.a2));
           const sent = `${request.path} ${JSON.stringify(request.query ?? {})} ${JSON.stringify(request.headers ?? {})} ${JSON.stringify(request.body ?? null)}`;
-          const leaked = others.flatMap((world) => secretsOf(world).filter((secret) => response.text.includes(secret) && !sent.includes(secret)).map((secret) => `${world.label}: ${secret}`));
+          // A value the caller owns too (A and A2 share their organization's id) is no leak.
+          const own = new Set(owner ? secretsOf(owner) : []);
+          const leaked = others.flatMap((world) => secretsOf(world).filter((secret) => response.text.includes(secret) && !sent.includes(secret) && !own.has(secret)).map((secret) => `${world.label}: ${secret}`));
           expect(leaked, where).toEqual([]);
         });
       }

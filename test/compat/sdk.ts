@@ -142,11 +142,16 @@ export async function vitalsMethods(): Promise<VitalsMethod[]> {
  * matched to the document's operation by method and path template.
  */
 export function operationsReached(document: OpenApiDocument, exchanges: readonly Exchange[]): Set<string> {
-  const routes = listOperations(document).map(({ operationId, method, path }) => ({
-    operationId,
-    method: method.toUpperCase(),
-    pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
-  }));
+  // Literal paths before templated ones, as a router matches them (/v2/user/metrics is not /v2/user/{user_id}).
+  const templated = (path: string) => (path.match(/\{/g) ?? []).length;
+  const routes = listOperations(document)
+    .map(({ operationId, method, path }) => ({
+      operationId,
+      method: method.toUpperCase(),
+      templated: templated(path),
+      pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
+    }))
+    .sort((a, b) => a.templated - b.templated);
   const reached = new Set<string>();
   for (const exchange of exchanges) {
     if (exchange.status < 200 || exchange.status >= 300) continue;

@@ -43,6 +43,8 @@ WITHOUT_SDK_CALL.push('validateIcdCodes');
 /** Operations this version of the SDK has no call for: the unmatched results queue, an order's communication settings, and the sandbox's broken connections. */
 WITHOUT_SDK_CALL.push('listUnmatchedResults', 'getUnmatchedResult', 'acceptUnmatchedResult', 'resolveUnmatchedResult', 'createSandboxUnmatchedResult');
 WITHOUT_SDK_CALL.push('getOrderCommunicationSettings', 'updateOrderCommunicationSettings', 'simulateConnectionError');
+/** An order's own changes (activate_by): this version of the SDK has no PATCH /v3/order/{order_id}. */
+WITHOUT_SDK_CALL.push('updateOrder');
 
 /**
  * Team API operations the SDK calls but cannot get a 2xx from: `user.upsertUserInfo` sends the
@@ -645,6 +647,9 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
 
   describe('lab tests and orders', () => {
     const WALK_IN_LAB_TEST_ID = '0b1f8a3e-3c57-4d0f-9b5e-3f7a8d2c1e01';
+    /** The standard testkit and on-site collection lab tests of every team. */
+    const TESTKIT_LAB_TEST_ID = '3e40bd61-6f8a-4032-ae81-6cadb05f4134';
+    const ON_SITE_LAB_TEST_ID = '2d3fac50-5e79-4f21-9d70-5b9caf4e3023';
     const patient = { firstName: 'Maria', lastName: 'Lopez', dob: '1986-04-21', gender: 'female' as const, phoneNumber: '+14155550123', email: 'maria.lopez@example.com' };
     const address = { firstLine: '123 Main St.', city: 'San Francisco', state: 'CA', zip: '94110', country: 'US' };
     const placeOrder = async (api: SdkUnderTest, idempotencyKey?: string) => {
@@ -754,6 +759,28 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
       const cancelled = await api.client.labTests.cancelOrder((await placeOrder(api)).order.id);
       expect(cancelled.order.events.length).toBeGreaterThan(0);
       expectStrictParse(api, serializers.PostOrderResponse);
+    });
+
+    it('when testkit.createOrder and testkit.register are called, then the SDK parses the kit\'s order, then the registered one', async () => {
+      const api = sdk();
+      const { userId } = await newUser(api);
+      const shippingDetails = { receiverName: 'Jordan Kim', firstLine: '88 Harbor Way', city: 'Oakland', state: 'CA', zip: '94607', country: 'US', phoneNumber: '+15105550188' };
+      const kit = await api.client.testkit.createOrder({ userId, labTestId: TESTKIT_LAB_TEST_ID, shippingDetails });
+      expectStrictParse(api, serializers.PostOrderResponse);
+      expect(kit.status).toBe('success');
+      // On the mock, the example's sample id; on the server, the kit's own, awaiting registration.
+      const registered = await api.client.testkit.register({ sampleId: kit.order.sampleId!, patientDetails: patient, patientAddress: address });
+      expectStrictParse(api, serializers.PostOrderResponse);
+      if (target.stateful) expect([registered.order.id, registered.order.userId]).toEqual([kit.order.id, userId]);
+    });
+
+    it('when labTests.updateOnSiteCollectionOrderDrawCompleted is called for an on-site collection order, then the SDK parses the order that records the draw', async () => {
+      const api = sdk();
+      const { userId } = await newUser(api);
+      const placed = await api.client.labTests.createOrder({ userId, patientDetails: patient, patientAddress: address, orderSet: { labTestIds: [ON_SITE_LAB_TEST_ID] } });
+      const drawn = await api.client.labTests.updateOnSiteCollectionOrderDrawCompleted(placed.order.id);
+      expectStrictParse(api, serializers.PostOrderResponse);
+      if (target.stateful) expect(drawn.order.status).toBe('sample_with_lab');
     });
 
     it('when labTests.getOrders is called with orderActivationTypes, shippingRecipientName and a user id as searchInput, then the SDK parses the page', async () => {

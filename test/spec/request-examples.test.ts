@@ -288,6 +288,17 @@ describe.each(API_NAMES)('request examples of the %s API on the server', (api) =
       if (c.path.startsWith('/v2/summary/profile/')) await world.team('POST', '/v2/link/connect/demo', { user_id: userId, provider: values.provider });
       if (values.workout_id !== undefined) values.workout_id = await world.readableRecord('workouts', 'strava');
       if (values.sleep_id !== undefined) values.sleep_id = await world.readableRecord('sleep', 'fitbit');
+      // Restoring needs a user deleted within the grace period: the user both example ids name, deleted now.
+      if (c.operationId === 'cancelUserDeletion') {
+        const deleted = await world.user(typeof values.client_user_id === 'string' ? `client:${values.client_user_id}` : 'deleted', typeof values.client_user_id === 'string' ? values.client_user_id : undefined);
+        if (values.user_id !== undefined) values.user_id = deleted;
+        await world.team('DELETE', `/v2/user/${deleted}`);
+      }
+      // A device id is one of the user's devices, which a connection brings (the example's provider, Oura).
+      if (values.device_id !== undefined) {
+        await world.team('POST', '/v2/link/connect/demo', { user_id: userId, provider: 'oura' });
+        values.device_id = ((await world.team('GET', `/v2/user/${userId}/device`)) as { id: string }[])[0]!.id;
+      }
       if (values.key_id !== undefined) {
         const key = (await World.management(server, 'POST', `/v1/org/${server.orgId}/team/${world.teamId}/api_key`, { label: 'to revoke' })) as { id: string };
         values.key_id = key.id;

@@ -84,6 +84,13 @@ export function toDaySlots(input: {
 }
 
 /** The AreaInfo of a zip code: at-home coverage, and per lab its centers within the radius. */
+/** One lab's service centers around a zip code, as GET /v3/order/area/info names them. */
+export interface CentralLabAreaInfo {
+  patient_service_centers: { appointment_with_vital: boolean; within_radius: number; radius: string; capabilities: Capability[] };
+  supported_bill_types: Array<'client_bill' | 'commercial_insurance' | 'patient_bill'>;
+  lab_id: number;
+}
+
 export function toAreaInfo(input: {
   zip_code: string;
   radius: string;
@@ -91,7 +98,7 @@ export function toAreaInfo(input: {
   labs: readonly CenterLabSlug[];
   centers: ReadonlyMap<CenterLabSlug, readonly CenterNearby[]>;
 }) {
-  const central_labs: Record<string, unknown> = {};
+  const central_labs: Record<string, CentralLabAreaInfo> = {};
   for (const slug of input.labs) {
     const lab = CENTER_LABS.find((l) => l.slug === slug)!;
     const centers = input.centers.get(slug) ?? [];

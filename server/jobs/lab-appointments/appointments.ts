@@ -57,8 +57,8 @@ const writeOf = (a: StoredAppointment, slot: BookingKeyPayload | null, at: strin
 const detailAt = (body: StoredAppointment['body']) => `${body.type === 'phlebotomy' ? 'At-home visit' : 'Visit'} at ${body.start_at} (${body.iana_timezone}), ${body.address.first_line}, ${body.address.city}`;
 
 /** Verifies a booking key for `kind`, or the 422 at `body.booking_key`. */
-async function slotOfKey(deps: AppointmentDeps, key: string, teamId: string, kind: AppointmentKind): Promise<{ ok: true; slot: BookingKeyPayload } | Refused> {
-  const verdict = verifyBookingKey(key, { secret: await bookingKeySecret(deps), team_id: teamId, kind, now: deps.now() });
+function slotOfKey(deps: AppointmentDeps, secret: string, key: string, teamId: string, kind: AppointmentKind): { ok: true; slot: BookingKeyPayload } | Refused {
+  const verdict = verifyBookingKey(key, { secret, team_id: teamId, kind, now: deps.now() });
   return verdict.ok ? { ok: true, slot: verdict.payload } : refuse422(['body', 'booking_key'], verdict.msg);
 }
 
@@ -69,12 +69,15 @@ async function keyUsedRefusal(tx: Queryable, key: string): Promise<Refused | nul
 
 /** POST /v3/order/{order_id}/(phlebotomy|psc)/appointment/book. */
 export async function bookAppointment(deps: AppointmentDeps, input: { team_id: string; order_id: string; kind: AppointmentKind; booking_key: string; notes: string | null }): Promise<AppointmentOutcome> {
-  const key = await slotOfKey(deps, input.booking_key, input.team_id, input.kind);
-  if (!key.ok) return key;
-  const slot = key.slot;
+  // Read before the transaction: the secret's first read writes it through the pool, not the transaction.
+  const secret = await bookingKeySecret(deps);
   return deps.db.transaction(async (tx): Promise<AppointmentOutcome> => {
+    // The order first: another team's order is a 404 whatever key comes with it.
     const order = await lockedOrder(tx, deps, input.team_id, input.order_id);
     if (!order) return orderNotFound(input.order_id);
+    const key = slotOfKey(deps, secret, input.booking_key, input.team_id, input.kind);
+    if (!key.ok) return key;
+    const slot = key.slot;
     const now = deps.now();
     const at = now.toISOString();
     const active = await lockActive(tx, input.team_id, order.id);
@@ -133,12 +136,15 @@ export async function requestAppointment(deps: AppointmentDeps, input: { team_id
 
 /** PATCH /v3/order/{order_id}/(phlebotomy|psc)/appointment/reschedule: the confirmed appointment moved to another slot. */
 export async function rescheduleAppointment(deps: AppointmentDeps, input: { team_id: string; order_id: string; kind: AppointmentKind; booking_key: string; notes: string | null | undefined }): Promise<AppointmentOutcome> {
-  const key = await slotOfKey(deps, input.booking_key, input.team_id, input.kind);
-  if (!key.ok) return key;
-  const slot = key.slot;
+  // Read before the transaction: the secret's first read writes it through the pool, not the transaction.
+  const secret = await bookingKeySecret(deps);
   return deps.db.transaction(async (tx): Promise<AppointmentOutcome> => {
+    // The order first: another team's order is a 404 whatever key comes with it.
     const order = await lockedOrder(tx, deps, input.team_id, input.order_id);
     if (!order) return orderNotFound(input.order_id);
+    const key = slotOfKey(deps, secret, input.booking_key, input.team_id, input.kind);
+    if (!key.ok) return key;
+    const slot = key.slot;
     const now = deps.now();
     const at = now.toISOString();
     const latest = (await lockActive(tx, input.team_id, order.id)) ?? (await latestAppointment(tx, input.team_id, order.id, TYPE_OF_KIND[input.kind]));

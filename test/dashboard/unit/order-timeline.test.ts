@@ -30,7 +30,8 @@ describe('statusLabel and humanize', () => {
 describe('simulationTargets', () => {
   it('when an order is new, then the direct next statuses come first and cancellation is never offered', () => {
     const targets = simulationTargets('received.walk_in_test.ordered');
-    expect(targets.filter((t) => t.direct).map((t) => t.status)).toEqual(['received.walk_in_test.requisition_created', 'received.walk_in_test.requisition_bypassed']);
+    // A walk-in order books its service center appointment straight from ordered.
+    expect(targets.filter((t) => t.direct).map((t) => t.status)).toEqual(['received.walk_in_test.requisition_created', 'received.walk_in_test.requisition_bypassed', 'collecting_sample.walk_in_test.appointment_scheduled']);
     expect(targets.some((t) => t.status.endsWith('.cancelled'))).toBe(false);
     const completed = targets.find((t) => t.status === 'completed.walk_in_test.completed');
     expect(completed).toMatchObject({ direct: false, label: 'Completed' });

@@ -42,6 +42,11 @@ describe.each(engineCases)('connections repository on %s', (_label, engine) => {
           source_type: 'ring',
           connect_mode: null,
           created_on: '2026-01-02T00:00:00.000Z',
+          // A new connection is connected, with no error recorded.
+          status: 'connected',
+          status_changed_at: null,
+          error_type: null,
+          error_message: null,
         },
       });
       expect(apple?.connection.connect_mode).toBe('auto');

@@ -15,7 +15,7 @@ const accept = (client: TeamClient, id: string, body: TeamSchemas['AcceptUnmatch
 export const definition: OperationDefinition = {
   api: 'team',
   operationId: 'acceptUnmatchedResult',
-  auth: { scope: 'team' },
+  auth: { scope: 'team', otherTeam: { status: 404 } },
   validRequest: async ({ a }) => {
     const made = await newUnmatchedResult(a, true);
     return { method: 'POST', path: `/v3/unmatched_result/${made.id}/accept`, body: { order_id: made.order_id, note: 'Sample relabelled at the draw site.' } };

@@ -15,7 +15,7 @@ const get = (client: TeamClient, id: string) => client.GET('/v3/unmatched_result
 export const definition: OperationDefinition = {
   api: 'team',
   operationId: 'getUnmatchedResult',
-  auth: { scope: 'team' },
+  auth: { scope: 'team', otherTeam: { status: 404 } },
   validRequest: async ({ a }) => ({ method: 'GET', path: `/v3/unmatched_result/${(await newUnmatchedResult(a)).id}` }),
   checks: [
     always('reads an unmatched result: on a mock the first example, on a server the one made', async (t) => {

@@ -14,7 +14,7 @@ const resolve = (client: TeamClient, id: string, body: TeamSchemas['ResolveUnmat
 export const definition: OperationDefinition = {
   api: 'team',
   operationId: 'resolveUnmatchedResult',
-  auth: { scope: 'team' },
+  auth: { scope: 'team', otherTeam: { status: 404 } },
   validRequest: async ({ a }) => ({ method: 'POST', path: `/v3/unmatched_result/${(await newUnmatchedResult(a)).id}/resolve`, body: { action: 'reject', note: 'Not one of our patients.' } }),
   checks: [
     always('rejects a result: on a mock the first example, on a server resolved with its note', async (t) => {

@@ -16,7 +16,7 @@ const made = async (client: TeamClient): Promise<{ id: string }> =>
 export const definition: OperationDefinition = {
   api: 'team',
   operationId: 'updateLabTest',
-  auth: { scope: 'team' },
+  auth: { scope: 'team', otherTeam: { status: 404 } },
   validRequest: async ({ a }) => ({ method: 'PATCH', path: `/v3/lab_tests/${(await made(a.team)).id}`, body: { name: 'Conformance folate, renamed' } }),
   checks: [
     always('renames a lab test of the team: on a mock the first example', async (t) => {

@@ -16,8 +16,10 @@ type Reason = TeamSchemas['AppointmentCancellationReason'];
 
 const ACTIVE = new Set(['pending', 'reserved', 'confirmed', 'in_progress']);
 
-async function currentAppointment(apis: Apis, kind: 'phlebotomy' | 'psc', orderId: string): Promise<Appointment | null> {
-  const path = { order_id: orderId };
+async function currentAppointment(apis: Apis, kind: 'phlebotomy' | 'psc', order: Order): Promise<Appointment | null> {
+  // An order names its appointment once one is booked or requested: no id, nothing to ask for (a 404 the browser would log).
+  if (!order.details.data.appointment_id) return null;
+  const path = { order_id: order.id };
   const answer = kind === 'phlebotomy'
     ? await apis.team.GET('/v3/order/{order_id}/phlebotomy/appointment', { params: { path } })
     : await apis.team.GET('/v3/order/{order_id}/psc/appointment', { params: { path } });
@@ -88,7 +90,7 @@ export function drawAppointment(card: HTMLElement, apis: Apis, order: Order, sig
     );
   };
 
-  void withStates(box, async () => ({ appointment: await currentAppointment(apis, kind, order.id), reasons: await okAs<Reason[]>(kind === 'phlebotomy' ? apis.team.GET('/v3/order/phlebotomy/appointment/cancellation-reasons') : apis.team.GET('/v3/order/psc/appointment/cancellation-reasons')) }), ({ appointment, reasons }) => {
+  void withStates(box, async () => ({ appointment: await currentAppointment(apis, kind, order), reasons: await okAs<Reason[]>(kind === 'phlebotomy' ? apis.team.GET('/v3/order/phlebotomy/appointment/cancellation-reasons') : apis.team.GET('/v3/order/psc/appointment/cancellation-reasons')) }), ({ appointment, reasons }) => {
     const active = appointment !== null && ACTIVE.has(appointment.status);
     const book = (key: string) => kind === 'phlebotomy'
       ? okAs(apis.team.POST('/v3/order/{order_id}/phlebotomy/appointment/book', { params: { path }, body: { booking_key: key } }))

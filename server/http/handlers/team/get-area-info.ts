@@ -19,5 +19,5 @@ export const getAreaInfo =
     const account = query.lab_account_id ? catalog.index.labAccountById.get(query.lab_account_id.toLowerCase()) ?? null : null;
     const labs = [...(query.labs ?? []), ...(query.lab ? [query.lab] : [])];
     const answer = orThrow(areaInfo(appointmentDeps(deps), { zip_code: query.zip_code, radius: query.radius, labs: labs.length > 0 ? (labs as CenterLabSlug[]) : null, accountLabIds: account?.lab_ids ?? null }));
-    return { status: 200, body: answer.body as operations['getAreaInfo']['responses'][200]['content']['application/json'] };
+    return { status: 200, body: answer.body };
   };
