@@ -28,7 +28,8 @@ import type { IHttpOperation } from '@stoplight/types';
 import { detailBody, invalidJsonBody, patternMessages, validationErrorBody, type ValidationErrorItem } from '../server/shared/error-shape.js';
 import { answerClientErrors } from '../server/shared/client-errors.js';
 import type { OpenApiDocument } from '../server/shared/documents.js';
-import { mergeItems, parameterRules, readParameters, type ParameterRule } from '../server/shared/parameter-values.js';
+import { emptyValueRules, mergeItems, parameterRules, readParameters, type ParameterRule } from '../server/shared/parameter-values.js';
+import { EmptyValues } from './empty-values.js';
 import { pathRoutes } from '../server/shared/routes.js';
 import { prepareForRuntimeValidation } from '../server/shared/runtime-spec.js';
 import { undecodableBodyItem, unstorableTextItems } from '../server/shared/text-input.js';
@@ -83,6 +84,8 @@ export async function createMockServer(document: object, options: MockServerOpti
   const operationsById = new Map(operations.map((operation) => [operation.iid, operation]));
   const ruleMessages = patternMessages(prepared);
   const valueRules = parameterRules(prepared);
+  const emptyRules = emptyValueRules(prepared);
+  const emptyValues = new EmptyValues(ruleMessages);
 
   const logger = createPrismLogger(options.name, options.log === true, write);
   const matched = new WeakMap<IHttpRequest, IHttpOperation>();
@@ -115,7 +118,11 @@ export async function createMockServer(document: object, options: MockServerOpti
     // Numeric and boolean parameters are read by the server's rule (server/shared/parameter-values.ts):
     // Prism's coercion would take `0x10` as 16 and ` 5` as 5 its own way.
     const rules = operationId === undefined ? undefined : valueRules.get(operationId);
-    const refusedValues = rules && route ? readRequestParameters(rules, input, route.template) : [];
+    // Then empty query values (Prism takes them as absent), but where the rule above refused one already.
+    const refusedValues = mergeItems(
+      rules && route ? readRequestParameters(rules, input, route.template) : [],
+      emptyValues.items(operationId === undefined ? undefined : emptyRules.get(operationId), url.searchParams),
+    );
 
     const preferences = getHttpConfigFromRequest(input);
     if (preferences._tag === 'Left') {

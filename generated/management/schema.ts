@@ -461,7 +461,7 @@ export interface components {
             detail: components["schemas"]["ValidationError"][];
         };
         /**
-         * @description Team name: 1 to 80 characters of letters (accented Latin letters included: Latin-1, Latin Extended-A, -B and Additional, and combining accents, so `Știință`, `Bệnh` and a decomposed `é` pass), digits, whitespace and `( ) , / : ' | & _ -` or `’` (the characters `search_query` accepts, so that every team can be found by its name), at least one of them not whitespace: a name of spaces only is a `422`. Leading and trailing whitespace is removed (` Cardiology ` is stored as `Cardiology`).
+         * @description Team name: 1 to 80 characters of letters (accented Latin letters included: Latin-1, Latin Extended-A, -B and Additional, and combining accents, so `Știință`, `Bệnh` and a decomposed `é` pass), digits, whitespace and `( ) , / : ' | & _ -` or `’` (the characters `search_query` accepts, so that every team can be found by its name), at least one of them not whitespace: a name of spaces only is a `422`. Leading and trailing whitespace is removed (` Cardiology ` is stored as `Cardiology`). Whitespace is the set the pattern lists (tab, line feed, vertical tab, form feed, carriage return, space, no-break space, the Unicode space separators, U+2028, U+2029 and U+FEFF), not a regex dialect's `\s`: another control character, such as U+001F, is a `422`.
          * @example Cardiology Research
          */
         TeamName: string;
@@ -870,7 +870,7 @@ export interface operations {
                  */
                 region?: components["schemas"]["Region"][] | null;
                 /**
-                 * @description Only teams whose name contains this text (case-insensitive). Leading and trailing whitespace is ignored, as team names have none (` cardio ` finds `Cardiology`); a blank value is no filter. At most 80 characters drawn from letters (accented Latin letters included, as in a team name), digits, whitespace and `( ) , / : ' | & _ -` and the typographic apostrophe `’`.
+                 * @description Only teams whose name contains this text (case-insensitive). Leading and trailing whitespace is ignored, as team names have none (` cardio ` finds `Cardiology`); a blank value is no filter. At most 80 characters drawn from letters (accented Latin letters included, as in a team name), digits, whitespace and `( ) , / : ' | & _ -` and the typographic apostrophe `’` (whitespace as in a team name: the set the pattern lists).
                  * @example Cardiology
                  */
                 search_query?: string | null;

@@ -17983,12 +17983,12 @@ export interface components {
          */
         TeamIdQuery: "infer_from_context" | string | null;
         /**
-         * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`.
+         * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`. The schema's pattern is the grammar; the calendar (a real day, hours to 23, minutes and seconds to 59) is checked beyond it.
          * @example 2026-11-21
          */
         StartDateQuery: string;
         /**
-         * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+         * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted or empty: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
          * @example 2026-11-21
          */
         EndDateQuery: string;
@@ -19227,12 +19227,12 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`.
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`. The schema's pattern is the grammar; the calendar (a real day, hours to 23, minutes and seconds to 59) is checked beyond it.
                  * @example 2026-11-21
                  */
                 start_date: components["parameters"]["StartDateQuery"];
                 /**
-                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted or empty: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
                  * @example 2026-11-21
                  */
                 end_date?: components["parameters"]["EndDateQuery"];
@@ -19281,12 +19281,12 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`.
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`. The schema's pattern is the grammar; the calendar (a real day, hours to 23, minutes and seconds to 59) is checked beyond it.
                  * @example 2026-11-21
                  */
                 start_date: components["parameters"]["StartDateQuery"];
                 /**
-                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted or empty: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
                  * @example 2026-11-21
                  */
                 end_date?: components["parameters"]["EndDateQuery"];
@@ -19335,12 +19335,12 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`.
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`. The schema's pattern is the grammar; the calendar (a real day, hours to 23, minutes and seconds to 59) is checked beyond it.
                  * @example 2026-11-21
                  */
                 start_date: components["parameters"]["StartDateQuery"];
                 /**
-                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted or empty: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
                  * @example 2026-11-21
                  */
                 end_date?: components["parameters"]["EndDateQuery"];
@@ -19389,12 +19389,12 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`.
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`. The schema's pattern is the grammar; the calendar (a real day, hours to 23, minutes and seconds to 59) is checked beyond it.
                  * @example 2026-11-21
                  */
                 start_date: components["parameters"]["StartDateQuery"];
                 /**
-                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted or empty: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
                  * @example 2026-11-21
                  */
                 end_date?: components["parameters"]["EndDateQuery"];
@@ -19443,12 +19443,12 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`.
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`. The schema's pattern is the grammar; the calendar (a real day, hours to 23, minutes and seconds to 59) is checked beyond it.
                  * @example 2026-11-21
                  */
                 start_date: components["parameters"]["StartDateQuery"];
                 /**
-                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted or empty: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
                  * @example 2026-11-21
                  */
                 end_date?: components["parameters"]["EndDateQuery"];
@@ -19497,12 +19497,12 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`.
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`. The schema's pattern is the grammar; the calendar (a real day, hours to 23, minutes and seconds to 59) is checked beyond it.
                  * @example 2026-11-21
                  */
                 start_date: components["parameters"]["StartDateQuery"];
                 /**
-                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted or empty: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
                  * @example 2026-11-21
                  */
                 end_date?: components["parameters"]["EndDateQuery"];
@@ -19551,12 +19551,12 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`.
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`. The schema's pattern is the grammar; the calendar (a real day, hours to 23, minutes and seconds to 59) is checked beyond it.
                  * @example 2026-11-21
                  */
                 start_date: components["parameters"]["StartDateQuery"];
                 /**
-                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted or empty: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
                  * @example 2026-11-21
                  */
                 end_date?: components["parameters"]["EndDateQuery"];
@@ -19605,12 +19605,12 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`.
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`. The schema's pattern is the grammar; the calendar (a real day, hours to 23, minutes and seconds to 59) is checked beyond it.
                  * @example 2026-11-21
                  */
                 start_date: components["parameters"]["StartDateQuery"];
                 /**
-                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted or empty: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
                  * @example 2026-11-21
                  */
                 end_date?: components["parameters"]["EndDateQuery"];
@@ -19659,12 +19659,12 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`.
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`. The schema's pattern is the grammar; the calendar (a real day, hours to 23, minutes and seconds to 59) is checked beyond it.
                  * @example 2026-11-21
                  */
                 start_date: components["parameters"]["StartDateQuery"];
                 /**
-                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted or empty: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
                  * @example 2026-11-21
                  */
                 end_date?: components["parameters"]["EndDateQuery"];
@@ -19713,12 +19713,12 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`.
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`. The schema's pattern is the grammar; the calendar (a real day, hours to 23, minutes and seconds to 59) is checked beyond it.
                  * @example 2026-11-21
                  */
                 start_date: components["parameters"]["StartDateQuery"];
                 /**
-                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted or empty: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
                  * @example 2026-11-21
                  */
                 end_date?: components["parameters"]["EndDateQuery"];
@@ -19871,12 +19871,12 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`.
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`. The schema's pattern is the grammar; the calendar (a real day, hours to 23, minutes and seconds to 59) is checked beyond it.
                  * @example 2026-11-21
                  */
                 start_date: components["parameters"]["StartDateQuery"];
                 /**
-                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted or empty: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
                  * @example 2026-11-21
                  */
                 end_date?: components["parameters"]["EndDateQuery"];
@@ -19937,12 +19937,12 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`.
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`. The schema's pattern is the grammar; the calendar (a real day, hours to 23, minutes and seconds to 59) is checked beyond it.
                  * @example 2026-11-21
                  */
                 start_date: components["parameters"]["StartDateQuery"];
                 /**
-                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted or empty: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
                  * @example 2026-11-21
                  */
                 end_date?: components["parameters"]["EndDateQuery"];

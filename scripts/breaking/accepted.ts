@@ -26,6 +26,7 @@ export interface AcceptedBreak {
 const GARMIN = 'docs/decisions.md#garmin-replaces-the-invented-vital-provider';
 const EVENT_NAMES = 'docs/decisions.md#event-names-of-the-api-family';
 const LAB_ORDER_FIELDS = 'docs/decisions.md#lab-orders-as-the-family-has-them';
+const PATTERNS = 'docs/decisions.md#grammars-as-patterns-every-regex-dialect-reads-alike';
 
 export const ACCEPTED_BREAKS: readonly AcceptedBreak[] = [
   // The invented `vital` provider is gone: the slug the interface spec calls "the service" is `garmin`.
@@ -53,4 +54,9 @@ export const ACCEPTED_BREAKS: readonly AcceptedBreak[] = [
   ...(['response-field-became-nullable', 'webhook-field-became-nullable'] as const).flatMap((rule) =>
     ['patient_details', 'patient_address'].map((field): AcceptedBreak => ({ rule, at: `head#/components/schemas/Order/properties/${field}`, decision: LAB_ORDER_FIELDS })),
   ),
+  // Grammars the server already applied, written as patterns; whitespace listed instead of `\s` (the same names pass).
+  { rule: 'request-bounds-narrowed', at: 'head#/components/parameters/StartDateQuery/schema', decision: PATTERNS },
+  { rule: 'request-bounds-narrowed', at: 'head#/components/parameters/EndDateQuery/schema', decision: PATTERNS },
+  { rule: 'request-bounds-narrowed', at: 'head#/components/schemas/TeamName', decision: PATTERNS },
+  { rule: 'request-bounds-narrowed', at: 'head#/paths/~1v1~1org~1{org_id}~1team/get/parameters/1/schema', decision: PATTERNS },
 ];

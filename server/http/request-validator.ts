@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { OpenApiDocument } from '../shared/documents.js';
 import { patternMessages, type ValidationErrorItem } from '../shared/error-shape.js';
-import { mergeItems, parameterRules, readParameters, type ParameterRule } from '../shared/parameter-values.js';
+import { mergeItems, parameterRules, readParameters, takesEmptyValue, type ParameterRule } from '../shared/parameter-values.js';
 import { prepareForRuntimeValidation } from '../shared/runtime-spec.js';
 import { ValidationFailure } from './api-error.js';
 import { validatorItems } from './error-middleware.js';
@@ -17,7 +17,8 @@ import { SERVER_FORMATS } from './formats.js';
  *   away clients;
  * - an empty optional text parameter (`?name=`) is the empty string, as the
  *   documents' defaults (`name` defaults to '') say. Parameters with a format
- *   (uuid, date-time), numbers and arrays keep rejecting an empty value.
+ *   (uuid, date-time), numbers and arrays keep rejecting an empty value
+ *   (takesEmptyValue, which the mock applies too).
  */
 function lenientQueryParameters<T>(document: T): T {
   const root = document as { paths?: Record<string, Record<string, unknown>>; components?: { parameters?: Record<string, unknown> } };
@@ -31,7 +32,7 @@ function lenientQueryParameters<T>(document: T): T {
       | undefined;
     if (parameter?.in !== 'query') return;
     parameter.allowReserved = true;
-    if (!parameter.required && parameter.schema?.type === 'string' && parameter.schema.format === undefined) parameter.allowEmptyValue = true;
+    if (takesEmptyValue(parameter)) parameter.allowEmptyValue = true;
   };
   for (const item of Object.values(root.paths ?? {})) {
     for (const value of [item, ...Object.values(item)]) {

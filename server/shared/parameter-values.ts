@@ -233,3 +233,48 @@ export function parameterRules(document: unknown): ReadonlyMap<string, readonly 
   }
   return rules;
 }
+
+/**
+ * An empty query value (`?name=`): an optional text parameter without a format takes it as the
+ * empty string (the documents' defaults, `name` defaults to ''), then held to its schema (an enum
+ * without '' refuses it); every other parameter refuses it. The documents state this under
+ * "Parameter values"; the server's validator and the mock apply it from here.
+ */
+export function takesEmptyValue(parameter: { required?: unknown; schema?: unknown }): boolean {
+  const schema = parameter.schema as { type?: unknown; format?: unknown } | undefined;
+  return parameter.required !== true && schema?.type === 'string' && schema.format === undefined;
+}
+
+/** A query parameter as the empty-value rule reads it. */
+export interface EmptyValueRule {
+  name: string;
+  /** Whether '' is read as the empty string (then held to `schema`), or refused. */
+  takesEmpty: boolean;
+  schema: Json | undefined;
+}
+
+/** The empty-value rule of every query parameter of every operation of a prepared document, by operationId. */
+export function emptyValueRules(document: unknown): ReadonlyMap<string, readonly EmptyValueRule[]> {
+  const root = document as Json;
+  const rules = new Map<string, EmptyValueRule[]>();
+  for (const entry of Object.values(isObject(root.paths) ? root.paths : {})) {
+    const item = resolve(root, entry);
+    if (!item) continue;
+    const shared = Array.isArray(item.parameters) ? item.parameters : [];
+    for (const method of HTTP_METHODS) {
+      const operation = item[method];
+      if (!isObject(operation) || typeof operation.operationId !== 'string') continue;
+      const found = new Map<string, EmptyValueRule>();
+      for (const raw of [...shared, ...(Array.isArray(operation.parameters) ? operation.parameters : [])]) {
+        const parameter = resolve(root, raw);
+        if (parameter?.in !== 'query' || typeof parameter.name !== 'string') continue;
+        found.set(parameter.name, { name: parameter.name, takesEmpty: takesEmptyValue(parameter), schema: resolve(root, parameter.schema) });
+      }
+      rules.set(operation.operationId, [...found.values()]);
+    }
+  }
+  return rules;
+}
+
+/** The 422 item of an empty value a parameter refuses, as the server's validator words it. */
+export const emptyValueItem = (name: string): ValidationErrorItem => ({ loc: ['query', name], msg: `Empty value found for query parameter '${name}'`, type: 'value_error' });
