@@ -1396,6 +1396,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/order/resend_events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Announce orders again
+         * @description Writes one new `labtest.order.updated` event for each order selected (the order as it is now, with a new event id), delivered to the team's endpoints that take it like any other event: for a consumer that lost or mishandled deliveries. Nothing about the orders changes. An id that is not an order of the team is a `422` naming it (`["body", "order_ids", <index>]`); so are a request with neither `order_ids` nor `start_at`, an `end_at` before `start_at`, a window longer than 7 days and a window holding more than 1,000 orders (narrow it).
+         */
+        post: operations["resendOrderEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/order/testkit/register": {
         parameters: {
             query?: never;
@@ -15966,6 +15986,37 @@ export interface components {
              */
             lab_account_id?: string | null;
         };
+        /** @description Which orders of the team to announce again: the orders named in `order_ids`, and the orders last updated from `start_at` to `end_at` (both inclusive; `end_at` omitted or null: now). At least one of `order_ids` and `start_at` is given. The window is at most 7 days long and may hold at most 1,000 orders. */
+        ResendOrderEventsRequest: {
+            /**
+             * @description Orders of the team, at most 100 (an id named twice is announced once).
+             * @example [
+             *       "5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d"
+             *     ]
+             */
+            order_ids?: string[] | null;
+            /**
+             * Format: date-time
+             * @description Start of the window of `updated_at`, inclusive.
+             * @example 2026-11-20T00:00:00Z
+             */
+            start_at?: string | null;
+            /**
+             * Format: date-time
+             * @description End of the window of `updated_at`, inclusive; not before `start_at`.
+             * @example 2026-11-22T00:00:00Z
+             */
+            end_at?: string | null;
+        };
+        /** @description The orders announced again, each by one new `labtest.order.updated` event: first those named in `order_ids`, in their order, then those of the window not named, by `updated_at`. */
+        ResendOrderEventsResponse: {
+            /**
+             * @example [
+             *       "5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d"
+             *     ]
+             */
+            order_ids: string[];
+        };
         /** @description The patient registering the testkit they hold, by the `sample_id` printed on it. The patient's details follow the rules of a new order's (`patient_details.dob` not in the future nor more than 150 years back, names as `PersonName`), and `consents` those of *Create an order*; each problem is a `422` naming it. */
         RegisterTestkitRequest: {
             /**
@@ -20727,6 +20778,34 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    resendOrderEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResendOrderEventsRequest"];
+            };
+        };
+        responses: {
+            /** @description The orders announced again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResendOrderEventsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };

@@ -774,6 +774,14 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
       if (target.stateful) expect([registered.order.id, registered.order.userId]).toEqual([kit.order.id, userId]);
     });
 
+    it('when order.resendEvents is called with an order id, then the SDK parses the orders announced again', async () => {
+      const api = sdk();
+      const placed = await placeOrder(api);
+      const resent = await api.client.order.resendEvents({ orderIds: [placed.order.id] });
+      expectStrictParse(api, serializers.ResendWebhookResponse);
+      if (target.stateful) expect(resent.orderIds).toEqual([placed.order.id]);
+    });
+
     it('when labTests.updateOnSiteCollectionOrderDrawCompleted is called for an on-site collection order, then the SDK parses the order that records the draw', async () => {
       const api = sdk();
       const { userId } = await newUser(api);

@@ -363,6 +363,15 @@ describe.each(API_NAMES)('request examples of the %s API on the server', (api) =
         if (key === 'lab_account_id' && typeof value === 'string') return labAccount();
         if (key === 'order_id' && typeof value === 'string' && unmatchedOrderId !== undefined) return unmatchedOrderId;
         if (key === 'user_ids' && Array.isArray(value)) return Promise.all(value.map((id) => world.user(String(id))));
+        // Orders to announce again: one new order of the team per example id.
+        if (key === 'order_ids' && Array.isArray(value)) {
+          return Promise.all(value.map(async () => ((await world.team('POST', '/v3/order', {
+            user_id: userId,
+            patient_details: { first_name: 'Maria', last_name: 'Lopez', dob: '1986-04-21', gender: 'female', phone_number: '+14155550123', email: 'maria.lopez@example.com' },
+            patient_address: { first_line: '123 Main St.', city: 'San Francisco', state: 'CA', zip: '94110', country: 'US' },
+            order_set: { lab_test_ids: ['0b1f8a3e-3c57-4d0f-9b5e-3f7a8d2c1e01'] },
+          })) as { order: { id: string } }).order.id));
+        }
         if (key === 'sample_id' && c.operationId === 'registerTestkit') {
           // The sample id printed on a kit of the team awaiting registration.
           const kit = (await world.team('POST', '/v3/order/testkit', { user_id: userId, lab_test_id: '3e40bd61-6f8a-4032-ae81-6cadb05f4134', shipping_details: { receiver_name: 'Jordan Kim', first_line: '88 Harbor Way', city: 'Oakland', state: 'CA', zip: '94607', country: 'US', phone_number: '+15105550188' } })) as { order: { sample_id: string } };

@@ -120,6 +120,7 @@ import { definition as listUserDevices } from './team/listUserDevices.js';
 import { definition as getUserDevice } from './team/getUserDevice.js';
 import { definition as getUserDevicesRaw } from './team/getUserDevicesRaw.js';
 import { definition as simulateConnectionError } from './team/simulateConnectionError.js';
+import { definition as resendOrderEvents } from './team/resendOrderEvents.js';
 // scaffold:imports
 
 export const OPERATIONS: readonly OperationDefinition[] = [
@@ -238,5 +239,6 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   getUserDevice,
   getUserDevicesRaw,
   simulateConnectionError,
+  resendOrderEvents,
   // scaffold:operations
 ];

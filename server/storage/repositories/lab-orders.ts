@@ -279,6 +279,23 @@ export async function findOrder(db: Queryable, teamId: string, orderId: string, 
   return row ? (await withLabTests(db, [row], labTests))[0]! : null;
 }
 
+/** The team's orders among `orderIds` (unknown ids, another team's and non-uuids are left out), in no set order. */
+export async function findOrders(db: Queryable, teamId: string, orderIds: readonly string[], labTests?: LabTestValues): Promise<LabOrderRecord[]> {
+  const ids = orderIds.filter(isUuid);
+  if (ids.length === 0) return [];
+  const rows = await db.query<LabOrderRecord>(`${SELECT_ORDER} WHERE o.team_id = $1 AND o.id = ANY ($2::uuid[])`, [teamId, ids]);
+  return withLabTests(db, rows, labTests);
+}
+
+/** Up to `limit` orders of the team last updated from `from` to `to` (both inclusive), by update then id (index lab_orders_team_updated). */
+export async function findOrdersUpdatedBetween(db: Queryable, teamId: string, window: { from: string; to: string }, limit: number, labTests?: LabTestValues): Promise<LabOrderRecord[]> {
+  const rows = await db.query<LabOrderRecord>(
+    `${SELECT_ORDER} WHERE o.team_id = $1 AND o.updated_at >= $2::timestamptz AND o.updated_at <= $3::timestamptz ORDER BY o.updated_at, o.id LIMIT $4`,
+    [teamId, window.from, window.to, limit],
+  );
+  return withLabTests(db, rows, labTests);
+}
+
 /**
  * The order of any team, or null: only for a request that proved its right to the order
  * otherwise (a signed requisition form URL names the order and carries no key).

@@ -112,6 +112,7 @@ import { getPscAppointment } from './get-psc-appointment.js';
 import { bookPscAppointment } from './book-psc-appointment.js';
 import { reschedulePscAppointment } from './reschedule-psc-appointment.js';
 import { cancelPscAppointment } from './cancel-psc-appointment.js';
+import { resendOrderEvents } from './resend-order-events.js';
 // scaffold:imports
 
 /**
@@ -229,6 +230,7 @@ export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamConte
     bookPscAppointment: bookPscAppointment(deps),
     reschedulePscAppointment: reschedulePscAppointment(deps),
     cancelPscAppointment: cancelPscAppointment(deps),
+    resendOrderEvents: resendOrderEvents(deps),
     // scaffold:handlers
   };
 }
