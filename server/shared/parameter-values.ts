@@ -193,8 +193,40 @@ const bound = (schema: Json, keyword: string) => (typeof schema[keyword] === 'nu
 export function parameterRules(document: unknown): ReadonlyMap<string, readonly ParameterRule[]> {
   const root = document as Json;
   const rules = new Map<string, ParameterRule[]>();
-  const paths = isObject(root.paths) ? root.paths : {};
-  for (const entry of Object.values(paths)) {
+  for (const { operationId, parameters } of operationParameters(root)) {
+    const found: ParameterRule[] = [];
+    for (const parameter of parameters) {
+      const location = parameter?.in;
+      if (!parameter || typeof parameter.name !== 'string' || (location !== 'query' && location !== 'path' && location !== 'header')) continue;
+      const schema = resolve(root, parameter.schema);
+      const itemsSchema = schema?.type === 'array' || (Array.isArray(schema?.type) && schema.type.length === 1 && schema.type[0] === 'array') ? resolve(root, schema?.items) : undefined;
+      const scalar = itemsSchema ?? schema;
+      const kind = scalarKind(scalar);
+      if (!kind || !scalar) continue;
+      const name = location === 'header' ? parameter.name.toLowerCase() : parameter.name;
+      // An own parameter replaces a path item's one of the same name and place.
+      const index = found.findIndex((rule) => rule.in === location && rule.name === name);
+      const rule: ParameterRule = {
+        in: location,
+        name,
+        kind,
+        array: itemsSchema !== undefined,
+        ...bound(scalar, 'minimum'),
+        ...bound(scalar, 'maximum'),
+        ...bound(scalar, 'exclusiveMinimum'),
+        ...bound(scalar, 'exclusiveMaximum'),
+      };
+      if (index === -1) found.push(rule);
+      else found[index] = rule;
+    }
+    if (found.length > 0) rules.set(operationId, found);
+  }
+  return rules;
+}
+
+/** Every operation of a document with its parameters, resolved: its path item's, then its own. */
+function* operationParameters(root: Json): Generator<{ operationId: string; parameters: (Json | undefined)[] }> {
+  for (const entry of Object.values(isObject(root.paths) ? root.paths : {})) {
     const item = resolve(root, entry);
     if (!item) continue;
     const shared = Array.isArray(item.parameters) ? item.parameters : [];
@@ -202,36 +234,9 @@ export function parameterRules(document: unknown): ReadonlyMap<string, readonly 
       const operation = item[method];
       if (!isObject(operation) || typeof operation.operationId !== 'string') continue;
       const own = Array.isArray(operation.parameters) ? operation.parameters : [];
-      const found: ParameterRule[] = [];
-      for (const raw of [...shared, ...own]) {
-        const parameter = resolve(root, raw);
-        const location = parameter?.in;
-        if (!parameter || typeof parameter.name !== 'string' || (location !== 'query' && location !== 'path' && location !== 'header')) continue;
-        const schema = resolve(root, parameter.schema);
-        const itemsSchema = schema?.type === 'array' || (Array.isArray(schema?.type) && schema.type.length === 1 && schema.type[0] === 'array') ? resolve(root, schema?.items) : undefined;
-        const scalar = itemsSchema ?? schema;
-        const kind = scalarKind(scalar);
-        if (!kind || !scalar) continue;
-        const name = location === 'header' ? parameter.name.toLowerCase() : parameter.name;
-        // An own parameter replaces a path item's one of the same name and place.
-        const index = found.findIndex((rule) => rule.in === location && rule.name === name);
-        const rule: ParameterRule = {
-          in: location,
-          name,
-          kind,
-          array: itemsSchema !== undefined,
-          ...bound(scalar, 'minimum'),
-          ...bound(scalar, 'maximum'),
-          ...bound(scalar, 'exclusiveMinimum'),
-          ...bound(scalar, 'exclusiveMaximum'),
-        };
-        if (index === -1) found.push(rule);
-        else found[index] = rule;
-      }
-      if (found.length > 0) rules.set(operation.operationId, found);
+      yield { operationId: operation.operationId, parameters: [...shared, ...own].map((raw) => resolve(root, raw)) };
     }
   }
-  return rules;
 }
 
 /**
@@ -257,21 +262,14 @@ export interface EmptyValueRule {
 export function emptyValueRules(document: unknown): ReadonlyMap<string, readonly EmptyValueRule[]> {
   const root = document as Json;
   const rules = new Map<string, EmptyValueRule[]>();
-  for (const entry of Object.values(isObject(root.paths) ? root.paths : {})) {
-    const item = resolve(root, entry);
-    if (!item) continue;
-    const shared = Array.isArray(item.parameters) ? item.parameters : [];
-    for (const method of HTTP_METHODS) {
-      const operation = item[method];
-      if (!isObject(operation) || typeof operation.operationId !== 'string') continue;
-      const found = new Map<string, EmptyValueRule>();
-      for (const raw of [...shared, ...(Array.isArray(operation.parameters) ? operation.parameters : [])]) {
-        const parameter = resolve(root, raw);
-        if (parameter?.in !== 'query' || typeof parameter.name !== 'string') continue;
-        found.set(parameter.name, { name: parameter.name, takesEmpty: takesEmptyValue(parameter), schema: resolve(root, parameter.schema) });
-      }
-      rules.set(operation.operationId, [...found.values()]);
+  for (const { operationId, parameters } of operationParameters(root)) {
+    // An own parameter replaces a path item's one of the same name.
+    const found = new Map<string, EmptyValueRule>();
+    for (const parameter of parameters) {
+      if (parameter?.in !== 'query' || typeof parameter.name !== 'string') continue;
+      found.set(parameter.name, { name: parameter.name, takesEmpty: takesEmptyValue(parameter), schema: resolve(root, parameter.schema) });
     }
+    rules.set(operationId, [...found.values()]);
   }
   return rules;
 }

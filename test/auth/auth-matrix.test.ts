@@ -35,6 +35,7 @@ import { SpecIndex } from '../../scripts/conformance/spec.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { engines, SETUP_TIMEOUT_MS } from '../storage/helpers.js';
 import { createOrganization } from '../fuzz/world.js';
+import { parseJsonText } from '../helpers/json-text.js';
 
 const spec = new SpecIndex();
 const engine = engines[0]!;
@@ -209,13 +210,6 @@ async function send(server: TestServer, api: ApiName, request: RawRequest, crede
     ...(request.body !== undefined && { body: JSON.stringify(request.body) }),
   });
   const text = await response.text();
-  let body: unknown = text;
-  let json = false;
-  try {
-    body = JSON.parse(text);
-    json = true;
-  } catch {
-    // Reported by checkResponse.
-  }
+  const { body, json } = parseJsonText(text);
   return { status: response.status, contentType: response.headers.get('content-type'), text, body, json };
 }

@@ -27,6 +27,7 @@ import { describeRequest, type FuzzRequest, RequestArbitraries } from './request
 import { seedTeam } from '../../scripts/conformance/seed.js';
 import { STANDARD_WALK_IN_LAB_TEST } from '../../scripts/conformance/values.js';
 import { createOrganization, type SeededTeam, snapshotTeam } from './world.js';
+import { parseJsonText } from '../helpers/json-text.js';
 
 const TOTAL_RUNS = Number(process.env.FUZZ_RUNS || 5000);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
@@ -122,14 +123,7 @@ describe(`fuzz: both APIs on the reference server (${engine.label}), ${runsPerOp
     if (request.mutations.length) stats.mutated++;
     stats.byStatus.set(response.status, (stats.byStatus.get(response.status) ?? 0) + 1);
     if (response.status < 300) stats.successes.set(`${request.api} ${request.operationId}`, (stats.successes.get(`${request.api} ${request.operationId}`) ?? 0) + 1);
-    let body: unknown = text;
-    let json = false;
-    try {
-      body = JSON.parse(text);
-      json = true;
-    } catch {
-      // Reported by checkResponse.
-    }
+    const { body, json } = parseJsonText(text);
     return spec.checkResponse(
       { api: request.api, method: request.method, path: url.pathname, status: response.status, contentType: response.headers.get('content-type'), body, json },
       { allowGeneric: true },

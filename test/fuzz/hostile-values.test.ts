@@ -27,6 +27,7 @@ import { SpecIndex } from '../../scripts/conformance/spec.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { engines, SETUP_TIMEOUT_MS } from '../storage/helpers.js';
 import { createOrganization } from './world.js';
+import { parseJsonText } from '../helpers/json-text.js';
 
 type Json = Record<string, unknown>;
 interface Parameter {
@@ -204,14 +205,7 @@ describe('hostile values in every parameter and body key of every operation, on 
     });
     sent++;
     const text = await response.text();
-    let body: unknown = text;
-    let json = false;
-    try {
-      body = JSON.parse(text);
-      json = true;
-    } catch {
-      // Reported below.
-    }
+    const { body, json } = parseJsonText(text);
     return { status: response.status, contentType: response.headers.get('content-type'), text, body, json };
   }
 

@@ -1,10 +1,8 @@
 import { decideActivationChange, decideDrawCompleted } from '../../domain/lab-orders/changes.js';
-import { toOrderView } from '../../domain/lab-orders/order.js';
 import type { Database } from '../../storage/database.js';
-import { emitEvent } from '../../storage/repositories/events.js';
 import { setOrderActivateBy } from '../../storage/repositories/lab-order-changes.js';
 import { findOrder, lockOrderStatus, type LabOrderRecord } from '../../storage/repositories/lab-orders.js';
-import { applyTransition, type TransitionCaches } from './transition.js';
+import { applyTransition, emitOrderUpdated, type TransitionCaches } from './transition.js';
 
 export type ChangeOutcome = { outcome: 'changed'; order: LabOrderRecord } | { outcome: 'refused'; detail: string } | { outcome: 'not_found' };
 
@@ -27,13 +25,7 @@ export async function changeOrderActivation(
     await setOrderActivateBy(tx, { team_id: input.team_id, order_id: input.order_id, activate_by: input.activate_by, at });
     const order = await findOrder(tx, input.team_id, input.order_id, caches?.labTestValues);
     if (!order) return { outcome: 'not_found' };
-    await emitEvent(tx, {
-      event_type: 'labtest.order.updated',
-      data: toOrderView(order),
-      team_id: order.team_id,
-      user_id: order.user_id,
-      client_user_id: order.client_user_id,
-    }, { dedupKey: `labtest.order.updated:${order.id}:activate_by:${at}`, labTestView: order.lab_test_view, labTestSnapshots: caches?.labTestSnapshots });
+    await emitOrderUpdated(tx, order, `activate_by:${at}`, caches);
     return { outcome: 'changed', order };
   });
 }

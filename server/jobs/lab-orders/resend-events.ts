@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { toOrderView } from '../../domain/lab-orders/order.js';
 import { decideResendSelection, MAX_RESEND_WINDOW_ORDERS, unknownOrderIds, type ResendRefusal, type ResendRequest } from '../../domain/lab-orders/resend.js';
 import type { Database } from '../../storage/database.js';
-import { emitEvent } from '../../storage/repositories/events.js';
 import { findOrders, findOrdersUpdatedBetween, type LabOrderRecord } from '../../storage/repositories/lab-orders.js';
-import type { TransitionCaches } from './transition.js';
+import { emitOrderUpdated, type TransitionCaches } from './transition.js';
 
 export type ResendOutcome = { ok: true; order_ids: string[] } | { ok: false; refusals: ResendRefusal[] };
 
@@ -31,13 +29,7 @@ export async function resendOrderEvents(db: Database, input: ResendRequest & { t
     const orders: LabOrderRecord[] = [...ids.map((id) => found.get(id)!), ...windowed.filter((order) => !found.has(order.id))];
     const resend = randomUUID();
     for (const order of orders) {
-      await emitEvent(tx, {
-        event_type: 'labtest.order.updated',
-        data: toOrderView(order),
-        team_id: order.team_id,
-        user_id: order.user_id,
-        client_user_id: order.client_user_id,
-      }, { dedupKey: `labtest.order.updated:${order.id}:resend:${resend}`, labTestView: order.lab_test_view, labTestSnapshots: caches?.labTestSnapshots });
+      await emitOrderUpdated(tx, order, `resend:${resend}`, caches);
     }
     return { ok: true, order_ids: orders.map((order) => order.id) };
   });

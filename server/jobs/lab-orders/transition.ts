@@ -65,15 +65,24 @@ export async function applyTransition(
   if (!moved) return null;
   const event = moved.events[moved.events.length - 1];
   if (parsed.low !== 'partial_results' || (await wantsPartialResults())) {
-    await emitEvent(tx, {
-      event_type: 'labtest.order.updated',
-      data: toOrderView(moved),
-      team_id: moved.team_id,
-      user_id: moved.user_id,
-      client_user_id: moved.client_user_id,
-    }, { dedupKey: `labtest.order.updated:${moved.id}:${event?.id ?? to}`, labTestView: moved.lab_test_view, labTestSnapshots: options.caches?.labTestSnapshots });
+    await emitOrderUpdated(tx, moved, `${event?.id ?? to}`, options.caches);
   }
   if (planned) await storeResults(tx, { order: moved, planned, at: options.at });
   await settleAppointmentWithOrder(tx, moved, options.at);
   return moved;
+}
+
+/**
+ * Writes `labtest.order.updated` with the order as it is now. `occasion` makes its dedup key
+ * (`labtest.order.updated:<order id>:<occasion>`): the same occasion writes one event, however
+ * often it is retried.
+ */
+export async function emitOrderUpdated(tx: Queryable, order: LabOrderRecord, occasion: string, caches?: Pick<TransitionCaches, 'labTestSnapshots'>) {
+  return emitEvent(tx, {
+    event_type: 'labtest.order.updated',
+    data: toOrderView(order),
+    team_id: order.team_id,
+    user_id: order.user_id,
+    client_user_id: order.client_user_id,
+  }, { dedupKey: `labtest.order.updated:${order.id}:${occasion}`, labTestView: order.lab_test_view, labTestSnapshots: caches?.labTestSnapshots });
 }
