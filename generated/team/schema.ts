@@ -15998,13 +15998,13 @@ export interface components {
             /**
              * Format: date-time
              * @description Start of the window of `updated_at`, inclusive.
-             * @example 2026-11-20T00:00:00Z
+             * @example 2040-11-20T00:00:00Z
              */
             start_at?: string | null;
             /**
              * Format: date-time
              * @description End of the window of `updated_at`, inclusive; not before `start_at`.
-             * @example 2026-11-22T00:00:00Z
+             * @example 2040-11-22T00:00:00Z
              */
             end_at?: string | null;
         };
