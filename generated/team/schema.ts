@@ -1818,6 +1818,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/order/{order_id}/abn_pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Download the Advance Beneficiary Notice of a lab order
+         * @description The order's Advance Beneficiary Notice of Noncoverage (ABN) as a PDF, for the patient to read and sign before the collection: the laboratory that bills, the patient, the order and sample ids, the Medicare plan on file, every test ordered with the lab's test code and its estimated cost, why Medicare may not pay for it, the patient's three options and the signature lines. An ABN applies only to a Medicare patient whose tests the lab bills to their insurance, so an order has one when all of these hold: it is not cancelled; it has its patient (a testkit ordered with `POST /v3/order/testkit` has one once registered); its `billing_type` is `commercial_insurance`; and the user's primary insurance on file (`POST /v2/user/{user_id}/insurance`, `is_primary: true`, the latest one when the ABN is asked for) is a Medicare plan: payor code `MEDICARE` or a state Medicare plan `MEDICARE_<state>` (which `MEDFED` resolves to). Any other order is a `400` whose `detail` names the condition it fails. The order's `has_abn` stays false: this service prints the notice, it never receives it signed. The same order and insurance give the same bytes. Text outside Latin-1 is shown as on the requisition form.
+         */
+        get: operations["getOrderAbnPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/collection_instruction_pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Download the collection instructions of a lab order
+         * @description The patient's collection instructions of an order as a PDF: those of its lab test (`GET /v3/lab_test/{lab_test_id}/collection_instruction_pdf`: the lab, collection method, sample type and fasting, what to do before the collection, each step of it and the tests it collects for), headed with the order: the patient's name and date of birth, the order id and the sample id to write on the sample. An order has them when its lab test has them (`lab_test.has_collection_instructions`: the testkits, which a patient collects alone) and it is not cancelled. A testkit ordered with `POST /v3/order/testkit` has them from the start, as they travel with the kit: until its patient registers it, they name no patient and ask for the kit to be registered with its sample id first. Any other order (walk-in, at-home phlebotomy, on-site collection: a phlebotomist collects those) and a cancelled order are a `400` saying so. The same order gives the same bytes until its patient registers it.
+         */
+        get: operations["getOrderCollectionInstructionPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/labels/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Download the specimen labels of a lab order
+         * @description Specimen labels for the order's sample containers as a PDF: one US Letter sheet of 30 address-size labels (3 columns of 10, 2.625 by 1 inch), the first `number_of_labels` of them printed. Each label shows the patient's name, date of birth and sex, the sample id, the order id, the collection date and time as given in `collection_date` (its own offset kept), the laboratory, and the sample id as a barcode-style text between asterisks. Labels are for the samples the team's side collects and labels: an at-home phlebotomy, on-site collection or testkit order has them while its sample is still to be collected (status `received` or `collecting_sample`). A walk-in order is a `400` (the patient service center labels the samples it draws), as are a testkit awaiting its patient's registration (a label names the patient), a cancelled or failed order, and an order whose sample is already with the lab or completed. The same order and parameters give the same bytes.
+         */
+        get: operations["getOrderLabelsPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/insurance/search/diagnosis": {
         parameters: {
             query?: never;
@@ -21359,6 +21437,134 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getOrderAbnPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Advance Beneficiary Notice (PDF). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The order has no Advance Beneficiary Notice: it was cancelled, it is a testkit awaiting its patient's registration, it is not billed to insurance (`billing_type` other than `commercial_insurance`), or the user's primary insurance on file is missing or not a Medicare plan. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getOrderCollectionInstructionPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The collection instructions (PDF). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The order has no collection instructions: its lab test has none (it is not a testkit), or it was cancelled. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getOrderLabelsPdf: {
+        parameters: {
+            query: {
+                /**
+                 * @description When the sample is collected, with its offset (RFC 3339): printed on every label as the date and time it gives, in that offset.
+                 * @example 2026-12-01T09:30:00-08:00
+                 */
+                collection_date: string;
+                /**
+                 * @description How many labels to print, one sheet at most.
+                 * @example 3
+                 */
+                number_of_labels?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The specimen labels (PDF). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The order has no specimen labels: it is a walk-in order, a testkit awaiting its patient's registration, cancelled or failed, or its sample was collected already (with the lab, or completed). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];

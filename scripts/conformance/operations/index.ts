@@ -121,6 +121,9 @@ import { definition as getUserDevice } from './team/getUserDevice.js';
 import { definition as getUserDevicesRaw } from './team/getUserDevicesRaw.js';
 import { definition as simulateConnectionError } from './team/simulateConnectionError.js';
 import { definition as resendOrderEvents } from './team/resendOrderEvents.js';
+import { definition as getOrderAbnPdf } from './team/getOrderAbnPdf.js';
+import { definition as getOrderCollectionInstructionPdf } from './team/getOrderCollectionInstructionPdf.js';
+import { definition as getOrderLabelsPdf } from './team/getOrderLabelsPdf.js';
 // scaffold:imports
 
 export const OPERATIONS: readonly OperationDefinition[] = [
@@ -240,5 +243,8 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   getUserDevicesRaw,
   simulateConnectionError,
   resendOrderEvents,
+  getOrderAbnPdf,
+  getOrderCollectionInstructionPdf,
+  getOrderLabelsPdf,
   // scaffold:operations
 ];

@@ -1,7 +1,9 @@
 /**
- * The collection instructions of a lab test (`GET /v3/lab_test/{lab_test_id}/collection_instruction_pdf`):
- * what the patient does before and during the collection, for the lab test's collection method,
- * sample type and fasting, and the tests it collects for. Pure: PDF bytes from the model.
+ * The collection instructions of a lab test (`GET /v3/lab_test/{lab_test_id}/collection_instruction_pdf`)
+ * and of an order (`GET /v3/order/{order_id}/collection_instruction_pdf`: the same, headed with the
+ * order's patient, order id and sample id): what the patient does before and during the
+ * collection, for the lab test's collection method, sample type and fasting, and the tests it
+ * collects for. Pure: PDF bytes from the model.
  */
 import { PAGE, stringsOf, Writer, type UnicodeFonts } from './layout.js';
 
@@ -15,6 +17,13 @@ export interface CollectionInstructionsModel {
   markers: readonly { name: string; provider_id: string }[];
   /** The lab test's last change (ISO instant): the document's date, so the same lab test gives the same bytes. */
   date: string;
+  /** The order the instructions are for; absent for a lab test's own. */
+  order?: {
+    order_id: string;
+    sample_id: string;
+    /** Null while an unregistered testkit awaits its patient. */
+    patient: { name: string; dob: string } | null;
+  };
 }
 
 const METHOD_TITLES: Readonly<Record<CollectionInstructionsModel['method'], string>> = {
@@ -59,16 +68,36 @@ const FASTING = 'Fast for 8 to 12 hours before the collection: water only, no fo
 const NO_FASTING = 'No fasting is needed for these tests: eat and drink as usual.';
 const URINE = 'Urine sample: collect a midstream sample of the first urine of the morning in the sterile cup, and close it tightly.';
 
+/** What an unregistered kit's instructions ask first: the sample must be tied to its patient before it is collected. */
+const registerFirst = (sampleId: string): string =>
+  `Register this kit before you collect the sample: give its sample ID ${sampleId} and your details where your test was ordered. A sample from a kit that is not registered cannot be processed.`;
+
 /** The instructions as PDF bytes (pdf-lib, US Letter; see layout.ts for the fonts). */
 export async function renderCollectionInstructionsPdf(model: CollectionInstructionsModel, fonts: UnicodeFonts): Promise<Uint8Array> {
   const steps = METHOD_STEPS[model.method];
+  const order = model.order;
+  const unregistered = order && order.patient === null ? registerFirst(order.sample_id) : null;
   const writer = await Writer.create(
-    { title: `Collection instructions: ${model.lab_test_name}`, subject: `How to collect the samples of lab test ${model.lab_test_id}`, date: model.date },
-    `Collection instructions  |  lab test ${model.lab_test_id}`,
-    [...stringsOf(model), ...steps, FASTING, NO_FASTING, URINE],
+    {
+      title: `Collection instructions: ${model.lab_test_name}`,
+      subject: order ? `How to collect the samples of order ${order.order_id}` : `How to collect the samples of lab test ${model.lab_test_id}`,
+      date: model.date,
+    },
+    order ? `Collection instructions  |  order ${order.order_id}  |  sample ${order.sample_id}` : `Collection instructions  |  lab test ${model.lab_test_id}`,
+    [...stringsOf(model), ...steps, FASTING, NO_FASTING, URINE, ...(unregistered ? [unregistered] : [])],
     fonts,
   );
   writer.title('Collection Instructions');
+  if (order) {
+    writer.fields([
+      ['Patient', order.patient ? order.patient.name : 'Not registered yet'],
+      ...(order.patient ? [['Date of birth', order.patient.dob] as const] : []),
+      ['Order ID', order.order_id],
+      ['Sample ID', order.sample_id],
+    ]);
+    if (unregistered) writer.paragraph(unregistered, 9);
+    writer.space(6);
+  }
   writer.fields([
     ['Lab test', model.lab_test_name],
     ['Laboratory', model.lab_name],

@@ -22,6 +22,26 @@ export const PAGE = { width: 612, height: 792, margin: 48 } as const;
 const GREY = rgb(0.4, 0.4, 0.4);
 const BLACK = rgb(0, 0, 0);
 const RED = rgb(0.7, 0, 0);
+const LIGHT = rgb(0.75, 0.75, 0.75);
+
+/** A sheet of equal labels (points, from the page's top-left corner). */
+export interface LabelSheet {
+  readonly columns: number;
+  readonly rows: number;
+  readonly width: number;
+  readonly height: number;
+  readonly left: number;
+  readonly top: number;
+  readonly gap_x: number;
+  readonly gap_y: number;
+}
+
+/** One line of a grid cell. */
+export interface GridLine {
+  readonly text: string;
+  readonly size: number;
+  readonly bold?: boolean;
+}
 
 export interface Column {
   readonly title: string;
@@ -236,6 +256,27 @@ export class Writer {
       });
       this.y -= height + 2;
     }
+  }
+
+  /**
+   * Fixed cells in rows from the top of the current page (a sheet of labels): cell `i` in row
+   * `i / columns`, column `i % columns`, each with a thin border and its lines top to bottom,
+   * every line cut to the cell's width (a label never spills onto its neighbour).
+   */
+  grid(sheet: LabelSheet, cells: readonly (readonly GridLine[])[]): void {
+    const padding = 5;
+    cells.forEach((lines, i) => {
+      const x = sheet.left + (i % sheet.columns) * (sheet.width + sheet.gap_x);
+      const top = PAGE.height - sheet.top - Math.floor(i / sheet.columns) * (sheet.height + sheet.gap_y);
+      this.page.drawRectangle({ x, y: top - sheet.height, width: sheet.width, height: sheet.height, borderColor: LIGHT, borderWidth: 0.4 });
+      let y = top - padding;
+      for (const line of lines) {
+        const font = line.bold ? this.bold : this.regular;
+        const text = wrap(this.encodable(line.text, font), font, line.size, sheet.width - 2 * padding)[0]!;
+        y -= line.size + 1.5;
+        this.page.drawText(text, { x: x + padding, y, size: line.size, font, color: BLACK });
+      }
+    });
   }
 
   space(points: number): void {

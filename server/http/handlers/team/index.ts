@@ -113,6 +113,9 @@ import { bookPscAppointment } from './book-psc-appointment.js';
 import { reschedulePscAppointment } from './reschedule-psc-appointment.js';
 import { cancelPscAppointment } from './cancel-psc-appointment.js';
 import { resendOrderEvents } from './resend-order-events.js';
+import { getOrderAbnPdf } from './get-order-abn-pdf.js';
+import { getOrderCollectionInstructionPdf } from './get-order-collection-instruction-pdf.js';
+import { getOrderLabelsPdf } from './get-order-labels-pdf.js';
 // scaffold:imports
 
 /**
@@ -231,6 +234,9 @@ export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamConte
     reschedulePscAppointment: reschedulePscAppointment(deps),
     cancelPscAppointment: cancelPscAppointment(deps),
     resendOrderEvents: resendOrderEvents(deps),
+    getOrderAbnPdf: getOrderAbnPdf(deps),
+    getOrderCollectionInstructionPdf: getOrderCollectionInstructionPdf(deps),
+    getOrderLabelsPdf: getOrderLabelsPdf(deps),
     // scaffold:handlers
   };
 }
