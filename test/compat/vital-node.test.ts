@@ -1022,6 +1022,51 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
     });
   });
 
+  describe('order documents', () => {
+    const patient = { firstName: 'Maria', lastName: 'Lopez', dob: '1986-04-21', gender: 'female' as const, phoneNumber: '+14155550123', email: 'maria.lopez@example.com' };
+    const address = { firstLine: '123 Main St.', city: 'San Francisco', state: 'CA', zip: '94110', country: 'US' };
+    /** The standard lab tests of every team: walk-in, at-home phlebotomy, testkit. */
+    const LAB_TEST = { walkIn: ORDER_SET_LAB_TEST_ID, atHome: '1c2e9b4f-4d68-4e10-8c6f-4a8b9e3d2f12', testkit: '3e40bd61-6f8a-4032-ae81-6cadb05f4134' };
+    const isPdf = async (pdf: { arrayBuffer(): Promise<ArrayBuffer> }) => Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString('latin1');
+
+    it('when labTests.getOrderCollectionInstructionPdf is called for a testkit order, then it reads a PDF', async () => {
+      const api = sdk();
+      const { userId } = await newUser(api);
+      const order = await api.client.labTests.createOrder({ userId, patientDetails: patient, patientAddress: address, orderSet: { labTestIds: [LAB_TEST.testkit] } });
+      expect(await isPdf(await api.client.labTests.getOrderCollectionInstructionPdf(order.order.id))).toBe('%PDF-');
+    });
+
+    it('when labTests.getLabelsPdf is called for an at-home order with a collection date and a number of labels, then it reads a PDF', async () => {
+      const api = sdk();
+      const { userId } = await newUser(api);
+      const order = await api.client.labTests.createOrder({ userId, patientDetails: patient, patientAddress: address, orderSet: { labTestIds: [LAB_TEST.atHome] } });
+      const pdf = await api.client.labTests.getLabelsPdf(order.order.id, { collectionDate: new Date('2026-12-01T17:30:00.000Z'), numberOfLabels: 4 });
+      expect(await isPdf(pdf)).toBe('%PDF-');
+      expect(new URL(api.last().url).searchParams.get('collection_date')).toBe('2026-12-01T17:30:00.000Z');
+    });
+
+    it('when labTests.getOrderAbnPdf is called for an order billed to a Medicare patient\'s insurance, then it reads a PDF', async () => {
+      const api = sdk();
+      const { userId } = await newUser(api);
+      const insured = insuranceBody().insured;
+      await api.client.user.createInsurance(userId, {
+        payorCode: 'MEDICARE', memberId: '1EG4TE5MK73', relationship: 'Self', isPrimary: true,
+        insured: { firstName: insured.first_name, lastName: insured.last_name, gender: 'female', dob: insured.dob, email: insured.email, phoneNumber: insured.phone_number, address },
+      });
+      const order = await api.client.labTests.createOrder({ userId, patientDetails: patient, patientAddress: address, orderSet: { labTestIds: [LAB_TEST.walkIn] }, billingType: 'commercial_insurance' });
+      expect(await isPdf(await api.client.labTests.getOrderAbnPdf(order.order.id))).toBe('%PDF-');
+    });
+
+    statefulIt(`when labTests.getOrderAbnPdf is called for an order billed to the client, then the SDK throws a VitalError with the 400 ${STATELESS}`, async () => {
+      const api = sdk();
+      const { userId } = await newUser(api);
+      const order = await api.client.labTests.createOrder({ userId, patientDetails: patient, patientAddress: address, orderSet: { labTestIds: [LAB_TEST.walkIn] } });
+      const error = await sdkError(api.client.labTests.getOrderAbnPdf(order.order.id));
+      expect(error.statusCode).toBe(400);
+      expect(error.body).toEqual({ detail: expect.stringContaining('billed as client_bill') });
+    });
+  });
+
   // Last in the file: vitest runs a file's tests in order, so the log holds every call above.
   it('when every test above has run, then the SDK reached every team API operation it has a call for, each with a 2xx', () => {
     const expected = listOperations(loadDocument('team'))
