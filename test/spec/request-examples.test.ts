@@ -314,8 +314,13 @@ describe.each(API_NAMES)('request examples of the %s API on the server', (api) =
           patient_details: { first_name: 'Maria', last_name: 'Lopez', dob: '1986-04-21', gender: 'female', phone_number: '+14155550123', email: 'maria.lopez@example.com' },
           patient_address: { first_line: '123 Main St.', city: 'San Francisco', state: 'CA', zip: '94110', country: 'US' },
           // A draw is recorded for an on-site collection order; the at-home appointment operations need an at-home order (their standard lab tests).
-          order_set: { lab_test_ids: [c.operationId === 'updateOrderDrawCompleted' ? '2d3fac50-5e79-4f21-9d70-5b9caf4e3023' : c.path.includes('/phlebotomy/') ? '1c2e9b4f-4d68-4e10-8c6f-4a8b9e3d2f12' : '0b1f8a3e-3c57-4d0f-9b5e-3f7a8d2c1e01'] },
+          order_set: { lab_test_ids: [c.operationId === 'updateOrderDrawCompleted' ? '2d3fac50-5e79-4f21-9d70-5b9caf4e3023' : c.path.includes('/phlebotomy/') || c.operationId === 'getOrderLabelsPdf' ? '1c2e9b4f-4d68-4e10-8c6f-4a8b9e3d2f12' : c.operationId === 'getOrderCollectionInstructionPdf' ? '3e40bd61-6f8a-4032-ae81-6cadb05f4134' : '0b1f8a3e-3c57-4d0f-9b5e-3f7a8d2c1e01'] },
+          // Labels are an at-home order's, collection instructions a testkit's, an ABN an order billed to a Medicare patient's insurance (stored just below).
+          ...(c.operationId === 'getOrderAbnPdf' && { billing_type: 'commercial_insurance' }),
         })) as { order: { id: string; requisition_form_url: string } };
+        if (c.operationId === 'getOrderAbnPdf') {
+          await world.team('POST', `/v2/user/${userId}/insurance`, { ...insuranceBody(), payor_code: 'MEDICARE', is_primary: true });
+        }
         values.order_id = placed.order.id;
         // Reading, moving or cancelling an appointment needs one: booked at a slot two days ahead (it can be rescheduled).
         const appointment = /^(get|reschedule|cancel)(Phlebotomy|Psc)Appointment$/.exec(c.operationId);
