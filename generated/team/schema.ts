@@ -21525,7 +21525,7 @@ export interface operations {
             query: {
                 /**
                  * @description When the sample is collected, with its offset (RFC 3339): printed on every label as the date and time it gives, in that offset.
-                 * @example 2026-12-01T09:30:00-08:00
+                 * @example 2040-12-01T09:30:00-08:00
                  */
                 collection_date: string;
                 /**

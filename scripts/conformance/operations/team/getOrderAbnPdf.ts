@@ -1,11 +1,10 @@
 /** GET /v3/order/{order_id}/abn_pdf: Download the Advance Beneficiary Notice of a lab order. */
-import { placeOrder } from '../../lab-results.js';
 import { always, notOnMock, type OperationDefinition } from '../../operation.js';
-import { placeMedicareOrder, storePrimaryInsurance } from '../../order-documents.js';
+import { placeMedicareOrder, placeOrderOn, storePrimaryInsurance } from '../../order-documents.js';
 import { otherTeamClient } from '../../requests.js';
 import { expectPdf } from '../../pdf.js';
 import { errorChecks, teamKeyChecks } from '../../shared-checks.js';
-import { NOT_A_UUID, UNKNOWN_ID } from '../../values.js';
+import { NOT_A_UUID, STANDARD_WALK_IN_LAB_TEST, UNKNOWN_ID } from '../../values.js';
 import type { TeamClient } from '../../../../server/client/index.js';
 
 const { pathNotAUuid, notFound } = errorChecks('team');
@@ -25,7 +24,7 @@ export const definition: OperationDefinition = {
     notOnMock('state', '400 for an order billed to the client (client_bill)', async (t) => {
       const userId = (await t.fixtures.createUser()).user_id;
       await storePrimaryInsurance(t.team, userId, 'MEDICARE');
-      t.expect.error('team', 'getOrderAbnPdf', await t.team.GET('/v3/order/{order_id}/abn_pdf', { params: { path: { order_id: (await placeOrder(t.team, userId)).id } } }), 400);
+      t.expect.error('team', 'getOrderAbnPdf', await t.team.GET('/v3/order/{order_id}/abn_pdf', { params: { path: { order_id: (await placeOrderOn(t.team, userId, STANDARD_WALK_IN_LAB_TEST)).id } } }), 400);
     }),
     pathNotAUuid('getOrderAbnPdf', 'order_id', (t) => getAbnPdf(t.team, NOT_A_UUID)),
     missingKey('getOrderAbnPdf', (t) => getAbnPdf(t.teamWithoutKey, UNKNOWN_ID)),

@@ -1,11 +1,10 @@
 /** GET /v3/order/{order_id}/collection_instruction_pdf: Download the collection instructions of a lab order. */
-import { placeOrder } from '../../lab-results.js';
 import { always, notOnMock, type OperationDefinition } from '../../operation.js';
-import { placeTestkitOrder } from '../../order-documents.js';
+import { placeOrderOn, placeTestkitOrder } from '../../order-documents.js';
 import { otherTeamClient } from '../../requests.js';
 import { expectPdf } from '../../pdf.js';
 import { errorChecks, teamKeyChecks } from '../../shared-checks.js';
-import { NOT_A_UUID, UNKNOWN_ID } from '../../values.js';
+import { NOT_A_UUID, STANDARD_WALK_IN_LAB_TEST, UNKNOWN_ID } from '../../values.js';
 import type { TeamClient } from '../../../../server/client/index.js';
 
 const { pathNotAUuid, notFound } = errorChecks('team');
@@ -23,7 +22,7 @@ export const definition: OperationDefinition = {
       expectPdf(t, await getInstructionsPdf(t.team, (await placeTestkitOrder(t.team, (await t.fixtures.createUser()).user_id)).id));
     }),
     notOnMock('state', '400 for a walk-in order (a phlebotomist collects it)', async (t) => {
-      const order = await placeOrder(t.team, (await t.fixtures.createUser()).user_id);
+      const order = await placeOrderOn(t.team, (await t.fixtures.createUser()).user_id, STANDARD_WALK_IN_LAB_TEST);
       t.expect.error('team', 'getOrderCollectionInstructionPdf', await t.team.GET('/v3/order/{order_id}/collection_instruction_pdf', { params: { path: { order_id: order.id } } }), 400);
     }),
     pathNotAUuid('getOrderCollectionInstructionPdf', 'order_id', (t) => getInstructionsPdf(t.team, NOT_A_UUID)),
