@@ -348,6 +348,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/team/{team_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the team of the key
+         * @description The team the API key belongs to. A key reads its own team only: any other `team_id` (another team's or an unknown one) is a `404`.
+         */
+        get: operations["getOwnTeam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/team/users/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find the team's users by id or client user id
+         * @description The team's users whose `user_id` is `query_id` or whose `client_user_id` is exactly `query_id` (case and spaces count), newest first: at most two (one by each). Deleted users are not found. No match, or no `query_id`, is an empty list. Another team's users are never found.
+         */
+        get: operations["searchTeamUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/team/svix/url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a URL of the team's webhooks page
+         * @description A signed URL, valid 15 minutes, into the dashboard's webhooks page of the team of the key: its endpoints, deliveries, replays and live event feed. The service sends webhooks itself (not through Svix), so the URL opens the service's own page; the page asks for the organization's management key before it shows anything. An expired or altered URL shows an error page (`400`). Each call makes a new URL.
+         */
+        get: operations["getTeamWebhooksPortalUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/team/source/priorities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the team's source priorities
+         * @description The team's order of sources of each data type (or of `data_type` alone), in the order workouts, activity, sleep, body, timeseries. A data type the team never ordered lists its providers by slug. The order is a stored setting: the data reads do not use it (they answer every source, each under its own provider).
+         */
+        get: operations["getSourcePriorities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update the team's source priorities
+         * @description Puts the providers listed for each data type first, in the order given (the others follow by slug); an empty list restores the default order. Data types not named keep their order, and no body changes nothing. All or nothing: one refused provider changes no data type. Answers every data type's order as GET does.
+         */
+        patch: operations["updateSourcePriorities"];
+        trace?: never;
+    };
+    "/v2/team/{team_id}/physicians": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the team's physicians
+         * @description The physicians named on the team's lab orders (as ordered, testkit registrations included), one per NPI with the names its latest order gives, sorted by last name, first name and NPI. A team without such an order has none (`[]`). A key reads its own team only: any other `team_id` is a `404`.
+         */
+        get: operations["listTeamPhysicians"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/user/{user_id}/create_portal_url": {
         parameters: {
             query?: never;
@@ -13265,6 +13369,144 @@ export interface components {
              */
             number_of_ordered_tests: number;
         };
+        /**
+         * @description Who orders a team's lab tests and receives their results: the team's own physicians, or the service's physician network.
+         * @example order_and_results_with_customer_physician_network
+         * @enum {string}
+         */
+        DelegatedFlowType: "order_and_results_with_customer_physician_network" | "order_with_vital_physician_network" | "order_and_results_with_vital_physician_network" | (string & {});
+        /** @description The team of the API key. The sandbox keeps no third-party credentials, so every secret field (`client_id`, `client_secret`, `airtable_api_key`, `airtable_base_id`, `webhook_secret`, `api_key`) is `null`: keys are listed and made with the management API, and each webhook endpoint has its own secret. Webhooks are sent by the service itself, not through Svix, so `svix_app_id` is `null`. The sandbox sends no text or e-mail to patients, so the patient communication switches are `false`. Lab orders are placed with the physician the order names, and their results go to the team: `delegated_flow` is `order_and_results_with_customer_physician_network`. */
+        ClientFacingTeam: {
+            /**
+             * Format: uuid
+             * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 0a7d9c4e-2b1f-4e6a-8c3d-5f9e1b2a7c40
+             */
+            org_id: string;
+            /** @example Sandbox team */
+            name: string;
+            /**
+             * @description Always `null` (webhooks are not sent through Svix).
+             * @example null
+             */
+            svix_app_id?: string | null;
+            /** @example null */
+            client_id?: string | null;
+            /** @example null */
+            client_secret?: string | null;
+            /** @example null */
+            airtable_api_key?: string | null;
+            /** @example null */
+            airtable_base_id?: string | null;
+            /** @example null */
+            webhook_secret?: string | null;
+            /** @example null */
+            api_key?: string | null;
+            /**
+             * @description Always `null`; the management API lists the team's keys.
+             * @example null
+             */
+            api_keys?: null;
+            /**
+             * @description Always `null`; the team's settings are read with the management API.
+             * @example null
+             */
+            configuration?: null;
+            /**
+             * @deprecated
+             * @example false
+             */
+            testkits_texts_enabled: boolean;
+            /** @example false */
+            lab_tests_patient_communication_enabled: boolean;
+            /** @example false */
+            lab_tests_patient_sms_communication_enabled: boolean;
+            /** @example false */
+            lab_tests_patient_email_communication_enabled: boolean;
+            /** @example null */
+            logo_url?: string | null;
+            delegated_flow: components["schemas"]["DelegatedFlowType"];
+            /** @example null */
+            critical_result_notification_email?: string | null;
+        };
+        /** @description Users of the team. */
+        ClientFacingUserList: components["schemas"]["ClientFacingUser"][];
+        /** @description A signed URL into the dashboard's webhooks page of the team of the key (its endpoints, their deliveries and replays, the live event feed). The service sends its webhooks itself, not through Svix, so this is the service's own page. The URL carries no key: it opens the page of this team only, until it expires (then, or when altered, it shows an error page, `400`); the page asks for the organization's management key before it shows or changes anything. Each call makes a new URL. */
+        TeamWebhooksPortalUrl: {
+            /**
+             * Format: uri
+             * @example https://api.sandbox.tryvital.io/dashboard/signed/webhooks?team_id=3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53&expires=1796037300&signature=Xk2v9QeR7tLmN4bW1cYp0sDfGhJ8aZuV3oIiKyE6nTq
+             */
+            url: string;
+            /**
+             * @description Seconds the URL stays valid from now (15 minutes).
+             * @example 900
+             */
+            expires_in: number;
+        };
+        /**
+         * @description A data type whose sources a team can put in order.
+         * @example sleep
+         * @enum {string}
+         */
+        PriorityResource: "workouts" | "activity" | "sleep" | "body" | "timeseries";
+        /** @description The team's order of sources for one data type: the providers the team put first (PATCH), in its order, then every other provider of the catalog that supplies this data type, by slug. */
+        SourcePriority: {
+            data_type: components["schemas"]["PriorityResource"];
+            /**
+             * @description Every provider of the catalog that supplies this data type, highest priority first.
+             * @example [
+             *       "oura",
+             *       "apple_health_kit",
+             *       "eight_sleep",
+             *       "fitbit",
+             *       "garmin"
+             *     ]
+             */
+            providers: components["schemas"]["ProviderSlug"][];
+            /**
+             * Format: date-time
+             * @description When the team last set this order; `null` while it is the default (by slug).
+             * @example 2026-11-20T10:00:00Z
+             */
+            updated_at: string | null;
+        };
+        /** @description Orders of sources, one per data type, in the order workouts, activity, sleep, body, timeseries. */
+        SourcePriorityList: components["schemas"]["SourcePriority"][];
+        /**
+         * @description Providers of one data type, highest priority first, each at most once.
+         * @example [
+         *       "oura",
+         *       "fitbit"
+         *     ]
+         */
+        SourcePriorityProviders: components["schemas"]["ProviderSlug"][];
+        /** @description The new order of sources of each data type named: the providers to put first, highest priority first (each at most once, each one of the catalog that supplies that data type, else a `422` at its place). The providers not listed follow by slug. An empty list puts the data type back to the default order. Data types not named keep their order; no body, or `{}`, changes nothing. */
+        SourcePrioritiesUpdate: {
+            workouts?: components["schemas"]["SourcePriorityProviders"];
+            activity?: components["schemas"]["SourcePriorityProviders"];
+            sleep?: components["schemas"]["SourcePriorityProviders"];
+            body?: components["schemas"]["SourcePriorityProviders"];
+            timeseries?: components["schemas"]["SourcePriorityProviders"];
+        };
+        /** @description A physician named on the team's lab orders. */
+        ClientFacingPhysician: {
+            /** @example Ana */
+            first_name: string;
+            /** @example Reyes */
+            last_name: string;
+            /**
+             * @description The physician's 10-digit National Provider Identifier.
+             * @example 1234567893
+             */
+            npi: string;
+        };
+        /** @description The team's physicians, by last name, first name and NPI. */
+        ClientFacingPhysicianList: components["schemas"]["ClientFacingPhysician"][];
         /** @description What the portal is opened for. */
         CreateUserPortalUrlRequest: {
             /**
@@ -18080,6 +18322,15 @@ export interface components {
                 "application/json": components["schemas"]["HTTPValidationError"];
             };
         };
+        /** @description The team is not the key's: another team's id and an unknown id are indistinguishable on purpose. */
+        TeamNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorDetail"];
+            };
+        };
         /** @description The order has no results yet: it has not reached `completed` (or `partial_results`, for a team that receives partial results). `detail` names the order's current status. */
         ResultsNotReady: {
             headers: {
@@ -18101,6 +18352,11 @@ export interface components {
          * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
          */
         UserIdStringPath: string;
+        /**
+         * @description The id of the team of the key.
+         * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+         */
+        TeamIdPath: string;
         /**
          * @description Only this provider's data: a slug of the provider catalog (*List providers*). Empty (the default): every provider. A slug the catalog does not have is a `422` naming `provider`; a provider the user is not connected to gives empty lists.
          * @example fitbit
@@ -18795,6 +19051,175 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getOwnTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the team of the key.
+                 * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+                 */
+                team_id: components["parameters"]["TeamIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFacingTeam"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["TeamNotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    searchTeamUsers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A user id or a client user id of the team.
+                 * @example patient-000123
+                 */
+                query_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching users. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFacingUserList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getTeamWebhooksPortalUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhooks page URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamWebhooksPortalUrl"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getSourcePriorities: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only this data type.
+                 * @example sleep
+                 */
+                data_type?: components["schemas"]["PriorityResource"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The source priorities. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourcePriorityList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    updateSourcePriorities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SourcePrioritiesUpdate"];
+            };
+        };
+        responses: {
+            /** @description Every data type's order after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourcePriorityList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listTeamPhysicians: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the team of the key.
+                 * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+                 */
+                team_id: components["parameters"]["TeamIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team's physicians. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFacingPhysicianList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["TeamNotFound"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };

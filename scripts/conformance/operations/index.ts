@@ -124,6 +124,12 @@ import { definition as resendOrderEvents } from './team/resendOrderEvents.js';
 import { definition as getOrderAbnPdf } from './team/getOrderAbnPdf.js';
 import { definition as getOrderCollectionInstructionPdf } from './team/getOrderCollectionInstructionPdf.js';
 import { definition as getOrderLabelsPdf } from './team/getOrderLabelsPdf.js';
+import { definition as getOwnTeam } from './team/getOwnTeam.js';
+import { definition as searchTeamUsers } from './team/searchTeamUsers.js';
+import { definition as getTeamWebhooksPortalUrl } from './team/getTeamWebhooksPortalUrl.js';
+import { definition as getSourcePriorities } from './team/getSourcePriorities.js';
+import { definition as updateSourcePriorities } from './team/updateSourcePriorities.js';
+import { definition as listTeamPhysicians } from './team/listTeamPhysicians.js';
 // scaffold:imports
 
 export const OPERATIONS: readonly OperationDefinition[] = [
@@ -246,5 +252,11 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   getOrderAbnPdf,
   getOrderCollectionInstructionPdf,
   getOrderLabelsPdf,
+  getOwnTeam,
+  searchTeamUsers,
+  getTeamWebhooksPortalUrl,
+  getSourcePriorities,
+  updateSourcePriorities,
+  listTeamPhysicians,
   // scaffold:operations
 ];

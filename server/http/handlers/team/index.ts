@@ -116,6 +116,12 @@ import { resendOrderEvents } from './resend-order-events.js';
 import { getOrderAbnPdf } from './get-order-abn-pdf.js';
 import { getOrderCollectionInstructionPdf } from './get-order-collection-instruction-pdf.js';
 import { getOrderLabelsPdf } from './get-order-labels-pdf.js';
+import { getOwnTeam } from './get-own-team.js';
+import { searchTeamUsers } from './search-team-users.js';
+import { getTeamWebhooksPortalUrl } from './get-team-webhooks-portal-url.js';
+import { getSourcePriorities } from './get-source-priorities.js';
+import { updateSourcePriorities } from './update-source-priorities.js';
+import { listTeamPhysicians } from './list-team-physicians.js';
 // scaffold:imports
 
 /**
@@ -237,6 +243,12 @@ export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamConte
     getOrderAbnPdf: getOrderAbnPdf(deps),
     getOrderCollectionInstructionPdf: getOrderCollectionInstructionPdf(deps),
     getOrderLabelsPdf: getOrderLabelsPdf(deps),
+    getOwnTeam: getOwnTeam(deps),
+    searchTeamUsers: searchTeamUsers(deps),
+    getTeamWebhooksPortalUrl: getTeamWebhooksPortalUrl(deps),
+    getSourcePriorities: getSourcePriorities(deps),
+    updateSourcePriorities: updateSourcePriorities(deps),
+    listTeamPhysicians: listTeamPhysicians(deps),
     // scaffold:handlers
   };
 }
