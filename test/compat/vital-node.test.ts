@@ -872,6 +872,51 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
     });
   });
 
+  describe('team: the team, users search, webhooks page, source priorities, physicians (issue 42)', () => {
+    /** The key's own team id: on the server the sandbox team's; the mock accepts any well-formed id. */
+    const teamId = () => ctx.deployment.server?.teamId ?? '3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53';
+
+    it('when team.get is called with the key\'s team id, then the SDK parses the team', async () => {
+      const api = sdk();
+      const team = await api.client.team.get(teamId());
+      expect(team.delegatedFlow).toBe('order_and_results_with_customer_physician_network');
+      expectStrictParse(api, serializers.ClientFacingTeam);
+      if (target.stateful) expect(team.id).toBe(teamId());
+    });
+
+    it('when team.getUserById is called with a client user id, then the SDK parses the users found', async () => {
+      const api = sdk();
+      const { userId, clientUserId } = await newUser(api);
+      const users = await api.client.team.getUserById({ queryId: clientUserId });
+      expectStrictParse(api, serializers.team.getUserById.Response);
+      if (target.stateful) expect(users.map((u) => u.userId)).toEqual([userId]);
+    });
+
+    it('when team.getSvixUrl is called, then the SDK parses the webhooks page URL', async () => {
+      const api = sdk();
+      const made = await api.client.team.getSvixUrl();
+      expect(made.expires_in).toBe(900);
+      expectStrictParse(api, serializers.team.getSvixUrl.Response);
+    });
+
+    it('when team.getSourcePriorities and team.updateSourcePriorities are called, then the SDK parses each order', async () => {
+      const api = sdk();
+      const sleep = await api.client.team.getSourcePriorities({ dataType: 'sleep' });
+      expect(sleep.map((p) => p.data_type)).toEqual(['sleep']);
+      expectStrictParse(api, serializers.team.getSourcePriorities.Response);
+      // The SDK sends no body: the change of nothing, answered with every data type's order.
+      const all = await api.client.team.updateSourcePriorities();
+      expect(all.map((p) => p.data_type)).toEqual(['workouts', 'activity', 'sleep', 'body', 'timeseries']);
+      expectStrictParse(api, serializers.team.updateSourcePriorities.Response);
+    });
+
+    it('when team.getPhysicians is called with the key\'s team id, then the SDK parses the physicians', async () => {
+      const api = sdk();
+      await api.client.team.getPhysicians(teamId());
+      expectStrictParse(api, serializers.team.getPhysicians.Response);
+    });
+  });
+
   describe('insurance and payors', () => {
     const payorAddress = { firstLine: '100 Market Street', secondLine: 'Suite 300', city: 'Denver', state: 'CO', zip: '80202', country: 'US' };
 
