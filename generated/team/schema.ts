@@ -13467,7 +13467,7 @@ export interface components {
              *       "garmin"
              *     ]
              */
-            providers: components["schemas"]["ProviderSlug"][];
+            providers: string[];
             /**
              * Format: date-time
              * @description When the team last set this order; `null` while it is the default (by slug).

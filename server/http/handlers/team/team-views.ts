@@ -46,6 +46,6 @@ export function toSourcePriorities(stored: readonly StoredSourcePriority[], only
   const byType = new Map(stored.map((row) => [row.data_type, row]));
   return PRIORITY_RESOURCES.filter((dataType) => !only || dataType === only).map((dataType) => {
     const row = byType.get(dataType);
-    return { data_type: dataType, providers: sourceOrder(dataType, row?.providers ?? []) as Schemas['ProviderSlug'][], updated_at: row?.updated_at ?? null };
+    return { data_type: dataType, providers: sourceOrder(dataType, row?.providers ?? []), updated_at: row?.updated_at ?? null };
   });
 }
