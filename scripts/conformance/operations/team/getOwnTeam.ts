@@ -25,7 +25,8 @@ export const definition: OperationDefinition = {
       }
       const team = await t.fixtures.ownTeam();
       const read = t.expect.success<Team>('team', 'getOwnTeam', await getOwnTeam(await otherTeamClient(t), team.id));
-      checkEqual([read.id, read.name, read.svix_app_id], [team.id, team.name, null], 'id, name, svix_app_id');
+      // Not the name: other checks rename the run's team meanwhile.
+      checkEqual([read.id, read.svix_app_id], [team.id, null], 'id, svix_app_id');
     }, MANAGEMENT),
     notOnMock('credentials', "404 for another team's id (the run's own team, with the main key)", async (t) => {
       const team = await t.fixtures.ownTeam();
