@@ -654,6 +654,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/introspect/resources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Introspect resources
+         * @description Per user of the team, per provider the user is connected to (whatever the connection's status), per resource the provider supplies: what the server stored of it. Every value comes from stored state: the span of data a read shows (the connection's data window within the user's ingestion bounds: `oldest_data`, `newest_data`) and the last attempt (the last sync, or the connection's error). Nothing is readable, and both dates are `null`, until the connection's first sync.
+         *
+         *     Without filters the page lists the team's users newest first, those without a connection with an empty `provider` map. `provider` keeps the users connected to it and that provider only; `user_id` lists that user alone (another team's user is a `404`). Paged by `user_limit` users: pass `next_cursor` back with the same filters.
+         */
+        get: operations["getUserResources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/introspect/historical_pull": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Introspect historical pulls
+         * @description Per user of the team, per provider the user is connected to (whatever the connection's status): the latest historical pull of each resource, as the bulk pull engine stored it (`POST /v2/link/bulk_trigger_historical_pull`): its status, the range of local days it covers, when it was scheduled, started and ended, the days fetched, why it failed, and the bulk operation it belongs to (`trace_id`). A pull fetches all the provider's resources together; the provider's resources no pull covered are in `not_pulled`.
+         *
+         *     Filters and paging as in *Introspect resources*; `provider` also takes a lab slug, which has no historical pull (no user is listed for it).
+         */
+        get: operations["getUserHistoricalPulls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/link/connect/demo": {
         parameters: {
             query?: never;
@@ -13850,6 +13894,182 @@ export interface components {
              */
             next_cursor: string | null;
         };
+        /**
+         * @description How the last attempt to get the resource from the provider ended.
+         * @example success
+         * @enum {string}
+         */
+        IntrospectAttemptStatus: "success" | "failure";
+        /** @description The last attempt to get the connection's data: its last sync (`success`, at the instant the data was synced up to), or, for a connection in error, the error (`failure`, when the connection stopped working). */
+        IntrospectLastAttempt: {
+            /**
+             * Format: date-time
+             * @description When the attempt ended.
+             * @example 2026-11-22T09:15:00Z
+             */
+            timestamp: string;
+            status: components["schemas"]["IntrospectAttemptStatus"];
+        };
+        /** @description One resource of one connection, as the server stored it: the span of data a read shows (the connection's data window, within the user's ingestion bounds) and the last attempt. `oldest_data` is the start of the first readable local day, `newest_data` the instant the data was synced up to (or the end of the last day the ingestion bounds admit); both are `null` while nothing is readable (before the first sync, or bounds that admit no day). */
+        IntrospectResourceStatistics: {
+            last_attempt?: components["schemas"]["IntrospectLastAttempt"] | null;
+            /**
+             * Format: date-time
+             * @description Start of the first readable local day of the resource.
+             * @example 2026-10-23T00:00:00Z
+             */
+            oldest_data?: string | null;
+            /**
+             * Format: date-time
+             * @description The newest instant readable of the resource.
+             * @example 2026-11-22T09:15:00Z
+             */
+            newest_data?: string | null;
+            /**
+             * @description Always `null` in the sandbox: it does not count the records sent per resource (the events themselves are in the team's event log).
+             * @example null
+             */
+            sent_count?: number | null;
+        };
+        /** @description One user's connections (any status) and, per connection, each resource the provider supplies. */
+        IntrospectUserResources: {
+            /**
+             * Format: uuid
+             * @description The user.
+             * @example 8d6f3c2a-5b1e-4f7a-9c0d-2e4b6a8c1f3d
+             */
+            user_id: string;
+            /** @description By provider slug, then by resource. */
+            provider: {
+                [key: string]: {
+                    [key: string]: components["schemas"]["IntrospectResourceStatistics"];
+                };
+            };
+        };
+        /** @description A page of the team's users with the state of each resource of each of their connections. */
+        UserResourcesResponse: {
+            data: components["schemas"]["IntrospectUserResources"][];
+            /**
+             * @description Opaque cursor of the next page; `null` on the last page.
+             * @example null
+             */
+            next_cursor: string | null;
+            /**
+             * @deprecated
+             * @description Deprecated copy of `next_cursor`.
+             * @example null
+             */
+            next: string | null;
+        };
+        /**
+         * @description A lab of the API family, by slug. The sandbox's accounts are at `labcorp`, `quest`, `bioreference` and `sonora_quest` (the partner labs of `GET /v3/lab_tests/labs`).
+         * @example labcorp
+         * @enum {string}
+         */
+        Labs: "ayumetrix" | "spiriplex" | "ussl" | "quest" | "sonora_quest" | "labcorp" | "bioreference" | "us_biotek" | "manual" | "sanocardio" | "ihd" | "nexus" | "my_uti" | "crl" | "mtl" | (string & {});
+        /**
+         * @description State of a historical pull: `scheduled` (waiting for its turn under the provider's throttle), `in_progress` (being pulled), `retrying` (an attempt failed and it waits to be pulled again), `success`, `failure`.
+         * @example success
+         * @enum {string}
+         */
+        HistoricalPullStatus: "success" | "failure" | "in_progress" | "scheduled" | "retrying";
+        /** @description When the pull was scheduled (its bulk operation started), first started and ended. */
+        HistoricalPullTimeline: {
+            /**
+             * Format: date-time
+             * @description When the bulk operation that asked for the pull was created.
+             * @example 2026-11-22T09:00:00Z
+             */
+            scheduled_at: string;
+            /**
+             * Format: date-time
+             * @description When a worker first started the pull; `null` until then.
+             * @example 2026-11-22T09:00:01Z
+             */
+            started_at?: string | null;
+            /**
+             * Format: date-time
+             * @description When the pull succeeded or failed; `null` until then.
+             * @example 2026-11-22T09:00:02Z
+             */
+            ended_at?: string | null;
+        };
+        /**
+         * @description Why a pull failed: `non_retriable_error` (the user was deleted, or its connection is in error, paused or gone), `retry_quota_exhausted` (every attempt allowed failed), `unexpected_error` (anything else). The family's retriable kinds (`provider_rate_limit_exceeded`, `provider_unavailable`, `transport_failure`, `resource_contention`) are in the vocabulary; the sandbox does not store why an attempt is retried, so it sends none of them.
+         * @example non_retriable_error
+         * @enum {string}
+         */
+        HistoricalPullErrorDetails: "provider_rate_limit_exceeded" | "provider_unavailable" | "transport_failure" | "resource_contention" | "non_retriable_error" | "unexpected_error" | "retry_quota_exhausted" | (string & {});
+        /** @description The latest historical pull of one resource of one connection. A pull fetches every resource of the provider together, so they share its status, range and timeline. */
+        HistoricalPullStatistics: {
+            status: components["schemas"]["HistoricalPullStatus"];
+            /**
+             * Format: date-time
+             * @description Start of the first local day the pull covers; `null` until the range is fixed (when the pull starts), or when a failed pull never fixed one.
+             * @example 2026-10-23T00:00:00Z
+             */
+            range_start?: string | null;
+            /**
+             * Format: date-time
+             * @description End of the last local day the pull covers (its last millisecond); `null` as `range_start`.
+             * @example 2026-11-22T23:59:59.999Z
+             */
+            range_end?: string | null;
+            timeline: components["schemas"]["HistoricalPullTimeline"];
+            /**
+             * @description Days of the range fetched so far: all of them once the pull succeeded (they are readable), the days before the next chunk while it is in progress, `0` otherwise.
+             * @default 0
+             * @example 31
+             */
+            days_with_data?: number;
+            /**
+             * @description The pull engine that ran it; the sandbox has one, `sandbox`.
+             * @example sandbox
+             */
+            release: string;
+            /**
+             * @description The id of the bulk operation that asked for the pull (`GET /v2/link/bulk_op`).
+             * @example 0f6b8a2e-1c3d-4e5f-8a9b-0c1d2e3f4a5b
+             */
+            trace_id?: string | null;
+            error_details?: components["schemas"]["HistoricalPullErrorDetails"] | null;
+        };
+        /** @description One connection's historical pulls: the latest pull of each resource it covered (`pulled`), and the provider's resources that no pull covered (`not_pulled`: all of them before the first pull). */
+        ProviderHistoricalPulls: {
+            /** @description By resource. */
+            pulled: {
+                [key: string]: components["schemas"]["HistoricalPullStatistics"];
+            };
+            not_pulled: components["schemas"]["SupportedResource"][];
+        };
+        /** @description One user's connections (any status) and the historical pulls of each. */
+        IntrospectUserHistoricalPulls: {
+            /**
+             * Format: uuid
+             * @description The user.
+             * @example 8d6f3c2a-5b1e-4f7a-9c0d-2e4b6a8c1f3d
+             */
+            user_id: string;
+            /** @description By provider slug. */
+            provider: {
+                [key: string]: components["schemas"]["ProviderHistoricalPulls"];
+            };
+        };
+        /** @description A page of the team's users with the historical pulls of each of their connections. */
+        UserHistoricalPullsResponse: {
+            data: components["schemas"]["IntrospectUserHistoricalPulls"][];
+            /**
+             * @description Opaque cursor of the next page; `null` on the last page.
+             * @example null
+             */
+            next_cursor: string | null;
+            /**
+             * @deprecated
+             * @description Deprecated copy of `next_cursor`.
+             * @example null
+             */
+            next: string | null;
+        };
         /** @description A sandbox connection to create without going through the provider. */
         DemoConnectionRequest: {
             /**
@@ -15471,12 +15691,6 @@ export interface components {
          * @enum {string}
          */
         LabAccountStatus: "active" | "pending" | "suspended" | "ready_to_launch" | (string & {});
-        /**
-         * @description A lab of the API family, by slug. The sandbox's accounts are at `labcorp`, `quest`, `bioreference` and `sonora_quest` (the partner labs of `GET /v3/lab_tests/labs`).
-         * @example labcorp
-         * @enum {string}
-         */
-        Labs: "ayumetrix" | "spiriplex" | "ussl" | "quest" | "sonora_quest" | "labcorp" | "bioreference" | "us_biotek" | "manual" | "sanocardio" | "ihd" | "nexus" | "my_uti" | "crl" | "mtl" | (string & {});
         /**
          * @description Which side of the lab relationship the account delegates to the service: placing orders, receiving results, both, or neither.
          * @example not_delegated
@@ -18368,6 +18582,23 @@ export interface components {
          */
         TeamIdQuery: "infer_from_context" | string | null;
         /**
+         * @description Only this user: the page lists exactly it (with its providers, an empty map when it has none). A user that is not the team's, unknown or of another team alike, is a `404`, as for every read of a user.
+         * @example 8d6f3c2a-5b1e-4f7a-9c0d-2e4b6a8c1f3d
+         */
+        IntrospectUserIdQuery: string;
+        /**
+         * @description Users per page (1 to 200). The page is the team's users newest first (by creation, then by id); a user with several providers is one entry.
+         * @example 50
+         */
+        IntrospectUserLimitQuery: number;
+        /**
+         * @deprecated
+         * @description Deprecated spelling of `next_cursor`, read the same way (a bad one is a `422` naming `cursor`); `next_cursor` wins when both are sent.
+         */
+        IntrospectCursorQuery: string;
+        /** @description The `next_cursor` of the previous page, unchanged, with the same `user_id` and `provider`. A cursor is bound to the team and the filters that made it: a forged one, or one of another query or another team, is a `422` naming this parameter. */
+        IntrospectNextCursorQuery: string;
+        /**
          * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`. The schema's pattern is the grammar; the calendar (a real day, hours to 23, minutes and seconds to 59) is checked beyond it.
          * @example 2026-11-21
          */
@@ -19526,6 +19757,100 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getUserResources: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only this user: the page lists exactly it (with its providers, an empty map when it has none). A user that is not the team's, unknown or of another team alike, is a `404`, as for every read of a user.
+                 * @example 8d6f3c2a-5b1e-4f7a-9c0d-2e4b6a8c1f3d
+                 */
+                user_id?: components["parameters"]["IntrospectUserIdQuery"];
+                /**
+                 * @description Only this provider: the users connected to it, and its resources alone. A slug outside the provider list is a `422`.
+                 * @example oura
+                 */
+                provider?: components["schemas"]["ProviderSlug"];
+                /**
+                 * @description Users per page (1 to 200). The page is the team's users newest first (by creation, then by id); a user with several providers is one entry.
+                 * @example 50
+                 */
+                user_limit?: components["parameters"]["IntrospectUserLimitQuery"];
+                /**
+                 * @deprecated
+                 * @description Deprecated spelling of `next_cursor`, read the same way (a bad one is a `422` naming `cursor`); `next_cursor` wins when both are sent.
+                 */
+                cursor?: components["parameters"]["IntrospectCursorQuery"];
+                /** @description The `next_cursor` of the previous page, unchanged, with the same `user_id` and `provider`. A cursor is bound to the team and the filters that made it: a forged one, or one of another query or another team, is a `422` naming this parameter. */
+                next_cursor?: components["parameters"]["IntrospectNextCursorQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of users with the state of their resources. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResourcesResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getUserHistoricalPulls: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only this user: the page lists exactly it (with its providers, an empty map when it has none). A user that is not the team's, unknown or of another team alike, is a `404`, as for every read of a user.
+                 * @example 8d6f3c2a-5b1e-4f7a-9c0d-2e4b6a8c1f3d
+                 */
+                user_id?: components["parameters"]["IntrospectUserIdQuery"];
+                /**
+                 * @description Only this provider: the users connected to it, and its pulls alone. A slug outside the provider and lab lists is a `422`.
+                 * @example oura
+                 */
+                provider?: components["schemas"]["ProviderSlug"] | components["schemas"]["Labs"];
+                /**
+                 * @description Users per page (1 to 200). The page is the team's users newest first (by creation, then by id); a user with several providers is one entry.
+                 * @example 50
+                 */
+                user_limit?: components["parameters"]["IntrospectUserLimitQuery"];
+                /**
+                 * @deprecated
+                 * @description Deprecated spelling of `next_cursor`, read the same way (a bad one is a `422` naming `cursor`); `next_cursor` wins when both are sent.
+                 */
+                cursor?: components["parameters"]["IntrospectCursorQuery"];
+                /** @description The `next_cursor` of the previous page, unchanged, with the same `user_id` and `provider`. A cursor is bound to the team and the filters that made it: a forged one, or one of another query or another team, is a `422` naming this parameter. */
+                next_cursor?: components["parameters"]["IntrospectNextCursorQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of users with the historical pulls of their connections. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserHistoricalPullsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };

@@ -130,6 +130,8 @@ import { definition as getTeamWebhooksPortalUrl } from './team/getTeamWebhooksPo
 import { definition as getSourcePriorities } from './team/getSourcePriorities.js';
 import { definition as updateSourcePriorities } from './team/updateSourcePriorities.js';
 import { definition as listTeamPhysicians } from './team/listTeamPhysicians.js';
+import { definition as getUserResources } from './team/getUserResources.js';
+import { definition as getUserHistoricalPulls } from './team/getUserHistoricalPulls.js';
 // scaffold:imports
 
 export const OPERATIONS: readonly OperationDefinition[] = [
@@ -258,5 +260,7 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   getSourcePriorities,
   updateSourcePriorities,
   listTeamPhysicians,
+  getUserResources,
+  getUserHistoricalPulls,
   // scaffold:operations
 ];

@@ -12,7 +12,7 @@
  * claim fetches again.
  */
 import { chunkAt, historicalDays, pullRange, addDays, toDay, type DayRange } from '../../domain/pull-preferences/pull-range.js';
-import { hasWorkoutStream, summaryResourcesFor, timeseriesResourcesFor } from '../../domain/synthetic/resources.js';
+import { historicalResourcesFor, notConnectedError, USER_GONE_ERROR } from '../../domain/introspection/statistics.js';
 import { eventResourceName } from '../../shared/resources.js';
 import { unavailablePullError } from '../../domain/connections/status.js';
 import type { Queryable } from '../../storage/database.js';
@@ -43,21 +43,14 @@ export type ChunkStep =
 /** The dedup key of the completion event of one resource of one trigger. */
 export const historicalEventKey = (opId: string, userId: string, resource: string) => `historical:${opId}:${userId}:${resource}`;
 
-async function finish(tx: Queryable, claim: TriggerClaim, state: 'processed' | 'failed', error: string | null, events = 0): Promise<ChunkStep> {
+async function finish(tx: Queryable, claim: TriggerClaim, state: 'processed' | 'failed', error: string | null, events = 0, range: DayRange | null = null): Promise<ChunkStep> {
   // A claim held at the start of the transaction cannot be lost inside it (its row is locked).
-  if (!(await finishClaimedTrigger(tx, claim, { outcome: state, error }))) throw new Error(`Trigger ${claim.op_id}/${claim.user_id} could not be finished`);
+  if (!(await finishClaimedTrigger(tx, claim, { outcome: state, error, range }))) throw new Error(`Trigger ${claim.op_id}/${claim.user_id} could not be finished`);
   return { outcome: 'done', state, events };
 }
 
-/**
- * The resources a pull of `provider` completes, one `historical.data.<resource>.created` each: its
- * summaries, its timeseries (not the deprecated hypnogram: sleep_cycle replaces it) and its
- * workout streams.
- */
-export function historicalResourcesFor(provider: string): string[] {
-  const timeseries = timeseriesResourcesFor(provider).filter((resource) => resource !== 'hypnogram');
-  return [...summaryResourcesFor(provider), ...timeseries, ...(hasWorkoutStream(provider) ? ['workout_stream'] : [])];
-}
+/** The resources a pull of `provider` completes (the rule is the domain's, which introspection shares). */
+export { historicalResourcesFor };
 
 async function emitCompletions(tx: Queryable, claim: TriggerClaim, user: NonNullable<ClaimedTriggerContext['user']>, range: DayRange): Promise<number> {
   const resources = historicalResourcesFor(claim.provider);
@@ -94,11 +87,11 @@ export async function pullNextChunk(tx: Queryable, claim: TriggerClaim, options:
   const context = await lockClaimedTriggerContext(tx, claim);
   if (!context) return { outcome: 'lost' };
   const { user, progress } = context;
-  if (!user) return finish(tx, claim, 'failed', 'The user no longer exists.');
+  if (!user) return finish(tx, claim, 'failed', USER_GONE_ERROR);
   // A connection in error or paused gives the provider nothing to pull, at any chunk: the trigger fails naming it.
   if (context.unavailable) {
     if (progress) await deletePullProgress(tx, claim);
-    return finish(tx, claim, 'failed', unavailablePullError(claim.provider, context.unavailable));
+    return finish(tx, claim, 'failed', unavailablePullError(claim.provider, context.unavailable), 0, progress ? { start_date: progress.start_date, end_date: progress.end_date } : null);
   }
 
   let range: DayRange;
@@ -107,7 +100,7 @@ export async function pullNextChunk(tx: Queryable, claim: TriggerClaim, options:
     range = { start_date: progress.start_date, end_date: progress.end_date };
     from = progress.next_date;
   } else {
-    if (!context.connected) return finish(tx, claim, 'failed', `The user is no longer connected to ${claim.provider}.`);
+    if (!context.connected) return finish(tx, claim, 'failed', notConnectedError(claim.provider));
     const planned = pullRange({
       today: toDay(Date.parse(claim.op_started_at)),
       days: historicalDays(claim.provider, context.preference_days),
@@ -129,7 +122,7 @@ export async function pullNextChunk(tx: Queryable, claim: TriggerClaim, options:
       events = await emitCompletions(tx, claim, user, range);
     }
     if (progress) await deletePullProgress(tx, claim);
-    return finish(tx, claim, 'processed', null, events);
+    return finish(tx, claim, 'processed', null, events, range);
   }
   await savePullProgress(tx, { op_id: claim.op_id, user_id: claim.user_id, ...range, next_date: addDays(chunk.end_date, 1) });
   return { outcome: 'more', chunk };

@@ -37,6 +37,7 @@ import { listPendingBuckets, lockBucket, markBucketsWithPendingTriggers, saveBuc
 import { systemClock, type Clock } from '../clock.js';
 import { DEFAULT_BULK_PULL_SETTINGS, type BulkPullSettings } from './options.js';
 import { pullNextChunk } from './pull.js';
+import { retriesExhaustedError } from '../../domain/introspection/statistics.js';
 import type { TriggerSignal } from './signals.js';
 
 /**
@@ -372,7 +373,7 @@ export class BulkPullWorker {
   private async runClaim(claim: TriggerClaim): Promise<void> {
     const context = this.context(claim);
     if (claim.attempts > this.settings.maxAttempts) {
-      await context.finish('failed', `Gave up after ${claim.attempts - 1} attempts.`);
+      await context.finish('failed', retriesExhaustedError(claim.attempts - 1));
       return;
     }
     try {

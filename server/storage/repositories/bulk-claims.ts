@@ -89,7 +89,8 @@ async function claimWrittenTriggers(
 ): Promise<TriggerClaim[]> {
   return tx.query<TriggerClaim>(
     `UPDATE bulk_triggers t
-     SET state = 'running', attempts = t.attempts + 1, claimed_by = $4, claimed_at = $5::timestamptz
+     SET state = 'running', attempts = t.attempts + 1, claimed_by = $4, claimed_at = $5::timestamptz,
+         started_at = coalesce(t.started_at, $5::timestamptz)
      FROM (
        SELECT bt.op_id, bt.user_id, o.started_at FROM bulk_triggers bt
        JOIN bulk_ops o ON o.id = bt.op_id AND o.status = 'in_progress'
@@ -123,13 +124,14 @@ export async function countRunningTriggers(db: Queryable, input: { team_id: stri
 export async function finishClaimedTrigger(
   tx: Queryable,
   claim: TriggerClaim,
-  result: { outcome: 'processed' | 'failed'; error?: string | null },
+  result: { outcome: 'processed' | 'failed'; error?: string | null; range?: { start_date: string; end_date: string } | null },
 ): Promise<boolean> {
+  // The range the pull fixed (null when it ended before fixing one) stays on the trigger for introspection.
   const finished = await tx.one(
-    `UPDATE bulk_triggers SET state = $5, finished_at = now(), error = $6
+    `UPDATE bulk_triggers SET state = $5, finished_at = now(), error = $6, range_start = $7::date, range_end = $8::date
      WHERE op_id = $1 AND user_id = $2 AND state = 'running' AND claimed_by = $3 AND attempts = $4
      RETURNING op_id`,
-    [claim.op_id, claim.user_id, claim.worker_id, claim.attempts, result.outcome, result.error ?? null],
+    [claim.op_id, claim.user_id, claim.worker_id, claim.attempts, result.outcome, result.error ?? null, result.range?.start_date ?? null, result.range?.end_date ?? null],
   );
   return finished !== null;
 }

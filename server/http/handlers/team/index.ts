@@ -122,6 +122,8 @@ import { getTeamWebhooksPortalUrl } from './get-team-webhooks-portal-url.js';
 import { getSourcePriorities } from './get-source-priorities.js';
 import { updateSourcePriorities } from './update-source-priorities.js';
 import { listTeamPhysicians } from './list-team-physicians.js';
+import { getUserResources } from './get-user-resources.js';
+import { getUserHistoricalPulls } from './get-user-historical-pulls.js';
 // scaffold:imports
 
 /**
@@ -249,6 +251,8 @@ export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamConte
     getSourcePriorities: getSourcePriorities(deps),
     updateSourcePriorities: updateSourcePriorities(deps),
     listTeamPhysicians: listTeamPhysicians(deps),
+    getUserResources: getUserResources(deps),
+    getUserHistoricalPulls: getUserHistoricalPulls(deps),
     // scaffold:handlers
   };
 }

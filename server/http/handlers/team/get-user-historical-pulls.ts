@@ -1,0 +1,29 @@
+import type { operations } from '../../../../generated/team/schema.js';
+import { providerHistoricalPulls } from '../../../domain/introspection/statistics.js';
+import { listIntrospectedConnections, listLatestHistoricalPulls } from '../../../storage/repositories/introspection.js';
+import type { Handler } from '../../handler-types.js';
+import type { Deps, TeamContext } from '../context.js';
+import { introspectionPage } from './introspection-views.js';
+
+/**
+ * GET /v2/introspect/historical_pull: per user of the page, per connection, the latest
+ * historical pull of each resource as the bulk pull engine stored it (domain/introspection).
+ */
+export const getUserHistoricalPulls =
+  (deps: Deps): Handler<operations['getUserHistoricalPulls'], TeamContext> =>
+  async ({ query }, { teamId }) => {
+    const page = await introspectionPage(deps, teamId, 'getUserHistoricalPulls', query);
+    const input = { team_id: teamId, user_ids: page.users.map((user) => user.user_id), provider: query.provider ?? null };
+    const [connections, pulls] = await Promise.all([listIntrospectedConnections(deps.db, input), listLatestHistoricalPulls(deps.db, input)]);
+    const latest = new Map(pulls.map((pull) => [`${pull.user_id}:${pull.provider}`, pull]));
+    const formatters = deps.caches.dataReads.formatters;
+    const data = page.users.map((user) => {
+      const providers: Record<string, ReturnType<typeof providerHistoricalPulls>> = {};
+      for (const connection of connections) {
+        if (connection.user_id !== user.user_id) continue;
+        providers[connection.provider] = providerHistoricalPulls(connection.provider, latest.get(`${user.user_id}:${connection.provider}`) ?? null, user.time_zone, formatters);
+      }
+      return { user_id: user.user_id, provider: providers };
+    });
+    return { status: 200, body: { data, next_cursor: page.next, next: page.next } };
+  };

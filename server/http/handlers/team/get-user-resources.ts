@@ -1,0 +1,30 @@
+import type { operations } from '../../../../generated/team/schema.js';
+import { introspectedResourcesFor, resourceStatistics, type ResourceStatistics } from '../../../domain/introspection/statistics.js';
+import { listIntrospectedConnections } from '../../../storage/repositories/introspection.js';
+import type { Handler } from '../../handler-types.js';
+import type { Deps, TeamContext } from '../context.js';
+import { introspectionPage } from './introspection-views.js';
+
+/**
+ * GET /v2/introspect/resources: per user of the page, per connection, per resource the provider
+ * supplies, the data span and last attempt its stored window and status say (domain/introspection).
+ */
+export const getUserResources =
+  (deps: Deps): Handler<operations['getUserResources'], TeamContext> =>
+  async ({ query }, { teamId }) => {
+    const page = await introspectionPage(deps, teamId, 'getUserResources', query);
+    const connections = await listIntrospectedConnections(deps.db, { team_id: teamId, user_ids: page.users.map((user) => user.user_id), provider: query.provider ?? null });
+    const formatters = deps.caches.dataReads.formatters;
+    const data = page.users.map((user) => {
+      const providers: Record<string, Record<string, ResourceStatistics>> = {};
+      for (const connection of connections) {
+        if (connection.user_id !== user.user_id) continue;
+        const statistics = resourceStatistics(connection, user, formatters);
+        const resources: Record<string, ResourceStatistics> = {};
+        for (const resource of introspectedResourcesFor(connection.provider)) resources[resource] = statistics;
+        providers[connection.provider] = resources;
+      }
+      return { user_id: user.user_id, provider: providers };
+    });
+    return { status: 200, body: { data, next_cursor: page.next, next: page.next } };
+  };
