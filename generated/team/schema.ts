@@ -663,7 +663,7 @@ export interface paths {
         };
         /**
          * Introspect resources
-         * @description Per user of the team, per provider the user is connected to (whatever the connection's status), per resource the provider supplies: what the server stored of it. Every value comes from stored state: the span of data a read shows (the connection's data window within the user's ingestion bounds: `oldest_data`, `newest_data`) and the last attempt (the last sync, or the connection's error). Nothing is readable, and both dates are `null`, until the connection's first sync.
+         * @description Per user of the team, per provider the user is connected to (whatever the connection's status), per resource the provider supplies: what the server stored of it. Every value comes from stored state: the span of data a read shows (the connection's data window within the user's ingestion bounds: `oldest_data`, `newest_data`) and the last attempt (the last sync, or the connection's error). A new connection's days are readable from its first sync (the days a historical pull reached before it, at once); until then both dates are `null`.
          *
          *     Without filters the page lists the team's users newest first, those without a connection with an empty `provider` map. `provider` keeps the users connected to it and that provider only; `user_id` lists that user alone (another team's user is a `404`). Paged by `user_limit` users: pass `next_cursor` back with the same filters.
          */
@@ -13910,7 +13910,7 @@ export interface components {
             timestamp: string;
             status: components["schemas"]["IntrospectAttemptStatus"];
         };
-        /** @description One resource of one connection, as the server stored it: the span of data a read shows (the connection's data window, within the user's ingestion bounds) and the last attempt. `oldest_data` is the start of the first readable local day, `newest_data` the instant the data was synced up to (or the end of the last day the ingestion bounds admit); both are `null` while nothing is readable (before the first sync, or bounds that admit no day). */
+        /** @description One resource of one connection, as the server stored it: the span of data a read shows (the connection's data window, within the user's ingestion bounds) and the last attempt. `oldest_data` is the start of the first readable local day, `newest_data` the instant the data was synced up to (or the end of the last day the ingestion bounds admit); both are `null` while no day is readable (a new connection before its first sync, unless a historical pull reached back before it; bounds that admit no day). */
         IntrospectResourceStatistics: {
             last_attempt?: components["schemas"]["IntrospectLastAttempt"] | null;
             /**

@@ -453,6 +453,40 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
     });
   });
 
+  describe('introspection', () => {
+    it('when introspect.getUserResources is called for a connected user, then the SDK parses the page', async () => {
+      const api = sdk();
+      const { userId } = await newUser(api);
+      await api.client.link.connectDemoProvider({ userId, provider: 'oura' });
+      const page = await api.client.introspect.getUserResources({ userId, userLimit: 10 });
+      expectStrictParse(api, serializers.UserResourcesResponse);
+      if (target.stateful) expect(page.data.map((entry) => [entry.userId, Object.keys(entry.provider)])).toEqual([[userId, ['oura']]]);
+    });
+
+    it('when introspect.getUserHistoricalPulls is called after a bulk pull, then the SDK parses the page', async () => {
+      const api = sdk();
+      const { userId } = await newUser(api);
+      await api.client.link.connectDemoProvider({ userId, provider: 'oura' });
+      await api.client.link.bulkTriggerHistoricalPull({ userIds: [userId], provider: 'oura' });
+      const page = await api.client.introspect.getUserHistoricalPulls({ userId, provider: 'oura' });
+      expectStrictParse(api, serializers.UserHistoricalPullsResponse);
+      if (target.stateful) expect(Object.keys(page.data[0]!.provider.oura!.pulled)).toContain('sleep');
+    });
+
+    it('when introspect.getUserResources pages the team with userLimit and nextCursor, then the SDK parses each page', async () => {
+      const api = sdk();
+      await newUser(api);
+      await newUser(api);
+      const first = await api.client.introspect.getUserResources({ userLimit: 1 });
+      expectStrictParse(api, serializers.UserResourcesResponse);
+      if (target.stateful) {
+        expect(first.nextCursor).toEqual(expect.any(String));
+        await api.client.introspect.getUserResources({ userLimit: 1, nextCursor: first.nextCursor! });
+        expectStrictParse(api, serializers.UserResourcesResponse);
+      }
+    });
+  });
+
   describe('catalogs', () => {
     it('when providers.getAll is called, then the SDK parses every provider', async () => {
       const api = sdk();
