@@ -15,7 +15,7 @@ describe.each(apiEngines.slice(0, 1))('methods on %s', (_label, engine) => {
     ['DELETE', '/v2/user/resolve/patient-1', 'GET, HEAD'],
     ['PATCH', '/v2/user', 'GET, HEAD, POST'],
     ['GET', `/v2/user/${UNKNOWN_ID}/insurance`, 'POST'],
-    ['POST', `/v2/user/${UNKNOWN_ID}`, 'GET, HEAD, DELETE'],
+    ['POST', `/v2/user/${UNKNOWN_ID}`, 'GET, HEAD, PATCH, DELETE'],
   ])('when %s is sent to %s, then it is a 405 whose Allow lists %s', async (method, path, allow) => {
     const response = await request(ctx.server.team)[method.toLowerCase() as 'put'](path).set('x-vital-api-key', ctx.server.apiKey);
     expectDetail(response, 405, 'Method Not Allowed');

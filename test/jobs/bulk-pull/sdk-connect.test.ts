@@ -41,11 +41,13 @@ describe.each(apiEngines)('connectSdkProvider (POST /v2/link/sdk/connect) on %s'
     expect((user.body as { connected_sources: { source: { slug: string } }[] }).connected_sources.map((s) => s.source.slug)).toEqual(['apple_health_kit']);
     const connection = await server.db.one<{ connect_mode: string; source_type: string }>(`SELECT connect_mode, source_type FROM connections WHERE user_id = $1`, [userId]);
     expect(connection).toEqual({ connect_mode: 'auto', source_type: 'app' });
-    const events = await server.db.query<{ event_type: string; payload: { user_id: string; data: { provider: { slug: string } } } }>(
-      `SELECT event_type, payload FROM events WHERE payload->>'user_id' = $1`,
+    // The connection's event, then its device's (the phone the store runs on), each once.
+    const events = await server.db.query<{ event_type: string; payload: { user_id: string; data: { provider: { slug: string } | string } } }>(
+      `SELECT event_type, payload FROM events WHERE payload->>'user_id' = $1 ORDER BY event_type`,
       [userId],
     );
-    expect(events.map((e) => [e.event_type, e.payload.data.provider.slug])).toEqual([['provider.connection.created', 'apple_health_kit']]);
+    const providerOf = (data: { provider: { slug: string } | string }) => (typeof data.provider === 'string' ? data.provider : data.provider.slug);
+    expect(events.map((e) => [e.event_type, providerOf(e.payload.data)])).toEqual([['provider.connection.created', 'apple_health_kit'], ['provider.device.created', 'apple_health_kit']]);
   });
 
   it('when the token was already exchanged or is unknown, then 401 and nothing changes', async () => {
