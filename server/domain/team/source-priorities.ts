@@ -13,15 +13,16 @@ export type PriorityResource = (typeof PRIORITY_RESOURCES)[number];
 /**
  * Resources that are not a timeseries: the daily summaries and their streams, lab and
  * connection records, devices. A provider supplies `timeseries` when it supports any other.
+ * A fixed list (no state): a constant of the catalog, read by a pure rule.
  */
-const NOT_TIMESERIES: ReadonlySet<SupportedResource> = new Set<SupportedResource>([
+const NOT_TIMESERIES: readonly SupportedResource[] = [
   'profile', 'activity', 'sleep', 'sleep_cycle', 'body', 'workouts', 'workout_stream', 'sleep_stream', 'meal',
   'connection', 'order', 'result', 'match_review', 'appointment', 'device', 'device_legacy',
   'menstrual_cycle', 'electrocardiogram',
-]);
+];
 
 const supplies = (resources: readonly SupportedResource[], dataType: PriorityResource): boolean =>
-  dataType === 'timeseries' ? resources.some((resource) => !NOT_TIMESERIES.has(resource)) : resources.includes(dataType);
+  dataType === 'timeseries' ? resources.some((resource) => !NOT_TIMESERIES.includes(resource)) : resources.includes(dataType);
 
 /** The slugs of the catalog's providers that supply `dataType`, by slug. */
 export function providersSupplying(dataType: PriorityResource): string[] {
