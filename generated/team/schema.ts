@@ -1564,6 +1564,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/order/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import an order
+         * @description Brings in an order placed outside the API (a paper requisition, another ordering system) under the `sample_id` it was placed with, so its results and events reach you as any order's. The request is checked as *Create an order* checks its own (the same rules, the same `422` locations: the patient's date of birth, the order set, the collection method, the lab account, the billing type for the patient's state), then the user (an unknown user or another team's is a `404`).
+         *
+         *     The imported order starts where a created one does, `received.<method>.ordered`, with `origin` `initiated_by_client`, sends `labtest.order.created`, and moves on as any order does (*Simulate an order*). Its `sample_id` is the one given, unchanged.
+         *
+         *     **One order per sample id.** A `sample_id` an order of the team already has (imported, or given by *Create an order* or *Create a testkit order*) is a `409` naming that order, and nothing is stored; another team's orders do not count. Concurrent imports of one sample id are serialised: one is stored, the others get the `409`.
+         */
+        post: operations["importOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/order/testkit/register": {
         parameters: {
             query?: never;
@@ -16551,6 +16575,31 @@ export interface components {
              */
             order_ids: string[];
         };
+        /** @description An order placed outside the API (a paper requisition, another system), brought in with the sample id printed on its tube or kit. Checked as a new order of *Create an order* is: the patient's date of birth, the order set (its lab tests and add-on markers, their lab and collection method), the lab account (either place), the billing type for the patient's state, all in one `422`; an unknown user is a `404`. */
+        ImportOrderRequest: {
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            billing_type: components["schemas"]["Billing"];
+            order_set: components["schemas"]["OrderSet"];
+            collection_method: components["schemas"]["LabTestCollectionMethod"];
+            physician?: components["schemas"]["PhysicianInput"] | null;
+            patient_details: components["schemas"]["OrderPatientDetailsInput"];
+            patient_address: components["schemas"]["OrderPatientAddressInput"];
+            /**
+             * @description The sample id the order was placed under, as the lab prints it: 4 to 40 capital letters, digits and inner hyphens. It becomes the order's `sample_id` unchanged. One sample id names one order of the team: a sample id an order of the team has already (imported or created here) is a `409`.
+             * @example LC7730415862
+             */
+            sample_id: string;
+            /**
+             * Format: uuid
+             * @description The lab account the order went through, checked as *Create an order* checks it (and, when `order_set.lab_account_id` is given too, the same account).
+             * @example null
+             */
+            lab_account_id?: string | null;
+        };
         /** @description The patient registering the testkit they hold, by the `sample_id` printed on it. The patient's details follow the rules of a new order's (`patient_details.dob` not in the future nor more than 150 years back, names as `PersonName`), and `consents` those of *Create an order*; each problem is a `422` naming it. */
         RegisterTestkitRequest: {
             /**
@@ -21633,6 +21682,44 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    importOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description The imported order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description An order of the team has this sample id already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];

@@ -132,6 +132,7 @@ import { definition as updateSourcePriorities } from './team/updateSourcePriorit
 import { definition as listTeamPhysicians } from './team/listTeamPhysicians.js';
 import { definition as getUserResources } from './team/getUserResources.js';
 import { definition as getUserHistoricalPulls } from './team/getUserHistoricalPulls.js';
+import { definition as importOrder } from './team/importOrder.js';
 // scaffold:imports
 
 export const OPERATIONS: readonly OperationDefinition[] = [
@@ -262,5 +263,6 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   listTeamPhysicians,
   getUserResources,
   getUserHistoricalPulls,
+  importOrder,
   // scaffold:operations
 ];

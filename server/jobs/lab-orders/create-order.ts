@@ -2,6 +2,7 @@ import type { Database, Queryable } from '../../storage/database.js';
 import { emitEvent } from '../../storage/repositories/events.js';
 import type { LabOrderCaches } from '../../storage/repositories/lab-order-caches.js';
 import { findIdempotencyKey, lockIdempotencyKey, recordIdempotencyKey } from '../../storage/repositories/lab-order-idempotency.js';
+import { findOrderIdBySampleId, lockSampleId } from '../../storage/repositories/lab-order-sample-ids.js';
 import type { LabTestSnapshots } from '../../storage/repositories/lab-order-lab-tests.js';
 import { findOrder, insertOrder, insertOrders, type LabOrderRecord, type NewLabOrder, type OrderEventToWrite } from '../../storage/repositories/lab-orders.js';
 import { insertLabTest, type NewLabTest } from '../../storage/repositories/lab-tests.js';
@@ -13,6 +14,8 @@ export type CreateOrderOutcome =
   /** The idempotency key was used before with the same body: the order it made, as it is now. */
   | { outcome: 'replayed'; order: LabOrderRecord }
   | { outcome: 'key_reused'; order_id: string }
+  /** Another order of the team has the sample id (input.unique_sample_id). */
+  | { outcome: 'sample_id_taken'; order_id: string }
   | { outcome: 'user_not_found' };
 
 export interface CreateOrderInput {
@@ -23,13 +26,16 @@ export interface CreateOrderInput {
   new_lab_test: NewLabTest | null;
   /** The order; with new_lab_test, `lab_test_id` and `body.lab_test.id` are filled in with the stored lab test's id. */
   order: NewLabOrder;
+  /** True for an import: the order's sample id must be no other order's of the team (else nothing is stored). */
+  unique_sample_id?: boolean;
 }
 
 /**
  * Creates an order, its first event and `labtest.order.created` in one transaction, so
  * the webhook exists if and only if the order does. With an idempotency key, requests
  * with one key are serialised by a transaction lock: the first creates, the others
- * answer its order (same body) or are refused (another body).
+ * answer its order (same body) or are refused (another body). With `unique_sample_id`,
+ * requests with one sample id are serialised the same way, and the later ones refused.
  */
 export async function createLabOrder(db: Database, input: CreateOrderInput, caches?: LabOrderCaches): Promise<CreateOrderOutcome> {
   return db.transaction(async (tx): Promise<CreateOrderOutcome> => {
@@ -43,6 +49,11 @@ export async function createLabOrder(db: Database, input: CreateOrderInput, cach
         // The order went away with its user: the key is free again.
         if (order) return { outcome: 'replayed', order };
       }
+    }
+    if (input.unique_sample_id) {
+      await lockSampleId(tx, input.team_id, input.order.sample_id);
+      const holder = await findOrderIdBySampleId(tx, input.team_id, input.order.sample_id);
+      if (holder) return { outcome: 'sample_id_taken', order_id: holder };
     }
     let order = input.order;
     if (input.new_lab_test) {

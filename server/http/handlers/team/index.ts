@@ -124,6 +124,7 @@ import { updateSourcePriorities } from './update-source-priorities.js';
 import { listTeamPhysicians } from './list-team-physicians.js';
 import { getUserResources } from './get-user-resources.js';
 import { getUserHistoricalPulls } from './get-user-historical-pulls.js';
+import { importOrder } from './import-order.js';
 // scaffold:imports
 
 /**
@@ -253,6 +254,7 @@ export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamConte
     listTeamPhysicians: listTeamPhysicians(deps),
     getUserResources: getUserResources(deps),
     getUserHistoricalPulls: getUserHistoricalPulls(deps),
+    importOrder: importOrder(deps),
     // scaffold:handlers
   };
 }
