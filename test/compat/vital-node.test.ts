@@ -808,6 +808,18 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
       if (target.stateful) expect([registered.order.id, registered.order.userId]).toEqual([kit.order.id, userId]);
     });
 
+    it('when labTests.importOrder is called with a sample id, then the SDK parses the imported order', async () => {
+      const api = sdk();
+      const { userId } = await newUser(api);
+      const sampleId = `IMP${Math.floor(Math.random() * 1e10).toString().padStart(10, '0')}`;
+      const imported = await api.client.labTests.importOrder({
+        userId, billingType: 'client_bill', collectionMethod: 'walk_in_test', orderSet: { labTestIds: [WALK_IN_LAB_TEST_ID] }, patientDetails: patient, patientAddress: { ...address, receiverName: 'Maria Lopez' }, sampleId,
+      });
+      expectStrictParse(api, serializers.PostOrderResponse);
+      expect(imported.status).toBe('success');
+      if (target.stateful) expect([imported.order.sampleId, imported.order.userId]).toEqual([sampleId, userId]);
+    });
+
     it('when order.resendEvents is called with an order id, then the SDK parses the orders announced again', async () => {
       const api = sdk();
       const placed = await placeOrder(api);
