@@ -764,6 +764,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/link/provider/password/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Connect a password provider
+         * @description Signs the link token's user in at a password provider and connects it. Called by the link widget with the link token in `x-vital-link-token` (the credential: no API key is checked). Every outcome is a `200` `ProviderLinkResponse`; read `state`.
+         *
+         *     Sandbox credentials: `sandbox-user@example.com` with `sandbox-password` connects at once (`success`: the connection is created as a demo or OAuth connection is, with `provider.connection.created` and its device, and the link token is used up; a connection in `error` or `paused` is repaired). `sandbox-mfa-user@example.com` with `sandbox-password` answers `pending_provider_mfa`: the provider sent the code `246810` by text message; complete the sign-in with *Complete a password provider's MFA*. Any other pair is `error` with `provider_credential_error`.
+         *
+         *     Link token problems are `error` too, with the API family's types: `invalid_token` (unknown, or issued for another provider), `token_expired`, `token_consumed`. An error leaves the token as it was.
+         */
+        post: operations["connectPasswordProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/link/provider/password/{provider}/complete_mfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a password provider's MFA
+         * @description Completes a sign-in that *Connect a password provider* answered with `pending_provider_mfa`, with the code the provider sent, the same link token in `x-vital-link-token` (the credential: no API key is checked) and the same provider. Every outcome is a `200` `ProviderLinkResponse`.
+         *
+         *     In the sandbox the right code is `246810`: `success`, the connection is created (as by *Connect a password provider*) and the link token is used up. Another code is `error` with `incorrect_mfa_code`, and the sign-in still awaits the right one. Without a pending sign-in for this token and provider, `error` with `provider_credential_error`. Link token problems are as in *Connect a password provider* (`invalid_token`, `token_expired`, `token_consumed`).
+         */
+        post: operations["completePasswordProviderMfa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/link/provider/email/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Connect an email provider
+         * @description Connects the link token's user to an email provider by the email address of their account there. Called by the link widget with the link token in `x-vital-link-token` (the credential: no API key is checked). Every outcome is a `200` `ProviderLinkResponse`.
+         *
+         *     In the sandbox `sandbox-user@example.com` connects at once (`success`, as *Connect a password provider* does: the connection with its events, the link token used up). Any other address has no account at the provider: `error` with `provider_credential_error`. Link token problems are as in *Connect a password provider*.
+         */
+        post: operations["connectEmailProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/link/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the providers a link token may connect
+         * @description The link widget's list: the providers the link token in `x-vital-link-token` may connect through the link operations, sorted by name. A token issued for one provider sees only that provider; any other token sees every active OAuth provider (`GET /v2/link/provider/oauth/{oauth_provider}`), password provider (`POST /v2/link/provider/password/{provider}`) and email provider (`POST /v2/link/provider/email/{provider}`) of the catalog. Mobile SDK, Bluetooth and manual providers connect on the device, and superseded versions not at all: they are not listed. OAuth providers carry `oauth_url`, the consent page for the token's user; password and email providers carry the fields of their sign-in form in `form_components`.
+         *
+         *     Accepts the team API key, a link token, or both (as *Get OAuth provider link detail*): with the key alone the list is the one of a token issued for no provider, without `oauth_url`. An unknown, expired or used link token is a `401`, and so is a token of another team than the key's.
+         */
+        get: operations["listLinkProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/providers": {
         parameters: {
             query?: never;
@@ -14188,6 +14278,158 @@ export interface components {
              */
             backfill_num_days?: number | null;
         };
+        /**
+         * @description Slug of a provider the user connects with a username and password: the API family's password providers that our catalog connects that way (the catalog's `auth_type` is `password`, and the provider is active). Legacy versions a newer slug replaces (`whoop`, `dexcom`, `my_fitness_pal`) and `kardia` (an email provider in our catalog) are not among them.
+         * @example renpho
+         * @enum {string}
+         */
+        PasswordProviderSlug: "renpho" | "peloton" | "zwift" | "eight_sleep" | "beurer_api" | "hammerhead" | "abbott_libreview" | "tandem_source" | (string & {});
+        /**
+         * @description Where the user's account at the provider lives. Informative in the sandbox: every region is accepted and none changes the outcome.
+         * @example us
+         * @enum {string}
+         */
+        Region: "us" | "eu" | "de" | "fr" | "ca" | "br" | "ar" | "cl" | "co" | "mx" | "gb" | "ie" | "au" | "nz" | "nl" | "at" | "be" | "bh" | "ch" | "cz" | "dk" | "eg" | "es" | "fi" | "gr" | "hr" | "il" | "it" | "jo" | "kw" | "lb" | "lu" | "no" | "om" | "pl" | "pt" | "qa" | "sa" | "se" | "si" | "sk" | "tr" | "za" | "in" | "sg" | "hk" | "kr" | "ph" | "tw" | (string & {});
+        /** @description The user's sign-in at a password provider. In the sandbox, `sandbox-user@example.com` with `sandbox-password` connects at once, `sandbox-mfa-user@example.com` with `sandbox-password` asks for an MFA code (`246810`), and any other pair is refused as the provider would (`provider_credential_error`). */
+        IndividualProviderData: {
+            /**
+             * @description The username (often the email address) of the account at the provider.
+             * @example sandbox-user@example.com
+             */
+            username: string;
+            /**
+             * @description The password of the account at the provider. Never stored.
+             * @example sandbox-password
+             */
+            password: string;
+            region?: components["schemas"]["Region"] | null;
+        };
+        /** @description How the provider sent the user the code that completes the sign-in. */
+        ProviderMFARequest: {
+            /**
+             * @example sms
+             * @enum {string}
+             */
+            method: "sms" | "email";
+            /**
+             * @description Where the code went, partly hidden, as the provider shows it.
+             * @example phone number ending in 42
+             */
+            hint: string;
+        };
+        /** @description The outcome of a password, MFA or email link, always answered `200`: the link widget reads `state`. `success`: the connection exists (created as a demo or OAuth connection is, with `provider.connection.created`), and the link token is used up. `pending_provider_mfa`: the provider sent a code (`provider_mfa` says where); complete the sign-in with *Complete a password provider's MFA* and the same link token, which stays usable until then. `error`: nothing was connected and `error_type` says why, in the API family's vocabulary: `invalid_token` (the link token is unknown, or was issued for another provider), `token_expired`, `token_consumed` (it already connected a provider), `provider_credential_error` (the provider refused the credentials, or no sign-in awaits a code), `incorrect_mfa_code` (the sign-in still awaits the right code). An error leaves the link token as it was, so the user can try again. */
+        ProviderLinkResponse: {
+            /**
+             * @example success
+             * @enum {string}
+             */
+            state: "success" | "error" | "pending_provider_mfa" | (string & {});
+            /**
+             * @description On `success`, the link token's redirect URL (null when it has none).
+             * @example https://app.example.com/connected
+             */
+            redirect_url?: string | null;
+            /**
+             * @example null
+             * @enum {string|null}
+             */
+            error_type?: "invalid_token" | "token_expired" | "token_not_validated" | "token_consumed" | "provider_credential_error" | "provider_password_expired" | "provider_api_error" | "unsupported_region" | "duplicate_connection" | "required_scopes_not_granted" | "incorrect_mfa_code" | "user_cancelled" | null;
+            /**
+             * @description What went wrong, for people.
+             * @example null
+             */
+            error?: string | null;
+            provider_mfa?: components["schemas"]["ProviderMFARequest"] | null;
+            /**
+             * @deprecated
+             * @description The provider of the path.
+             * @example renpho
+             */
+            provider: string;
+            /**
+             * @deprecated
+             * @description Whether the user is now connected (`state` is `success`).
+             * @example true
+             */
+            connected: boolean;
+            /**
+             * @deprecated
+             * @description On `success`, the user's id at the provider (as `external_user_id` of the connection).
+             * @example renpho-3f2a9c1d7e
+             */
+            provider_id: string | null;
+        };
+        /** @description The code the provider sent the user after a sign-in answered `pending_provider_mfa`. In the sandbox the right code is `246810`. */
+        CompletePasswordProviderMFABody: {
+            /**
+             * @description The code as the user typed it (surrounding spaces are ignored).
+             * @example 246810
+             */
+            mfa_code: string;
+        };
+        /**
+         * @description Slug of a provider the user connects by giving the email address of their account there (the catalog's `auth_type` is `email`, and the API family lists it as an email provider).
+         * @example freestyle_libre
+         * @enum {string}
+         */
+        EmailProviderSlug: "freestyle_libre" | (string & {});
+        /** @description The email address of the user's account at an email provider. In the sandbox `sandbox-user@example.com` connects at once; any other address has no account at the provider (`provider_credential_error`). */
+        EmailProviderAuthLink: {
+            /**
+             * Format: email
+             * @description The email address of the account at the provider.
+             * @example sandbox-user@example.com
+             */
+            email: string;
+            /**
+             * @deprecated
+             * @description Deprecated and ignored; the path names the provider.
+             */
+            provider?: string | null;
+            region?: components["schemas"]["Region"];
+        };
+        /** @description A provider a link token may connect, with what the link widget needs to start: `oauth_url` for OAuth providers, `form_components` (the fields to ask for) for password and email providers. */
+        SourceLink: {
+            /** @example 6 */
+            id: number;
+            /** @example Renpho */
+            name: string;
+            /** @example renpho */
+            slug: string;
+            /** @example Smart body-composition scales measuring weight, body fat and BMI. */
+            description: string;
+            /** @example https://storage.googleapis.com/vital-assets/renpho.png */
+            logo: string;
+            /**
+             * @description For OAuth providers with a link token, the consent page for the token's user; otherwise null.
+             * @example null
+             */
+            oauth_url: string | null;
+            auth_type: components["schemas"]["AuthType"];
+            /**
+             * @description For password providers `username` and `password`, for email providers `email`: each a field of the sign-in form with its type. Empty for OAuth providers.
+             * @example {
+             *       "username": {
+             *         "type": "text"
+             *       },
+             *       "password": {
+             *         "type": "password"
+             *       }
+             *     }
+             */
+            form_components: {
+                [key: string]: {
+                    /**
+                     * @description The kind of input field.
+                     * @example text
+                     * @enum {string}
+                     */
+                    type: "text" | "password" | "email" | (string & {});
+                };
+            };
+        };
+        /** @description Providers a link token may connect, sorted by name. */
+        SourceLinkList: components["schemas"]["SourceLink"][];
         /** @description Entries of the provider catalog. */
         ProviderList: components["schemas"]["ClientFacingProvider"][];
         /**
@@ -18648,6 +18890,11 @@ export interface components {
         /** @description The `next_cursor` of the previous page, unchanged, with the same `user_id` and `provider`. A cursor is bound to the team and the filters that made it: a forged one, or one of another query or another team, is a `422` naming this parameter. */
         IntrospectNextCursorQuery: string;
         /**
+         * @description The link token (from *Create a link token*): the credential of this operation. It names the team and the user to connect. A problem with it is answered in the body (`invalid_token`, `token_expired`, `token_consumed`); without it, the request is a `422`.
+         * @example lt_6f1d2a9b8c7e4d3fa1b2c3d4e5f60718
+         */
+        LinkTokenHeader: string;
+        /**
          * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`. The schema's pattern is the grammar; the calendar (a real day, hours to 23, minutes and seconds to 59) is checked beyond it.
          * @example 2026-11-21
          */
@@ -19997,6 +20244,151 @@ export interface operations {
                 };
             };
             /** @description Neither a key nor a link token was sent, the key is unknown or revoked, or the link token is unknown, expired, used, issued for another provider or (with a key) of another team. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    connectPasswordProvider: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The link token (from *Create a link token*): the credential of this operation. It names the team and the user to connect. A problem with it is answered in the body (`invalid_token`, `token_expired`, `token_consumed`); without it, the request is a `422`.
+                 * @example lt_6f1d2a9b8c7e4d3fa1b2c3d4e5f60718
+                 */
+                "x-vital-link-token": components["parameters"]["LinkTokenHeader"];
+            };
+            path: {
+                /** @description The password provider. */
+                provider: components["schemas"]["PasswordProviderSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IndividualProviderData"];
+            };
+        };
+        responses: {
+            /** @description The outcome of the sign-in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderLinkResponse"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    completePasswordProviderMfa: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The link token (from *Create a link token*): the credential of this operation. It names the team and the user to connect. A problem with it is answered in the body (`invalid_token`, `token_expired`, `token_consumed`); without it, the request is a `422`.
+                 * @example lt_6f1d2a9b8c7e4d3fa1b2c3d4e5f60718
+                 */
+                "x-vital-link-token": components["parameters"]["LinkTokenHeader"];
+            };
+            path: {
+                /** @description The password provider whose sign-in awaits the code. */
+                provider: components["schemas"]["PasswordProviderSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompletePasswordProviderMFABody"];
+            };
+        };
+        responses: {
+            /** @description The outcome of the code. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderLinkResponse"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    connectEmailProvider: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The link token (from *Create a link token*): the credential of this operation. It names the team and the user to connect. A problem with it is answered in the body (`invalid_token`, `token_expired`, `token_consumed`); without it, the request is a `422`.
+                 * @example lt_6f1d2a9b8c7e4d3fa1b2c3d4e5f60718
+                 */
+                "x-vital-link-token": components["parameters"]["LinkTokenHeader"];
+            };
+            path: {
+                /** @description The email provider. */
+                provider: components["schemas"]["EmailProviderSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailProviderAuthLink"];
+            };
+        };
+        responses: {
+            /** @description The outcome of the link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderLinkResponse"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listLinkProviders: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A link token; the list becomes the one this token may connect, with `oauth_url` bound to its user. It is also a credential of this operation (the `LinkToken` security scheme).
+                 * @example lt_6f1d2a9b8c7e4d3fa1b2c3d4e5f60718
+                 */
+                "x-vital-link-token"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The providers, sorted by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourceLinkList"];
+                };
+            };
+            /** @description Neither a key nor a link token was sent, the key is unknown or revoked, or the link token is unknown, expired, used or (with a key) of another team. */
             401: {
                 headers: {
                     [name: string]: unknown;

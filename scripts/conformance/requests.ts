@@ -120,3 +120,19 @@ export async function collectPages<T extends { id: string }>(
 export const listUserProviders = (client: TeamClient, user_id: string) => client.GET('/v2/user/providers/{user_id}', { params: { path: { user_id } } });
 export const refreshUser = (client: TeamClient, user_id: string, timeout?: number) =>
   client.POST('/v2/user/refresh/{user_id}', { params: { path: { user_id }, ...(timeout !== undefined && { query: { timeout } }) } });
+
+// ---- password, MFA and email links (the link token in its header is the credential) ----------
+
+type PasswordProvider = TeamSchemas['PasswordProviderSlug'];
+
+export const connectPasswordProvider = (client: TeamClient, provider: PasswordProvider, linkToken: string, body: TeamSchemas['IndividualProviderData']) =>
+  client.POST('/v2/link/provider/password/{provider}', { params: { path: { provider }, header: { [LINK_TOKEN_HEADER]: linkToken } }, body });
+
+export const completePasswordProviderMfa = (client: TeamClient, provider: PasswordProvider, linkToken: string, mfa_code: string) =>
+  client.POST('/v2/link/provider/password/{provider}/complete_mfa', { params: { path: { provider }, header: { [LINK_TOKEN_HEADER]: linkToken } }, body: { mfa_code } });
+
+export const connectEmailProvider = (client: TeamClient, provider: TeamSchemas['EmailProviderSlug'], linkToken: string, email: string) =>
+  client.POST('/v2/link/provider/email/{provider}', { params: { path: { provider }, header: { [LINK_TOKEN_HEADER]: linkToken } }, body: { email } });
+
+export const listLinkProviders = (client: TeamClient, linkToken?: string) =>
+  client.GET('/v2/link/providers', { params: { ...(linkToken !== undefined && { header: { [LINK_TOKEN_HEADER]: linkToken } }) } });

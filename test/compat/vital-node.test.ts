@@ -417,6 +417,48 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
       expect(error.body).toEqual({ detail: expect.any(String) });
     });
 
+    it('when link.connectPasswordProvider is called with the sandbox pair and a link token alone, then the SDK parses the ProviderLinkResponse', async () => {
+      const api = sdk();
+      const { userId } = await newUser(api);
+      const { linkToken } = await api.client.link.token({ userId });
+      const answer = await api.keyless.link.connectPasswordProvider('renpho', { vitalLinkToken: linkToken, username: 'sandbox-user@example.com', password: 'sandbox-password' });
+      expect(answer).toMatchObject({ state: 'success', provider: 'renpho', connected: true });
+      expectStrictParse(api, serializers.ProviderLinkResponse);
+    });
+
+    it('when link.completePasswordProviderMfa follows a sign-in that asks for a code, then the SDK parses both ProviderLinkResponses', async () => {
+      const api = sdk();
+      const { userId } = await newUser(api);
+      const { linkToken } = await api.client.link.token({ userId });
+      const pending = await api.keyless.link.connectPasswordProvider('renpho', { vitalLinkToken: linkToken, username: 'sandbox-mfa-user@example.com', password: 'sandbox-password' });
+      expectStrictParse(api, serializers.ProviderLinkResponse);
+      const done = await api.keyless.link.completePasswordProviderMfa('renpho', { vitalLinkToken: linkToken, mfaCode: '246810' });
+      expectStrictParse(api, serializers.ProviderLinkResponse);
+      if (target.stateful) {
+        expect(pending).toMatchObject({ state: 'pending_provider_mfa', providerMfa: { method: 'sms' } });
+        expect(done).toMatchObject({ state: 'success', connected: true });
+      }
+    });
+
+    it('when link.connectEmailAuthProvider is called with the sandbox address, then the SDK accepts the reply', async () => {
+      const api = sdk();
+      const { userId } = await newUser(api);
+      const { linkToken } = await api.client.link.token({ userId });
+      // The SDK types this reply as `unknown` (no parser): the JSON body is what it gets.
+      const answer = await api.keyless.link.connectEmailAuthProvider('freestyle_libre', { vitalLinkToken: linkToken, email: 'sandbox-user@example.com' });
+      expect(answer).toMatchObject({ state: 'success', provider: 'freestyle_libre' });
+    });
+
+    it('when link.getAllProviders is called with a link token alone, then the SDK parses the SourceLink list', async () => {
+      const api = sdk();
+      const { userId } = await newUser(api);
+      const { linkToken } = await api.client.link.token({ userId });
+      const sources = await api.keyless.link.getAllProviders({ vitalLinkToken: linkToken });
+      expect(sources.length).toBeGreaterThan(0);
+      expect(sources[0]).toMatchObject({ slug: expect.any(String), name: expect.any(String) });
+      expectStrictParse(api, serializers.link.getAllProviders.Response);
+    });
+
     it('when link.bulkTriggerHistoricalPull is called, then the SDK accepts the reply', async () => {
       const api = sdk();
       const { userId } = await newUser(api);

@@ -133,6 +133,10 @@ import { definition as listTeamPhysicians } from './team/listTeamPhysicians.js';
 import { definition as getUserResources } from './team/getUserResources.js';
 import { definition as getUserHistoricalPulls } from './team/getUserHistoricalPulls.js';
 import { definition as importOrder } from './team/importOrder.js';
+import { definition as connectPasswordProvider } from './team/connectPasswordProvider.js';
+import { definition as completePasswordProviderMfa } from './team/completePasswordProviderMfa.js';
+import { definition as connectEmailProvider } from './team/connectEmailProvider.js';
+import { definition as listLinkProviders } from './team/listLinkProviders.js';
 // scaffold:imports
 
 export const OPERATIONS: readonly OperationDefinition[] = [
@@ -264,5 +268,9 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   getUserResources,
   getUserHistoricalPulls,
   importOrder,
+  connectPasswordProvider,
+  completePasswordProviderMfa,
+  connectEmailProvider,
+  listLinkProviders,
   // scaffold:operations
 ];

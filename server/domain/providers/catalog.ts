@@ -402,6 +402,17 @@ export const OAUTH_PROVIDER_SLUGS = [
 ] as const;
 export type OAuthProviderSlug = (typeof OAUTH_PROVIDER_SLUGS)[number];
 
+/**
+ * Exactly the values of PasswordProviderSlug.yaml: the API family's password providers whose
+ * catalog entry signs in with a password and is active (POST /v2/link/provider/password/{provider}).
+ */
+export const PASSWORD_PROVIDER_SLUGS = ['renpho', 'peloton', 'zwift', 'eight_sleep', 'beurer_api', 'hammerhead', 'abbott_libreview', 'tandem_source'] as const;
+export type PasswordProviderSlug = (typeof PASSWORD_PROVIDER_SLUGS)[number];
+
+/** Exactly the values of EmailProviderSlug.yaml: the API family's email providers of the catalog (POST /v2/link/provider/email/{provider}). */
+export const EMAIL_PROVIDER_SLUGS = ['freestyle_libre'] as const;
+export type EmailProviderSlug = (typeof EMAIL_PROVIDER_SLUGS)[number];
+
 /** Providers collected on device by the mobile SDKs (deregistration is a no-op in Auto Connect mode). */
 export const MOBILE_SDK_PROVIDER_SLUGS = ['apple_health_kit', 'health_connect', 'samsung_health'] as const;
 export type MobileSdkProviderSlug = (typeof MOBILE_SDK_PROVIDER_SLUGS)[number];

@@ -67,3 +67,36 @@ export async function consumeLinkToken(
     [input.token_hash, input.now ?? null],
   );
 }
+
+export type LockedLinkToken = LinkTokenWithTeam & { pending_mfa_provider: string | null };
+
+/**
+ * The token whatever its state (unknown: null), with its user's team and the provider whose
+ * sign-in awaits an MFA code, its row locked until the transaction ends: two attempts with one
+ * token (a sign-in and its code, or two codes) take turns, so a token connects at most once.
+ */
+export async function lockLinkToken(db: Queryable, input: { token_hash: string }): Promise<LockedLinkToken | null> {
+  return db.one<LockedLinkToken>(
+    `SELECT t.token_hash, t.user_id, t.provider, t.redirect_url, t.expires_at, t.created_on, t.used_at, t.pending_mfa_provider, u.team_id
+     FROM link_tokens t JOIN users u ON u.id = t.user_id
+     WHERE t.token_hash = $1
+     FOR UPDATE OF t`,
+    [input.token_hash],
+  );
+}
+
+/** Records that a sign-in to `provider` awaits its MFA code with this token (a later sign-in replaces it). */
+export async function setLinkTokenPendingMfa(db: Queryable, input: { token_hash: string; provider: string }): Promise<void> {
+  await db.query(`UPDATE link_tokens SET pending_mfa_provider = $2 WHERE token_hash = $1 AND used_at IS NULL`, [input.token_hash, input.provider]);
+}
+
+/** Uses the token up for a password, MFA or email link (as consumeLinkToken), clearing its pending sign-in. */
+export async function consumeLinkTokenForSignIn(db: Queryable, input: { token_hash: string; now: string }): Promise<boolean> {
+  const row = await db.one<{ token_hash: string }>(
+    `UPDATE link_tokens SET used_at = $2::timestamptz, pending_mfa_provider = NULL
+     WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2::timestamptz
+     RETURNING token_hash`,
+    [input.token_hash, input.now],
+  );
+  return row !== null;
+}

@@ -125,6 +125,10 @@ import { listTeamPhysicians } from './list-team-physicians.js';
 import { getUserResources } from './get-user-resources.js';
 import { getUserHistoricalPulls } from './get-user-historical-pulls.js';
 import { importOrder } from './import-order.js';
+import { connectPasswordProvider } from './connect-password-provider.js';
+import { completePasswordProviderMfa } from './complete-password-provider-mfa.js';
+import { connectEmailProvider } from './connect-email-provider.js';
+import { listLinkProviders } from './list-link-providers.js';
 // scaffold:imports
 
 /**
@@ -255,6 +259,10 @@ export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamConte
     getUserResources: getUserResources(deps),
     getUserHistoricalPulls: getUserHistoricalPulls(deps),
     importOrder: importOrder(deps),
+    connectPasswordProvider: connectPasswordProvider(deps),
+    completePasswordProviderMfa: completePasswordProviderMfa(deps),
+    connectEmailProvider: connectEmailProvider(deps),
+    listLinkProviders: listLinkProviders(deps),
     // scaffold:handlers
   };
 }
