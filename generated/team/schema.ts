@@ -654,6 +654,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/link/bulk_export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bulk export connections
+         * @description The team's connections to an OAuth provider as connection recipes (the tokens *Bulk import connections* takes), 100 per page, oldest connection first; `user_ids` narrows them to those users. Connections in `error` or `paused` are exported too (their tokens may no longer work at the provider). Pass the page's `next_token` back, with the same `provider` and `user_ids`, for the next page; it is bound to them and to the team, and a connection made after the first page appears on a later page, never twice. One of the link migration operations: a team without them is a `403`.
+         */
+        post: operations["bulkExportConnections"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/link/bulk_pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bulk pause connections
+         * @description Pauses each named user's connection to `provider`, without an error and without an event, in one transaction: as a simulated error does (*Simulate a broken connection*), its data sync stops (no `daily.data.*` event, no new data in the reads; what was synced stays readable) and its historical pulls fail naming it (`unavailable_connections`), but its `status` is `paused` and it has no `error_details`. A fresh link (`POST /v2/link/connect/demo`, the OAuth, password or email link) resumes it, with `provider.connection.created`. A connection already paused stays paused; one in `error` is left as it is. One of the link migration operations: a team without them is a `403`.
+         */
+        post: operations["bulkPauseConnections"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/introspect/resources": {
         parameters: {
             query?: never;
@@ -14008,6 +14048,90 @@ export interface components {
              */
             next_cursor: string | null;
         };
+        /** @description Which connections to export, one page at a time. */
+        BulkExportConnectionsBody: {
+            /**
+             * @description Only these users' connections (up to 1,000 ids; ids of no user of the team match nothing). Null or left out: every connection of the team to `provider`.
+             * @example null
+             */
+            user_ids?: string[] | null;
+            provider: components["schemas"]["OAuthProviderSlug"];
+            /**
+             * @description The `next_token` of the previous page, unchanged, with the same `provider` and `user_ids`; a token of another query or team, or anything else, is a `422` at `["body", "next_token"]`.
+             * @example null
+             */
+            next_token?: string | null;
+        };
+        /** @description A user's OAuth connection as its tokens: what *Bulk import connections* takes to create the connection elsewhere. In the sandbox, the tokens of a connection made by a link are derived from the connection (stable from one export to the next); those of an imported connection are the ones imported. */
+        ConnectionRecipe: {
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /** @example sbx_at_9c1f0b7e3d2a4c5b8e6f7a0d1c2b3e4f */
+            access_token: string;
+            /** @example sbx_rt_4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b */
+            refresh_token: string;
+            /**
+             * @description The user's id at the provider (the connection's `external_user_id`).
+             * @example oura-5b0c2d9e71
+             */
+            provider_id: string;
+            /**
+             * @description When the access token expires, in seconds since 1970-01-01 UTC.
+             * @example 1795000000
+             */
+            expires_at: number;
+            /**
+             * @description The scopes the user granted; null when unknown.
+             * @example [
+             *       "sleep",
+             *       "activity"
+             *     ]
+             */
+            oauth_scopes?: string[] | null;
+        };
+        /** @description A page of at most 100 connections, oldest first; `next_token` is null on the last page. */
+        BulkExportConnectionsResponse: {
+            data: components["schemas"]["ConnectionRecipe"][];
+            /**
+             * @description The token of the next page, null on the last.
+             * @example null
+             */
+            next_token: string | null;
+        };
+        /** @description The users whose connection to one provider pauses. */
+        BulkPauseConnectionsBody: {
+            /**
+             * @description Up to 1,000 users of the team (ids compared without letter case: two spellings of one id are a `422`, `unique_items`, at the later index). An id that is no user of the team, or a user without a connection to `provider`, is answered in `user_ids_not_connected`.
+             * @example [
+             *       "6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10"
+             *     ]
+             */
+            user_ids: string[];
+            provider: components["schemas"]["OAuthProviderSlug"];
+        };
+        /** @description What happened to each user's connection, every user id of the request in exactly one list, in the request's order and in lower case. */
+        BulkPauseConnectionsResponse: {
+            /**
+             * @description Connections now paused (or paused already).
+             * @example [
+             *       "6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10"
+             *     ]
+             */
+            user_ids_paused: string[];
+            /**
+             * @description Connections in `error`, left as they are (a fresh link repairs them).
+             * @example []
+             */
+            user_ids_in_error: string[];
+            /**
+             * @description Users without a connection to the provider, or not users of the team.
+             * @example []
+             */
+            user_ids_not_connected: string[];
+        };
         /**
          * @description How the last attempt to get the resource from the provider ended.
          * @example success
@@ -18836,6 +18960,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorDetail"];
             };
         };
+        /** @description The link migration family of endpoints is not enabled for the team. */
+        LinkMigrationDisabled: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorDetail"];
+            };
+        };
         /** @description The order has no results yet: it has not reached `completed` (or `partial_results`, for a team that receives partial results). `detail` names the order's current status. */
         ResultsNotReady: {
             headers: {
@@ -20053,6 +20186,76 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    bulkExportConnections: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The team to act for, as the official SDK sends it: `infer_from_context` (the SDK's default) or the team's id, in any letter case. A team API key acts for its own team only, so both name the key's team, as leaving `team_id` out does. Any other id, another team's or an unknown one alike, is a `422` at `["query", "team_id"]`: whether a team exists is not told to another team's key.
+                 * @example infer_from_context
+                 */
+                team_id?: components["parameters"]["TeamIdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkExportConnectionsBody"];
+            };
+        };
+        responses: {
+            /** @description A page of connection recipes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkExportConnectionsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["LinkMigrationDisabled"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    bulkPauseConnections: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The team to act for, as the official SDK sends it: `infer_from_context` (the SDK's default) or the team's id, in any letter case. A team API key acts for its own team only, so both name the key's team, as leaving `team_id` out does. Any other id, another team's or an unknown one alike, is a `422` at `["query", "team_id"]`: whether a team exists is not told to another team's key.
+                 * @example infer_from_context
+                 */
+                team_id?: components["parameters"]["TeamIdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkPauseConnectionsBody"];
+            };
+        };
+        responses: {
+            /** @description What happened to each connection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkPauseConnectionsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["LinkMigrationDisabled"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };

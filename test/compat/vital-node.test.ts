@@ -473,6 +473,24 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
       expect(operation.ok ? [] : operation.errors).toEqual([]);
     });
 
+    it('when link.bulkExport is called, then the SDK parses the page of connection recipes', async () => {
+      const api = sdk();
+      const { userId } = await newUser(api);
+      await api.client.link.connectDemoProvider({ userId, provider: 'oura' });
+      const page = await api.client.link.bulkExport({ teamId: 'infer_from_context', provider: 'oura', userIds: [userId] });
+      expectStrictParse(api, serializers.BulkExportConnectionsResponse);
+      if (target.stateful) expect(page).toMatchObject({ data: [expect.objectContaining({ userId, accessToken: expect.any(String) })] });
+    });
+
+    it('when link.bulkPause is called, then the SDK accepts the reply', async () => {
+      const api = sdk();
+      const { userId } = await newUser(api);
+      await api.client.link.connectDemoProvider({ userId, provider: 'oura' });
+      // The SDK types this reply as `unknown` (no parser): the JSON body is what it gets.
+      const answer = await api.client.link.bulkPause({ userIds: [userId], provider: 'oura' });
+      if (target.stateful) expect(answer).toEqual({ user_ids_paused: [userId], user_ids_in_error: [], user_ids_not_connected: [] });
+    });
+
     it('when link.listBulkOps is called, then the SDK parses the page of bulk operations', async () => {
       const api = sdk();
       const { userId } = await newUser(api);

@@ -137,6 +137,8 @@ import { definition as connectPasswordProvider } from './team/connectPasswordPro
 import { definition as completePasswordProviderMfa } from './team/completePasswordProviderMfa.js';
 import { definition as connectEmailProvider } from './team/connectEmailProvider.js';
 import { definition as listLinkProviders } from './team/listLinkProviders.js';
+import { definition as bulkExportConnections } from './team/bulkExportConnections.js';
+import { definition as bulkPauseConnections } from './team/bulkPauseConnections.js';
 // scaffold:imports
 
 export const OPERATIONS: readonly OperationDefinition[] = [
@@ -272,5 +274,7 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   completePasswordProviderMfa,
   connectEmailProvider,
   listLinkProviders,
+  bulkExportConnections,
+  bulkPauseConnections,
   // scaffold:operations
 ];

@@ -60,3 +60,20 @@ export async function pauseConnection(tx: Queryable, input: { team_id: string; u
   await endDataWindow(tx, { team_id: input.team_id, user_id: input.user_id, provider: input.provider, at });
   return paused;
 }
+
+/**
+ * Pauses each user's connection to `provider` (POST /v2/link/bulk_pause) in the caller's
+ * transaction, in a fixed order (lower-case ids sorted) so that two overlapping pauses lock
+ * the same rows in the same order. Returns the state each user's connection is left in.
+ */
+export async function pauseConnections(
+  tx: Queryable,
+  input: { team_id: string; provider: string; user_ids: readonly string[]; at: Date },
+): Promise<Map<string, ConnectionRecord['status'] | null>> {
+  const states = new Map<string, ConnectionRecord['status'] | null>();
+  for (const userId of [...new Set(input.user_ids.map((id) => id.toLowerCase()))].sort()) {
+    const connection = await pauseConnection(tx, { team_id: input.team_id, user_id: userId, provider: input.provider, at: input.at });
+    states.set(userId, connection?.status ?? null);
+  }
+  return states;
+}

@@ -178,3 +178,32 @@ export async function listUnavailableConnections(
     [input.team_id, input.provider],
   );
 }
+
+/** An export page's position: the last connection of the page before. */
+export interface ConnectionExportCursor {
+  created_on: string;
+  id: string;
+}
+
+/**
+ * The team's connections to `provider` (of `user_ids` when given), oldest first (id as tie
+ * break), after `after`: `limit` of them and the position of the next page (null on the last).
+ */
+export async function listConnectionsForExport(
+  db: Queryable,
+  input: { team_id: string; provider: string; user_ids: readonly string[] | null; after: ConnectionExportCursor | null; limit: number },
+): Promise<{ connections: ConnectionRecord[]; next: ConnectionExportCursor | null }> {
+  if (!isUuid(input.team_id)) return { connections: [], next: null };
+  const rows = await db.query<ConnectionRecord>(
+    `SELECT ${COLUMNS} FROM connections
+     WHERE team_id = $1 AND provider = $2
+       AND ($3::uuid[] IS NULL OR user_id = ANY($3::uuid[]))
+       AND ($4::timestamptz IS NULL OR (created_on, id) > ($4::timestamptz, $5::uuid))
+     ORDER BY created_on, id
+     LIMIT $6`,
+    [input.team_id, input.provider, input.user_ids, input.after?.created_on ?? null, input.after?.id ?? null, input.limit + 1],
+  );
+  const connections = rows.slice(0, input.limit);
+  const last = connections[connections.length - 1];
+  return { connections, next: rows.length > input.limit && last ? { created_on: last.created_on, id: last.id } : null };
+}

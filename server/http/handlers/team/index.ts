@@ -129,6 +129,8 @@ import { connectPasswordProvider } from './connect-password-provider.js';
 import { completePasswordProviderMfa } from './complete-password-provider-mfa.js';
 import { connectEmailProvider } from './connect-email-provider.js';
 import { listLinkProviders } from './list-link-providers.js';
+import { bulkExportConnections } from './bulk-export-connections.js';
+import { bulkPauseConnections } from './bulk-pause-connections.js';
 // scaffold:imports
 
 /**
@@ -263,6 +265,8 @@ export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamConte
     completePasswordProviderMfa: completePasswordProviderMfa(deps),
     connectEmailProvider: connectEmailProvider(deps),
     listLinkProviders: listLinkProviders(deps),
+    bulkExportConnections: bulkExportConnections(deps),
+    bulkPauseConnections: bulkPauseConnections(deps),
     // scaffold:handlers
   };
 }
