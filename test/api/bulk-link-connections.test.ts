@@ -8,6 +8,8 @@ import { apiEngines, expectDetail, expectStatus, expectValidation, UNKNOWN_ID, u
 type Connection = TeamSchemas['ProviderWithStatus'];
 type PauseReport = TeamSchemas['BulkPauseConnectionsResponse'];
 type ExportPage = TeamSchemas['BulkExportConnectionsResponse'];
+/** The export tests make more than a page of connections through the API (hundreds of requests). */
+const MANY_CONNECTIONS_TIMEOUT_MS = 60_000;
 /** An id of no user, with letters (so that its upper-case spelling differs). */
 const LETTERED_ID = 'abcdef00-0000-4000-8000-00000000abcd';
 
@@ -106,7 +108,7 @@ describe.each(apiEngines)('bulkExportConnections (POST /v2/link/bulk_export) on 
     expect(again).toEqual({ data: [recipe], next_token: null });
     expect(new Set([...first.data, ...second.data].map((r) => r.access_token)).size).toBe(exported.length);
     expect(expectStatus<ExportPage>(await exportPage({ provider: 'strava', user_ids: [theirs.user_id] }), 200).data).toEqual([]);
-  });
+  }, MANY_CONNECTIONS_TIMEOUT_MS);
 
   it('when a next_token is sent with another query, by another team, or made up, then 422 at ["body", "next_token"]', async () => {
     await enable();
@@ -119,7 +121,7 @@ describe.each(apiEngines)('bulkExportConnections (POST /v2/link/bulk_export) on 
     const other = await ctx.otherTeam();
     await setLinkMigrationEnabled(ctx.server.db, { team_id: other.team.id, enabled: true });
     expectValidation(await exportPage({ provider: 'polar', next_token: first.next_token }, other.apiKey), [{ loc: ['body', 'next_token'] }]);
-  });
+  }, MANY_CONNECTIONS_TIMEOUT_MS);
 
   it('when link migration is off, then 403; a provider without OAuth, too many ids or a repeated id are 422', async () => {
     const other = await ctx.otherTeam();
