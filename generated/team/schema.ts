@@ -2763,6 +2763,48 @@ export interface paths {
         patch: operations["cancelPscAppointment"];
         trace?: never;
     };
+    "/lab_report/v1/parser/job": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a lab report parsing job
+         * @description Uploads a lab report PDF (`multipart/form-data`: the part `file` and the fields `user_id` and `needs_human_review`) and answers at once with a job in `started`, which a background worker parses: its text is read (no character recognition: a scan without a text layer fails with `low_quality`), the rows of its results table (columns such as Test, Result, Flag, Unit and Reference range) or its `name value [flag] unit range` lines become results, each with its LOINC code when its name is one of the marker catalog's. Every result report of this service (*Get an order's result PDF*) parses back to exactly its results. Lines that look like results but cannot be read set `needs_human_review`. Read the job with *Get a lab report parsing job*; `lab_report.parsing_job.created` is sent now and `lab_report.parsing_job.updated` when the job completes or fails. A job survives a restart of the service.
+         *
+         *     Refused before any job is made: a file over 10 MiB (`413`), an empty file, a file that is not a readable PDF (encrypted, damaged or another format), a PDF over 50 pages, no file or more than one (`422`, naming the part), and a user that is not the team's (`404`).
+         */
+        post: operations["createLabReportParserJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lab_report/v1/parser/job/{job_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a lab report parsing job
+         * @description A parsing job of the team: `started` while it waits or is parsed, then `completed` with the results in `data`, or `failed` with its `failure_reason`. Another team's job, or an unknown id, is a `404`.
+         */
+        get: operations["getLabReportParserJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "daily.data.activity.created": {
@@ -12800,6 +12842,120 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "lab_report.parsing_job.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lab report parsing job
+         * @description `lab_report.parsing_job.created`: sent when *Create a lab report parsing job* made a job (`started`). `lab_report.parsing_job.updated`: sent once when it ends, `completed` with its results or `failed` with its reason. `data` is the job as *Get a lab report parsing job* answers it at that moment.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ParsingJobEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lab_report.parsing_job.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lab report parsing job
+         * @description `lab_report.parsing_job.created`: sent when *Create a lab report parsing job* made a job (`started`). `lab_report.parsing_job.updated`: sent once when it ends, `completed` with its results or `failed` with its reason. `data` is the job as *Get a lab report parsing job* answers it at that moment.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ParsingJobEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "labtest.appointment.created": {
         parameters: {
             query?: never;
@@ -18133,6 +18289,228 @@ export interface components {
             /** @example Booked the wrong center. */
             note?: string | null;
         };
+        /** @description The upload of *Create a lab report parsing job*, as `multipart/form-data`: one part `file` (the report, a PDF of at most 10 MiB and 50 pages) and the form fields `user_id` and `needs_human_review` (`true` or `false`). */
+        CreateLabReportParserJobBody: {
+            /** @description The lab report: exactly one PDF file (a part named `file`), not empty, at most 10 MiB (10,485,760 bytes) and 50 pages, with a text layer (a scan without one cannot be read). */
+            file: string[];
+            /**
+             * Format: uuid
+             * @description The team's user the report is about; another team's user, or an unknown id, is a `404`.
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * @description Ask for the results to be reviewed by a person whatever the parser finds; the job's `needs_human_review` is then `true`. Sent as the text `true` or `false`.
+             * @default false
+             * @example false
+             */
+            needs_human_review?: boolean;
+        };
+        /**
+         * @description Where a parsing job is: `upload_pending` (the file is not received yet: never the case here, the upload carries it), `started` (received and waiting for or being parsed), `completed` (parsed: `data` holds the results) or `failed` (see `failure_reason`).
+         * @example completed
+         * @enum {string}
+         */
+        ParsingJobStatus: "upload_pending" | "started" | "completed" | "failed" | (string & {});
+        /**
+         * @description Why a job failed: `low_quality` (the PDF has no text layer to read, such as a scan: the service does no character recognition) or `processing_error` (the text could not be read). `invalid_input`, `not_english` and `too_many_pages` are the API family's other reasons: here an upload that is not a readable PDF or has too many pages is refused with a `422` instead, and no job is made.
+         * @example low_quality
+         * @enum {string}
+         */
+        ParsingJobFailureReason: "invalid_input" | "low_quality" | "not_english" | "too_many_pages" | "processing_error" | (string & {});
+        /** @description The patient, laboratory and dates the report prints, as far as they were found (`null` otherwise). */
+        LabReportMetadata: {
+            /**
+             * @description The patient's given names (all but the last word of the printed name).
+             * @example Maria
+             */
+            patient_first_name?: string | null;
+            /**
+             * @description The patient's family name (the last word of the printed name).
+             * @example Lopez
+             */
+            patient_last_name?: string | null;
+            /**
+             * @description The date of birth as printed (`YYYY-MM-DD` when printed so).
+             * @example 1986-04-21
+             */
+            dob?: string | null;
+            /**
+             * @description The sex printed; `other` when none or another.
+             * @default other
+             * @example female
+             * @enum {string}
+             */
+            gender?: "male" | "female" | "other" | (string & {});
+            /**
+             * @description The laboratory printed.
+             * @example Labcorp
+             */
+            lab_name?: string | null;
+            /**
+             * @description The report date as printed.
+             * @example 2026-11-20T14:00:00Z
+             */
+            date_reported?: string | null;
+            /**
+             * @description The collection date as printed.
+             * @example 2026-11-18T09:30:00Z
+             */
+            date_collected?: string | null;
+            /**
+             * @description The specimen (accession) number printed.
+             * @example 65291516593
+             */
+            specimen_number?: string | null;
+        };
+        /**
+         * @description The kind of a parsed value: `numeric` (`5.4`), `range` (a bound such as `<0.5` or `>=60`) or `comment` (text, such as `Negative`). `boolean`, `duration`, `percentage` and `ratio` are the API family's other kinds, not produced by this parser.
+         * @example numeric
+         * @enum {string}
+         */
+        LabReportResultType: "numeric" | "range" | "comment" | "boolean" | "duration" | "percentage" | "ratio" | (string & {});
+        /** @description A LOINC code the result's name matches in the service's marker catalog. */
+        LoincMatch: {
+            /**
+             * @description The LOINC code.
+             * @example 2345-7
+             */
+            loinc_code: string;
+            /**
+             * @description The LOINC name of the code.
+             * @example Glucose [Mass/volume] in Serum or Plasma
+             */
+            loinc_name: string;
+            /**
+             * @description The catalog's name of the result.
+             * @default
+             * @example Glucose
+             */
+            display_name?: string;
+            /**
+             * @description Other names of the result (none in the sandbox catalog).
+             * @default []
+             * @example []
+             */
+            aliases?: string[];
+            /**
+             * @description How sure the match is, 0 to 1; `1` for a name that is exactly the catalog's.
+             * @example 1
+             */
+            confidence_score: number;
+        };
+        /** @description One result read from the report: its name, value, unit, reference range and flag as printed, with what they mean (`interpretation`, `is_above_max_range`, `is_below_min_range`) and the LOINC code when the name is one of the marker catalog's. */
+        LabReportResult: {
+            /**
+             * @description The result's name as printed.
+             * @example Glucose
+             */
+            test_name: string;
+            /**
+             * @description The value as printed.
+             * @example 105
+             */
+            value: string;
+            /**
+             * @description The sample the value was measured on; `unknown` when the report does not say.
+             * @default unknown
+             * @example unknown
+             * @enum {string}
+             */
+            sample_type?: "urine" | "serum_plasma_blood" | "capillary_blood" | "stool" | "saliva" | "other" | "unknown" | (string & {});
+            /**
+             * @description How the value was obtained; `unknown` when the report does not say.
+             * @default unknown
+             * @example unknown
+             * @enum {string}
+             */
+            measurement_kind?: "direct" | "calculated" | "ratio" | "unknown" | (string & {});
+            /** @description The kind of the value. */
+            type?: components["schemas"]["LabReportResultType"] | null;
+            /**
+             * @description The unit as printed; `null` when none.
+             * @example mg/dL
+             */
+            units?: string | null;
+            /**
+             * @description The upper bound of the printed reference range; `null` when it has none.
+             * @example 99
+             */
+            max_reference_range?: number | null;
+            /**
+             * @description The lower bound of the printed reference range; `null` when it has none.
+             * @example 70
+             */
+            min_reference_range?: number | null;
+            /**
+             * @description The panel the report lists the result under; `null` when it lists none.
+             * @example null
+             */
+            source_panel_name?: string | null;
+            /**
+             * @description The assay's sensitivity; `unknown` when the report does not say.
+             * @default unknown
+             * @example unknown
+             * @enum {string}
+             */
+            sensitivity?: "sensitive" | "insensitive" | "unknown" | (string & {});
+            /** @description The catalog's LOINC code for the name (empty when the name is not in the catalog). */
+            loinc_matches?: components["schemas"]["LoincMatch"][] | null;
+            /**
+             * @description `auto_match` when the name is exactly one of the catalog's, else `no_match`.
+             * @example auto_match
+             * @enum {string|null}
+             */
+            loinc_match_status?: "auto_match" | "needs_review" | "no_match" | (string & {});
+            /** @description What the flag says: `High`/`Low`/`Abnormal` (or H, L, A) are `abnormal`, `Critical ...` (or HH, LL) `critical`; no flag beside a reference range is `normal`, and without a range `unknown`. */
+            interpretation?: components["schemas"]["Interpretation"] | null;
+            /**
+             * @description Whether the flag says the value is above the range; `null` without a flag or range.
+             * @example true
+             */
+            is_above_max_range?: boolean | null;
+            /**
+             * @description Whether the flag says the value is below the range; `null` without a flag or range.
+             * @example false
+             */
+            is_below_min_range?: boolean | null;
+        };
+        /** @description What the parser read from the report. */
+        ParsedLabReportData: {
+            metadata: components["schemas"]["LabReportMetadata"];
+            /** @description The results, in the report's order. */
+            results: components["schemas"]["LabReportResult"][];
+        };
+        /** @description A lab report parsing job. `id` and `job_id` are the same value: the API family's SDKs read `job_id`. */
+        ParsingJob: {
+            /**
+             * Format: uuid
+             * @description The job's id.
+             * @example 0d5e3c7a-91b4-4f2e-8a6d-5c4b3a291807
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The job's id again (the SDKs' name for it).
+             * @example 0d5e3c7a-91b4-4f2e-8a6d-5c4b3a291807
+             */
+            job_id: string;
+            status: components["schemas"]["ParsingJobStatus"];
+            /** @description Why the job failed; `null` unless `failed`. */
+            failure_reason?: components["schemas"]["ParsingJobFailureReason"] | null;
+            /** @description The results; `null` until `completed`. */
+            data?: components["schemas"]["ParsedLabReportData"] | null;
+            /**
+             * @description Whether a person should check the results: asked for in the upload, or the parser found lines that look like results it could not read, or no result at all.
+             * @example false
+             */
+            needs_human_review: boolean;
+            /**
+             * @description Whether a person reviewed the results (never in the sandbox).
+             * @example false
+             */
+            is_reviewed: boolean;
+        };
         /** @description An activity summary was created or updated. The summary is placed directly in `data`; it is identified by `data.id`, and a later version with the same id replaces all earlier versions. */
         DailyActivityEvent: {
             /**
@@ -18874,6 +19252,33 @@ export interface components {
              */
             client_user_id: string;
         };
+        /** @description A lab report parsing job was made (`lab_report.parsing_job.created`) or ended, completed or failed (`lab_report.parsing_job.updated`). */
+        ParsingJobEvent: {
+            /**
+             * @description Names the change.
+             * @example lab_report.parsing_job.updated
+             * @enum {string}
+             */
+            event_type: "lab_report.parsing_job.created" | "lab_report.parsing_job.updated";
+            data: components["schemas"]["ParsingJob"];
+            /**
+             * Format: uuid
+             * @description The customer team.
+             * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+             */
+            team_id: string;
+            /**
+             * Format: uuid
+             * @description The user the report is about.
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * @description The customer's user reference.
+             * @example patient-000123
+             */
+            client_user_id: string;
+        };
         /** @description An appointment was made (`labtest.appointment.created`: booked, requested, or booked by the simulation) or changed (`labtest.appointment.updated`: rescheduled, confirmed, cancelled, completed); `data` is the appointment as *Get a phlebotomy appointment* answers it. */
         AppointmentChangedEvent: {
             /**
@@ -19052,6 +19457,11 @@ export interface components {
          * @example 2f1e0d9c-8b7a-4c5d-9e6f-0a1b2c3d4e5f
          */
         RawResultIdPath: string;
+        /**
+         * @description The parsing job's id (`id`, or `job_id`, of *Create a lab report parsing job*'s answer).
+         * @example 0d5e3c7a-91b4-4f2e-8a6d-5c4b3a291807
+         */
+        ParsingJobIdPath: string;
         /**
          * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
          * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
@@ -24073,6 +24483,81 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createLabReportParserJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["CreateLabReportParserJobBody"];
+            };
+        };
+        responses: {
+            /** @description The job, `started`; poll it, or wait for `lab_report.parsing_job.updated`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParsingJob"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The user is not one of the team's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description The upload is larger than 10 MiB (10,485,760 bytes); no job is made. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getLabReportParserJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The parsing job's id (`id`, or `job_id`, of *Create a lab report parsing job*'s answer).
+                 * @example 0d5e3c7a-91b4-4f2e-8a6d-5c4b3a291807
+                 */
+                job_id: components["parameters"]["ParsingJobIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParsingJob"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };
