@@ -24,6 +24,8 @@ import { mountLinkPages } from './http/link-pages.js';
 import { metaPolicyOf, setPagePolicy } from './http/page-headers.js';
 import { managementCors, mountDashboard } from './http/dashboard.js';
 import { mountSignedPages } from './http/user-pages.js';
+import { parseMultipartBodies } from './http/multipart.js';
+import { MAX_REPORT_BYTES } from './domain/lab-reports/parsing-job.js';
 
 /**
  * Serves the docs at /docs/ (the landing page), /docs/team.html and
@@ -96,6 +98,7 @@ export function createTeamApp(deps: Deps): Express {
       missingParent: teamMissingParent,
     },
     bodyLimits: { '/v2/link/bulk_trigger_historical_pull': '8mb' },
+    multipartBodies: { '/lab_report/v1/parser/job': parseMultipartBodies({ maxFileBytes: MAX_REPORT_BYTES, tooLarge: 'The file is larger than the 10 MiB a lab report may have.' }) },
     extraRoutes: (app) => {
       mountDocs(app, 'team', deps.config);
       mountLinkPages(app, deps);

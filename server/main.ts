@@ -26,6 +26,7 @@ import { loadDataSyncSettings } from './jobs/data-sync/options.js';
 import { startDataSyncWorker, type DataSyncWorker } from './jobs/data-sync/worker.js';
 import { startDeliveryWorker } from './jobs/webhooks/worker.js';
 import { LabOrderSimulator } from './jobs/lab-orders/simulator.js';
+import { LabReportParser } from './jobs/lab-reports/parsing-jobs.js';
 import { batchedStdout, createLogger, flushLogs, type Logger } from './logger.js';
 import { openDatabase, type Database } from './storage/database.js';
 import { findPgliteTemplate } from './storage/pglite-template.js';
@@ -77,7 +78,9 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     const labSimulator = new LabOrderSimulator({ db, logger, caches: caches.labOrders, appointments: { caches: caches.labAppointments, formatters: caches.dataReads.formatters } });
     // The bulk pull worker's settings (PULL_* variables: server/jobs/bulk-pull/options.ts); the estimated end of a bulk op assumes them too.
     const { enabled: pullEnabled, ...pullSettings } = loadBulkPullSettings();
-    const deps: Deps = { db, caches, markers: size ? scaleCatalog(size) : MARKER_CATALOG, now: () => new Date(), config, logger, triggerSignal: new TriggerSignal(), announceRevokedCredentials: credentialRevocations(() => forgetCredentials(caches.http)), labSimulations: labSimulator, bulkPull: { policies: pullSettings.policies, concurrency: pullSettings.concurrency } };
+    // Parses uploaded lab reports (POST /lab_report/v1/parser/job); on PGlite, claims left by a stopped run are dropped at start.
+    const labReportParser = new LabReportParser({ db, logger, markers: MARKER_CATALOG, releaseClaimsOnStart: db.kind === 'pglite' });
+    const deps: Deps = { db, caches, markers: size ? scaleCatalog(size) : MARKER_CATALOG, labReportParsing: labReportParser, now: () => new Date(), config, logger, triggerSignal: new TriggerSignal(), announceRevokedCredentials: credentialRevocations(() => forgetCredentials(caches.http)), labSimulations: labSimulator, bulkPull: { policies: pullSettings.policies, concurrency: pullSettings.concurrency } };
     const team = await listen(createTeamApp(deps), config.teamPort, config.host, 'PORT');
     const management = await listen(createManagementApp(deps), config.managementPort, config.host, 'MANAGEMENT_PORT').catch(async (error: unknown) => {
       await closeServer(team);
@@ -95,6 +98,7 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     // left by a killed run are requeued at once.
     const bulkPullWorker = pullEnabled ? startBulkPullWorker({ db, logger, ...pullSettings, signal: deps.triggerSignal, requeueOnStart: db.kind === 'pglite' }) : null;
     labSimulator.start();
+    labReportParser.start();
     // The sandbox data sync (DATA_SYNC_* variables: server/jobs/data-sync/options.ts): daily.data.* events every interval.
     const { enabled: syncEnabled, ...syncSettings } = loadDataSyncSettings();
     const dataSyncWorker = syncEnabled ? startDataSyncWorker({ db, logger, ...syncSettings, formatters: deps.caches.dataReads.formatters }) : null;
@@ -117,6 +121,7 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
         await Promise.all([closeServer(team), closeServer(management)]);
         await bulkPullWorker?.stop();
         await labSimulator.stop();
+        await labReportParser.stop();
         await dataSyncWorker?.stop();
         await webhookWorker?.stop();
         await eventRetention?.stop();

@@ -53,10 +53,12 @@ export type LabResultCriticalEvent = Schemas['LabResultCriticalEvent'];
 export type MatchReviewEvent = Schemas['MatchReviewEvent'];
 /** `labtest.appointment.created` / `labtest.appointment.updated`: `data` is the appointment, its newest change in `data.event_status`. */
 export type AppointmentEvent = Schemas['AppointmentChangedEvent'];
+/** `lab_report.parsing_job.created` / `.updated`: `data` is the parsing job, its results once `completed`. */
+export type ParsingJobEvent = Schemas['ParsingJobEvent'];
 
 // Each family is one of the documented events (a compile error otherwise).
 type Families = SummaryEvent | TimeseriesEvent | HypnogramEvent | HistoricalPullEvent | ConnectionCreatedEvent | ConnectionErrorEvent | WorkoutStreamEvent | LabOrderEvent
-  | LabResultCriticalEvent | MatchReviewEvent | DeviceChangedEvent | AppointmentEvent;
+  | LabResultCriticalEvent | MatchReviewEvent | DeviceChangedEvent | AppointmentEvent | ParsingJobEvent;
 const everyFamilyIsAnEvent: [Families] extends [WebhookEvent] ? ([WebhookEvent] extends [Families] ? true : false) : false = true;
 void everyFamilyIsAnEvent;
 

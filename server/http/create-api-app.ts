@@ -7,6 +7,7 @@ import { assertHandlersMatchDocument } from '../shared/operations.js';
 import { errorMiddleware, type ErrorMiddlewareOptions } from './error-middleware.js';
 import type { HandlerMap } from './handler-types.js';
 import { collectAfterLargeBodies } from './large-body-gc.js';
+import { uploadedFiles } from './multipart.js';
 import { pageHeaders } from './page-headers.js';
 import { parseQueryOnce, queryParser } from './query-parser.js';
 import { rememberRequestChecks, type CheckedRequest } from './request-checks.js';
@@ -41,6 +42,8 @@ export interface ApiAppOptions<Operations, Ctx> {
   errors: Omit<ErrorMiddlewareOptions, 'logger'>;
   /** Larger body limits for some paths (the default is 1 MiB). */
   bodyLimits?: Record<string, string>;
+  /** The parser of `multipart/form-data` bodies of some paths (server/http/multipart.ts), before the JSON parser. */
+  multipartBodies?: Record<string, RequestHandler>;
   /**
    * Routes outside the contract (docs, consent pages), before the validator. They are
    * skipped for requests that reach an operation: their paths are not the documents'.
@@ -89,7 +92,10 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
   // The routes outside the contract, for tests that walk every page (test/http/page-headers.test.ts).
   app.locals.extraRoutes = extraRoutes;
   const defaultChain = [parseJsonBodies('1mb'), ...(options.beforeValidation ?? [])];
-  const bodyLimits = Object.entries(options.bodyLimits ?? {}).map(([path, limit]) => ({ path, chain: [collectAfterLargeBodies(), parseJsonBodies(limit), ...defaultChain] }));
+  const bodyLimits = [
+    ...Object.entries(options.bodyLimits ?? {}).map(([path, limit]) => ({ path, chain: [collectAfterLargeBodies(), parseJsonBodies(limit), ...defaultChain] })),
+    ...Object.entries(options.multipartBodies ?? {}).map(([path, parse]) => ({ path, chain: [collectAfterLargeBodies(), parse, ...defaultChain] })),
+  ];
   const logRequests = options.logger.isLevelEnabled('info');
   app.use((req, res, next) => {
     if (logRequests) logRequest(options.logger, req, res);
@@ -124,7 +130,7 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
     const handler = operationId === undefined ? undefined : handlers[operationId];
     if (operationId === undefined || !handler) return next();
     try {
-      const result = await handler({ path: openapi?.pathParams ?? {}, query: req.query ?? {}, headers: req.headers, body: req.body }, contextOf<Ctx>(req));
+      const result = await handler({ path: openapi?.pathParams ?? {}, query: req.query ?? {}, headers: req.headers, body: req.body, files: uploadedFiles(req) }, contextOf<Ctx>(req));
       send(res, operationId, result.status, result.body);
     } catch (error) {
       next(error);

@@ -143,7 +143,9 @@ export function errorMiddleware(options: ErrorMiddlewareOptions): ErrorRequestHa
       return send(422, validationErrorBody([{ loc: ['body'], msg: `Could not read the body: ${http.message ?? 'malformed body'}`, type: 'json_invalid' }]));
     }
     if (status === 415) {
-      return send(422, validationErrorBody([{ loc: ['body'], msg: 'Expected a JSON body (Content-Type: application/json)', type: 'json_invalid' }]));
+      const takes = Object.keys((req as { openapi?: { schema?: { requestBody?: { content?: object } } } }).openapi?.schema?.requestBody?.content ?? {});
+      const expected = takes.includes('multipart/form-data') ? 'a multipart/form-data body (Content-Type: multipart/form-data)' : 'a JSON body (Content-Type: application/json)';
+      return send(422, validationErrorBody([{ loc: ['body'], msg: `Expected ${expected}`, type: 'json_invalid' }]));
     }
     if (status === 401) {
       const missing = /required|missing/i.test(http.message ?? '');

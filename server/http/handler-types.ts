@@ -28,12 +28,28 @@ type BodyOf<Op> = Op extends { requestBody: { content: { 'application/json': inf
     ? Body | undefined
     : undefined;
 
+/** A file of a `multipart/form-data` body (server/http/multipart.ts). */
+export interface UploadedFile {
+  /** The form part's name. */
+  readonly field: string;
+  /** The file name the client gave ('' when none). */
+  readonly name: string;
+  /** The part's Content-Type as the client sent it. */
+  readonly type: string;
+  readonly bytes: Uint8Array;
+}
+
+/** A multipart body's form fields as the validator checked them (each file part stands as a placeholder: the bytes are in `files`). */
+type MultipartBodyOf<Op> = Op extends { requestBody: { content: { 'multipart/form-data': infer Body } } } ? Body : undefined;
+
 /** What a handler receives: already validated (and coerced, with defaults applied) by express-openapi-validator. */
 export interface HandlerRequest<Op> {
   path: ParamsOf<Op, 'path'>;
   query: ParamsOf<Op, 'query'>;
   headers: ParamsOf<Op, 'header'>;
-  body: BodyOf<Op>;
+  body: [MultipartBodyOf<Op>] extends [undefined] ? BodyOf<Op> : MultipartBodyOf<Op>;
+  /** The uploaded files of a `multipart/form-data` body; empty for every other request. */
+  files: readonly UploadedFile[];
 }
 
 /** Every `{ status, body }` pair the operation declares. */

@@ -48,6 +48,8 @@ export interface Deps {
   announceRevokedCredentials?: (() => Promise<void>) | undefined;
   /** Wakes this process's lab order simulator when a simulation starts (server/jobs/lab-orders/simulator.ts); others find it by polling. */
   labSimulations?: { wake(): void } | undefined;
+  /** Wakes this process's lab report parser when a job is made (server/jobs/lab-reports/parsing-jobs.ts); others find it by polling. */
+  labReportParsing?: { wake(): void } | undefined;
   /**
    * The bulk pull worker's throttle overrides and concurrency (PULL_* variables), which the
    * estimated end of a bulk operation assumes; the defaults when not given.

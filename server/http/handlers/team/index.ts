@@ -131,6 +131,8 @@ import { connectEmailProvider } from './connect-email-provider.js';
 import { listLinkProviders } from './list-link-providers.js';
 import { bulkExportConnections } from './bulk-export-connections.js';
 import { bulkPauseConnections } from './bulk-pause-connections.js';
+import { createLabReportParserJob } from './create-lab-report-parser-job.js';
+import { getLabReportParserJob } from './get-lab-report-parser-job.js';
 // scaffold:imports
 
 /**
@@ -267,6 +269,8 @@ export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamConte
     listLinkProviders: listLinkProviders(deps),
     bulkExportConnections: bulkExportConnections(deps),
     bulkPauseConnections: bulkPauseConnections(deps),
+    createLabReportParserJob: createLabReportParserJob(deps),
+    getLabReportParserJob: getLabReportParserJob(deps),
     // scaffold:handlers
   };
 }
