@@ -38,4 +38,6 @@ export const EVENT_TYPES: readonly string[] = [
   'labtest.match_review.created',
   'labtest.appointment.created',
   'labtest.appointment.updated',
+  'lab_report.parsing_job.created',
+  'lab_report.parsing_job.updated',
 ];
