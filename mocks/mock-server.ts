@@ -149,7 +149,9 @@ export async function createMockServer(document: object, options: MockServerOpti
     if (relevant.length > 0 || unknown.length > 0 || refusedValues.length > 0) {
       return json(422, validationErrorBody(mergeItems(refusedValues, [...unknown, ...toValidationErrorItems(relevant, ruleMessages)])));
     }
-    const unstorable = unstorableTextItems({ url: request.url ?? '/', path: url.pathname, query: input.url.query, body: expectsBody ? input.body : undefined });
+    // A multipart upload (the lab report) carries a file's bytes, not text: its form fields are the schema's (a uuid, a boolean).
+    const multipart = /^multipart\/form-data\b/i.test(String(headers['content-type'] ?? ''));
+    const unstorable = unstorableTextItems({ url: request.url ?? '/', path: url.pathname, query: input.url.query, body: expectsBody && !multipart ? input.body : undefined });
     if (unstorable.length > 0) return json(422, validationErrorBody(unstorable));
     if (errors.length > 0) {
       // Only the ignored stray body was wrong: answer as if it had not been sent.

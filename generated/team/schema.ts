@@ -18291,8 +18291,11 @@ export interface components {
         };
         /** @description The upload of *Create a lab report parsing job*, as `multipart/form-data`: one part `file` (the report, a PDF of at most 10 MiB and 50 pages) and the form fields `user_id` and `needs_human_review` (`true` or `false`). */
         CreateLabReportParserJobBody: {
-            /** @description The lab report: exactly one PDF file (a part named `file`), not empty, at most 10 MiB (10,485,760 bytes) and 50 pages, with a text layer (a scan without one cannot be read). */
-            file: string[];
+            /**
+             * Format: binary
+             * @description The lab report: exactly one PDF file (one part named `file`; a second one is a `422`), not empty, at most 10 MiB (10,485,760 bytes) and 50 pages, with a text layer (a scan without one cannot be read).
+             */
+            file: string;
             /**
              * Format: uuid
              * @description The team's user the report is about; another team's user, or an unknown id, is a `404`.

@@ -79,6 +79,8 @@ export interface RawRequest {
   query?: Record<string, string>;
   headers?: Record<string, string>;
   body?: unknown;
+  /** A body that is not JSON (a multipart upload), sent as these bytes with the Content-Type in `headers`; `body` is then unset. */
+  rawBody?: Uint8Array<ArrayBuffer>;
 }
 
 export interface SeededUser {

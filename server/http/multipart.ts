@@ -1,8 +1,9 @@
 /**
  * `multipart/form-data` bodies (the lab report upload), read with multer before the contract
  * checks: the form fields become the body the validator checks (`true`/`false` as booleans, the
- * form's only way to send one), each file part a placeholder string under its name (so a missing
- * or repeated `file` is the schema's 422), and the files' bytes go to the handler as `files`.
+ * form's only way to send one), each file part a placeholder string under its name (two parts of
+ * one name a list of them, so a missing or repeated `file` is the schema's 422), and the files'
+ * bytes go to the handler as `files`.
  * Files are held in memory, at most `maxFileBytes` each: a larger one stops the upload with a
  * 413 as soon as its bytes pass the limit.
  */
@@ -45,7 +46,7 @@ export function parseMultipartBodies(options: { maxFileBytes: number; tooLarge: 
       }));
       for (const file of files) {
         const prior = body[file.field];
-        body[file.field] = Array.isArray(prior) ? [...(prior as unknown[]), ''] : prior === undefined ? [''] : [prior, ''];
+        body[file.field] = Array.isArray(prior) ? [...(prior as unknown[]), ''] : prior === undefined ? '' : [prior, ''];
       }
       req.body = body;
       (req as WithFiles)[FILES] = files;

@@ -190,7 +190,7 @@ describe('auth matrix: every operation of both APIs with every kind of credentia
           // The public operation's caller is the sign-in token's team (A), whatever key came along.
           const owner = definition.auth.scope === 'public' ? worlds.a : caller;
           const others = [worlds.a, worlds.a2, worlds.b].filter((world) => world !== owner && !(operation.api === 'management' && owner === worlds.a && world === worlds.a2));
-          const sent = `${request.path} ${JSON.stringify(request.query ?? {})} ${JSON.stringify(request.headers ?? {})} ${JSON.stringify(request.body ?? null)}`;
+          const sent = `${request.path} ${JSON.stringify(request.query ?? {})} ${JSON.stringify(request.headers ?? {})} ${JSON.stringify(request.body ?? null)} ${request.rawBody ? Buffer.from(request.rawBody).toString('latin1') : ''}`;
           // A value the caller owns too (A and A2 share their organization's id) is no leak.
           const own = new Set(owner ? secretsOf(owner) : []);
           const leaked = others.flatMap((world) => secretsOf(world).filter((secret) => response.text.includes(secret) && !sent.includes(secret) && !own.has(secret)).map((secret) => `${world.label}: ${secret}`));
@@ -208,6 +208,8 @@ async function send(server: TestServer, api: ApiName, request: RawRequest, crede
     method: request.method,
     headers: { ...(request.body !== undefined && { 'content-type': 'application/json' }), ...request.headers, ...credential },
     ...(request.body !== undefined && { body: JSON.stringify(request.body) }),
+    // A multipart upload goes as its bytes, with its own Content-Type (in request.headers).
+    ...(request.rawBody !== undefined && { body: request.rawBody }),
   });
   const text = await response.text();
   const { body, json } = parseJsonText(text);

@@ -20,6 +20,7 @@ import { expectStrictParse, operationsReached, sdkError, sdkFor, serializers, vi
 import { targets, useTarget } from './targets.js';
 import { sandboxLabAccounts } from '../api/lab-account-fixtures.js';
 import { eveningZone } from '../../scripts/conformance/operations/data-reads.js';
+import { reportPdf } from '../../scripts/conformance/lab-reports.js';
 
 /** A lab test of every team (the standard walk-in one, Labcorp), and a Labcorp marker code the add-on accepts. */
 const ORDER_SET_LAB_TEST_ID = '0b1f8a3e-3c57-4d0f-9b5e-3f7a8d2c1e01';
@@ -1215,6 +1216,29 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
       const error = await sdkError(api.client.labTests.getOrderAbnPdf(order.order.id));
       expect(error.statusCode).toBe(400);
       expect(error.body).toEqual({ detail: expect.stringContaining('billed as client_bill') });
+    });
+  });
+
+  describe('lab report parsing', () => {
+    it('when labReport.parserCreateJob uploads a report PDF and parserGetJob reads the job, then the SDK parses both replies (job_id beside id)', async () => {
+      const api = sdk();
+      const { userId } = await newUser(api);
+      const pdf = Buffer.from(await reportPdf());
+      const job = await api.client.labReport.parserCreateJob(new Blob([pdf], { type: 'application/pdf' }), { userId, needsHumanReview: false });
+      expectStrictParse(api, serializers.ParsingJob);
+      expect(job.jobId).toBe(job.id);
+      expect(['started', 'completed']).toContain(job.status);
+      const read = await api.client.labReport.parserGetJob(job.jobId);
+      expectStrictParse(api, serializers.ParsingJob);
+      expect(read.id).toBe(job.id);
+    });
+
+    statefulIt(`when labReport.parserCreateJob uploads a file that is not a PDF, then the SDK throws its UnprocessableEntityError naming the file ${STATELESS}`, async () => {
+      const api = sdk();
+      const { userId } = await newUser(api);
+      const error = await sdkError(api.client.labReport.parserCreateJob(new Blob(['Glucose 90 mg/dL'], { type: 'text/plain' }), { userId }));
+      expect(error.statusCode).toBe(422);
+      expect(JSON.stringify(error.body)).toContain('file');
     });
   });
 

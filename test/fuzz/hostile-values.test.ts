@@ -202,6 +202,8 @@ describe('hostile values in every parameter and body key of every operation, on 
       method: request.method,
       headers: { ...(request.body !== undefined && { 'content-type': 'application/json' }), ...request.headers, ...credential },
       ...(request.body !== undefined && { body: JSON.stringify(request.body) }),
+      // A multipart upload goes as its bytes, with its own Content-Type (in request.headers).
+      ...(request.rawBody !== undefined && { body: request.rawBody }),
     });
     sent++;
     const text = await response.text();

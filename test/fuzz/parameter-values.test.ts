@@ -264,6 +264,8 @@ describe('number-like text in every numeric and boolean parameter, on the server
       method: request.method,
       headers: { ...(request.body !== undefined && { 'content-type': 'application/json' }), ...headers },
       ...(request.body !== undefined && { body: JSON.stringify(request.body) }),
+      // A multipart upload goes as its bytes, with its own Content-Type (in request.headers).
+      ...(request.rawBody !== undefined && { body: request.rawBody }),
     });
     sent++;
     return { status: response.status, contentType: response.headers.get('content-type'), text: await response.text() };

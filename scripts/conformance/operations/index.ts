@@ -139,6 +139,8 @@ import { definition as connectEmailProvider } from './team/connectEmailProvider.
 import { definition as listLinkProviders } from './team/listLinkProviders.js';
 import { definition as bulkExportConnections } from './team/bulkExportConnections.js';
 import { definition as bulkPauseConnections } from './team/bulkPauseConnections.js';
+import { definition as createLabReportParserJob } from './team/createLabReportParserJob.js';
+import { definition as getLabReportParserJob } from './team/getLabReportParserJob.js';
 // scaffold:imports
 
 export const OPERATIONS: readonly OperationDefinition[] = [
@@ -276,5 +278,7 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   listLinkProviders,
   bulkExportConnections,
   bulkPauseConnections,
+  createLabReportParserJob,
+  getLabReportParserJob,
   // scaffold:operations
 ];
