@@ -11,6 +11,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { generateDay } from '../../server/domain/synthetic/day.js';
+import { reportPdf, uploadForm } from '../../scripts/conformance/lab-reports.js';
 import { LabOrderSimulator } from '../../server/jobs/lab-orders/simulator.js';
 import { silentLogger } from '../helpers/silent-logger.js';
 import { firstSuitable } from '../helpers/suitable.js';
@@ -187,6 +188,18 @@ class World {
     return JSON.parse(text) as unknown;
   }
 
+  /** A lab report parsing job of the team for `userId` (a multipart upload of a one-page text report). */
+  async parsingJob(userId: string): Promise<string> {
+    const response = await fetch(`${this.server.teamUrl}/lab_report/v1/parser/job`, {
+      method: 'POST',
+      headers: { 'x-vital-api-key': this.apiKey },
+      body: uploadForm({ user_id: userId, file: await reportPdf() }),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`POST /lab_report/v1/parser/job: ${response.status} ${text}`);
+    return (JSON.parse(text) as { id: string }).id;
+  }
+
   /**
    * A booking key of a free slot around San Francisco's 94110 (at-home or at a Quest center) starting
    * at least `daysAhead` days from now: the server's own, as an example's key would not verify.
@@ -352,6 +365,8 @@ describe.each(API_NAMES)('request examples of the %s API on the server', (api) =
         await world.team('POST', `/v3/order/${String(values.order_id)}/test`, {});
         await new LabOrderSimulator({ db: server.db, logger: silentLogger() }).runDue();
       }
+      // A parsing job of the team, uploaded for the user.
+      if (values.job_id !== undefined && c.path.startsWith('/lab_report/')) values.job_id = await world.parsingJob(userId);
       if (values['x-vital-link-token'] !== undefined) {
         const token = (await world.team('POST', '/v2/link/token', { user_id: userId, provider: values.oauth_provider })) as { link_token: string };
         values['x-vital-link-token'] = token.link_token;
