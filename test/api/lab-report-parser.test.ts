@@ -73,7 +73,7 @@ describe.each(apiEngines)('lab report parsing (POST /lab_report/v1/parser/job, G
     expect(updated.filter((e) => e.data.id === started.id)).toEqual([expect.objectContaining({ event_type: 'lab_report.parsing_job.updated', data: done, user_id: user.user_id })]);
     // Parsing again finds nothing to do: a job ends once, with one updated event.
     expect(await parser().runDue()).toBe(0);
-  });
+  }, 30_000);
 
   it('when another lab\'s text report is uploaded, then its result lines are parsed and a line that looks like a result but is not readable asks for human review', async () => {
     const user = await ctx.newUser();
@@ -158,7 +158,7 @@ describe.each(apiEngines)('lab report parsing (POST /lab_report/v1/parser/job, G
     const atLimit = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(10 * 1024 * 1024 - 9, 0x20)]);
     expectValidation(await upload({ user_id: user.user_id }, [{ bytes: atLimit }]), [{ loc: ['body', 'file'], msg: /not a readable PDF/ }]);
     expect(await jobCount()).toBe(before);
-  });
+  }, 30_000);
 
   it('when the form fields are wrong (no user_id, a user_id that is no uuid, needs_human_review that is no boolean, an unknown field, a JSON body), then it is a 422', async () => {
     const user = await ctx.newUser();
