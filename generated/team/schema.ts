@@ -1216,6 +1216,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/summary/electrocardiogram/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get ECG recordings
+         * @description The user's ECG recordings (30-second single-lead recordings, with the classifier's reading) taken on the local days from `start_date` to `end_date` (in the user's time zone), oldest first, then by provider. A recording is reported once it has ended; its voltage samples are the `electrocardiogram_voltage` timeseries. The range spans at most 366 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far), nor before the start of its history (the connection's day, or the start of a historical pull), nor dated outside the user's ingestion bounds (`ingestion_start`, `ingestion_end`). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
+         */
+        get: operations["getElectrocardiograms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/summary/menstrual_cycle/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get menstrual cycles
+         * @description The user's menstrual cycles whose last day (`cycle_end`) lies in the local days from `start_date` to `end_date` (in the user's time zone), oldest first, then by provider. A cycle is reported whole once its last day has ended: the cycle in progress is not listed. The range spans at most 366 days. Reads never show data past the connection's last sync (what the `daily.data.*` events announced so far), nor before the start of its history (the connection's day, or the start of a historical pull), nor dated outside the user's ingestion bounds (`ingestion_start`, `ingestion_end`). A deregistered provider's history stays readable up to its deregistration. A user without data gets an empty list.
+         */
+        get: operations["getMenstrualCycles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/summary/profile/{user_id}": {
         parameters: {
             query?: never;
@@ -3473,6 +3525,234 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": components["schemas"]["DailySleepCycleEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.electrocardiogram.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ECG recording created or updated
+         * @description Sent when an ECG recording summary is created (`.created`) or updated (`.updated`), once the recording has ended. The summary is placed directly in `data`, alongside `user_id` and `source`. Identity: `data.id`; a later version with the same id replaces all earlier versions, so keep the latest per id. Delivery order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyElectrocardiogramEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.electrocardiogram.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ECG recording created or updated
+         * @description Sent when an ECG recording summary is created (`.created`) or updated (`.updated`), once the recording has ended. The summary is placed directly in `data`, alongside `user_id` and `source`. Identity: `data.id`; a later version with the same id replaces all earlier versions, so keep the latest per id. Delivery order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyElectrocardiogramEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.menstrual_cycle.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Menstrual cycle created or updated
+         * @description Sent when a menstrual cycle summary is created (`.created`) or updated (`.updated`); a cycle is reported whole once its last day has ended. The summary is placed directly in `data`, alongside `user_id` and `source`. Identity: `data.id`; a later version with the same id replaces all earlier versions, so keep the latest per id. Delivery order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyMenstrualCycleEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.menstrual_cycle.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Menstrual cycle created or updated
+         * @description Sent when a menstrual cycle summary is created (`.created`) or updated (`.updated`); a cycle is reported whole once its last day has ended. The summary is placed directly in `data`, alongside `user_id` and `source`. Identity: `data.id`; a later version with the same id replaces all earlier versions, so keep the latest per id. Delivery order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyMenstrualCycleEvent"];
                 };
             };
             responses: {
@@ -10388,6 +10668,120 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "historical.data.electrocardiogram.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.menstrual_cycle.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a resource (meal, blood pressure, water, ...)
+         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "historical.data.caffeine.created": {
         parameters: {
             query?: never;
@@ -15736,6 +16130,296 @@ export interface components {
         ClientSleepCycleResponse: {
             sleep_cycle: components["schemas"]["ClientFacingSleepCycle"][];
         };
+        /** @description One single-lead ECG recording (30 seconds). Its voltage samples are the `electrocardiogram_voltage` timeseries of the same provider, from `session_start` to `session_end`: `voltage_sample_count` samples at `sampling_frequency_hz`, whose beats give `heart_rate_mean`. The classification reads the rhythm only between 50 and 120 beats per minute and on a clean reading; otherwise it is `inconclusive`, with the cause. Identified by `id`; a later version with the same `id` replaces earlier ones. */
+        ClientFacingElectrocardiogram: {
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-50f8-8723-80c8-4526690a160d
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-20T17:38:00+00:00
+             */
+            session_start: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-20T17:38:30+00:00
+             */
+            session_end: string;
+            /**
+             * @description Voltage samples of the recording.
+             * @example 3000
+             */
+            voltage_sample_count: number;
+            /**
+             * @description Mean heart rate over the recording, beats per minute.
+             * @example 61
+             */
+            heart_rate_mean?: number | null;
+            /**
+             * @description Voltage samples per second.
+             * @example 100
+             */
+            sampling_frequency_hz?: number | null;
+            /**
+             * @example sinus_rhythm
+             * @enum {string|null}
+             */
+            classification?: "sinus_rhythm" | "atrial_fibrillation" | "inconclusive" | null;
+            /**
+             * @description Why an `inconclusive` recording could not be classified; null otherwise.
+             * @example null
+             * @enum {string|null}
+             */
+            inconclusive_cause?: "high_heart_rate" | "low_heart_rate" | "poor_reading" | null;
+            /**
+             * @description Version of the classifier that read the recording.
+             * @example 2
+             */
+            algorithm_version?: string | null;
+            /**
+             * @description IANA time zone of the recording.
+             * @example America/New_York
+             */
+            time_zone?: string | null;
+            /**
+             * @description Provider slug.
+             * @example kardia
+             */
+            source_provider: string;
+            /**
+             * @description Source type (as `source.type`).
+             * @example unknown
+             */
+            source_type: string;
+            /** @example null */
+            source_app_id?: string | null;
+            /**
+             * @description The recording device's model, as the provider's device reports it (GET /v2/user/{user_id}/device).
+             * @example KardiaMobile 6L
+             */
+            source_device_model?: string | null;
+            /** @example null */
+            source_device_id?: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-20T17:38:30+00:00
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-20T17:38:30+00:00
+             */
+            updated_at: string;
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            source: components["schemas"]["ClientFacingSource"];
+        };
+        /** @description The ECG recordings of the requested range, oldest first (empty when there are none). */
+        ClientFacingElectrocardiogramResponse: {
+            electrocardiogram: components["schemas"]["ClientFacingElectrocardiogram"][];
+        };
+        /** @description The menstrual flow logged for a day. */
+        MenstrualFlowEntry: {
+            /**
+             * Format: date
+             * @example 2026-10-20
+             */
+            date: string;
+            /**
+             * @example medium
+             * @enum {string}
+             */
+            flow: "unspecified" | "none" | "light" | "medium" | "heavy" | (string & {});
+        };
+        /** @description The cervical mucus quality logged for a day. */
+        CervicalMucusEntry: {
+            /**
+             * Format: date
+             * @example 2026-10-20
+             */
+            date: string;
+            /**
+             * @example egg_white
+             * @enum {string}
+             */
+            quality: "dry" | "sticky" | "creamy" | "watery" | "egg_white" | (string & {});
+        };
+        /** @description Bleeding logged outside the period. */
+        IntermenstrualBleedingEntry: {
+            /**
+             * Format: date
+             * @example 2026-10-20
+             */
+            date: string;
+        };
+        /** @description A contraceptive logged for a day. */
+        ContraceptiveEntry: {
+            /**
+             * Format: date
+             * @example 2026-10-20
+             */
+            date: string;
+            /**
+             * @example oral
+             * @enum {string}
+             */
+            type: "unspecified" | "implant" | "injection" | "iud" | "intravaginal_ring" | "oral" | "patch" | (string & {});
+        };
+        /** @description A deviation from the usual cycle the provider detected. */
+        DetectedDeviationEntry: {
+            /**
+             * Format: date
+             * @example 2026-10-20
+             */
+            date: string;
+            /**
+             * @example irregular_menstrual_cycles
+             * @enum {string}
+             */
+            deviation: "persistent_intermenstrual_bleeding" | "prolonged_menstrual_periods" | "irregular_menstrual_cycles" | "infrequent_menstrual_cycles" | (string & {});
+        };
+        /** @description An ovulation test taken on a day. */
+        OvulationTestEntry: {
+            /**
+             * Format: date
+             * @example 2026-10-20
+             */
+            date: string;
+            /**
+             * @example luteinizing_hormone_surge
+             * @enum {string}
+             */
+            test_result: "negative" | "positive" | "luteinizing_hormone_surge" | "estrogen_surge" | "indeterminate" | (string & {});
+        };
+        /** @description A home pregnancy test taken on a day. */
+        HomePregnancyTestEntry: {
+            /**
+             * Format: date
+             * @example 2026-10-20
+             */
+            date: string;
+            /**
+             * @example negative
+             * @enum {string}
+             */
+            test_result: "negative" | "positive" | "indeterminate" | (string & {});
+        };
+        /** @description A home progesterone test taken on a day. */
+        HomeProgesteroneTestEntry: {
+            /**
+             * Format: date
+             * @example 2026-10-20
+             */
+            date: string;
+            /**
+             * @example positive
+             * @enum {string}
+             */
+            test_result: "negative" | "positive" | "indeterminate" | (string & {});
+        };
+        /** @description Sexual activity logged for a day. */
+        SexualActivityEntry: {
+            /**
+             * Format: date
+             * @example 2026-10-20
+             */
+            date: string;
+            /**
+             * @description Whether protection was used; null when not logged.
+             * @example true
+             */
+            protection_used?: boolean | null;
+        };
+        /** @description The basal body temperature of a morning, degrees Celsius (the same reading as the `basal_body_temperature` timeseries of that morning). */
+        BasalBodyTemperatureEntry: {
+            /**
+             * Format: date
+             * @example 2026-10-20
+             */
+            date: string;
+            /** @example 36.58 */
+            value: number;
+        };
+        /** @description One menstrual cycle, from the first day of a period (`period_start`) to the day before the next one (`cycle_end`), with what was logged on its days. A provider reports a cycle whole, once its last day has ended (in the user's time zone); `is_predicted` is false for a reported cycle. The basal body temperatures are the morning readings the same provider delivers as the `basal_body_temperature` timeseries, when it delivers that resource. Identified by `id`; a later version with the same `id` replaces earlier ones. */
+        ClientFacingMenstrualCycle: {
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-50fa-8810-8079-3cccd4e118f8
+             */
+            id: string;
+            /**
+             * Format: date
+             * @description First day of the period that opens the cycle.
+             * @example 2026-10-07
+             */
+            period_start: string;
+            /**
+             * Format: date
+             * @description Last day of that period.
+             * @example 2026-10-11
+             */
+            period_end?: string | null;
+            /**
+             * Format: date
+             * @description Last day of the cycle (the day before the next period).
+             * @example 2026-11-03
+             */
+            cycle_end?: string | null;
+            /**
+             * @default false
+             * @example false
+             */
+            is_predicted?: boolean;
+            menstrual_flow?: components["schemas"]["MenstrualFlowEntry"][];
+            cervical_mucus?: components["schemas"]["CervicalMucusEntry"][];
+            intermenstrual_bleeding?: components["schemas"]["IntermenstrualBleedingEntry"][];
+            contraceptive?: components["schemas"]["ContraceptiveEntry"][];
+            detected_deviations?: components["schemas"]["DetectedDeviationEntry"][];
+            ovulation_test?: components["schemas"]["OvulationTestEntry"][];
+            home_pregnancy_test?: components["schemas"]["HomePregnancyTestEntry"][];
+            home_progesterone_test?: components["schemas"]["HomeProgesteroneTestEntry"][];
+            sexual_activity?: components["schemas"]["SexualActivityEntry"][];
+            basal_body_temperature?: components["schemas"]["BasalBodyTemperatureEntry"][];
+            /**
+             * @description Provider slug.
+             * @example oura
+             */
+            source_provider: string;
+            /**
+             * @description Source type (as `source.type`).
+             * @example ring
+             */
+            source_type: string;
+            /** @example null */
+            source_app_id?: string | null;
+            /** @example null */
+            source_device_id?: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-04T05:00:00+00:00
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-04T05:00:00+00:00
+             */
+            updated_at: string;
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            source: components["schemas"]["ClientFacingSource"];
+        };
+        /** @description The menstrual cycles whose last day lies in the requested range, oldest first (empty when there are none). */
+        MenstrualCycleResponse: {
+            menstrual_cycle: components["schemas"]["ClientFacingMenstrualCycle"][];
+        };
         /** @description The profile a provider holds for the user. Identified by `id`. */
         ClientFacingProfile: {
             /**
@@ -18684,6 +19368,60 @@ export interface components {
              */
             client_user_id: string;
         };
+        /** @description An ECG recording summary was created or updated. The summary is placed directly in `data`; it is identified by `data.id`, and a later version with the same id replaces all earlier versions. */
+        DailyElectrocardiogramEvent: {
+            /**
+             * @description Names the payload type in `data`.
+             * @example daily.data.electrocardiogram.created
+             * @enum {string}
+             */
+            event_type: "daily.data.electrocardiogram.created" | "daily.data.electrocardiogram.updated";
+            data: components["schemas"]["ClientFacingElectrocardiogram"];
+            /**
+             * Format: uuid
+             * @description The customer team.
+             * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+             */
+            team_id: string;
+            /**
+             * Format: uuid
+             * @description The service user.
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * @description The customer's user reference.
+             * @example patient-000123
+             */
+            client_user_id: string;
+        };
+        /** @description A menstrual cycle summary was created or updated. The summary is placed directly in `data`; it is identified by `data.id`, and a later version with the same id replaces all earlier versions. */
+        DailyMenstrualCycleEvent: {
+            /**
+             * @description Names the payload type in `data`.
+             * @example daily.data.menstrual_cycle.created
+             * @enum {string}
+             */
+            event_type: "daily.data.menstrual_cycle.created" | "daily.data.menstrual_cycle.updated";
+            data: components["schemas"]["ClientFacingMenstrualCycle"];
+            /**
+             * Format: uuid
+             * @description The customer team.
+             * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+             */
+            team_id: string;
+            /**
+             * Format: uuid
+             * @description The service user.
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * @description The customer's user reference.
+             * @example patient-000123
+             */
+            client_user_id: string;
+        };
         /** @description A profile summary was created or updated. The summary is placed directly in `data`; it is identified by `data.id`, and a later version with the same id replaces all earlier versions. */
         DailyProfileEvent: {
             /**
@@ -18939,14 +19677,14 @@ export interface components {
              */
             client_user_id: string;
         };
-        /** @description The historical pull of one resource beyond the first fifteen (meal, blood pressure, water and every other timeseries resource) completed: emitted once per resource, after all of its data chunks are fetched. `is_final` was removed from these events: consumers must not require it. */
+        /** @description The historical pull of one resource beyond the first fifteen (meal, ECG and menstrual cycle summaries, blood pressure, water and every other timeseries resource) completed: emitted once per resource, after all of its data chunks are fetched. `is_final` was removed from these events: consumers must not require it. */
         HistoricalPullOtherResourceEvent: {
             /**
              * @description Names the payload type in `data`.
              * @example historical.data.meal.created
              * @enum {string}
              */
-            event_type: "historical.data.meal.created" | "historical.data.calories_basal.created" | "historical.data.floors_climbed.created" | "historical.data.blood_pressure.created" | "historical.data.weight.created" | "historical.data.fat.created" | "historical.data.body_temperature.created" | "historical.data.body_temperature_delta.created" | "historical.data.water.created" | "historical.data.caffeine.created" | "historical.data.mindfulness_minutes.created" | "historical.data.stress_level.created" | "historical.data.vo2_max.created" | "historical.data.electrocardiogram_voltage.created" | "historical.data.afib_burden.created" | "historical.data.heart_rate_alert.created" | "historical.data.stand_hour.created" | "historical.data.stand_duration.created" | "historical.data.sleep_apnea_alert.created" | "historical.data.sleep_breathing_disturbance.created" | "historical.data.wheelchair_push.created" | "historical.data.forced_expiratory_volume_1.created" | "historical.data.forced_vital_capacity.created" | "historical.data.peak_expiratory_flow_rate.created" | "historical.data.inhaler_usage.created" | "historical.data.fall.created" | "historical.data.uv_exposure.created" | "historical.data.daylight_exposure.created" | "historical.data.handwashing.created" | "historical.data.basal_body_temperature.created" | "historical.data.heart_rate_recovery_one_minute.created" | "historical.data.body_mass_index.created" | "historical.data.lean_body_mass.created" | "historical.data.waist_circumference.created" | "historical.data.workout_distance.created" | "historical.data.workout_swimming_stroke.created" | "historical.data.workout_duration.created" | "historical.data.insulin_injection.created" | "historical.data.carbohydrates.created" | "historical.data.note.created";
+            event_type: "historical.data.meal.created" | "historical.data.calories_basal.created" | "historical.data.floors_climbed.created" | "historical.data.blood_pressure.created" | "historical.data.weight.created" | "historical.data.fat.created" | "historical.data.body_temperature.created" | "historical.data.body_temperature_delta.created" | "historical.data.water.created" | "historical.data.electrocardiogram.created" | "historical.data.menstrual_cycle.created" | "historical.data.caffeine.created" | "historical.data.mindfulness_minutes.created" | "historical.data.stress_level.created" | "historical.data.vo2_max.created" | "historical.data.electrocardiogram_voltage.created" | "historical.data.afib_burden.created" | "historical.data.heart_rate_alert.created" | "historical.data.stand_hour.created" | "historical.data.stand_duration.created" | "historical.data.sleep_apnea_alert.created" | "historical.data.sleep_breathing_disturbance.created" | "historical.data.wheelchair_push.created" | "historical.data.forced_expiratory_volume_1.created" | "historical.data.forced_vital_capacity.created" | "historical.data.peak_expiratory_flow_rate.created" | "historical.data.inhaler_usage.created" | "historical.data.fall.created" | "historical.data.uv_exposure.created" | "historical.data.daylight_exposure.created" | "historical.data.handwashing.created" | "historical.data.basal_body_temperature.created" | "historical.data.heart_rate_recovery_one_minute.created" | "historical.data.body_mass_index.created" | "historical.data.lean_body_mass.created" | "historical.data.waist_circumference.created" | "historical.data.workout_distance.created" | "historical.data.workout_swimming_stroke.created" | "historical.data.workout_duration.created" | "historical.data.insulin_injection.created" | "historical.data.carbohydrates.created" | "historical.data.note.created";
             data: components["schemas"]["HistoricalPullEventData"];
             /**
              * Format: uuid
@@ -21683,6 +22421,114 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ClientSleepCycleResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description A missing or malformed date, an end before the start, a range over the maximum, an unknown provider, or any other contract violation; `loc` names the parameter. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getElectrocardiograms: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`. The schema's pattern is the grammar; the calendar (a real day, hours to 23, minutes and seconds to 59) is checked beyond it.
+                 * @example 2026-11-21
+                 */
+                start_date: components["parameters"]["StartDateQuery"];
+                /**
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted or empty: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @example 2026-11-21
+                 */
+                end_date?: components["parameters"]["EndDateQuery"];
+                /**
+                 * @description Only this provider's data: a slug of the provider catalog (*List providers*). Empty (the default): every provider. A slug the catalog does not have is a `422` naming `provider`; a provider the user is not connected to gives empty lists.
+                 * @example fitbit
+                 */
+                provider?: components["parameters"]["ProviderQuery"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ECG recordings of the range. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFacingElectrocardiogramResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description A missing or malformed date, an end before the start, a range over the maximum, an unknown provider, or any other contract violation; `loc` names the parameter. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getMenstrualCycles: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`. The schema's pattern is the grammar; the calendar (a real day, hours to 23, minutes and seconds to 59) is checked beyond it.
+                 * @example 2026-11-21
+                 */
+                start_date: components["parameters"]["StartDateQuery"];
+                /**
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted or empty: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @example 2026-11-21
+                 */
+                end_date?: components["parameters"]["EndDateQuery"];
+                /**
+                 * @description Only this provider's data: a slug of the provider catalog (*List providers*). Empty (the default): every provider. A slug the catalog does not have is a `422` naming `provider`; a provider the user is not connected to gives empty lists.
+                 * @example fitbit
+                 */
+                provider?: components["parameters"]["ProviderQuery"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The menstrual cycles of the range. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MenstrualCycleResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];

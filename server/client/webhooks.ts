@@ -31,7 +31,8 @@ export type WebhookEventType = WebhookEvent['event_type'];
 export type WebhookEventOf<T extends WebhookEventType> = WebhookEvent extends infer E ? (E extends { event_type: infer U } ? (T extends U ? E & { event_type: T } : never) : never) : never;
 
 /** Summaries: `data` is the summary, identified by `data.id`. */
-export type SummaryEvent = Schemas['DailyActivityEvent'] | Schemas['DailySleepEvent'] | Schemas['DailyBodyEvent'] | Schemas['DailyWorkoutsEvent'] | Schemas['DailySleepCycleEvent'] | Schemas['DailyProfileEvent'] | Schemas['DailyMealEvent'];
+export type SummaryEvent = Schemas['DailyActivityEvent'] | Schemas['DailySleepEvent'] | Schemas['DailyBodyEvent'] | Schemas['DailyWorkoutsEvent'] | Schemas['DailySleepCycleEvent'] | Schemas['DailyProfileEvent'] | Schemas['DailyMealEvent']
+  | Schemas['DailyElectrocardiogramEvent'] | Schemas['DailyMenstrualCycleEvent'];
 /** Timeseries sample batches: `data.data` is the array of samples. */
 export type TimeseriesEvent = Schemas['DailyTimeseriesEvent'] | Schemas['DailyTimeseriesSamplesEvent'];
 /** A point, interval (`start`, `end`), blood pressure (`systolic`, `diastolic`) or note sample. */

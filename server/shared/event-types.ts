@@ -6,7 +6,7 @@
  */
 import { TIMESERIES_RESOURCES as ALL_TIMESERIES, eventResourceName } from './resources.js';
 
-const SUMMARY_RESOURCES = ['activity', 'sleep', 'body', 'workouts', 'sleep_cycle', 'profile', 'meal'] as const;
+const SUMMARY_RESOURCES = ['activity', 'sleep', 'body', 'workouts', 'sleep_cycle', 'profile', 'meal', 'electrocardiogram', 'menstrual_cycle'] as const;
 /**
  * `hypnogram`'s event types are `*.timeseries.hypnogram.*` (below), not `*.data.hypnogram.*`;
  * `body_weight` and `body_fat` are `weight` and `fat` in event types (eventResourceName).

@@ -609,7 +609,7 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
       return { userId: created.userId, today };
     };
 
-    it('when activity, sleep, body, workouts, meal and sleepCycle .get are called, then the SDK parses every summary list', async () => {
+    it('when activity, sleep, body, workouts, meal, sleepCycle, electrocardiogram and menstrualCycle .get are called, then the SDK parses every summary list', async () => {
       const api = sdk();
       const { userId, today } = await dataUser(api, 'fitbit');
       const range = { startDate: today, endDate: today };
@@ -625,6 +625,10 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
       expectStrictParse(api, serializers.ClientFacingMealResponse);
       await api.client.sleepCycle.get(userId, range);
       expectStrictParse(api, serializers.ClientSleepCycleResponse);
+      await api.client.electrocardiogram.get(userId, range);
+      expectStrictParse(api, serializers.ClientFacingElectrocardiogramResponse);
+      await api.client.menstrualCycle.get(userId, range);
+      expectStrictParse(api, serializers.MenstrualCycleResponse);
       if (target.stateful) {
         expect(activity.activity.map((a) => a.calendarDate)).toEqual([today]);
         expect(sleep.sleep.length).toBeGreaterThan(0);

@@ -6,7 +6,7 @@ const USER = '6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10';
 const OURA: ProviderInfo = { id: 3, slug: 'oura', name: 'Oura', logo: 'https://example.com/oura.png', source_type: 'ring', streams: false };
 const STRAVA: ProviderInfo = { id: 7, slug: 'strava', name: 'Strava', logo: 'https://example.com/strava.png', source_type: 'app', streams: true };
 
-const empty: DaySnapshot = { activity: null, sleep: [], sleep_cycle: [], body: null, workouts: [], meal: [], timeseries: {} };
+const empty: DaySnapshot = { activity: null, sleep: [], sleep_cycle: [], electrocardiogram: [], menstrual_cycle: [], body: null, workouts: [], meal: [], timeseries: {} };
 const sample = (hour: number, value: number) => ({ timestamp: `2026-11-21T${String(hour).padStart(2, '0')}:00:00+00:00`, timezone_offset: 0, type: null, unit: 'count', value });
 const types = (events: { event_type: string }[]) => events.map((event) => event.event_type);
 

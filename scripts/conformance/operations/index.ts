@@ -47,6 +47,8 @@ import { definition as getBody } from './team/getBody.js';
 import { definition as getWorkouts } from './team/getWorkouts.js';
 import { definition as getMeals } from './team/getMeals.js';
 import { definition as getSleepCycles } from './team/getSleepCycles.js';
+import { definition as getElectrocardiograms } from './team/getElectrocardiograms.js';
+import { definition as getMenstrualCycles } from './team/getMenstrualCycles.js';
 import { definition as getActivityRaw } from './team/getActivityRaw.js';
 import { definition as getSleepRaw } from './team/getSleepRaw.js';
 import { definition as getBodyRaw } from './team/getBodyRaw.js';
@@ -173,6 +175,8 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   getWorkouts,
   getMeals,
   getSleepCycles,
+  getElectrocardiograms,
+  getMenstrualCycles,
   getActivityRaw,
   getSleepRaw,
   getBodyRaw,

@@ -3,7 +3,8 @@
  * between what the provider had delivered at the previous sync (the day generated as of
  * `synced_through`) and what it has delivered now (the day generated as of now).
  *
- * - a summary (activity, sleep, sleep_cycle, body, workouts, meal) with a new `id` is
+ * - a summary (activity, sleep, sleep_cycle, body, workouts, meal, electrocardiogram,
+ *   menstrual_cycle) with a new `id` is
  *   `.created`, one whose content changed is `.updated`; the summary sits directly in `data`;
  * - timeseries samples at a new timestamp are `.created`, samples whose value changed at a
  *   known timestamp (the incomplete bucket of an aggregated resource) are `.updated`; each
@@ -22,7 +23,7 @@ import { eventResourceName } from '../../shared/resources.js';
 import { isoMs } from '../synthetic/time-zone.js';
 import type { SourceContext } from '../synthetic/types.js';
 
-export const SUMMARY_EVENT_RESOURCES = ['activity', 'sleep', 'sleep_cycle', 'body', 'workouts', 'meal'] as const;
+export const SUMMARY_EVENT_RESOURCES = ['activity', 'sleep', 'sleep_cycle', 'body', 'workouts', 'meal', 'electrocardiogram', 'menstrual_cycle'] as const;
 export type SummaryEventResource = (typeof SUMMARY_EVENT_RESOURCES)[number];
 
 /** Samples per timeseries event: about 100 bytes each, so an event stays under ~100 KB. */
@@ -48,6 +49,8 @@ export interface DaySnapshot {
   readonly body: Identified | null;
   readonly workouts: readonly Identified[];
   readonly meal: readonly Identified[];
+  readonly electrocardiogram: readonly Identified[];
+  readonly menstrual_cycle: readonly Identified[];
   readonly timeseries: Partial<Record<string, readonly SampleLike[] | undefined>>;
 }
 

@@ -15,6 +15,8 @@ import {
   grid, intervalSample, pointSample, sleepIdOf, sleepSignals, sleepValuesOf, timelineAt, type SleepValues, workoutFiguresOf, workoutIdOf, workoutStreamOf,
 } from './streams.js';
 import { extraSeries, bodyOf, mealsOf, tempDeltaOf } from './extras.js';
+import { electrocardiogramOf } from './electrocardiogram.js';
+import { menstrualCycleOf } from './menstrual-cycle.js';
 import { HR_STEP_MS, Timelines, type Bucket, type Timeline } from './timeline.js';
 import { HOUR, MINUTE, iso, utcMidnight } from './time-zone.js';
 import { round } from './round.js';
@@ -408,7 +410,7 @@ export function generateDay(ctx: DayContext, asOf?: Date, timelines: Timelines =
   const { summaries, timeseries } = wanted(ctx);
   const at = asOf === undefined ? Number.POSITIVE_INFINITY : asOf.getTime();
   if (Number.isNaN(at)) throw new RangeError('asOf is not a valid date');
-  const data: DayData = { date: ctx.date, timeZone: ctx.timeZone, activity: null, sleep: [], sleep_cycle: [], body: null, workouts: [], meal: [], timeseries: {} };
+  const data: DayData = { date: ctx.date, timeZone: ctx.timeZone, activity: null, sleep: [], sleep_cycle: [], electrocardiogram: [], menstrual_cycle: [], body: null, workouts: [], meal: [], timeseries: {} };
   // The profile is not part of a day (generateProfile).
   if ([...summaries].every((r) => r === 'profile') && timeseries.length === 0) return data;
   const tl = timelineFor(ctx, timelines);
@@ -428,6 +430,14 @@ export function generateDay(ctx: DayContext, asOf?: Date, timelines: Timelines =
   }
   if (summaries.has('workouts')) {
     for (const w of tl.plan.workouts) if (w.end <= at) data.workouts.push(workoutSummaryOf(tl, w));
+  }
+  if (summaries.has('electrocardiogram')) {
+    const ecg = electrocardiogramOf(tl, at);
+    if (ecg) data.electrocardiogram.push(ecg);
+  }
+  if (summaries.has('menstrual_cycle')) {
+    const cycle = menstrualCycleOf(tl, at, tl.traits.claims.has('basal_body_temperature'));
+    if (cycle) data.menstrual_cycle.push(cycle);
   }
   if (summaries.has('body')) data.body = bodyOf(tl, at);
   if (summaries.has('meal')) data.meal = mealsOf(tl, at);

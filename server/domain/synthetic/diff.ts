@@ -7,12 +7,14 @@
  * never disappear as asOf grows, so there are no deletions.
  */
 import type { TimeseriesResource } from './resources.js';
-import type { ActivitySummary, BodySummary, DayData, MealSummary, SleepCycle, SleepSummary, TimeseriesSample, WorkoutSummary } from './types.js';
+import type { ActivitySummary, BodySummary, DayData, Electrocardiogram, MealSummary, MenstrualCycle, SleepCycle, SleepSummary, TimeseriesSample, WorkoutSummary } from './types.js';
 
 export type DiffSummary =
   | { resource: 'activity'; record: ActivitySummary }
   | { resource: 'sleep'; record: SleepSummary }
   | { resource: 'sleep_cycle'; record: SleepCycle }
+  | { resource: 'electrocardiogram'; record: Electrocardiogram }
+  | { resource: 'menstrual_cycle'; record: MenstrualCycle }
   | { resource: 'body'; record: BodySummary }
   | { resource: 'workouts'; record: WorkoutSummary }
   | { resource: 'meal'; record: MealSummary };
@@ -31,6 +33,8 @@ function summariesOf(day: DayData): DiffSummary[] {
     ...(day.activity ? [{ resource: 'activity' as const, record: day.activity }] : []),
     ...day.sleep.map((record) => ({ resource: 'sleep' as const, record })),
     ...day.sleep_cycle.map((record) => ({ resource: 'sleep_cycle' as const, record })),
+    ...day.electrocardiogram.map((record) => ({ resource: 'electrocardiogram' as const, record })),
+    ...day.menstrual_cycle.map((record) => ({ resource: 'menstrual_cycle' as const, record })),
     ...(day.body ? [{ resource: 'body' as const, record: day.body }] : []),
     ...day.workouts.map((record) => ({ resource: 'workouts' as const, record })),
     ...day.meal.map((record) => ({ resource: 'meal' as const, record })),

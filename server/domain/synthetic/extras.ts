@@ -5,7 +5,9 @@
  * the day's plan (meals, sleeps, workouts) and its own seed, so it agrees with
  * the other resources of the day.
  */
+import { ECG_DURATION_S, ECG_SAMPLING_HZ, ecgRecordingOf, ecgVoltage } from './electrocardiogram.js';
 import { recordId } from './ids.js';
+import { basalBodyTemperatureOf } from './menstrual-cycle.js';
 import { sourceOf } from './person.js';
 import type { MealPlan, SleepPlan } from './plan.js';
 import { seededRandom, type Random } from './random.js';
@@ -233,20 +235,11 @@ const stepsIn = (tl: Timeline, from: number, to: number) =>
 const ECG_LEAD = 'lead_I';
 
 function ecgSamples(tl: Timeline): PointSample[] {
-  const r = rng(tl, 'ecg');
-  const chance = tl.traits.slug === 'kardia' ? 0.6 : 0.12;
-  if (r.next() >= chance) return [];
-  const start = Math.floor(awakeTime(tl, r, 9, 20) / 1000) * 1000;
-  const bpm = tl.person.restingHr + 8;
-  const period = 60 / bpm;
+  const recording = ecgRecordingOf(tl);
+  if (!recording) return [];
   const out: PointSample[] = [];
-  // 30 s at 100 Hz: a P wave, the QRS complex and a T wave per beat.
-  for (let i = 0; i < 3000; i += 1) {
-    const s = (i / 100) % period / period;
-    const v = 0.12 * Math.exp(-(((s - 0.16) / 0.025) ** 2)) - 0.1 * Math.exp(-(((s - 0.245) / 0.008) ** 2))
-      + 1.1 * Math.exp(-(((s - 0.26) / 0.01) ** 2)) - 0.25 * Math.exp(-(((s - 0.28) / 0.01) ** 2))
-      + 0.3 * Math.exp(-(((s - 0.5) / 0.045) ** 2)) + 0.02 * (hashUnit(tl.seed, i) - 0.5);
-    out.push(pointSample(tl, start + i * 10, round(v, 3), 'mV', ECG_LEAD));
+  for (let i = 0; i < ECG_DURATION_S * ECG_SAMPLING_HZ; i += 1) {
+    out.push(pointSample(tl, recording.start + (i * 1000) / ECG_SAMPLING_HZ, ecgVoltage(tl, recording, i), 'mV', ECG_LEAD));
   }
   return out;
 }
@@ -323,11 +316,8 @@ function extraAll(tl: Timeline, resource: TimeseriesResource): { sample: Timeser
         visible: s.end,
       }));
     case 'basal_body_temperature': {
-      if (tl.person.sex !== 'female' || tl.person.age > 52) return [];
-      const t = tl.plan.sleep.end;
-      const cycleDay = Math.floor(utcMidnight(tl.key.date) / DAY + (tl.person.seed % 28)) % 28;
-      const value = round(36.3 + (cycleDay >= 14 ? 0.3 : 0) + 0.1 * (hashUnit(tl.seed, cycleDay) - 0.5), 2);
-      return inDay(t) ? [atEnd(event(tl, t, value, '°C'))] : [];
+      const reading = basalBodyTemperatureOf(tl);
+      return reading ? [atEnd(event(tl, reading.t, reading.value, '°C'))] : [];
     }
     case 'water': {
       const r = rng(tl, 'water');

@@ -18,7 +18,8 @@ import { PROVIDERS, findProvider } from '../providers/catalog.js';
 import { stableUuid } from './random.js';
 import { DAY, utcMidnight } from './time-zone.js';
 
-export const RECORD_KINDS = ['activity', 'sleep', 'sleep_cycle', 'body', 'workout', 'meal'] as const;
+// Appended, never reordered: a kind's position is written into every id of its records.
+export const RECORD_KINDS = ['activity', 'sleep', 'sleep_cycle', 'body', 'workout', 'meal', 'electrocardiogram', 'menstrual_cycle'] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
 const HEX_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -5,7 +5,7 @@
 import { TIMESERIES_RESOURCES } from '../../shared/resources.js';
 import { findProvider, PROVIDERS } from '../providers/catalog.js';
 
-export const SUMMARY_RESOURCES = ['activity', 'sleep', 'sleep_cycle', 'body', 'workouts', 'meal', 'profile'] as const;
+export const SUMMARY_RESOURCES = ['activity', 'sleep', 'sleep_cycle', 'body', 'workouts', 'meal', 'electrocardiogram', 'menstrual_cycle', 'profile'] as const;
 export type SummaryResource = (typeof SUMMARY_RESOURCES)[number];
 
 /**

@@ -112,6 +112,56 @@ export interface SleepCycle {
   source: SourceContext;
 }
 
+/** A single-lead ECG recording (its voltage samples are the day's `electrocardiogram_voltage`). */
+export interface Electrocardiogram {
+  id: string;
+  session_start: string;
+  session_end: string;
+  voltage_sample_count: number;
+  heart_rate_mean: number | null;
+  sampling_frequency_hz: number | null;
+  classification: 'sinus_rhythm' | 'atrial_fibrillation' | 'inconclusive' | null;
+  inconclusive_cause: 'high_heart_rate' | 'low_heart_rate' | 'poor_reading' | null;
+  algorithm_version: string | null;
+  time_zone: string | null;
+  source_provider: string;
+  source_type: string;
+  source_app_id: string | null;
+  source_device_model: string | null;
+  source_device_id: string | null;
+  created_at: string;
+  updated_at: string;
+  user_id: string;
+  source: SourceContext;
+}
+
+/** A menstrual cycle, reported whole once its last day has ended (the day before the next period). */
+export interface MenstrualCycle {
+  id: string;
+  period_start: string;
+  period_end: string | null;
+  cycle_end: string | null;
+  is_predicted: boolean;
+  menstrual_flow: { date: string; flow: 'unspecified' | 'none' | 'light' | 'medium' | 'heavy' }[];
+  cervical_mucus: { date: string; quality: 'dry' | 'sticky' | 'creamy' | 'watery' | 'egg_white' }[];
+  intermenstrual_bleeding: { date: string }[];
+  contraceptive: { date: string; type: string }[];
+  detected_deviations: { date: string; deviation: string }[];
+  ovulation_test: { date: string; test_result: 'negative' | 'positive' | 'luteinizing_hormone_surge' | 'estrogen_surge' | 'indeterminate' }[];
+  home_pregnancy_test: { date: string; test_result: 'negative' | 'positive' | 'indeterminate' }[];
+  home_progesterone_test: { date: string; test_result: 'negative' | 'positive' | 'indeterminate' }[];
+  sexual_activity: { date: string; protection_used: boolean | null }[];
+  basal_body_temperature: { date: string; value: number }[];
+  source_provider: string;
+  source_type: string;
+  source_app_id: string | null;
+  source_device_id: string | null;
+  created_at: string;
+  updated_at: string;
+  user_id: string;
+  source: SourceContext;
+}
+
 export interface BodySummary {
   id: string;
   user_id: string;
@@ -272,6 +322,10 @@ export interface DayData {
   sleep: SleepSummary[];
   /** One per sleep, same stages as its sleep summary. */
   sleep_cycle: SleepCycle[];
+  /** The ECG recordings of the day. */
+  electrocardiogram: Electrocardiogram[];
+  /** The menstrual cycle whose last day is this day, once the day has ended. */
+  menstrual_cycle: MenstrualCycle[];
   body: BodySummary | null;
   workouts: WorkoutSummary[];
   meal: MealSummary[];

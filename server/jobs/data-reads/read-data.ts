@@ -18,7 +18,9 @@ import type {
   ActivitySummary,
   BodySummary,
   DayData,
+  Electrocardiogram,
   MealSummary,
+  MenstrualCycle,
   ProfileSummary,
   SleepCycle,
   SleepStream,
@@ -32,7 +34,7 @@ import type { Queryable } from '../../storage/database.js';
 import { findDataWindowsByUserIdRange, type DataWindowRecord } from '../../storage/repositories/data-windows.js';
 import type { DataReadCaches } from './caches.js';
 
-export type ListedSummary = 'activity' | 'sleep' | 'body' | 'workouts' | 'meal' | 'sleep_cycle';
+export type ListedSummary = 'activity' | 'sleep' | 'body' | 'workouts' | 'meal' | 'sleep_cycle' | 'electrocardiogram' | 'menstrual_cycle';
 
 export interface SummaryOf {
   activity: ActivitySummary;
@@ -41,6 +43,8 @@ export interface SummaryOf {
   workouts: WorkoutSummary;
   meal: MealSummary;
   sleep_cycle: SleepCycle;
+  electrocardiogram: Electrocardiogram;
+  menstrual_cycle: MenstrualCycle;
 }
 
 /** A window as the reads use it: its zone, its readable days and the instant it is read as of. */
@@ -93,6 +97,10 @@ function pick<K extends ListedSummary>(data: DayData, resource: K): SummaryOf[K]
       return data.sleep as SummaryOf[K][];
     case 'sleep_cycle':
       return data.sleep_cycle as SummaryOf[K][];
+    case 'electrocardiogram':
+      return data.electrocardiogram as SummaryOf[K][];
+    case 'menstrual_cycle':
+      return data.menstrual_cycle as SummaryOf[K][];
     case 'workouts':
       return data.workouts as SummaryOf[K][];
     default:

@@ -40,6 +40,8 @@ import { getBody } from './get-body.js';
 import { getWorkouts } from './get-workouts.js';
 import { getMeals } from './get-meals.js';
 import { getSleepCycles } from './get-sleep-cycles.js';
+import { getElectrocardiograms } from './get-electrocardiograms.js';
+import { getMenstrualCycles } from './get-menstrual-cycles.js';
 import { getActivityRaw } from './get-activity-raw.js';
 import { getSleepRaw } from './get-sleep-raw.js';
 import { getBodyRaw } from './get-body-raw.js';
@@ -178,6 +180,8 @@ export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamConte
     getWorkouts: getWorkouts(deps),
     getMeals: getMeals(deps),
     getSleepCycles: getSleepCycles(deps),
+    getElectrocardiograms: getElectrocardiograms(deps),
+    getMenstrualCycles: getMenstrualCycles(deps),
     getActivityRaw: getActivityRaw(deps),
     getSleepRaw: getSleepRaw(deps),
     getBodyRaw: getBodyRaw(deps),
