@@ -1320,6 +1320,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/timeseries/{user_id}/cholesterol/total": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get total cholesterol (deprecated)
+         * @deprecated
+         * @description Deprecated: read *Get a timeseries, grouped by source* for `cholesterol` and keep the samples whose `type` is `total`. The total cholesterol samples of the user's final lab results (one per result, the lab as source), as one array, oldest first; the same date and range rules as the plain timeseries read (at most 31 days); a `provider` that is a wearable's slug keeps none. A user without results gets an empty list.
+         */
+        get: operations["getCholesterolTotal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/cholesterol/ldl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get LDL cholesterol (deprecated)
+         * @deprecated
+         * @description Deprecated: read *Get a timeseries, grouped by source* for `cholesterol` and keep the samples whose `type` is `ldl`. The LDL cholesterol samples of the user's final lab results (one per result, the lab as source), as one array, oldest first; the same date and range rules as the plain timeseries read (at most 31 days); a `provider` that is a wearable's slug keeps none. A user without results gets an empty list.
+         */
+        get: operations["getCholesterolLdl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/cholesterol/hdl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get HDL cholesterol (deprecated)
+         * @deprecated
+         * @description Deprecated: read *Get a timeseries, grouped by source* for `cholesterol` and keep the samples whose `type` is `hdl`. The HDL cholesterol samples of the user's final lab results (one per result, the lab as source), as one array, oldest first; the same date and range rules as the plain timeseries read (at most 31 days); a `provider` that is a wearable's slug keeps none. A user without results gets an empty list.
+         */
+        get: operations["getCholesterolHdl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/cholesterol/triglycerides": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get triglycerides (deprecated)
+         * @deprecated
+         * @description Deprecated: read *Get a timeseries, grouped by source* for `cholesterol` and keep the samples whose `type` is `triglycerides`. The triglycerides samples of the user's final lab results (one per result, the lab as source), as one array, oldest first; the same date and range rules as the plain timeseries read (at most 31 days); a `provider` that is a wearable's slug keeps none. A user without results gets an empty list.
+         */
+        get: operations["getCholesterolTriglycerides"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/timeseries/{user_id}/{resource}/grouped": {
         parameters: {
             query?: never;
@@ -10678,8 +10786,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource (meal, blood pressure, water, ...)
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         * Historical pull completed for ECG recordings
+         * @description Sent when the historical pull of a connection has fetched all data chunks of its ECG recordings: the days from `data.start_date` to `data.end_date` can now be read through `/v2/summary/electrocardiogram/{user_id}`. The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -10706,7 +10814,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                    "application/json": components["schemas"]["HistoricalPullElectrocardiogramEvent"];
                 };
             };
             responses: {
@@ -10735,8 +10843,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Historical pull completed for a resource (meal, blood pressure, water, ...)
-         * @description Sent once per resource when the historical pull of a connection has fetched all data chunks of that resource: the days from `data.start_date` to `data.end_date` can now be read through the summary and timeseries endpoints (`/v2/summary/{resource}/{user_id}`, `/v2/timeseries/{user_id}/{resource}/grouped`). The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
+         * Historical pull completed for menstrual cycles
+         * @description Sent when the historical pull of a connection has fetched all data chunks of its menstrual cycles: the days from `data.start_date` to `data.end_date` can now be read through `/v2/summary/menstrual_cycle/{user_id}`. The pulled data itself is not sent as events, and a pull over days already synced changes nothing: no `daily.data.*.updated` follows it. `is_final` was removed from these events: consumers must not require it.
          */
         post: {
             parameters: {
@@ -10763,7 +10871,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["HistoricalPullOtherResourceEvent"];
+                    "application/json": components["schemas"]["HistoricalPullMenstrualCycleEvent"];
                 };
             };
             responses: {
@@ -16476,12 +16584,6 @@ export interface components {
         RawProfile: {
             profile: components["schemas"]["RawSummaryRecord"];
         };
-        /**
-         * @description A timeseries resource. Point samples: heartrate (`bpm`), hrv (`rmssd`), glucose (`mmol/L`), blood_oxygen (`%`), respiratory_rate (`bpm`), body_weight (`kg`), body_fat (`%`), stress_level (`%`), electrocardiogram_voltage (`mV`; `type` is the lead, `lead_I` for a watch's single lead). Interval samples (with `start` and `end`): steps (`count`), distance (`m`), calories_active and calories_basal (`kcal`), floors_climbed (`count`), water (`mL`), caffeine (`g`), mindfulness_minutes (`min`), vo2_max (`mL/kg/min`; an estimate at one instant: `start` and `end` are that instant), and the others. blood_pressure (`mmHg`) has `systolic` and `diastolic` instead of `value`; note has a text `value` and `tags`. `hypnogram` is deprecated (read `sleep_cycle`). Lab-sourced point samples, from the user's final lab results (source: the lab, `type: lab`; one sample per numeric result, equal to it, at its report time): cholesterol (`mg/dL`; `type` is `total`, `ldl`, `hdl` or `triglycerides`), ige (`IU/mL`) and igg (`mg/dL`), `type` `total`. Non-exhaustive.
-         * @example heartrate
-         * @enum {string}
-         */
-        TimeseriesResource: "heartrate" | "hrv" | "steps" | "distance" | "calories_active" | "calories_basal" | "floors_climbed" | "glucose" | "blood_oxygen" | "blood_pressure" | "respiratory_rate" | "body_weight" | "body_fat" | "body_temperature" | "body_temperature_delta" | "water" | "caffeine" | "mindfulness_minutes" | "stress_level" | "vo2_max" | "hypnogram" | "electrocardiogram_voltage" | "afib_burden" | "heart_rate_alert" | "stand_hour" | "stand_duration" | "sleep_apnea_alert" | "sleep_breathing_disturbance" | "wheelchair_push" | "forced_expiratory_volume_1" | "forced_vital_capacity" | "peak_expiratory_flow_rate" | "inhaler_usage" | "fall" | "uv_exposure" | "daylight_exposure" | "handwashing" | "basal_body_temperature" | "heart_rate_recovery_one_minute" | "body_mass_index" | "lean_body_mass" | "waist_circumference" | "workout_distance" | "workout_swimming_stroke" | "workout_duration" | "insulin_injection" | "carbohydrates" | "note" | "cholesterol" | "ige" | "igg" | (string & {});
         /** @description A quantity over the interval [`start`, `end`) (`end` exclusive); `timestamp` equals `start`. Aggregated resources (steps, distance, calories, floors) are fixed time buckets; the bucket in progress holds its value so far and is replaced under the same compound key (resource, provider, source type, `timestamp`) as it grows. */
         ClientFacingIntervalSample: {
             /**
@@ -16636,6 +16738,14 @@ export interface components {
         };
         /** @description One sample of a timeseries resource: a point sample, an interval sample, a blood pressure reading or a note, depending on the resource (see *TimeseriesResource*). */
         ClientFacingSample: components["schemas"]["ClientFacingIntervalSample"] | components["schemas"]["ClientFacingPointSample"] | components["schemas"]["ClientFacingBloodPressureSample"] | components["schemas"]["ClientFacingNoteSample"];
+        /** @description The samples of every source of the range, oldest first (deprecated response of the plain timeseries read). */
+        TimeseriesSampleList: components["schemas"]["ClientFacingSample"][];
+        /**
+         * @description A timeseries resource. Point samples: heartrate (`bpm`), hrv (`rmssd`), glucose (`mmol/L`), blood_oxygen (`%`), respiratory_rate (`bpm`), body_weight (`kg`), body_fat (`%`), stress_level (`%`), electrocardiogram_voltage (`mV`; `type` is the lead, `lead_I` for a watch's single lead). Interval samples (with `start` and `end`): steps (`count`), distance (`m`), calories_active and calories_basal (`kcal`), floors_climbed (`count`), water (`mL`), caffeine (`g`), mindfulness_minutes (`min`), vo2_max (`mL/kg/min`; an estimate at one instant: `start` and `end` are that instant), and the others. blood_pressure (`mmHg`) has `systolic` and `diastolic` instead of `value`; note has a text `value` and `tags`. `hypnogram` is deprecated (read `sleep_cycle`). Lab-sourced point samples, from the user's final lab results (source: the lab, `type: lab`; one sample per numeric result, equal to it, at its report time): cholesterol (`mg/dL`; `type` is `total`, `ldl`, `hdl` or `triglycerides`), ige (`IU/mL`) and igg (`mg/dL`), `type` `total`. Non-exhaustive.
+         * @example heartrate
+         * @enum {string}
+         */
+        TimeseriesResource: "heartrate" | "hrv" | "steps" | "distance" | "calories_active" | "calories_basal" | "floors_climbed" | "glucose" | "blood_oxygen" | "blood_pressure" | "respiratory_rate" | "body_weight" | "body_fat" | "body_temperature" | "body_temperature_delta" | "water" | "caffeine" | "mindfulness_minutes" | "stress_level" | "vo2_max" | "hypnogram" | "electrocardiogram_voltage" | "afib_burden" | "heart_rate_alert" | "stand_hour" | "stand_duration" | "sleep_apnea_alert" | "sleep_breathing_disturbance" | "wheelchair_push" | "forced_expiratory_volume_1" | "forced_vital_capacity" | "peak_expiratory_flow_rate" | "inhaler_usage" | "fall" | "uv_exposure" | "daylight_exposure" | "handwashing" | "basal_body_temperature" | "heart_rate_recovery_one_minute" | "body_mass_index" | "lean_body_mass" | "waist_circumference" | "workout_distance" | "workout_swimming_stroke" | "workout_duration" | "insulin_injection" | "carbohydrates" | "note" | "cholesterol" | "ige" | "igg" | (string & {});
         /** @description The samples of one source (provider and source type), oldest first. */
         ClientFacingTimeseriesGroup: {
             source: components["schemas"]["ClientFacingSource"];
@@ -16659,8 +16769,6 @@ export interface components {
              */
             next?: string | null;
         };
-        /** @description The samples of every source of the range, oldest first (deprecated response of the plain timeseries read). */
-        TimeseriesSampleList: components["schemas"]["ClientFacingSample"][];
         /** @description A workout's stream as parallel arrays: element `i` of every non-empty array belongs to `time[i]`. An array the sport has no values for is empty (`lat`, `lng` indoors; `power`, `resistance` outside cycling and rowing). */
         ClientFacingStream: {
             /**
@@ -19677,14 +19785,68 @@ export interface components {
              */
             client_user_id: string;
         };
-        /** @description The historical pull of one resource beyond the first fifteen (meal, ECG and menstrual cycle summaries, blood pressure, water and every other timeseries resource) completed: emitted once per resource, after all of its data chunks are fetched. `is_final` was removed from these events: consumers must not require it. */
+        /** @description The historical pull of one resource beyond the first fifteen (meal, blood pressure, water and every other timeseries resource) completed: emitted once per resource, after all of its data chunks are fetched. `is_final` was removed from these events: consumers must not require it. */
         HistoricalPullOtherResourceEvent: {
             /**
              * @description Names the payload type in `data`.
              * @example historical.data.meal.created
              * @enum {string}
              */
-            event_type: "historical.data.meal.created" | "historical.data.calories_basal.created" | "historical.data.floors_climbed.created" | "historical.data.blood_pressure.created" | "historical.data.weight.created" | "historical.data.fat.created" | "historical.data.body_temperature.created" | "historical.data.body_temperature_delta.created" | "historical.data.water.created" | "historical.data.electrocardiogram.created" | "historical.data.menstrual_cycle.created" | "historical.data.caffeine.created" | "historical.data.mindfulness_minutes.created" | "historical.data.stress_level.created" | "historical.data.vo2_max.created" | "historical.data.electrocardiogram_voltage.created" | "historical.data.afib_burden.created" | "historical.data.heart_rate_alert.created" | "historical.data.stand_hour.created" | "historical.data.stand_duration.created" | "historical.data.sleep_apnea_alert.created" | "historical.data.sleep_breathing_disturbance.created" | "historical.data.wheelchair_push.created" | "historical.data.forced_expiratory_volume_1.created" | "historical.data.forced_vital_capacity.created" | "historical.data.peak_expiratory_flow_rate.created" | "historical.data.inhaler_usage.created" | "historical.data.fall.created" | "historical.data.uv_exposure.created" | "historical.data.daylight_exposure.created" | "historical.data.handwashing.created" | "historical.data.basal_body_temperature.created" | "historical.data.heart_rate_recovery_one_minute.created" | "historical.data.body_mass_index.created" | "historical.data.lean_body_mass.created" | "historical.data.waist_circumference.created" | "historical.data.workout_distance.created" | "historical.data.workout_swimming_stroke.created" | "historical.data.workout_duration.created" | "historical.data.insulin_injection.created" | "historical.data.carbohydrates.created" | "historical.data.note.created";
+            event_type: "historical.data.meal.created" | "historical.data.calories_basal.created" | "historical.data.floors_climbed.created" | "historical.data.blood_pressure.created" | "historical.data.weight.created" | "historical.data.fat.created" | "historical.data.body_temperature.created" | "historical.data.body_temperature_delta.created" | "historical.data.water.created" | "historical.data.caffeine.created" | "historical.data.mindfulness_minutes.created" | "historical.data.stress_level.created" | "historical.data.vo2_max.created" | "historical.data.electrocardiogram_voltage.created" | "historical.data.afib_burden.created" | "historical.data.heart_rate_alert.created" | "historical.data.stand_hour.created" | "historical.data.stand_duration.created" | "historical.data.sleep_apnea_alert.created" | "historical.data.sleep_breathing_disturbance.created" | "historical.data.wheelchair_push.created" | "historical.data.forced_expiratory_volume_1.created" | "historical.data.forced_vital_capacity.created" | "historical.data.peak_expiratory_flow_rate.created" | "historical.data.inhaler_usage.created" | "historical.data.fall.created" | "historical.data.uv_exposure.created" | "historical.data.daylight_exposure.created" | "historical.data.handwashing.created" | "historical.data.basal_body_temperature.created" | "historical.data.heart_rate_recovery_one_minute.created" | "historical.data.body_mass_index.created" | "historical.data.lean_body_mass.created" | "historical.data.waist_circumference.created" | "historical.data.workout_distance.created" | "historical.data.workout_swimming_stroke.created" | "historical.data.workout_duration.created" | "historical.data.insulin_injection.created" | "historical.data.carbohydrates.created" | "historical.data.note.created";
+            data: components["schemas"]["HistoricalPullEventData"];
+            /**
+             * Format: uuid
+             * @description The customer team.
+             * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+             */
+            team_id: string;
+            /**
+             * Format: uuid
+             * @description The service user.
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * @description The customer's user reference.
+             * @example patient-000123
+             */
+            client_user_id: string;
+        };
+        /** @description The historical pull of the ECG recordings completed: emitted once, after all of its data chunks are fetched. */
+        HistoricalPullElectrocardiogramEvent: {
+            /**
+             * @description Names the payload type in `data`.
+             * @example historical.data.electrocardiogram.created
+             * @enum {string}
+             */
+            event_type: "historical.data.electrocardiogram.created";
+            data: components["schemas"]["HistoricalPullEventData"];
+            /**
+             * Format: uuid
+             * @description The customer team.
+             * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+             */
+            team_id: string;
+            /**
+             * Format: uuid
+             * @description The service user.
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * @description The customer's user reference.
+             * @example patient-000123
+             */
+            client_user_id: string;
+        };
+        /** @description The historical pull of the menstrual cycles completed: emitted once, after all of its data chunks are fetched. */
+        HistoricalPullMenstrualCycleEvent: {
+            /**
+             * @description Names the payload type in `data`.
+             * @example historical.data.menstrual_cycle.created
+             * @enum {string}
+             */
+            event_type: "historical.data.menstrual_cycle.created";
             data: components["schemas"]["HistoricalPullEventData"];
             /**
              * Format: uuid
@@ -22638,6 +22800,222 @@ export interface operations {
                 };
             };
             /** @description An unknown provider or another contract violation. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getCholesterolTotal: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`. The schema's pattern is the grammar; the calendar (a real day, hours to 23, minutes and seconds to 59) is checked beyond it.
+                 * @example 2026-11-21
+                 */
+                start_date: components["parameters"]["StartDateQuery"];
+                /**
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted or empty: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @example 2026-11-21
+                 */
+                end_date?: components["parameters"]["EndDateQuery"];
+                /**
+                 * @description Only this provider's data: a slug of the provider catalog (*List providers*). Empty (the default): every provider. A slug the catalog does not have is a `422` naming `provider`; a provider the user is not connected to gives empty lists.
+                 * @example fitbit
+                 */
+                provider?: components["parameters"]["ProviderQuery"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The total cholesterol samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimeseriesSampleList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description A missing or malformed date, an end before the start, a range over the maximum, an unknown provider, or any other contract violation; `loc` names the parameter. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getCholesterolLdl: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`. The schema's pattern is the grammar; the calendar (a real day, hours to 23, minutes and seconds to 59) is checked beyond it.
+                 * @example 2026-11-21
+                 */
+                start_date: components["parameters"]["StartDateQuery"];
+                /**
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted or empty: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @example 2026-11-21
+                 */
+                end_date?: components["parameters"]["EndDateQuery"];
+                /**
+                 * @description Only this provider's data: a slug of the provider catalog (*List providers*). Empty (the default): every provider. A slug the catalog does not have is a `422` naming `provider`; a provider the user is not connected to gives empty lists.
+                 * @example fitbit
+                 */
+                provider?: components["parameters"]["ProviderQuery"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The LDL cholesterol samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimeseriesSampleList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description A missing or malformed date, an end before the start, a range over the maximum, an unknown provider, or any other contract violation; `loc` names the parameter. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getCholesterolHdl: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`. The schema's pattern is the grammar; the calendar (a real day, hours to 23, minutes and seconds to 59) is checked beyond it.
+                 * @example 2026-11-21
+                 */
+                start_date: components["parameters"]["StartDateQuery"];
+                /**
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted or empty: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @example 2026-11-21
+                 */
+                end_date?: components["parameters"]["EndDateQuery"];
+                /**
+                 * @description Only this provider's data: a slug of the provider catalog (*List providers*). Empty (the default): every provider. A slug the catalog does not have is a `422` naming `provider`; a provider the user is not connected to gives empty lists.
+                 * @example fitbit
+                 */
+                provider?: components["parameters"]["ProviderQuery"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The HDL cholesterol samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimeseriesSampleList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description A missing or malformed date, an end before the start, a range over the maximum, an unknown provider, or any other contract violation; `loc` names the parameter. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getCholesterolTriglycerides: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range: a date `YYYY-MM-DD` (00:00 of that day in the user's time zone, `fallback_time_zone`, else UTC), a date-time with an offset (that instant), or a date-time without one (that wall time in the user's time zone). An offset is within `±15:59`, and the day it falls on in the user's time zone is from 0001-01-01 to 9999-12-31. Anything else is a `422` naming `start_date`. The schema's pattern is the grammar; the calendar (a real day, hours to 23, minutes and seconds to 59) is checked beyond it.
+                 * @example 2026-11-21
+                 */
+                start_date: components["parameters"]["StartDateQuery"];
+                /**
+                 * @description End of the range, inclusive: a date `YYYY-MM-DD` (the end of that day in the user's time zone), or a date-time as for `start_date`, within the same days (0001-01-01 to 9999-12-31 in the user's time zone). Omitted or empty: now. Before `start_date`, or further from it than the operation's maximum range, is a `422` naming `end_date`.
+                 * @example 2026-11-21
+                 */
+                end_date?: components["parameters"]["EndDateQuery"];
+                /**
+                 * @description Only this provider's data: a slug of the provider catalog (*List providers*). Empty (the default): every provider. A slug the catalog does not have is a `422` naming `provider`; a provider the user is not connected to gives empty lists.
+                 * @example fitbit
+                 */
+                provider?: components["parameters"]["ProviderQuery"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The service identifier of the user (`user_id` of the user record).
+                 * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+                 */
+                user_id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The triglycerides samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimeseriesSampleList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description A missing or malformed date, an end before the start, a range over the maximum, an unknown provider, or any other contract violation; `loc` names the parameter. */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -39,7 +39,8 @@ export type TimeseriesEvent = Schemas['DailyTimeseriesEvent'] | Schemas['DailyTi
 export type TimeseriesSample = Schemas['ClientFacingSample'];
 /** Deprecated hypnogram samples, replaced by the sleep_cycle summaries: ignore them. */
 export type HypnogramEvent = Schemas['HypnogramEvent'];
-export type HistoricalPullEvent = Schemas['HistoricalPullCompletedEvent'] | Schemas['HistoricalPullOtherResourceEvent'];
+export type HistoricalPullEvent = Schemas['HistoricalPullCompletedEvent'] | Schemas['HistoricalPullOtherResourceEvent']
+  | Schemas['HistoricalPullElectrocardiogramEvent'] | Schemas['HistoricalPullMenstrualCycleEvent'];
 export type ConnectionCreatedEvent = Schemas['ProviderConnectionCreatedEvent'];
 /** `provider.device.created` / `provider.device.updated`: `data` is the device as *Get a user's device* answers it. */
 export type DeviceChangedEvent = Schemas['ProviderDeviceChangedEvent'];

@@ -1,6 +1,6 @@
 /**
- * The lab-sourced timeseries (`GET /v2/timeseries/{user_id}/{cholesterol|ige|igg}` and their
- * `/grouped` form): filled from the user's final lab results, each sample equal to the
+ * The lab-sourced timeseries (`GET /v2/timeseries/{user_id}/{cholesterol|ige|igg}`, their
+ * `/grouped` form, and the deprecated `cholesterol/<fraction>` reads): filled from the user's final lab results, each sample equal to the
  * result it came from (coherence), with the lab as source; the data reads' refusals and
  * isolation.
  */
@@ -10,7 +10,7 @@ import { MARKER_CATALOG } from '../../server/domain/lab-markers/catalog.js';
 import { LabOrderSimulator } from '../../server/jobs/lab-orders/simulator.js';
 import { silentLogger } from '../helpers/silent-logger.js';
 import { teamSchemaViolations } from '../jobs/bulk-pull/schemas.js';
-import { apiEngines, expectStatus, expectValidation, useApiApp, type TeamSchemas } from './helpers.js';
+import { apiEngines, expectDetail, expectStatus, expectValidation, useApiApp, type TeamSchemas } from './helpers.js';
 
 type Results = TeamSchemas['LabResultsRaw'];
 type Sample = { timestamp: string; value: number; unit: string; type: string };
@@ -54,6 +54,13 @@ describe.each(apiEngines)('lab-sourced timeseries (cholesterol, ige, igg) on %s'
 
     const plain = expectStatus<Sample[]>(await ctx.team().get(`/v2/timeseries/${user.user_id}/cholesterol?start_date=${day}&end_date=${day}`), 200);
     expect(byType(plain).map(({ timestamp, value, unit, type }) => ({ timestamp, value, unit, type }))).toEqual(byType(expected));
+
+    // The deprecated fraction reads: the plain read's samples of that type, nothing else.
+    for (const fraction of ['total', 'ldl', 'hdl', 'triglycerides']) {
+      const samples = expectStatus<Sample[]>(await ctx.team().get(`/v2/timeseries/${user.user_id}/cholesterol/${fraction}?start_date=${day}&end_date=${day}`), 200);
+      expect(samples).toEqual(plain.filter((sample) => sample.type === fraction));
+    }
+    expect(new Set(plain.map((sample) => sample.type)).size).toBeGreaterThanOrEqual(3);
   });
 
   it('when the user has no results of the analyte (IgE, IgG), or the range misses the report, or a wearable provider is asked, then the reads are empty', async () => {
@@ -65,12 +72,17 @@ describe.each(apiEngines)('lab-sourced timeseries (cholesterol, ige, igg) on %s'
     }
     expect(expectStatus(await ctx.team().get(`/v2/timeseries/${user.user_id}/cholesterol?start_date=2026-01-01&end_date=2026-01-02`), 200)).toEqual([]);
     expect(expectStatus(await ctx.team().get(`/v2/timeseries/${user.user_id}/cholesterol/grouped?start_date=${day}&provider=oura`), 200)).toEqual({ groups: {}, next_cursor: null, next: null });
+    expect(expectStatus(await ctx.team().get(`/v2/timeseries/${user.user_id}/cholesterol/ldl?start_date=${day}&provider=oura`), 200)).toEqual([]);
+    expect(expectStatus(await ctx.team().get(`/v2/timeseries/${user.user_id}/cholesterol/hdl?start_date=2026-01-01&end_date=2026-01-02`), 200)).toEqual([]);
   });
 
   it('when the range is refused (no start_date, end before start), then 422 naming the parameter, as every data read', async () => {
     const user = await ctx.newUser();
     expectValidation(await ctx.team().get(`/v2/timeseries/${user.user_id}/cholesterol/grouped`), [{ loc: ['query', 'start_date'] }]);
     expectValidation(await ctx.team().get(`/v2/timeseries/${user.user_id}/igg?start_date=2026-11-20&end_date=2026-11-19`), [{ loc: ['query', 'end_date'] }]);
+    expectValidation(await ctx.team().get(`/v2/timeseries/${user.user_id}/cholesterol/total?start_date=2026-01-01&end_date=2026-03-01`), [{ loc: ['query', 'end_date'] }]);
+    const { other } = await ctx.otherTeamsUser();
+    expectDetail(await ctx.team(other.apiKey).get(`/v2/timeseries/${user.user_id}/cholesterol/triglycerides?start_date=2026-11-20`), 404);
   });
 
   it("when another team's user is read, then 404 as for an unknown user; that team reads its own", async () => {

@@ -146,3 +146,23 @@ export function summaryDefinition(input: {
     ],
   };
 }
+
+/** The definition of a deprecated cholesterol fraction read (`/v2/timeseries/{user_id}/cholesterol/<fraction>`), a list of lab samples. */
+export function cholesterolFractionDefinition(operationId: string, fraction: 'total' | 'ldl' | 'hdl' | 'triglycerides'): OperationDefinition {
+  const template = `/v2/timeseries/{user_id}/cholesterol/${fraction}`;
+  return {
+    api: 'team',
+    operationId,
+    auth: { scope: 'user' },
+    validRequest: async ({ a }) => ({ method: 'GET', path: template.replace('{user_id}', firstUser(a).user_id), query: { start_date: since() } }),
+    checks: [
+      always(`reads the ${fraction} samples: on a mock the first example, on a server a list of that type only`, async (t) => {
+        const { user_id } = await t.fixtures.user();
+        const samples = t.expect.successOrFirstExample<{ type?: string | null }[]>('team', operationId, await read(t.team, template, { path: { user_id }, query: { start_date: since() } }));
+        check(Array.isArray(samples), `not a list: ${show(samples)}`);
+        for (const sample of samples) check(sample.type === fraction, `a sample of another type: ${show(sample)}`);
+      }),
+      ...rangedReadChecks(operationId, template),
+    ],
+  };
+}

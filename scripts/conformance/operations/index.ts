@@ -49,6 +49,10 @@ import { definition as getMeals } from './team/getMeals.js';
 import { definition as getSleepCycles } from './team/getSleepCycles.js';
 import { definition as getElectrocardiograms } from './team/getElectrocardiograms.js';
 import { definition as getMenstrualCycles } from './team/getMenstrualCycles.js';
+import { definition as getCholesterolTotal } from './team/getCholesterolTotal.js';
+import { definition as getCholesterolLdl } from './team/getCholesterolLdl.js';
+import { definition as getCholesterolHdl } from './team/getCholesterolHdl.js';
+import { definition as getCholesterolTriglycerides } from './team/getCholesterolTriglycerides.js';
 import { definition as getActivityRaw } from './team/getActivityRaw.js';
 import { definition as getSleepRaw } from './team/getSleepRaw.js';
 import { definition as getBodyRaw } from './team/getBodyRaw.js';
@@ -177,6 +181,10 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   getSleepCycles,
   getElectrocardiograms,
   getMenstrualCycles,
+  getCholesterolTotal,
+  getCholesterolLdl,
+  getCholesterolHdl,
+  getCholesterolTriglycerides,
   getActivityRaw,
   getSleepRaw,
   getBodyRaw,

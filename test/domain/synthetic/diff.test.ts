@@ -8,7 +8,7 @@ import { asOfArb, ctxArb } from './helpers.js';
 /** Applies a diff the way a webhook consumer does: summaries replaced by id, samples by timestamp. */
 function apply(before: DayData, diff: ReturnType<typeof diffDays>) {
   const summaries = new Map<string, unknown>();
-  for (const s of [...(before.activity ? [before.activity] : []), ...before.sleep, ...before.sleep_cycle, ...(before.body ? [before.body] : []), ...before.workouts, ...before.meal]) summaries.set(s.id, s);
+  for (const s of [...(before.activity ? [before.activity] : []), ...before.sleep, ...before.sleep_cycle, ...before.electrocardiogram, ...before.menstrual_cycle, ...(before.body ? [before.body] : []), ...before.workouts, ...before.meal]) summaries.set(s.id, s);
   for (const s of [...diff.created, ...diff.updated]) summaries.set(s.record.id, s.record);
   const samples = new Map<string, unknown>();
   for (const [r, list] of Object.entries(before.timeseries)) for (const s of list!) samples.set(`${r}|${s.timestamp}`, s);

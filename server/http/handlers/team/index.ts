@@ -40,6 +40,7 @@ import { getBody } from './get-body.js';
 import { getWorkouts } from './get-workouts.js';
 import { getMeals } from './get-meals.js';
 import { getSleepCycles } from './get-sleep-cycles.js';
+import { getCholesterolHdl, getCholesterolLdl, getCholesterolTotal, getCholesterolTriglycerides } from './get-cholesterol-fractions.js';
 import { getElectrocardiograms } from './get-electrocardiograms.js';
 import { getMenstrualCycles } from './get-menstrual-cycles.js';
 import { getActivityRaw } from './get-activity-raw.js';
@@ -180,6 +181,10 @@ export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamConte
     getWorkouts: getWorkouts(deps),
     getMeals: getMeals(deps),
     getSleepCycles: getSleepCycles(deps),
+    getCholesterolTotal: getCholesterolTotal(deps),
+    getCholesterolLdl: getCholesterolLdl(deps),
+    getCholesterolHdl: getCholesterolHdl(deps),
+    getCholesterolTriglycerides: getCholesterolTriglycerides(deps),
     getElectrocardiograms: getElectrocardiograms(deps),
     getMenstrualCycles: getMenstrualCycles(deps),
     getActivityRaw: getActivityRaw(deps),
