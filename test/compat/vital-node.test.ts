@@ -56,15 +56,15 @@ WITHOUT_SDK_CALL.push('updateOrder');
  */
 const REFUSED_SDK_CALL = ['updateUserInfo'];
 
-/** The timeseries resources we serve (the spec's TimeseriesResource list). */
-const SERVED_RESOURCES = new Set((loadDocument('team').components as { schemas: Record<string, { enum?: string[] }> }).schemas.TimeseriesResource?.enum ?? []);
-
 /**
- * The SDK's `vitals.*` methods that read a resource we do not serve (a `404` for the deprecated
- * `cholesterol/<fraction>` paths; `cholesterol` itself, `ige` and `igg` are served, from lab
- * results): a known gap, listed in docs/sdk-compatibility.md.
+ * The timeseries resources we serve: the spec's TimeseriesResource list, and the deprecated
+ * `cholesterol/<fraction>` reads, which have paths of their own.
  */
-const UNSERVED_VITALS = ['cholesterolHdl', 'cholesterolLdl', 'cholesterolTotal', 'cholesterolTriglycerides'];
+const teamDocument = loadDocument('team') as unknown as { components: { schemas: Record<string, { enum?: string[] }> }; paths: Record<string, unknown> };
+const SERVED_RESOURCES = new Set([
+  ...(teamDocument.components.schemas.TimeseriesResource?.enum ?? []),
+  ...Object.keys(teamDocument.paths).flatMap((path) => /^\/v2\/timeseries\/\{user_id\}\/(cholesterol\/[a-z]+)$/.exec(path)?.slice(1) ?? []),
+]);
 
 /** The samples of a `vitals.*` reply: a plain list, or every group's data of a grouped page. */
 function samplesOf(reply: unknown): unknown[] {
@@ -707,9 +707,10 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
       }
     }, 60_000);
 
-    it('when the SDK\'s vitals methods are listed, then only the deprecated cholesterol/<fraction> reads read a resource we do not serve', async () => {
-      const unserved = (await vitalsMethods()).filter((method) => !SERVED_RESOURCES.has(method.resource)).map((method) => method.name);
-      expect(unserved.sort()).toEqual(UNSERVED_VITALS);
+    it('when the SDK\'s vitals methods are listed, then every one reads a resource we serve (the cholesterol fractions included)', async () => {
+      const methods = await vitalsMethods();
+      expect(methods.filter((method) => !SERVED_RESOURCES.has(method.resource)).map((method) => method.name)).toEqual([]);
+      expect(methods.map((method) => method.name)).toEqual(expect.arrayContaining(['cholesterolHdl', 'cholesterolLdl', 'cholesterolTotal', 'cholesterolTriglycerides']));
     });
 
     it('when workouts.getByWorkoutId and sleep.getStreamBySleepId are called, then the SDK parses the streams', async () => {
