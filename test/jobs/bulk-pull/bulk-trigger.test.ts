@@ -120,8 +120,9 @@ describe.each(apiEngines)('bulk trigger historical pull with the worker running 
           user_id: user,
           client_user_id: expect.any(String),
         });
-        // The first fifteen resources have HistoricalPullCompletedEvent, the others HistoricalPullOtherResourceEvent.
-        const schema = teamSchemaViolations('HistoricalPullCompletedEvent', event.payload).length === 0 ? 'HistoricalPullCompletedEvent' : 'HistoricalPullOtherResourceEvent';
+        // The first fifteen resources have HistoricalPullCompletedEvent, ECG and menstrual cycles one each, the others HistoricalPullOtherResourceEvent.
+        const schemas = ['HistoricalPullCompletedEvent', 'HistoricalPullElectrocardiogramEvent', 'HistoricalPullMenstrualCycleEvent', 'HistoricalPullOtherResourceEvent'];
+        const schema = schemas.find((name) => teamSchemaViolations(name, event.payload).length === 0) ?? 'HistoricalPullOtherResourceEvent';
         expect(teamSchemaViolations(schema, event.payload)).toEqual([]);
         expect(event.payload.data).not.toHaveProperty('is_final');
       }
