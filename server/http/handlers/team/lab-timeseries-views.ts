@@ -8,6 +8,7 @@ import { LABS } from '../../../domain/lab-markers/catalog.js';
 import type { LabResults } from '../../../domain/lab-results/generate.js';
 import { labTimeseries, type LabSampleGroup, type LabTimeseriesResource } from '../../../domain/lab-results/timeseries.js';
 import { listUserFinalLabResults } from '../../../storage/repositories/lab-results.js';
+import { MAX_PLAIN_TIMESERIES_DAYS } from '../../../domain/data/ranges.js';
 import type { Deps } from '../context.js';
 import { prepareRangedRead, type RangeQuery } from './data-read-views.js';
 
@@ -26,3 +27,11 @@ export async function readLabTimeseries(
 /** The plain (deprecated) read: every sample of every lab, oldest first. */
 export const plainLabSamples = (groups: readonly LabSampleGroup[]) =>
   groups.flatMap((group) => group.data).sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));
+
+/**
+ * The deprecated `cholesterol/<fraction>` reads: the plain cholesterol read's samples of that
+ * fraction (`type`), under the plain read's rules (at most 31 days).
+ */
+export async function readCholesterolFraction(deps: Deps, teamId: string, userId: string, query: RangeQuery, fraction: 'total' | 'ldl' | 'hdl' | 'triglycerides') {
+  return plainLabSamples(await readLabTimeseries(deps, teamId, userId, 'cholesterol', query, MAX_PLAIN_TIMESERIES_DAYS, fraction));
+}

@@ -1,0 +1,9 @@
+import type { operations } from '../../../../generated/team/schema.js';
+import type { Handler } from '../../handler-types.js';
+import type { Deps, TeamContext } from '../context.js';
+import { readCholesterolFraction } from './lab-timeseries-views.js';
+
+/** GET /v2/timeseries/{user_id}/cholesterol/total (deprecated): the user's total cholesterol samples, from lab results. */
+export const getCholesterolTotal =
+  (deps: Deps): Handler<operations['getCholesterolTotal'], TeamContext> =>
+  async ({ path, query }, { teamId }) => ({ status: 200, body: await readCholesterolFraction(deps, teamId, path.user_id, query, 'total') });
