@@ -33,7 +33,9 @@ function requestSchemaPointers(document: Json): { name: string; pointer: string 
       (Array.isArray(operation.parameters) ? operation.parameters : []).forEach((parameter, index) => {
         found.push({ name: `${operation.operationId} parameter ${index}`, pointer: `${parameterPointer(parameter, `${base}/${method}/parameters/${index}`)}/schema` });
       });
-      if (isObject(operation.requestBody)) found.push({ name: `${operation.operationId} body`, pointer: `${base}/${method}/requestBody/content/application~1json/schema` });
+      // JSON bodies only: a multipart upload (the lab report parser's) is built by its own helper, not from a schema arbitrary.
+      const content = isObject(operation.requestBody) && isObject(operation.requestBody.content) ? operation.requestBody.content : {};
+      if ('application/json' in content) found.push({ name: `${operation.operationId} body`, pointer: `${base}/${method}/requestBody/content/application~1json/schema` });
     }
   }
   return [...new Map(found.map((entry) => [entry.pointer, entry])).values()];
