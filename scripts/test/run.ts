@@ -12,8 +12,7 @@
  *   npm run test:all      every suite; fails when PostgreSQL or Chromium is missing
  *   npm test -- <filter>  only the test files matching <filter> (vitest filters)
  *
- * Test files run as many at a time as the machine has cores, up to 4 (`-- --maxWorkers=N`), each
- * worker's files in one module graph (`-- --isolate` isolates them).
+ * Test files run as many at a time as the machine has cores, up to 4 (`-- --maxWorkers=N`).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -53,20 +52,12 @@ if (typechecks.some((project) => spawnSync(bin('tsc'), ['--noEmit', '-p', projec
 // about 0.7 GB). `npm test -- --maxWorkers=N` sets it.
 const workers = filters.some((arg) => arg.startsWith('--maxWorkers')) ? [] : [`--maxWorkers=${Math.min(os.availableParallelism(), 4)}`];
 
-// A worker runs its files one after another in one module graph (`--no-isolate`): the server's
-// modules, PGlite's WebAssembly and the compiled OpenAPI validators are loaded once per worker
-// instead of once per file, which was most of an API test file's time (scripts/bench/RESULTS.md
-// has the run that measured it). It is safe because nothing under server/ keeps module-level
-// state (test/server/module-state.test.ts) and every test closes what it opens. A test that fails
-// only here leaks state into the next file: fix it (`npm test -- --isolate` runs files isolated).
-const isolation = filters.some((arg) => arg === '--isolate' || arg === '--no-isolate') ? [] : ['--no-isolate'];
-
 const reportDir = path.join(ROOT, 'tmp');
 mkdirSync(reportDir, { recursive: true });
 const report = path.join(reportDir, 'vitest-report.json');
 rmSync(report, { force: true });
 console.log('> vitest run');
-const vitest = spawnSync(bin('vitest'), ['run', '--exclude=dist/**', '--exclude=node_modules/**', '--testTimeout=60000', '--hookTimeout=120000', '--silent=passed-only', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...workers, ...isolation, ...filters], { stdio: 'inherit', env, cwd: ROOT });
+const vitest = spawnSync(bin('vitest'), ['run', '--exclude=dist/**', '--exclude=node_modules/**', '--testTimeout=60000', '--hookTimeout=120000', '--silent=passed-only', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...workers, ...filters], { stdio: 'inherit', env, cwd: ROOT });
 
 let passed = 0;
 let failed = vitest.status === 0 ? 0 : 1;
