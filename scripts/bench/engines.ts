@@ -4,12 +4,16 @@
  * DATABASE_URL. `env` is what the server process is started with; `open` gives
  * the bench its own connection to prepare the data.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { bootstrapSandbox } from '../../server/bootstrap.js';
+import { TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
 import { openDatabase, type Database } from '../../server/storage/database.js';
+import { migrate } from '../../server/storage/migrate.js';
+import { freePorts, spawnServer, stop, waitForOk } from './lib.js';
 
 export interface BenchEngine {
   name: 'PGlite' | 'PostgreSQL';
@@ -65,4 +69,42 @@ export async function postgresEngine(databaseUrl: string, label: string): Promis
 export function benchEngines(label: string): (() => Promise<BenchEngine>)[] {
   const databaseUrl = process.env.DATABASE_URL;
   return [() => pgliteEngine(label), ...(databaseUrl ? [() => postgresEngine(databaseUrl, label)] : [])];
+}
+
+/** A server on a fresh PGlite store, started as `npm start` starts it, with the sandbox's team and management keys. */
+export interface SandboxServer {
+  engine: BenchEngine;
+  child: ChildProcess;
+  url: string;
+  /** Stops the server and removes its store. */
+  close(): Promise<void>;
+}
+
+/**
+ * Migrates and bootstraps a fresh PGlite store with `keys`, then starts the compiled server on
+ * it (SERVER_PROCESSES unset: one process) and waits until `GET /v2/providers` answers.
+ */
+export async function startSandboxServer(label: string, keys: { team: string; management: string }): Promise<SandboxServer> {
+  const engine = await pgliteEngine(label);
+  let child: ChildProcess | undefined;
+  try {
+    const db = await engine.open();
+    try {
+      await migrate(db);
+      await bootstrapSandbox(db, { region: 'us', teamApiKey: keys.team, managementKey: keys.management, dataDir: engine.env.DATA_DIR! });
+    } finally {
+      await db.close();
+    }
+    const [teamPort, managementPort] = await freePorts(2);
+    const started = performance.now();
+    child = spawnServer({ PORT: String(teamPort), MANAGEMENT_PORT: String(managementPort), TEAM_API_KEY: keys.team, MANAGEMENT_KEY: keys.management, SERVER_PROCESSES: '', ...engine.env });
+    const url = `http://127.0.0.1:${teamPort}`;
+    await waitForOk(`${url}/v2/providers`, started, 120_000, { [TEAM_API_KEY_HEADER]: keys.team });
+    const running = child;
+    return { engine, child: running, url, close: async () => { await stop(running); await engine.cleanup(); } };
+  } catch (error) {
+    if (child) await stop(child);
+    await engine.cleanup();
+    throw error;
+  }
 }

@@ -9,16 +9,13 @@
  * Environment: BENCH_SECONDS (measured seconds, default 10), BENCH_WARMUP_SECONDS (2),
  * BENCH_CONNECTIONS (10), BENCH_SKIP_COMPILE=1 (reuse dist/).
  */
-import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { bootstrapSandbox } from '../../server/bootstrap.js';
-import { migrate } from '../../server/storage/migrate.js';
 import { TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
 import { compile } from '../compile.js';
 import { isMainModule } from '../lib/main-module.js';
-import { pgliteEngine, type BenchEngine } from './engines.js';
-import { freePorts, percentile, printTable, spawnServer, stop, waitForOk } from './lib.js';
+import { startSandboxServer } from './engines.js';
+import { percentile, printTable } from './lib.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
@@ -63,32 +60,19 @@ function load(url: string, seconds: number): Promise<Run> {
 
 export async function benchInsurance(): Promise<void> {
   if (process.env.BENCH_SKIP_COMPILE !== '1') await compile();
-  const engine: BenchEngine = await pgliteEngine('insurance');
-  let child: ChildProcess | undefined;
+  const server = await startSandboxServer('insurance', { team: TEAM_API_KEY, management: MANAGEMENT_KEY });
   try {
-    const db = await engine.open();
-    try {
-      await migrate(db);
-      await bootstrapSandbox(db, { region: 'us', teamApiKey: TEAM_API_KEY, managementKey: MANAGEMENT_KEY, dataDir: engine.env.DATA_DIR! });
-    } finally {
-      await db.close();
-    }
-    const [teamPort, managementPort] = await freePorts(2);
-    const started = performance.now();
-    child = spawnServer({ PORT: String(teamPort), MANAGEMENT_PORT: String(managementPort), TEAM_API_KEY, MANAGEMENT_KEY, SERVER_PROCESSES: '', ...engine.env });
-    const url = `http://127.0.0.1:${teamPort}`;
-    await waitForOk(`${url}/v2/providers`, started, 120_000, AUTH);
+    const { url } = server;
     await load(url, WARMUP_SECONDS);
     const run = await load(url, SECONDS);
     const p99 = percentile(run.latencies, 99);
     printTable(
       `Diagnosis search: ${QUERIES.length} queries in turn (codes, prefixes, words), ${CONNECTIONS} connections, ${SECONDS} s`,
       ['Operation', 'Server', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', `p99 <= ${P99_TARGET_MS} ms`],
-      [['GET /v3/insurance/search/diagnosis', engine.name, Math.round(run.requests / Math.max(run.seconds, Number.EPSILON)), percentile(run.latencies, 50).toFixed(1), p99.toFixed(1), run.non2xx + run.errors, p99 <= P99_TARGET_MS ? 'yes' : 'NO']],
+      [['GET /v3/insurance/search/diagnosis', server.engine.name, Math.round(run.requests / Math.max(run.seconds, Number.EPSILON)), percentile(run.latencies, 50).toFixed(1), p99.toFixed(1), run.non2xx + run.errors, p99 <= P99_TARGET_MS ? 'yes' : 'NO']],
     );
   } finally {
-    if (child) await stop(child);
-    await engine.cleanup();
+    await server.close();
   }
 }
 

@@ -11,20 +11,17 @@
  *
  * Environment: BENCH_REPORTS, BENCH_WARMUP_REPORTS, BENCH_SKIP_COMPILE=1 (reuse dist/).
  */
-import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument } from 'pdf-lib';
-import { bootstrapSandbox } from '../../server/bootstrap.js';
 import { renderResultReportPdf, type ResultReportModel } from '../../server/domain/lab-documents/render.js';
 import { MARKER_CATALOG } from '../../server/domain/lab-markers/catalog.js';
 import { generateLabResults } from '../../server/domain/lab-results/generate.js';
 import { loadDocumentFonts } from '../../server/http/handlers/team/document-fonts.js';
-import { migrate } from '../../server/storage/migrate.js';
 import { TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
 import { compile } from '../compile.js';
 import { isMainModule } from '../lib/main-module.js';
-import { pgliteEngine, type BenchEngine } from './engines.js';
-import { freePorts, percentile, printTable, spawnServer, stop, waitForOk } from './lib.js';
+import { startSandboxServer } from './engines.js';
+import { percentile, printTable } from './lib.js';
 
 const REPORTS = Number(process.env.BENCH_REPORTS ?? 30);
 const WARMUP_REPORTS = Number(process.env.BENCH_WARMUP_REPORTS ?? 3);
@@ -83,21 +80,9 @@ async function parseOnce(url: string, userId: string, pdf: Uint8Array): Promise<
 export async function benchLabReports(): Promise<void> {
   if (process.env.BENCH_SKIP_COMPILE !== '1') await compile();
   const { pdf, results } = await twoPageReport();
-  const engine: BenchEngine = await pgliteEngine('lab-reports');
-  let child: ChildProcess | undefined;
+  const server = await startSandboxServer('lab-reports', { team: TEAM_API_KEY, management: MANAGEMENT_KEY });
   try {
-    const db = await engine.open();
-    try {
-      await migrate(db);
-      await bootstrapSandbox(db, { region: 'us', teamApiKey: TEAM_API_KEY, managementKey: MANAGEMENT_KEY, dataDir: engine.env.DATA_DIR! });
-    } finally {
-      await db.close();
-    }
-    const [teamPort, managementPort] = await freePorts(2);
-    const started = performance.now();
-    child = spawnServer({ PORT: String(teamPort), MANAGEMENT_PORT: String(managementPort), TEAM_API_KEY, MANAGEMENT_KEY, SERVER_PROCESSES: '', ...engine.env });
-    const url = `http://127.0.0.1:${teamPort}`;
-    await waitForOk(`${url}/v2/providers`, started, 120_000, AUTH);
+    const { url } = server;
     const user = await fetch(`${url}/v2/user`, { method: 'POST', headers: { ...AUTH, 'content-type': 'application/json' }, body: JSON.stringify({ client_user_id: 'bench-lab-reports' }) });
     const { user_id: userId } = (await user.json()) as { user_id: string };
     for (let i = 0; i < WARMUP_REPORTS; i += 1) await parseOnce(url, userId, pdf);
@@ -111,11 +96,10 @@ export async function benchLabReports(): Promise<void> {
     printTable(
       `Lab report parsing end to end: a two-page result report (${pdf.length} bytes, ${results} results), ${REPORTS} uploads one after another, polled every ${POLL_MS} ms`,
       ['Server', 'p50 ms', 'p99 ms', 'max ms', `p99 <= ${TARGET_MS} ms`],
-      [[engine.name, percentile(times, 50).toFixed(0), p99.toFixed(0), Math.max(...times).toFixed(0), p99 <= TARGET_MS ? 'yes' : 'NO']],
+      [[server.engine.name, percentile(times, 50).toFixed(0), p99.toFixed(0), Math.max(...times).toFixed(0), p99 <= TARGET_MS ? 'yes' : 'NO']],
     );
   } finally {
-    if (child) await stop(child);
-    await engine.cleanup();
+    await server.close();
   }
 }
 
