@@ -134,14 +134,13 @@ export function linkFailed(provider: Pick<ProviderDefinition, 'slug'>, error: Li
 
 export type ProviderLinkResponseBody = ReturnType<typeof linkSucceeded> | ReturnType<typeof linkAwaitsMfa> | ReturnType<typeof linkFailed>;
 
-const OAUTH_LINKABLE: ReadonlySet<string> = new Set(OAUTH_PROVIDER_SLUGS);
-const PASSWORD_LINKABLE: ReadonlySet<string> = new Set(PASSWORD_PROVIDER_SLUGS);
-const EMAIL_LINKABLE: ReadonlySet<string> = new Set(EMAIL_PROVIDER_SLUGS);
+/** Whether a catalog slug list names `slug`: the lists are a few dozen constants, read where asked, with no set built ahead. */
+const lists = (slugs: readonly string[], slug: string): boolean => slugs.includes(slug);
 
 /** The sign-in form of a password or email provider (SourceLink.form_components); empty for OAuth. */
 export function formComponentsFor(provider: Pick<ProviderDefinition, 'slug'>): Record<string, { type: 'text' | 'password' | 'email' }> {
-  if (PASSWORD_LINKABLE.has(provider.slug)) return { username: { type: 'text' }, password: { type: 'password' } };
-  if (EMAIL_LINKABLE.has(provider.slug)) return { email: { type: 'email' } };
+  if (lists(PASSWORD_PROVIDER_SLUGS, provider.slug)) return { username: { type: 'text' }, password: { type: 'password' } };
+  if (lists(EMAIL_PROVIDER_SLUGS, provider.slug)) return { email: { type: 'email' } };
   return {};
 }
 
@@ -153,7 +152,7 @@ export function formComponentsFor(provider: Pick<ProviderDefinition, 'slug'>): R
  */
 export function linkableProviders(tokenProvider: string | null): ProviderDefinition[] {
   const linkable = PROVIDERS.filter(
-    (p) => p.is_active && (OAUTH_LINKABLE.has(p.slug) || PASSWORD_LINKABLE.has(p.slug) || EMAIL_LINKABLE.has(p.slug)) && (tokenProvider === null || p.slug === tokenProvider),
+    (p) => p.is_active && (lists(OAUTH_PROVIDER_SLUGS, p.slug) || lists(PASSWORD_PROVIDER_SLUGS, p.slug) || lists(EMAIL_PROVIDER_SLUGS, p.slug)) && (tokenProvider === null || p.slug === tokenProvider),
   );
   return linkable.sort((a, b) => {
     const an = a.name.toLowerCase();
@@ -164,5 +163,5 @@ export function linkableProviders(tokenProvider: string | null): ProviderDefinit
 
 /** Whether `slug` is connected through its OAuth consent page (its SourceLink carries oauth_url with a token). */
 export function isOAuthLinkable(slug: string): boolean {
-  return OAUTH_LINKABLE.has(slug);
+  return lists(OAUTH_PROVIDER_SLUGS, slug);
 }
