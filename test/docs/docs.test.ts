@@ -22,7 +22,8 @@ const REQUIRED = process.env.REQUIRE_SYSTEM_SUITES === '1';
 const SKIP = !CHROMIUM && !REQUIRED;
 const because = SKIP ? ' (skipped: no Chromium at CHROMIUM_PATH or /usr/bin/chromium; apt-get install -y chromium)' : '';
 const SCREENSHOTS = path.join(ROOT, 'test-results', 'docs');
-const TEST_TIMEOUT_MS = 90_000;
+// The team reference renders every operation and webhook in Chromium: its menu check neared 90 s on the 2-core VM as the document grew.
+const TEST_TIMEOUT_MS = 180_000;
 
 type Api = 'team' | 'management';
 
