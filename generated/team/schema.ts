@@ -694,6 +694,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/link/bulk_import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bulk import connections
+         * @description Connects each recipe's user to `provider` with the OAuth tokens the team already holds, as an OAuth link would: the same connection (`status` `connected`, its `external_user_id` the recipe's `provider_id`), `provider.connection.created` with `resource_availability`, and the data sync that starts with a fresh connection. The tokens are stored encrypted (AES-256-GCM) and no read shows them but *Bulk export connections*.
+         *
+         *     Every recipe's user ends in one list of the answer, never a `404` for the whole call: an id that is not a user of the team is in `user_ids_failed`. A user already connected to `provider` gets the recipe's tokens in place of the stored ones (importing the same recipes again changes nothing else, and emits no event); a connection in `error` or `paused` is repaired, as by a fresh link, with `provider.connection.created`; but a connection under another `external_user_id` (another account at the provider) is left as it is, in `user_ids_failed`. Two imports of one user and provider at the same time store one connection.
+         *
+         *     The import is one bulk operation of type `link_bulk_import` (*List bulk operations*: `processed` counts the imported recipes, `failed` the others), stored with the connections in one transaction, which a request of at most 1,000 recipes lets the server end before it answers: `wait_for_completion: true` answers `200`, `false` (the default) `202`, both with the lists. One of the link migration operations: a team without them is a `403`.
+         */
+        post: operations["bulkImportConnections"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/introspect/resources": {
         parameters: {
             query?: never;
@@ -14790,6 +14814,71 @@ export interface components {
              */
             user_ids_not_connected: string[];
         };
+        /** @description One user's OAuth connection to import: the tokens the team holds for it at the provider. The tokens are stored encrypted and never shown by any read but *Bulk export connections*. */
+        ImportConnectionRecipe: {
+            /**
+             * Format: uuid
+             * @description A user of the team, created before the import. Another team's user, a deleted user or an id of no user is answered in `user_ids_failed`.
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * @description The latest access token (OAuth 1.0 providers: the access token). Printable ASCII without spaces, as OAuth tokens are.
+             * @example at_3f9d2b7c1e0a4d6f8b5c
+             */
+            access_token: string;
+            /**
+             * @description The latest refresh token (OAuth 1.0 providers, such as `garmin`, the token secret).
+             * @example rt_8a1c4e6b2d0f9e7a5c3b
+             */
+            refresh_token: string;
+            /**
+             * @description The user's id at the provider. It becomes the connection's `external_user_id` (in `provider.connection.created` and the connection lists). A user already connected to `provider` under another `external_user_id` is answered in `user_ids_failed`.
+             * @example 7QK2LM
+             */
+            provider_id: string;
+            /**
+             * @description When the access token expires, in seconds since 1970-01-01 UTC (OAuth 1.0 providers: `2147483647`). A time already past is accepted: the refresh token renews an expired access token.
+             * @example 1795000000
+             */
+            expires_at: number;
+            /**
+             * @description The scopes the user granted, stored with the tokens; null or left out when the team has none on record. They do not change the connection's `resource_availability`.
+             * @example [
+             *       "activity",
+             *       "sleep",
+             *       "heartrate"
+             *     ]
+             */
+            oauth_scopes?: string[] | null;
+        };
+        /** @description The connections to import, all to one OAuth provider. */
+        BulkImportConnectionsBody: {
+            provider: components["schemas"]["OAuthProviderSlug"];
+            /** @description From 1 to 1,000 recipes, at most one per user: a `user_id` that repeats an earlier one (compared without letter case) is a `422`, `unique_items`, at `["body", "connections", <index>, "user_id"]`. */
+            connections: components["schemas"]["ImportConnectionRecipe"][];
+            /**
+             * @description `true`: answer `200` once the import has ended. `false`: answer `202`; the import is a bulk operation of type `link_bulk_import` that *List bulk operations* shows.
+             * @default false
+             * @example false
+             */
+            wait_for_completion?: boolean;
+        };
+        /** @description What happened to each recipe: every `user_id` of the request in exactly one list, in the request's order and in lower case. */
+        BulkImportConnectionsResponse: {
+            /**
+             * @description Users now connected to the provider with the imported tokens: new connections, connections in `error` or `paused` repaired, and connections already there whose tokens were replaced.
+             * @example [
+             *       "6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10"
+             *     ]
+             */
+            user_ids_imported: string[];
+            /**
+             * @description Recipes not imported, nothing stored for them: the id is not a user of the team (another team's, deleted, or unknown), or the user is connected to the provider under another `external_user_id`.
+             * @example []
+             */
+            user_ids_failed: string[];
+        };
         /**
          * @description How the last attempt to get the resource from the provider ended.
          * @example success
@@ -21570,6 +21659,58 @@ export interface operations {
             403: components["responses"]["LinkMigrationDisabled"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    bulkImportConnections: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The team to act for, as the official SDK sends it: `infer_from_context` (the SDK's default) or the team's id, in any letter case. A team API key acts for its own team only, so both name the key's team, as leaving `team_id` out does. Any other id, another team's or an unknown one alike, is a `422` at `["query", "team_id"]`: whether a team exists is not told to another team's key.
+                 * @example infer_from_context
+                 */
+                team_id?: components["parameters"]["TeamIdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkImportConnectionsBody"];
+            };
+        };
+        responses: {
+            /** @description The import ended (with `wait_for_completion`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkImportConnectionsResponse"];
+                };
+            };
+            /** @description The import ended and is shown as a bulk operation (without `wait_for_completion`). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkImportConnectionsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["LinkMigrationDisabled"];
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description The body does not satisfy the contract (no recipe or more than 1,000, a `user_id` repeated, a token or `provider_id` empty or with spaces, an `expires_at` out of range, a provider without OAuth), or `team_id` names another team than the key's. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
             500: components["responses"]["InternalServerError"];
         };
     };

@@ -147,6 +147,7 @@ import { definition as bulkExportConnections } from './team/bulkExportConnection
 import { definition as bulkPauseConnections } from './team/bulkPauseConnections.js';
 import { definition as createLabReportParserJob } from './team/createLabReportParserJob.js';
 import { definition as getLabReportParserJob } from './team/getLabReportParserJob.js';
+import { definition as bulkImportConnections } from './team/bulkImportConnections.js';
 // scaffold:imports
 
 export const OPERATIONS: readonly OperationDefinition[] = [
@@ -292,5 +293,6 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   bulkPauseConnections,
   createLabReportParserJob,
   getLabReportParserJob,
+  bulkImportConnections,
   // scaffold:operations
 ];

@@ -20,14 +20,14 @@ const digest = (text: string) => createHash('sha256').update(text).digest('hex')
  * every time, and two connections never share one.
  */
 export function derivedRecipe(
-  connection: { id: string; user_id: string; created_on: string },
+  connection: { id: string; user_id: string; created_on: string; external_user_id?: string | null },
   provider: Pick<ProviderDefinition, 'slug' | 'auth_type' | 'supported_resources'>,
 ) {
   return {
     user_id: connection.user_id,
     access_token: `sbx_at_${digest(`access:${connection.id}`)}`,
     refresh_token: `sbx_rt_${digest(`refresh:${connection.id}`)}`,
-    provider_id: externalUserIdFor(connection.user_id, provider) ?? connection.user_id,
+    provider_id: connection.external_user_id ?? externalUserIdFor(connection.user_id, provider) ?? connection.user_id,
     expires_at: Math.floor(Date.parse(connection.created_on) / 1000) + TOKEN_LIFETIME_SECONDS,
     oauth_scopes: [...provider.supported_resources],
   };

@@ -18,14 +18,17 @@ export function switchedConnectMode(provider: string, stored: ConnectMode | null
   return requested === stored ? null : requested;
 }
 
-/** The `data` of a `provider.connection.created` event: the user, the provider (as `provider` and its legacy alias `source`), the user's id at the provider and the availability of its resources. */
-export function connectionCreatedData(userId: string, provider: Pick<ProviderDefinition, 'name' | 'slug' | 'logo' | 'auth_type' | 'supported_resources'>) {
+/**
+ * The `data` of a `provider.connection.created` event: the user, the provider (as `provider` and its legacy alias `source`), the user's id at the provider
+ * (the one an import named, else derived) and the availability of its resources.
+ */
+export function connectionCreatedData(userId: string, provider: Pick<ProviderDefinition, 'name' | 'slug' | 'logo' | 'auth_type' | 'supported_resources'>, externalUserId?: string | null) {
   const summary = { name: provider.name, slug: provider.slug, logo: provider.logo };
   return {
     user_id: userId,
     provider: summary,
     source: summary,
-    external_user_id: externalUserIdFor(userId, provider),
+    external_user_id: externalUserId ?? externalUserIdFor(userId, provider),
     resource_availability: resourceAvailabilityFor(provider),
   };
 }

@@ -18,6 +18,8 @@ export interface ConnectInput {
    * Connect; a connected store switches to the mode given, and keeps its own without one.
    */
   connect_mode?: ConnectMode;
+  /** The user's id at the provider, when the caller knows it (a bulk import's `provider_id`): stored and announced. */
+  external_user_id?: string;
 }
 
 /**
@@ -45,6 +47,7 @@ export async function connectProvider(tx: Queryable, input: ConnectInput): Promi
     provider: provider.slug,
     source_type: provider.source_type,
     connect_mode: connectModeFor(provider.slug, input.connect_mode),
+    external_user_id: input.external_user_id ?? null,
   });
   if (result && !result.created && result.connection.status !== 'connected') {
     const repaired = await repairConnection(tx, { team_id: input.team_id, user_id: input.user_id, provider: provider.slug });
@@ -54,7 +57,7 @@ export async function connectProvider(tx: Queryable, input: ConnectInput): Promi
         tx,
         {
           event_type: 'provider.connection.created',
-          data: connectionCreatedData(user.user_id, provider),
+          data: connectionCreatedData(user.user_id, provider, input.external_user_id ?? repaired.external_user_id),
           team_id: user.team_id,
           user_id: user.user_id,
           client_user_id: user.client_user_id,
@@ -81,7 +84,7 @@ export async function connectProvider(tx: Queryable, input: ConnectInput): Promi
       tx,
       {
         event_type: 'provider.connection.created',
-        data: connectionCreatedData(user.user_id, provider),
+        data: connectionCreatedData(user.user_id, provider, result.connection.external_user_id),
         team_id: user.team_id,
         user_id: user.user_id,
         client_user_id: user.client_user_id,

@@ -223,3 +223,29 @@ export async function enqueueBulkPull(
     missing_count: missingCount,
   };
 }
+
+/**
+ * Stores an operation the request itself carried out (a bulk import): the op, already ended
+ * (`success` when no user failed, else `failure`), with one ended trigger per user in the
+ * given order (`error` says why a user failed). Its triggers are never pending, so the pull
+ * worker never claims them. Run it in the transaction that did the work.
+ */
+export async function recordEndedBulkOp(
+  db: Queryable,
+  input: { team_id: string; type: BulkOpType; provider: string; outcomes: readonly { user_id: string; failed: boolean; error: string | null }[] },
+): Promise<BulkOpRecord> {
+  const failed = input.outcomes.some((o) => o.failed);
+  const op = await db.one<{ id: string }>(
+    `INSERT INTO bulk_ops (team_id, type, provider, status, ended_at, not_connected, total)
+     VALUES ($1, $2, $3, $4, now(), 0, $5) RETURNING id`,
+    [input.team_id, input.type, input.provider, failed ? 'failure' : 'success', input.outcomes.length],
+  );
+  await db.query(
+    `INSERT INTO bulk_triggers (op_id, user_id, team_id, provider, state, finished_at, error)
+     SELECT $1, o.user_id, $2, $3, CASE WHEN o.failed THEN 'failed' ELSE 'processed' END, now(), o.error
+     FROM unnest($4::uuid[], $5::boolean[], $6::text[]) WITH ORDINALITY AS o(user_id, failed, error, ord)
+     ORDER BY o.ord`,
+    [op!.id, input.team_id, input.provider, input.outcomes.map((o) => o.user_id), input.outcomes.map((o) => o.failed), input.outcomes.map((o) => o.error)],
+  );
+  return (await findBulkOp(db, op!.id))!;
+}

@@ -51,6 +51,7 @@ export async function loadBucketQueues(db: Queryable, input: { team_id: string; 
               (SELECT avg(extract(epoch FROM (r.finished_at - r.claimed_at)) * 1000)
                FROM (SELECT t.finished_at, t.claimed_at FROM bulk_triggers t
                      WHERE t.team_id = $1 AND t.provider = p.provider AND t.state = 'processed'
+                       AND t.claimed_at IS NOT NULL -- a pull (a bulk import's ended triggers were never claimed)
                      ORDER BY t.seq DESC LIMIT 50) r) AS avg_pull_ms
        FROM unnest($2::text[]) AS p(provider)`,
       [input.team_id, providers],

@@ -17,6 +17,8 @@ export interface ConnectionRecord {
   error_message: string | null;
   /** When the connection left `connected` (null while connected). */
   status_changed_at: string | null;
+  /** The user's id at the provider when an import named it (migration 079); null: derived (externalUserIdFor). */
+  external_user_id: string | null;
 }
 
 export type ConnectionStatus = 'connected' | 'error' | 'paused';
@@ -27,7 +29,7 @@ export interface CreateConnectionResult {
   created: boolean;
 }
 
-const COLUMNS = 'id, user_id, team_id, provider, source_type, connect_mode, created_on, status, error_type, error_message, status_changed_at';
+const COLUMNS = 'id, user_id, team_id, provider, source_type, connect_mode, created_on, status, error_type, error_message, status_changed_at, external_user_id';
 
 /** Connects the user to a provider (once per provider). Null when the user is not in the team. */
 export async function createConnection(
@@ -39,16 +41,18 @@ export async function createConnection(
     source_type: string;
     connect_mode?: ConnectMode | null;
     created_on?: string;
+    /** The user's id at the provider, when known (an import); else derived when shown. */
+    external_user_id?: string | null;
   },
 ): Promise<CreateConnectionResult | null> {
   if (!isUuid(input.team_id) || !isUuid(input.user_id)) return null;
   const row = await db.one<ConnectionRecord>(
-    `INSERT INTO connections (user_id, team_id, provider, source_type, connect_mode, created_on)
-     SELECT u.id, u.team_id, $3, $4, $5, coalesce($6::timestamptz, now())
+    `INSERT INTO connections (user_id, team_id, provider, source_type, connect_mode, created_on, external_user_id)
+     SELECT u.id, u.team_id, $3, $4, $5, coalesce($6::timestamptz, now()), $7
      FROM users u WHERE u.id = $1 AND u.team_id = $2
      ON CONFLICT ON CONSTRAINT connections_user_id_provider_key DO NOTHING
      RETURNING ${COLUMNS}`,
-    [input.user_id, input.team_id, input.provider, input.source_type, input.connect_mode ?? null, input.created_on ?? null],
+    [input.user_id, input.team_id, input.provider, input.source_type, input.connect_mode ?? null, input.created_on ?? null, input.external_user_id ?? null],
   );
   if (row) return { connection: row, created: true };
   const existing = await findConnection(db, input);

@@ -135,6 +135,7 @@ export async function listLatestHistoricalPulls(
        JOIN bulk_ops o ON o.id = t.op_id
        LEFT JOIN bulk_pull_progress p ON p.op_id = t.op_id AND p.user_id = t.user_id
        WHERE t.user_id = ANY ($1::uuid[]) AND t.team_id = $2 ${byProvider('t')}
+         AND o.type = 'link_bulk_historical_trigger' -- a bulk import's triggers are no pulls
        UNION ALL
        SELECT pending.user_id, o.provider, o.id, o.started_at, 'pending', 0, NULL, NULL, NULL, NULL, NULL, NULL
        FROM bulk_ops o

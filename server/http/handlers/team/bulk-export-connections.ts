@@ -1,6 +1,7 @@
 import type { operations } from '../../../../generated/team/schema.js';
-import { derivedRecipe, EXPORT_PAGE_SIZE, exportQueryKey } from '../../../domain/connections/export.js';
+import { EXPORT_PAGE_SIZE, exportQueryKey } from '../../../domain/connections/export.js';
 import { findProvider } from '../../../domain/providers/catalog.js';
+import { exportRecipes } from '../../../jobs/connections/export-recipes.js';
 import { listConnectionsForExport } from '../../../storage/repositories/connections.js';
 import { ApiError, ValidationFailure } from '../../api-error.js';
 import { decodeCursor, encodeCursor } from '../../cursor.js';
@@ -35,10 +36,11 @@ export const bulkExportConnections =
       after: position && { created_on: position.created_on, id: position.id },
       limit: EXPORT_PAGE_SIZE,
     });
+    const recipes = await exportRecipes(deps, teamId, page.connections, provider);
     return {
       status: 200,
       body: {
-        data: page.connections.map((connection) => derivedRecipe(connection, provider)),
+        data: recipes,
         next_token: page.next ? encodeCursor({ ...page.next, query: key }) : null,
       },
     };

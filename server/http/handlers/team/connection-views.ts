@@ -15,7 +15,7 @@ export function providerWithStatus(connection: ConnectionRecord): ProviderWithSt
     logo: provider?.logo ?? '',
     created_on: connection.created_on,
     ...connectionStatusView(connection),
-    external_user_id: provider ? externalUserIdFor(connection.user_id, provider) : null,
+    external_user_id: connection.external_user_id ?? (provider ? externalUserIdFor(connection.user_id, provider) : null),
     resource_availability: provider ? resourceAvailabilityFor(provider) : {},
   };
 }

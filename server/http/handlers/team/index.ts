@@ -139,6 +139,7 @@ import { bulkExportConnections } from './bulk-export-connections.js';
 import { bulkPauseConnections } from './bulk-pause-connections.js';
 import { createLabReportParserJob } from './create-lab-report-parser-job.js';
 import { getLabReportParserJob } from './get-lab-report-parser-job.js';
+import { bulkImportConnections } from './bulk-import-connections.js';
 // scaffold:imports
 
 /**
@@ -283,6 +284,7 @@ export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamConte
     bulkPauseConnections: bulkPauseConnections(deps),
     createLabReportParserJob: createLabReportParserJob(deps),
     getLabReportParserJob: getLabReportParserJob(deps),
+    bulkImportConnections: bulkImportConnections(deps),
     // scaffold:handlers
   };
 }
