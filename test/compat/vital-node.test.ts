@@ -492,6 +492,18 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
       if (target.stateful) expect(answer).toEqual({ user_ids_paused: [userId], user_ids_in_error: [], user_ids_not_connected: [] });
     });
 
+    it('when link.bulkImport is called, then the SDK parses the lists of imported and failed users', async () => {
+      const api = sdk();
+      const { userId } = await newUser(api);
+      const answer = await api.client.link.bulkImport({
+        provider: 'fitbit',
+        connections: [{ userId, accessToken: 'at_compat_1', refreshToken: 'rt_compat_1', providerId: 'CMPT01', expiresAt: 1795000000, oauthScopes: ['activity'] }],
+        waitForCompletion: true,
+      });
+      expectStrictParse(api, serializers.BulkImportConnectionsResponse);
+      if (target.stateful) expect(answer).toEqual({ userIdsImported: [userId], userIdsFailed: [] });
+    });
+
     it('when link.listBulkOps is called, then the SDK parses the page of bulk operations', async () => {
       const api = sdk();
       const { userId } = await newUser(api);
