@@ -47,6 +47,8 @@ describe.each(engineCases)('connections repository on %s', (_label, engine) => {
           status_changed_at: null,
           error_type: null,
           error_message: null,
+          // Derived when shown, unless an import named it (migration 079).
+          external_user_id: null,
         },
       });
       expect(apple?.connection.connect_mode).toBe('auto');
