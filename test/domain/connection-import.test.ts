@@ -56,7 +56,7 @@ describe('bulk import rules', () => {
     expect(stored).not.toContain('at_secret');
     expect(() => decryptCredential(randomBytes(32), stored)).toThrow();
     const tampered = Buffer.from(stored, 'base64url');
-    tampered[tampered.length - 1] ^= 1;
+    tampered.writeUInt8(tampered.readUInt8(tampered.length - 1) ^ 1, tampered.length - 1);
     expect(() => decryptCredential(key, tampered.toString('base64url'))).toThrow();
   });
 });
