@@ -13,6 +13,7 @@ const NAV: [hash: string, label: string][] = [
   ['#/webhooks', 'Webhooks'],
   ['#/lab-orders', 'Lab orders'],
   ['#/unmatched-results', 'Unmatched results'],
+  ['#/lab-reports', 'Lab reports'],
 ];
 
 const DEFAULT_HASH = '#/users';

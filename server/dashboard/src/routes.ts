@@ -6,6 +6,7 @@ import type { Page } from './page.js';
 import { bulkPullsPage } from './pages/bulk-pulls.js';
 import { labOrderPage } from './pages/lab-order.js';
 import { labOrdersPage } from './pages/lab-orders.js';
+import { labReportsPage } from './pages/lab-reports.js';
 import { userPage } from './pages/user.js';
 import { unmatchedResultsPage } from './pages/unmatched-results.js';
 import { usersPage } from './pages/users.js';
@@ -19,6 +20,7 @@ export const routes: [pattern: string, page: Page][] = [
   ['/lab-orders', labOrdersPage],
   ['/lab-orders/:order_id', labOrderPage],
   ['/unmatched-results', unmatchedResultsPage],
+  ['/lab-reports', labReportsPage],
 ];
 
 /** The page and params of a hash path, or null when no pattern matches. */
