@@ -1,7 +1,8 @@
 /**
  * One user: its record, user info and insurance, connections (connect a demo
- * provider, deregister), the link-code and sign-in-token generators, the refresh
- * button, and the Data section (pages/user-data.ts).
+ * provider, deregister), its devices and introspection (pages/user-introspection.ts),
+ * the link-code and sign-in-token generators, the refresh button, and the Data
+ * section (pages/user-data.ts).
  */
 import { ApiError, ok, type Apis, type TeamSchemas } from '../api.js';
 import type { Page, PageContext } from '../page.js';
@@ -9,6 +10,7 @@ import { shared } from '../lib/async.js';
 import { formatDateTime } from '../lib/format.js';
 import { actionButton, copyable, details, errorBox, field, h, replace, table, toast, withStates } from '../ui.js';
 import { renderDataSection, type ProvidersRead } from './user-data.js';
+import { devicesSection, introspectionSection } from './user-introspection.js';
 
 type User = TeamSchemas['ClientFacingUser'];
 /**
@@ -214,9 +216,13 @@ export const userPage: Page = {
     // One read of the connections for both sections, asked again after a connection changed.
     const readProviders = (): ProvidersRead => shared(() => ok(ctx.apis.team.GET('/v2/user/providers/{user_id}', userPath(user_id))));
     let providers = readProviders();
+    const devices = devicesSection(ctx, user_id);
+    const introspection = introspectionSection(ctx, user_id);
     const changed = () => {
       providers = readProviders();
       reloadRecord();
+      devices.reload();
+      introspection.reload();
       renderDataSection(data, ctx, user_id, providers);
     };
     // Everything is asked at once; the sections show once the user is known to exist (an
@@ -232,6 +238,8 @@ export const userPage: Page = {
         h('section', { class: 'card', 'aria-labelledby': 'info-title' }, h('h2', { id: 'info-title' }, 'User info'), info, h('h2', { id: 'insurance-title' }, 'Insurance'), insurance),
       ),
       connectionsSection(ctx, user_id, () => providers, changed),
+      devices.section,
+      introspection.section,
       toolsSection(ctx.apis, user_id, () => renderDataSection(data, ctx, user_id, providers)),
       data,
     );
