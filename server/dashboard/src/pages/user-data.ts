@@ -3,14 +3,18 @@
  * most 31) and a provider filter; charts of the daily summaries (steps, calories,
  * sleep stages per night, weight), one day's timeseries (heart rate, glucose,
  * steps per bucket), the workouts with a workout's stream, the sleeps with a
- * night's hypnogram. Data shaping lives in lib/series.ts.
+ * night's hypnogram, the ECG recordings and the menstrual cycles with their phases.
+ * Data shaping lives in lib/series.ts, lib/electrocardiograms.ts and lib/menstrual-cycles.ts.
  */
 import { ok, type TeamSchemas } from '../api.js';
 import { barChart, lineChart, stackedBars, stepChart } from '../charts.js';
 import { formatDateTime, formatDuration, formatNumber, lastDays, rangeProblem } from '../lib/format.js';
 import { shared } from '../lib/async.js';
+import { ecgRows, type EcgLike } from '../lib/electrocardiograms.js';
+import { cycleRows, phaseText, type CycleLike } from '../lib/menstrual-cycles.js';
 import { alignTimeseries, dailyByProvider, formatPace, HYPNOGRAM_LEVELS, hypnogram, metersToKm, paceMinPerKm, sleepStagesPerNight, workoutStreamCharts } from '../lib/series.js';
 import type { PageContext } from '../page.js';
+import { okAs } from '../interactions.js';
 import { field, h, replace, table, withStates } from '../ui.js';
 
 /** The user's connections, read once and shared by the page's sections. */
@@ -47,6 +51,8 @@ export function renderDataSection(section: HTMLElement, ctx: PageContext, user_i
   const day = h('div', { 'data-testid': 'day-charts' });
   const workouts = h('div', { 'data-testid': 'workouts' });
   const sleeps = h('div', { 'data-testid': 'sleeps' });
+  const ecgs = h('div', { 'data-testid': 'electrocardiograms' });
+  const cycles = h('div', { 'data-testid': 'menstrual-cycles' });
   replace(
     section,
     h('h2', { id: 'data-title' }, 'Data'),
@@ -60,6 +66,10 @@ export function renderDataSection(section: HTMLElement, ctx: PageContext, user_i
     workouts,
     h('h3', null, 'Sleeps'),
     sleeps,
+    h('h3', null, 'ECG recordings'),
+    ecgs,
+    h('h3', null, 'Menstrual cycles'),
+    cycles,
   );
 
   // The provider filter lists the user's connections.
@@ -88,7 +98,7 @@ export function renderDataSection(section: HTMLElement, ctx: PageContext, user_i
     const sleep = shared(() => ok(ctx.apis.team.GET('/v2/summary/sleep/{user_id}', { params: { path, query: range }, signal })));
     const body = shared(() => ok(ctx.apis.team.GET('/v2/summary/body/{user_id}', { params: { path, query: range }, signal })));
     const workoutList$ = shared(() => ok(ctx.apis.team.GET('/v2/summary/workouts/{user_id}', { params: { path, query: range }, signal })));
-    const cycles = shared(() => ok(ctx.apis.team.GET('/v2/summary/sleep_cycle/{user_id}', { params: { path, query: range }, signal })));
+    const sleepCycles = shared(() => ok(ctx.apis.team.GET('/v2/summary/sleep_cycle/{user_id}', { params: { path, query: range }, signal })));
     void withStates(
       summaries,
       () => Promise.all([activity(), sleep(), body()]),
@@ -104,7 +114,19 @@ export function renderDataSection(section: HTMLElement, ctx: PageContext, user_i
     );
     renderDay(day, ctx, user_id, range, signal);
     void withStates(workouts, workoutList$, ({ workouts: list }) => workoutList(list, ctx, signal), signal);
-    void withStates(sleeps, () => Promise.all([sleep(), cycles()]), ([{ sleep: list }, { sleep_cycle }]) => sleepList(list, sleep_cycle), signal);
+    void withStates(sleeps, () => Promise.all([sleep(), sleepCycles()]), ([{ sleep: list }, { sleep_cycle }]) => sleepList(list, sleep_cycle), signal);
+    void withStates(
+      ecgs,
+      () => okAs<{ electrocardiogram: EcgLike[] }>(ctx.apis.team.GET('/v2/summary/electrocardiogram/{user_id}', { params: { path, query: range }, signal })),
+      ({ electrocardiogram }) => ecgList(electrocardiogram),
+      signal,
+    );
+    void withStates(
+      cycles,
+      () => okAs<{ menstrual_cycle: CycleLike[] }>(ctx.apis.team.GET('/v2/summary/menstrual_cycle/{user_id}', { params: { path, query: range }, signal })),
+      ({ menstrual_cycle }) => cycleList(menstrual_cycle),
+      signal,
+    );
   };
   controls.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -223,3 +245,32 @@ function sleepList(list: Sleep[], cycles: SleepCycle[]): Node[] {
   return [table(['Night', 'In bed', 'Asleep', 'Score', 'Provider', ''], rows, { 'data-testid': 'sleeps-table' }), night];
 }
 
+
+function ecgList(list: EcgLike[]): Node[] {
+  if (list.length === 0) return [h('p', { class: 'empty', 'data-testid': 'electrocardiograms-none' }, 'No ECG recording in this range.')];
+  const rows = ecgRows(list).map((row) => [
+    h('span', { 'data-cell': 'date' }, row.date),
+    h('span', { 'data-cell': 'time' }, `${row.time} `, h('span', { class: 'muted' }, row.timeZone)),
+    h('span', { 'data-cell': 'classification' }, row.classification),
+    h('span', { 'data-cell': 'heart-rate' }, row.heartRate),
+    h('span', { 'data-cell': 'provider' }, row.provider),
+    h('span', { 'data-cell': 'device' }, row.device),
+  ]);
+  return [table(['Date', 'Time', 'Classification', 'Mean heart rate', 'Provider', 'Device'], rows, { 'data-testid': 'electrocardiograms-table' })];
+}
+
+function cycleList(list: CycleLike[]): Node[] {
+  if (list.length === 0) return [h('p', { class: 'empty', 'data-testid': 'menstrual-cycles-none' }, 'No menstrual cycle ended in this range.')];
+  const rows = cycleRows(list).map((row) => [
+    h('span', { 'data-cell': 'period-start' }, row.periodStart),
+    h('span', { 'data-cell': 'period-end' }, row.periodEnd ?? '–'),
+    h('span', { 'data-cell': 'cycle-length' }, row.cycleLength === null ? '–' : `${row.cycleLength} days`),
+    h('span', { 'data-cell': 'ovulation' }, row.ovulation ? `${row.ovulation} (${row.ovulationBasis})` : 'not determinable'),
+    h('ul', { class: 'plain', 'data-cell': 'phases' }, ...row.phases.map((phase) => h('li', { 'data-phase': phase.name }, phaseText(phase)))),
+    h('span', { 'data-cell': 'provider' }, row.provider + (row.predicted ? ' (predicted)' : '')),
+  ]);
+  return [
+    table(['Period start', 'Period end', 'Cycle length', 'Ovulation', 'Phases', 'Provider'], rows, { 'data-testid': 'menstrual-cycles-table' }),
+    h('p', { class: 'muted' }, 'Listed by the cycle\u2019s last day. Ovulation is read from the basal temperature shift (three readings above the six before, the third 0.2 °C higher), else a positive LH test.'),
+  ];
+}
