@@ -147,7 +147,8 @@ function uploadForm(ctx: PageContext, users: User[], total: number, started: (jo
   const user = h('select', { name: 'user_id', required: true, 'data-testid': 'report-user' }, h('option', { value: '' }, users.length ? 'Choose a user' : 'No user yet'), ...users.map((u) => h('option', { value: u.user_id }, u.client_user_id)));
   const file = h('input', { type: 'file', name: 'file', accept: 'application/pdf,.pdf', required: true, 'data-testid': 'report-file' });
   const review = h('input', { type: 'checkbox', name: 'needs_human_review', 'data-testid': 'report-review' });
-  const problem = h('div', { class: 'error', role: 'alert', hidden: true, 'data-testid': 'upload-error' });
+  // Holds an error box: the API's detail of a refused upload, or what the form misses.
+  const problem = h('div', { hidden: true, 'data-testid': 'upload-error' });
   const submit = h('button', { type: 'submit', 'data-testid': 'report-upload' }, 'Upload and parse');
   const form = h(
     'form',
@@ -162,8 +163,8 @@ function uploadForm(ctx: PageContext, users: User[], total: number, started: (jo
     const chosen = file.files?.[0];
     problem.hidden = true;
     if (!chosen || !user.value) {
+      replace(problem, h('p', { class: 'error', role: 'alert' }, !user.value ? 'Choose a user.' : 'Choose a PDF file.'));
       problem.hidden = false;
-      problem.textContent = !user.value ? 'Choose a user.' : 'Choose a PDF file.';
       return;
     }
     submit.disabled = true;
