@@ -1891,7 +1891,7 @@ export interface paths {
          * Import an order
          * @description Brings in an order placed outside the API (a paper requisition, another ordering system) under the `sample_id` it was placed with, so its results and events reach you as any order's. The request is checked as *Create an order* checks its own (the same rules, the same `422` locations: the patient's date of birth, the order set, the collection method, the lab account, the billing type for the patient's state), then the user (an unknown user or another team's is a `404`).
          *
-         *     The imported order starts where a created one does, `received.<method>.ordered`, with `origin` `initiated_by_client`, sends `labtest.order.created`, and moves on as any order does (*Simulate an order*). Its `sample_id` is the one given, unchanged.
+         *     The imported order starts where a created one does, `received.<method>.ordered`, with `origin` `initial` in a transaction of its own, sends `labtest.order.created`, and moves on as any order does (*Simulate an order*). Its `sample_id` is the one given, unchanged.
          *
          *     **One order per sample id.** A `sample_id` an order of the team already has (imported, or given by *Create an order* or *Create a testkit order*) is a `409` naming that order, and nothing is stored; another team's orders do not count. Concurrent imports of one sample id are serialised: one is stored, the others get the `409`.
          */
@@ -2020,6 +2020,44 @@ export interface paths {
          * @description Cancels an order in a status whose row of the transition tables (*Simulate an order*) may move to `cancelled`: the received statuses (`ordered`, `requisition_created`, `requisition_bypassed`, `awaiting_registration`, `registered`), the appointment statuses (`appointment_pending`, `appointment_scheduled`, `appointment_cancelled`, `redraw_available`) and at-home phlebotomy's `draw_completed`. The order moves to `cancelled.<method>.cancelled` (one event, `labtest.order.updated`) and a running simulation stops. In any other status it is a `400` whose `detail` is one sentence naming the statuses of the order's method it can be cancelled in and the status it is in ("A testkit order can be cancelled only while it is ordered, awaiting_registration, registered, requisition_created or requisition_bypassed; this one is collecting_sample.testkit.transit_customer."); an order already cancelled is a `400` saying so.
          */
         post: operations["cancelOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/redraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the order to draw again.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redraw a lab order
+         * @description Sandbox: what a lab does when a sample cannot be used. A new order is made in the failed
+         *     order's transaction (`order_transaction`), with `origin` `redraw` and `parent_id` the failed
+         *     order, for the same user, patient, address, lab test, collection method, physician, billing,
+         *     diagnosis codes and lab account, at `received.<method>.ordered`, with a new sample id and
+         *     requisition form; `labtest.order.created` announces it. The answer is the new order.
+         *
+         *     An order can be redrawn when it failed with a sample error (`failed.<method>.sample_error`),
+         *     except a walk-in order: its sample error moves on to
+         *     `collecting_sample.walk_in_test.redraw_available`, and it is redrawn from there, which
+         *     cancels it (`cancelled.walk_in_test.cancelled`, with its `labtest.order.updated`) so that
+         *     the redraw takes over. Any other status is a `409` naming it, and so is an order redrawn
+         *     already (an order is redrawn once; redraw the redraw if it fails too) or a testkit never
+         *     registered. The transaction's `status` follows its newest order.
+         */
+        post: operations["redrawOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2166,6 +2204,84 @@ export interface paths {
          *     | `failed.on_site_collection.sample_error` | (final) |
          */
         post: operations["simulateOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order_transaction/{transaction_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The transaction's id (an order's `order_transaction.id`).
+                 * @example 0b7d3c52-61a4-4e8f-9d20-7c5e1f3a9b84
+                 */
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an order transaction
+         * @description The transaction an order belongs to (the order's `order_transaction.id`): its status and a summary of each of its orders, oldest first. A transaction holds the order the team placed and, for each redraw, the new order (`origin` `redraw`, `parent_id` the order it redraws). Its `status` follows its newest order: `completed` once that order completed, `cancelled` once it was cancelled, `active` otherwise. Another team's transaction is a `404`.
+         */
+        get: operations["getOrderTransaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order_transaction/{transaction_id}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The transaction's id (an order's `order_transaction.id`).
+                 * @example 0b7d3c52-61a4-4e8f-9d20-7c5e1f3a9b84
+                 */
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the results of an order transaction
+         * @description The results of a transaction's orders as one report: for each marker the newest value any of its orders reported (a redraw's result replaces the one of the order it redraws), the metadata of the newest order's results, the results no order of the transaction reported (`missing_results`), and the transaction (`order_transaction`). Each order's results follow the rules of *Get the results of a lab order*. Before any order of the transaction has results the answer is a `400` naming the status of its newest order; another team's transaction is a `404`.
+         */
+        get: operations["getOrderTransactionResult"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order_transaction/{transaction_id}/result/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The transaction's id (an order's `order_transaction.id`).
+                 * @example 0b7d3c52-61a4-4e8f-9d20-7c5e1f3a9b84
+                 */
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Download the result report of an order transaction
+         * @description The transaction's results (*Get the results of an order transaction*) as a PDF report, laid out as an order's result report, for the transaction's newest order that has results. Same results, and the same `400` before any exist.
+         */
+        get: operations["getOrderTransactionResultPdf"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -17771,6 +17887,68 @@ export interface components {
          * @enum {string}
          */
         Interpretation: "normal" | "abnormal" | "critical" | "unknown" | (string & {});
+        /**
+         * @description How an order came to be: `initial` for an order placed (or imported) by the team, `redraw` for the new order made when a failed sample is drawn again (*Redraw a lab order*), in the transaction of the order it redraws. `recreation` (an order re-created after a change) is a value of the API family this sandbox does not produce. Non-exhaustive.
+         * @example initial
+         * @enum {string}
+         */
+        OrderOrigin: "initial" | "redraw" | "recreation" | (string & {});
+        /**
+         * @description The state of an order transaction, which follows its newest order: `completed` once that order completed, `cancelled` once it was cancelled, `active` otherwise (in progress, or failed with a sample error that can still be redrawn). Non-exhaustive.
+         * @example active
+         * @enum {string}
+         */
+        OrderTransactionStatus: "active" | "completed" | "cancelled" | (string & {});
+        /**
+         * @description The last part of an order's status (`OrderStatus`). Non-exhaustive.
+         * @example ordered
+         * @enum {string}
+         */
+        OrderLowLevelStatus: "ordered" | "requisition_created" | "requisition_bypassed" | "appointment_pending" | "appointment_scheduled" | "appointment_cancelled" | "redraw_available" | "partial_results" | "completed" | "corrected" | "cancelled" | "sample_error" | "awaiting_registration" | "registered" | "transit_customer" | "out_for_delivery" | "with_customer" | "transit_lab" | "problem_in_transit_customer" | "problem_in_transit_lab" | "delivered_to_lab" | "lab_processing_blocked" | "failure_to_deliver_to_customer" | "failure_to_deliver_to_lab" | "lost" | "do_not_process" | "draw_completed" | (string & {});
+        /** @description An order of a transaction, as the Order's `order_transaction` lists it. */
+        OrderInTransaction: {
+            /**
+             * Format: uuid
+             * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+             */
+            id: string;
+            /** @description The last part of the order's status. */
+            low_level_status?: components["schemas"]["OrderLowLevelStatus"] | null;
+            /**
+             * Format: date-time
+             * @description When the order reached that status.
+             * @example 2026-11-20T09:30:00Z
+             */
+            low_level_status_created_at?: string | null;
+            origin?: components["schemas"]["OrderOrigin"] | null;
+            /**
+             * Format: uuid
+             * @description The order this one redraws; null for the transaction's first order.
+             * @example null
+             */
+            parent_id?: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-18T14:02:11Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-20T09:30:00Z
+             */
+            updated_at: string;
+        };
+        /** @description The transaction an order belongs to: the order a team placed and the orders that redrew it, oldest first. Every order has one; an order never redrawn is alone in its transaction. */
+        OrderTransaction: {
+            /**
+             * Format: uuid
+             * @description The transaction's id (`GET /v3/order_transaction/{transaction_id}`).
+             * @example 0b7d3c52-61a4-4e8f-9d20-7c5e1f3a9b84
+             */
+            id: string;
+            status: components["schemas"]["OrderTransactionStatus"];
+            orders: components["schemas"]["OrderInTransaction"][];
+        };
         /** @description A lab order: the patient, the lab test, the collection method's details and the status history (`events`, oldest first; `last_event` is the newest). The top-level `status` is deprecated: read `last_event.status`. */
         Order: {
             /**
@@ -17870,17 +18048,10 @@ export interface components {
              * @example 2026-11-29
              */
             worst_case_result_by_date?: string | null;
-            /**
-             * @description Who placed the order (always the client here).
-             * @example initiated_by_client
-             * @enum {string|null}
-             */
-            origin?: "initiated_by_client" | "initiated_by_patient" | (string & {});
-            /**
-             * @description The transaction grouping this order with its redraws (none here).
-             * @example null
-             */
-            order_transaction?: Record<string, never> | null;
+            /** @description How the order came to be (always set here). */
+            origin?: components["schemas"]["OrderOrigin"] | null;
+            /** @description The transaction grouping the order with its redraws (always set here). */
+            order_transaction?: components["schemas"]["OrderTransaction"] | null;
         };
         /** @description An order, with the outcome of the call that made or changed it. */
         OrderResponse: {
@@ -18038,12 +18209,6 @@ export interface components {
             sms_enabled: boolean;
         };
         /**
-         * @description The last part of an order's status (`OrderStatus`). Non-exhaustive.
-         * @example ordered
-         * @enum {string}
-         */
-        OrderLowLevelStatus: "ordered" | "requisition_created" | "requisition_bypassed" | "appointment_pending" | "appointment_scheduled" | "appointment_cancelled" | "redraw_available" | "partial_results" | "completed" | "corrected" | "cancelled" | "sample_error" | "awaiting_registration" | "registered" | "transit_customer" | "out_for_delivery" | "with_customer" | "transit_lab" | "problem_in_transit_customer" | "problem_in_transit_lab" | "delivered_to_lab" | "lab_processing_blocked" | "failure_to_deliver_to_customer" | "failure_to_deliver_to_lab" | "lost" | "do_not_process" | "draw_completed" | (string & {});
-        /**
          * @description Whether an order is held: `scheduled` while it has an `activate_by` day that has not come yet (in UTC: the day is after the request's UTC date), `current` otherwise (no `activate_by`, or that day has come).
          * @example scheduled
          * @enum {string}
@@ -18078,6 +18243,53 @@ export interface components {
              * @example false
              */
             has_missing_results?: boolean | null;
+        };
+        /** @description An order of a transaction, as *Get an order transaction* lists it. */
+        OrderSummary: {
+            /**
+             * Format: uuid
+             * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+             */
+            id: string;
+            origin?: components["schemas"]["OrderOrigin"] | null;
+            /**
+             * Format: uuid
+             * @description The order this one redraws; null for the transaction's first order.
+             * @example null
+             */
+            parent_id?: string | null;
+            last_status: components["schemas"]["OrderLowLevelStatus"];
+            /**
+             * Format: date-time
+             * @description When the order reached its last status.
+             * @example 2026-11-20T09:30:00Z
+             */
+            last_status_created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-20T09:30:00Z
+             */
+            updated_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-18T14:02:11Z
+             */
+            created_at: string;
+        };
+        /** @description An order transaction with a summary of each of its orders, oldest first. */
+        OrderTransactionDetails: {
+            /**
+             * Format: uuid
+             * @example 0b7d3c52-61a4-4e8f-9d20-7c5e1f3a9b84
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 3f1c9a2e-7b40-4d8e-a5c6-2e9f0b1d4a77
+             */
+            team_id: string;
+            status: components["schemas"]["OrderTransactionStatus"];
+            orders?: components["schemas"]["OrderSummary"][];
         };
         /** @description The report's header: the patient, the laboratory and the dates of the sample. `status` is `partial` while results are still to come, `final` once the laboratory has reported them all. `interpretation` is the worst interpretation of the results reported. */
         LabResultsMetadata: {
@@ -18278,13 +18490,8 @@ export interface components {
             sample_information?: {
                 [key: string]: unknown;
             } | null;
-            /**
-             * @description The transaction of orders the order belongs to, when it is part of one.
-             * @example null
-             */
-            order_transaction?: {
-                [key: string]: unknown;
-            } | null;
+            /** @description The transaction whose orders' results these are (*Get the results of an order transaction*); absent from an order's own results. */
+            order_transaction?: components["schemas"]["OrderTransaction"] | null;
         };
         /** @description A diagnosis of the catalog (ICD-10-CM). */
         ClientFacingDiagnosisInformation: {
@@ -18922,7 +19129,8 @@ export interface components {
             order_id: string;
             /**
              * Format: uuid
-             * @example null
+             * @description The transaction of the appointment's order (`order_transaction.id`); null for appointments booked before orders had transactions.
+             * @example 0b7d3c52-61a4-4e8f-9d20-7c5e1f3a9b84
              */
             order_transaction_id?: string | null;
             address: components["schemas"]["USAddress"];
@@ -24416,6 +24624,45 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    redrawOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the order to draw again.
+                 * @example 5c8e2b7a-9f14-4d36-8a0b-1e2f3a4b5c6d
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new order, made by the redraw. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description The order cannot be redrawn (its status, or it was redrawn already). `detail` says why. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     simulateOrder: {
         parameters: {
             query?: {
@@ -24458,6 +24705,114 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getOrderTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The transaction's id (an order's `order_transaction.id`).
+                 * @example 0b7d3c52-61a4-4e8f-9d20-7c5e1f3a9b84
+                 */
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transaction. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderTransactionDetails"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getOrderTransactionResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The transaction's id (an order's `order_transaction.id`).
+                 * @example 0b7d3c52-61a4-4e8f-9d20-7c5e1f3a9b84
+                 */
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transaction's results. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabResultsRaw"];
+                };
+            };
+            /** @description No order of the transaction has results yet. `detail` names the transaction and the status of its newest order. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getOrderTransactionResultPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The transaction's id (an order's `order_transaction.id`).
+                 * @example 0b7d3c52-61a4-4e8f-9d20-7c5e1f3a9b84
+                 */
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result report (PDF). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description No order of the transaction has results yet. `detail` names the transaction and the status of its newest order. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };

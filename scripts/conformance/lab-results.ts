@@ -103,3 +103,23 @@ export const otherTeamsOrder = (operationId: string, call: (client: TeamClient, 
     },
     MANAGEMENT,
   );
+
+/** How long a check waits for the target's simulator to walk an order to a status. */
+const STATUS_WAIT_MS = 20_000;
+
+/**
+ * A new walk-in order of the client's team whose sample failed, simulated to
+ * `redraw_available`: an order POST /v3/order/{order_id}/redraw accepts.
+ */
+export async function redrawableOrder(client: TeamClient, userId: string): Promise<Order> {
+  const order = must('createOrder', await client.POST('/v3/order', { body: orderBody(userId) })).order as Order;
+  const finalStatus = 'collecting_sample.walk_in_test.redraw_available';
+  must('simulateOrder', await client.POST('/v3/order/{order_id}/test', { params: { path: { order_id: order.id }, query: { final_status: finalStatus } }, body: {} }));
+  const until = Date.now() + STATUS_WAIT_MS;
+  for (;;) {
+    const read = must('getOrder', await client.GET('/v3/order/{order_id}', { params: { path: { order_id: order.id } } }));
+    if (read.last_event.status === finalStatus) return read as Order;
+    if (Date.now() > until) fail(`order ${order.id} is at ${read.last_event.status}, not ${finalStatus}, ${STATUS_WAIT_MS / 1000} s after its simulation started`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -46,6 +46,8 @@ WITHOUT_SDK_CALL.push('listUnmatchedResults', 'getUnmatchedResult', 'acceptUnmat
 WITHOUT_SDK_CALL.push('getOrderCommunicationSettings', 'updateOrderCommunicationSettings', 'simulateConnectionError');
 /** An order's own changes (activate_by): this version of the SDK has no PATCH /v3/order/{order_id}. */
 WITHOUT_SDK_CALL.push('updateOrder');
+/** Order transactions and the sandbox's redraw: this version of the SDK has no order_transaction calls. */
+WITHOUT_SDK_CALL.push('getOrderTransaction', 'getOrderTransactionResult', 'getOrderTransactionResultPdf', 'redrawOrder');
 
 /**
  * Team API operations the SDK calls but cannot get a 2xx from: `user.upsertUserInfo` sends the

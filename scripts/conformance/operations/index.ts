@@ -148,6 +148,10 @@ import { definition as bulkPauseConnections } from './team/bulkPauseConnections.
 import { definition as createLabReportParserJob } from './team/createLabReportParserJob.js';
 import { definition as getLabReportParserJob } from './team/getLabReportParserJob.js';
 import { definition as bulkImportConnections } from './team/bulkImportConnections.js';
+import { definition as redrawOrder } from './team/redrawOrder.js';
+import { definition as getOrderTransaction } from './team/getOrderTransaction.js';
+import { definition as getOrderTransactionResult } from './team/getOrderTransactionResult.js';
+import { definition as getOrderTransactionResultPdf } from './team/getOrderTransactionResultPdf.js';
 // scaffold:imports
 
 export const OPERATIONS: readonly OperationDefinition[] = [
@@ -294,5 +298,9 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   createLabReportParserJob,
   getLabReportParserJob,
   bulkImportConnections,
+  redrawOrder,
+  getOrderTransaction,
+  getOrderTransactionResult,
+  getOrderTransactionResultPdf,
   // scaffold:operations
 ];

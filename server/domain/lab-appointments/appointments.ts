@@ -190,14 +190,14 @@ export function placeOfAddress(address: KeyAddress, at: { lat: number; lng: numb
 }
 
 /** A new appointment booked from a key's slot: confirmed, its first event `scheduled`. */
-export function bookedAppointment(input: { id: string; user_id: string; order_id: string; slot: BookingKeyPayload; place: SlotPlace; notes: string | null; at: string }): StoredAppointment {
+export function bookedAppointment(input: { id: string; user_id: string; order_id: string; order_transaction_id: string; slot: BookingKeyPayload; place: SlotPlace; notes: string | null; at: string }): StoredAppointment {
   const data = { start_at: iso(input.slot.start), end_at: iso(input.slot.end), location_code: input.slot.location_code, price: input.slot.price, is_priority: input.slot.is_priority };
   return {
     body: {
       id: input.id,
       user_id: input.user_id,
       order_id: input.order_id,
-      order_transaction_id: null,
+      order_transaction_id: input.order_transaction_id,
       address: input.place.address,
       location: input.place.location,
       start_at: data.start_at,
@@ -217,14 +217,14 @@ export function bookedAppointment(input: { id: string; user_id: string; order_id
 }
 
 /** A new requested appointment: pending, without a time until the provider confirms it. */
-export function requestedAppointment(input: { id: string; user_id: string; order_id: string; provider: string; place: SlotPlace; time_zone: string; notes: string | null; at: string }): StoredAppointment {
+export function requestedAppointment(input: { id: string; user_id: string; order_id: string; order_transaction_id: string; provider: string; place: SlotPlace; time_zone: string; notes: string | null; at: string }): StoredAppointment {
   const data = { requested_at: input.at };
   return {
     body: {
       id: input.id,
       user_id: input.user_id,
       order_id: input.order_id,
-      order_transaction_id: null,
+      order_transaction_id: input.order_transaction_id,
       address: input.place.address,
       location: input.place.location,
       start_at: null,

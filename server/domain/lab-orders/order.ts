@@ -7,6 +7,7 @@ import type { components } from '../../../generated/team/schema.js';
 import type { CollectionMethod, LabTestView } from '../lab-tests/catalog.js';
 import { turnaroundDays } from '../lab-tests/catalog.js';
 import { parseStatus } from './lifecycle.js';
+import { orderTransactionView, type TransactionMember } from './transaction.js';
 
 type Nullable<T> = T | null;
 
@@ -100,7 +101,6 @@ export interface OrderBody {
   has_missing_results: boolean | null;
   expected_result_by_date: string;
   worst_case_result_by_date: string;
-  origin: string;
   /**
    * The lab account the order was placed through: its results' `metadata.account_id`. Kept in the
    * body (toOrderView leaves it out: the Order has no such field); absent from orders stored before.
@@ -221,7 +221,6 @@ export function newOrderBody(input: NewOrderInput): OrderBody & { patient_detail
     has_missing_results: null,
     expected_result_by_date: addDays(day0, tat.common),
     worst_case_result_by_date: addDays(day0, tat.worst),
-    origin: 'initiated_by_client',
     lab_account_id: input.lab_account_id?.toLowerCase() ?? null,
   };
 }
@@ -280,6 +279,10 @@ export interface StoredOrder {
   created_at: string;
   updated_at: string;
   events: Array<{ id: number; created_at: string; status: string; status_detail: string | null }>;
+  transaction_id: string;
+  origin: string;
+  /** Every order of its transaction, itself included (transaction.ts). */
+  transaction_orders: readonly TransactionMember[];
 }
 
 /** The Order wire shape (the generated type: the compiler checks the view against the spec). */
@@ -321,8 +324,37 @@ export function toOrderView(order: StoredOrder): OrderView {
     has_missing_results: body.has_missing_results,
     expected_result_by_date: body.expected_result_by_date,
     worst_case_result_by_date: body.worst_case_result_by_date,
-    origin: body.origin,
-    order_transaction: null,
+    origin: order.origin as OrderView['origin'],
+    order_transaction: orderTransactionView(order.transaction_id, order.transaction_orders),
   };
 }
 
+
+/**
+ * The body of an order that redraws `parent` (domain transaction.ts): the same patient, address,
+ * lab test, collection method, physician, billing, diagnosis codes, consents and lab account, as
+ * a new order at `at` (new details, shipment, dates and requisition form). Not held until a day
+ * (`activate_by`): the redraw is wanted now.
+ */
+export function redrawOrderBody(
+  parent: OrderBody & { patient_details: StoredPatientDetails; patient_address: StoredPatientAddress },
+  ids: Pick<NewOrderInput, 'order_id' | 'details_id' | 'shipment_id' | 'at' | 'requisition_form_url'>,
+): OrderBody {
+  return newOrderBody({
+    ...ids,
+    lab_test: parent.lab_test,
+    method: parent.details.type,
+    patient_details: parent.patient_details,
+    patient_address: parent.patient_address,
+    physician: parent.physician,
+    health_insurance_id: parent.health_insurance_id,
+    priority: parent.priority,
+    billing_type: parent.billing_type,
+    icd_codes: parent.icd_codes,
+    consents: parent.consents,
+    activate_by: null,
+    passthrough: parent.passthrough,
+    clinical_notes: parent.clinical_notes,
+    lab_account_id: parent.lab_account_id ?? null,
+  });
+}

@@ -88,7 +88,7 @@ export async function bookAppointment(deps: AppointmentDeps, input: { team_id: s
     if (!(await slotHasRoom(tx, slot, null))) return { ok: false, status: 409, detail: `The slot at ${iso(slot.start)} is fully booked now; choose another slot.` };
     const place = placeOfSlot(slot);
     if (!place) return refuse422(['body', 'booking_key'], 'booking_key names a place that no longer exists; ask for availability again');
-    const appointment = bookedAppointment({ id: randomUUID(), user_id: order.user_id, order_id: order.id, slot, place, notes: input.notes, at });
+    const appointment = bookedAppointment({ id: randomUUID(), user_id: order.user_id, order_id: order.id, order_transaction_id: order.transaction_id, slot, place, notes: input.notes, at });
     await insertAppointment(tx, { id: appointment.body.id, team_id: order.team_id, order_id: order.id, user_id: order.user_id, type: appointment.body.type, ...writeOf(appointment, slot, at) });
     await useBookingKey(tx, { digest: bookingKeyDigest(input.booking_key), team_id: order.team_id, appointment_id: appointment.body.id, expires_at: iso(slot.expires), at });
     const moved = await moveOrder(tx, deps, order, decision.to, at, `Appointment booked: ${detailAt(appointment.body)}.`, appointment.body.id);
@@ -125,7 +125,7 @@ export async function requestAppointment(deps: AppointmentDeps, input: { team_id
     const decision = decideNewAppointment({ orderStatus: order.status, kind: 'at_home_phlebotomy', active, request: true });
     if (!decision.ok) return decision;
     const appointment = requestedAppointment({
-      id: randomUUID(), user_id: order.user_id, order_id: order.id, provider: input.provider, place: placeOfAddress(keyAddressOf(input.address), place), time_zone: place.time_zone, notes: input.notes, at,
+      id: randomUUID(), user_id: order.user_id, order_id: order.id, order_transaction_id: order.transaction_id, provider: input.provider, place: placeOfAddress(keyAddressOf(input.address), place), time_zone: place.time_zone, notes: input.notes, at,
     });
     await insertAppointment(tx, { id: appointment.body.id, team_id: order.team_id, order_id: order.id, user_id: order.user_id, type: 'phlebotomy', ...writeOf(appointment, null, at), location_code: place.zip });
     const moved = await moveOrder(tx, deps, order, decision.to, at, `Appointment requested from ${input.provider}; the provider confirms its time.`, appointment.body.id);

@@ -87,7 +87,7 @@ export async function simulateAppointmentStep(
   const place = center ? placeOfCenter(center) : placeOfAddress(slot.address!, resolveUsZip(slot.address!.zip_code)!);
   const appointment = active
     ? scheduledAt(active, { slot, place, at: input.at })
-    : bookedAppointment({ id: randomUUID(), user_id: input.order.user_id, order_id: input.order.id, slot, place, notes: null, at: input.at });
+    : bookedAppointment({ id: randomUUID(), user_id: input.order.user_id, order_id: input.order.id, order_transaction_id: input.order.transaction_id, slot, place, notes: null, at: input.at });
   const write = { status: appointment.body.status, location_code: slot.location_code, start_at: appointment.body.start_at, body: appointment.body, events: appointment.events, at: input.at };
   if (active) await updateAppointment(tx, active, write);
   else await insertAppointment(tx, { id: appointment.body.id, team_id: input.order.team_id, order_id: input.order.id, user_id: input.order.user_id, type: appointment.body.type, ...write });

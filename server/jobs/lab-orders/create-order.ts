@@ -112,7 +112,7 @@ function orderCreated(order: LabOrderRecord): OrderEventToWrite {
   };
 }
 
-function emitOrderCreated(tx: Queryable, order: LabOrderRecord, labTestSnapshots: LabTestSnapshots | undefined) {
+export function emitOrderCreated(tx: Queryable, order: LabOrderRecord, labTestSnapshots: LabTestSnapshots | undefined) {
   const { event, ...options } = orderCreated(order);
   return emitEvent(tx, event, { ...options, labTestSnapshots });
 }

@@ -3,6 +3,7 @@
  * that the team sets. Scoped by team: another team's order is not found.
  */
 import type { Queryable } from '../database.js';
+import { touchTransactionSql } from './lab-orders.js';
 import { isUuid } from './support.js';
 
 /**
@@ -12,9 +13,13 @@ import { isUuid } from './support.js';
 export async function setOrderActivateBy(tx: Queryable, input: { team_id: string; order_id: string; activate_by: string | null; at: string }): Promise<boolean> {
   if (!isUuid(input.order_id)) return false;
   const row = await tx.one<{ id: string }>(
-    `UPDATE lab_orders SET activate_by = $3::date, updated_at = $4,
-            body = (body::jsonb || jsonb_build_object('activate_by', $3::text))::json
-     WHERE team_id = $1 AND id = $2 RETURNING id`,
+    `WITH changed AS (
+       UPDATE lab_orders SET activate_by = $3::date, updated_at = $4,
+              body = (body::jsonb || jsonb_build_object('activate_by', $3::text))::json
+       WHERE team_id = $1 AND id = $2 RETURNING id, team_id, transaction_id
+     ),
+     touched AS (${touchTransactionSql('changed')})
+     SELECT id FROM changed`,
     [input.team_id, input.order_id, input.activate_by, input.at],
   );
   return row !== null;

@@ -4,6 +4,7 @@
  * status. The list is lab-order-list.ts; idempotency keys, the simulation queue, the team
  * settings and the vacuum are the other lab-order-*.ts files.
  */
+import { randomUUID } from 'node:crypto';
 import { textArrayParameter } from '../binary-arrays.js';
 import type { Queryable } from '../database.js';
 import { frozenLabTest, labTestSnapshot, withLabTests, type LabTestSnapshots, type LabTestValues } from './lab-order-lab-tests.js';
@@ -50,6 +51,26 @@ export interface LabOrderRecord {
   updated_at: string;
   /** Oldest first. */
   events: LabOrderEventRecord[];
+  /** The order transaction it belongs to (migration 081): its own, or its parent's for a redraw. */
+  transaction_id: string;
+  /** `initial`, or `redraw` for an order made by redrawing `parent_id`. */
+  origin: string;
+  parent_id: string | null;
+  /** Every order of the transaction, this one included, oldest first. */
+  transaction_orders: TransactionOrderRecord[];
+}
+
+/** An order of a transaction, as the transaction's views list it. */
+export interface TransactionOrderRecord {
+  id: string;
+  status: string;
+  low_status: string;
+  /** When the order reached its status (its last event). */
+  status_at: string;
+  origin: string;
+  parent_id: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -65,7 +86,23 @@ export const NEXT_EVENT_ID = `nextval('lab_order_event_ids')`;
 
 /** The columns of a LabOrderRecord, from FROM_ORDERS. */
 export const ORDER_COLUMNS = `o.id, o.team_id, o.user_id, u.client_user_id, o.lab_test_id, o.method, o.status, o.low_status,
-    o.patient_name, o.sample_id, o.interpretation, o.body, o.lab_test_view, o.created_at, o.updated_at, o.events`;
+    o.patient_name, o.sample_id, o.interpretation, o.body, o.lab_test_view, o.created_at, o.updated_at, o.events,
+    o.transaction_id, o.origin, o.parent_id,
+    (SELECT json_agg(json_build_object('id', t.id, 'status', t.status, 'low_status', t.low_status,
+              'status_at', coalesce(t.events -> -1 ->> 'created_at', ${ISO('t.updated_at')}), 'origin', t.origin, 'parent_id', t.parent_id,
+              'created_at', ${ISO('t.created_at')}, 'updated_at', ${ISO('t.updated_at')}) ORDER BY t.created_at, t.id)
+     FROM lab_orders t WHERE t.team_id = o.team_id AND t.transaction_id = o.transaction_id) AS transaction_orders`;
+
+/**
+ * Gives every other order of the transactions of the orders `changed` (an SQL expression of a
+ * set of rows with `team_id`, `transaction_id` and `id`) a new row version: an order's view lists
+ * its transaction's orders, so a change to one is a change to the views of all (the order list
+ * keeps records under their row version, lab-order-list.ts). Only orders redrawn or made by a
+ * redraw have others.
+ */
+export const touchTransactionSql = (changed: string) =>
+  `UPDATE lab_orders s SET transaction_id = s.transaction_id FROM ${changed} c
+   WHERE s.team_id = c.team_id AND s.transaction_id = c.transaction_id AND s.id <> c.id`;
 export const FROM_ORDERS = `FROM lab_orders o JOIN users u ON u.id = o.user_id`;
 const SELECT_ORDER = `SELECT ${ORDER_COLUMNS} ${FROM_ORDERS}`;
 
@@ -89,6 +126,8 @@ export interface NewLabOrder {
   body: Record<string, unknown>;
   /** ISO instant: the order's created_at, updated_at and first event's time. */
   at: string;
+  /** A redraw's place: its parent's transaction. Absent: the order starts a transaction of its own (`origin` initial). */
+  redraw_of?: { transaction_id: string; parent_id: string };
 }
 
 /**
@@ -147,6 +186,7 @@ export async function insertOrders(
   const columns = { id: [] as string[], team_id: [] as string[], user_id: [] as string[], lab_test_id: [] as string[], method: [] as string[], status: [] as string[], low_status: [] as string[],
     patient_name: [] as string[], sample_id: [] as string[], body: [] as string[], lab_test_view: [] as (string | null)[], at: [] as string[], event_id: [] as (number | null)[],
     activate_by: [] as (string | null)[], receiver_name: [] as string[] };
+  const placement = { transaction_id: [] as string[], origin: [] as string[], parent_id: [] as (string | null)[] };
   const webhook = { event_type: [] as (string | null)[], head: [] as (string | null)[], dedup_key: [] as (string | null)[], lab_test_view: [] as (string | null)[], lab_test_at: [] as (number | null)[],
     id: [] as (string | null)[] };
   const snapshots = new Map<string, string>();
@@ -171,6 +211,12 @@ export async function insertOrders(
     columns.event_id.push(eventId);
     columns.activate_by.push(input.activate_by);
     columns.receiver_name.push(input.receiver_name);
+    const transactionId = input.redraw_of?.transaction_id ?? randomUUID();
+    const origin = input.redraw_of ? 'redraw' : 'initial';
+    const parentId = input.redraw_of?.parent_id ?? null;
+    placement.transaction_id.push(transactionId);
+    placement.origin.push(origin);
+    placement.parent_id.push(parentId);
     const record: LabOrderRecord = {
       id: input.id,
       team_id: input.team_id,
@@ -188,6 +234,11 @@ export async function insertOrders(
       created_at: at,
       updated_at: at,
       events: [{ id: eventId ?? 0, created_at: at, status: input.status, status_detail: null }],
+      transaction_id: transactionId,
+      origin,
+      parent_id: parentId,
+      // A redraw's transaction has its parent too: insertRedraw reads it back whole.
+      transaction_orders: [{ id: input.id, status: input.status, low_status: input.low_status, status_at: at, origin, parent_id: parentId, created_at: at, updated_at: at }],
     };
     const event = options.withEvent?.(record);
     const payload = event ? payloadBeforeClientUserId(event.event, event.labTestView, options.labTestSnapshots) : null;
@@ -203,17 +254,20 @@ export async function insertOrders(
     `WITH input AS (
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::timestamptz[], $13::bigint[],
                             $14::date[], $15::text[],
-                            $18::text[], $19::text[], $20::text[], $21::text[], $22::integer[], $23::uuid[])
+                            $18::text[], $19::text[], $20::text[], $21::text[], $22::integer[], $23::uuid[],
+                            $24::uuid[], $25::text[], $26::uuid[])
          WITH ORDINALITY AS i(id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, sample_id, body, lab_test_view, at, event_id, activate_by, receiver_name,
-                              webhook_type, webhook_head, webhook_dedup_key, webhook_lab_test_view, webhook_lab_test_at, webhook_id, ord)
+                              webhook_type, webhook_head, webhook_dedup_key, webhook_lab_test_view, webhook_lab_test_at, webhook_id, transaction_id, origin, parent_id, ord)
      ),
      snapshot AS (
        INSERT INTO lab_order_lab_tests (digest, view) SELECT d, v::json FROM unnest($16::text[], $17::text[]) AS s(d, v)
        ON CONFLICT (digest) DO NOTHING
      ),
      new_order AS (
-       INSERT INTO lab_orders (id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, sample_id, activate_by, receiver_name, body, lab_test_view, created_at, updated_at, events)
+       INSERT INTO lab_orders (id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, sample_id, activate_by, receiver_name, body, lab_test_view, created_at, updated_at,
+                               transaction_id, origin, parent_id, events)
        SELECT i.id, i.team_id, i.user_id, i.lab_test_id, i.method, i.status, i.low_status, i.patient_name, i.sample_id, i.activate_by, i.receiver_name, i.body::json, i.lab_test_view, i.at, i.at,
+              i.transaction_id, i.origin, i.parent_id,
               json_build_array(${orderEventJsonSql(`coalesce(i.event_id, ${NEXT_EVENT_ID})`, 'i.at', 'i.status', 'NULL::text')})
        FROM input i WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = i.user_id AND u.team_id = i.team_id)
        RETURNING id, team_id, patient_name, receiver_name, events -> 0 ->> 'id' AS event_id
@@ -246,7 +300,7 @@ export async function insertOrders(
        SELECT e.id, w.id FROM webhook w JOIN endpoint e ON e.team_id = w.team_id WHERE ${endpointTakes('e', 'w.event_type')}
      )
      SELECT s.id, s.client_user_id, s.event_id FROM stored s`,
-    [...Object.values({ ...columns, body: textArrayParameter(columns.body) }), [...snapshots.keys()], [...snapshots.values()], ...Object.values({ ...webhook, head: textArrayParameter(webhook.head) })],
+    [...Object.values({ ...columns, body: textArrayParameter(columns.body) }), [...snapshots.keys()], [...snapshots.values()], ...Object.values({ ...webhook, head: textArrayParameter(webhook.head) }), ...Object.values(placement)],
   );
   const stored = new Map(rows.map((row) => [row.id, row]));
   const created = records.flatMap((record) => {
@@ -341,8 +395,9 @@ export async function transitionOrder(db: Queryable, t: OrderTransition, labTest
            body = CASE WHEN $10::jsonb = '{}' THEN body ELSE (body::jsonb || $10::jsonb)::json END,
            events = (events::jsonb || jsonb_build_array(${orderEventJsonSql(NEXT_EVENT_ID, '$7::timestamptz', '$4::text', '$6::text')}))::json
        WHERE team_id = $1 AND id = $2 AND status = $3
-       RETURNING id
-     )
+       RETURNING id, team_id, transaction_id
+     ),
+     touched AS (${touchTransactionSql('moved')})
      SELECT id FROM moved`,
     [t.team_id, t.order_id, t.from, t.to, t.low_status, t.status_detail, t.at, t.interpretation !== undefined, t.interpretation ?? null, JSON.stringify(t.body_patch ?? {})],
   );

@@ -140,6 +140,10 @@ import { bulkPauseConnections } from './bulk-pause-connections.js';
 import { createLabReportParserJob } from './create-lab-report-parser-job.js';
 import { getLabReportParserJob } from './get-lab-report-parser-job.js';
 import { bulkImportConnections } from './bulk-import-connections.js';
+import { redrawOrder } from './redraw-order.js';
+import { getOrderTransaction } from './get-order-transaction.js';
+import { getOrderTransactionResult } from './get-order-transaction-result.js';
+import { getOrderTransactionResultPdf } from './get-order-transaction-result-pdf.js';
 // scaffold:imports
 
 /**
@@ -285,6 +289,10 @@ export function createTeamHandlers(deps: Deps): HandlerMap<operations, TeamConte
     createLabReportParserJob: createLabReportParserJob(deps),
     getLabReportParserJob: getLabReportParserJob(deps),
     bulkImportConnections: bulkImportConnections(deps),
+    redrawOrder: redrawOrder(deps),
+    getOrderTransaction: getOrderTransaction(deps),
+    getOrderTransactionResult: getOrderTransactionResult(deps),
+    getOrderTransactionResultPdf: getOrderTransactionResultPdf(deps),
     // scaffold:handlers
   };
 }

@@ -10,10 +10,11 @@ import type { operations } from '../../../../generated/team/schema.js';
 import { checkDiagnosisCodes, violationMessage } from '../../../domain/insurance/diagnoses.js';
 import { storedConsents, type ConsentInput } from '../../../domain/lab-orders/consents.js';
 import { initialStatus, parseStatus } from '../../../domain/lab-orders/lifecycle.js';
-import { newOrderBody, patientName, recipientName } from '../../../domain/lab-orders/order.js';
+import { newOrderBody, patientName, recipientName, redrawOrderBody } from '../../../domain/lab-orders/order.js';
+import { requisitionUrlExpiry, signedRequisitionUrl } from '../../../domain/lab-documents/signed-url.js';
 import { resolveOrderLabTests } from '../../../domain/lab-orders/order-set.js';
 import { COLLECTION_METHODS, toLabTestView, type CollectionMethod, type LabTestDefinition } from '../../../domain/lab-tests/catalog.js';
-import type { NewLabOrder } from '../../../storage/repositories/lab-orders.js';
+import type { LabOrderRecord, NewLabOrder } from '../../../storage/repositories/lab-orders.js';
 import type { NewLabTest } from '../../../storage/repositories/lab-tests.js';
 import type { ValidationErrorItem } from '../../../shared/error-shape.js';
 import { ValidationFailure } from '../../api-error.js';
@@ -143,4 +144,37 @@ export async function prepareOrder(deps: Deps, caller: TeamContext, request: Ord
   };
   const newLabTest = 'new_lab_test' in resolved ? { team_id: teamId, ...resolved.new_lab_test, marker_ids: [...resolved.new_lab_test.marker_ids] } : null;
   return { order, new_lab_test: newLabTest };
+}
+
+/**
+ * The new order that redraws `parent` at `at` (POST /v3/order/{order_id}/redraw): the parent's
+ * patient, lab test and terms (domain redrawOrderBody) under a new id, sample id and requisition
+ * form signed with `requisitionKey`. Synchronous: it runs inside the redraw's transaction.
+ */
+export function redrawnOrder(deps: Pick<Deps, 'config'>, requisitionKey: string, parent: LabOrderRecord, at: string): NewLabOrder {
+  const orderId = randomUUID();
+  const parentBody = parent.body as unknown as Parameters<typeof redrawOrderBody>[0];
+  const body = redrawOrderBody(parentBody, {
+    order_id: orderId,
+    details_id: randomUUID(),
+    shipment_id: randomUUID(),
+    at,
+    requisition_form_url: signedRequisitionUrl({ base_url: deps.config.publicTeamUrl, order_id: orderId, expires: requisitionUrlExpiry(at), key: requisitionKey }),
+  });
+  const status = initialStatus(parentBody.details.type);
+  return {
+    id: orderId,
+    team_id: parent.team_id,
+    user_id: parent.user_id,
+    lab_test_id: parent.lab_test_id,
+    method: parent.method,
+    status,
+    low_status: parseStatus(status)?.low ?? 'ordered',
+    patient_name: patientName(parentBody.patient_details),
+    sample_id: newSampleId(),
+    activate_by: null,
+    receiver_name: recipientName(parentBody.patient_details, parentBody.patient_address),
+    body: body as unknown as Record<string, unknown>,
+    at,
+  };
 }
