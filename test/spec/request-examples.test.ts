@@ -365,6 +365,25 @@ describe.each(API_NAMES)('request examples of the %s API on the server', (api) =
         await world.team('POST', `/v3/order/${String(values.order_id)}/test`, {});
         await new LabOrderSimulator({ db: server.db, logger: silentLogger() }).runDue();
       }
+      // A walk-in order to redraw: its sample failed, and it waits at redraw_available.
+      if (values.order_id !== undefined && c.operationId === 'redrawOrder') {
+        await world.team('POST', `/v3/order/${String(values.order_id)}/test?final_status=collecting_sample.walk_in_test.redraw_available`, {});
+        await new LabOrderSimulator({ db: server.db, logger: silentLogger() }).runDue();
+      }
+      // An order transaction of the team: a new walk-in order's, completed for its results.
+      if (values.transaction_id !== undefined) {
+        const placed = (await world.team('POST', '/v3/order', {
+          user_id: userId,
+          patient_details: { first_name: 'Maria', last_name: 'Lopez', dob: '1986-04-21', gender: 'female', phone_number: '+14155550123', email: 'maria.lopez@example.com' },
+          patient_address: { first_line: '123 Main St.', city: 'San Francisco', state: 'CA', zip: '94110', country: 'US' },
+          order_set: { lab_test_ids: ['0b1f8a3e-3c57-4d0f-9b5e-3f7a8d2c1e01'] },
+        })) as { order: { id: string; order_transaction: { id: string } } };
+        values.transaction_id = placed.order.order_transaction.id;
+        if (c.operationId.startsWith('getOrderTransactionResult')) {
+          await world.team('POST', `/v3/order/${placed.order.id}/test`, {});
+          await new LabOrderSimulator({ db: server.db, logger: silentLogger() }).runDue();
+        }
+      }
       // A parsing job of the team, uploaded for the user.
       if (values.job_id !== undefined && c.path.startsWith('/lab_report/')) values.job_id = await world.parsingJob(userId);
       if (values['x-vital-link-token'] !== undefined) {
