@@ -165,4 +165,36 @@ describe('dashboard lab orders in Chromium', () => {
     },
     TEST_TIMEOUT_MS,
   );
+
+  it.skipIf(SKIP)(
+    `when a walk-in order's sample failed, then the page redraws it after confirming, opens the new order, and both pages list the transaction's two orders${because}`,
+    async () => {
+      const { server } = dash;
+      const orderId = await placeOrder(server, dash.seeded.users[1]!.user_id);
+      const waiting = 'collecting_sample.walk_in_test.redraw_available';
+      const walk = await request(server.team).post(`/v3/order/${orderId}/test?final_status=${waiting}`).set(TEAM_API_KEY_HEADER, server.apiKey).send({});
+      expect(walk.status, JSON.stringify(walk.body)).toBe(200);
+      const opened = await dash.signedIn(`#/lab-orders/${orderId}`);
+      const { page } = opened;
+      await page.locator(`[data-testid="order-status"][data-status="${waiting}"]`).waitFor();
+      expect(await page.getByTestId('transaction-order').count()).toBe(1);
+      await page.getByTestId('order-redraw').click();
+      await page.getByTestId('order-redraw-confirm').click();
+      await page.waitForURL((url) => /#\/lab-orders\/[0-9a-f-]{36}$/.test(url.hash) && !url.hash.endsWith(orderId));
+      const redrawId = page.url().split('/').at(-1)!;
+      await page.locator('[data-testid="order-status"][data-status="received.walk_in_test.ordered"]').waitFor();
+      const members = page.getByTestId('transaction-order');
+      await members.nth(1).waitFor();
+      expect(await members.evaluateAll((items) => items.map((item) => item.getAttribute('data-order-id')))).toEqual([orderId, redrawId]);
+      expect(await members.nth(0).innerText()).toContain('Cancelled');
+      // The parent's page: cancelled by the redraw, which it lists, and no second redraw offered.
+      await page.getByRole('link', { name: orderId }).click();
+      await page.locator('[data-testid="order-status"][data-status="cancelled.walk_in_test.cancelled"]').waitFor();
+      expect(await page.getByTestId('transaction-order').count()).toBe(2);
+      expect(await page.getByTestId('order-redraw').count()).toBe(0);
+      await dash.expectClean(opened);
+      await page.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
 });

@@ -6,7 +6,6 @@
  * the transaction's status follows it. Pure.
  */
 import type { components } from '../../../generated/team/schema.js';
-import type { LabResults, BiomarkerResult, MissingBiomarkerResult } from '../lab-results/generate.js';
 import { fullStatus, parseStatus } from './lifecycle.js';
 
 /** An order of a transaction: what the transaction's views say of it. */
@@ -111,17 +110,32 @@ export function redrawDecision(order: { id: string; status: string; has_patient:
 }
 
 /** A result's marker: the same marker in two orders of a transaction has the same key. */
-const markerKey = (result: { provider_id: string; slug: string; loinc: string }) => `${result.provider_id}|${result.slug}|${result.loinc}`;
+interface MarkerKeyed {
+  provider_id: string;
+  slug: string;
+  loinc: string;
+}
+const markerKey = (result: MarkerKeyed) => `${result.provider_id}|${result.slug}|${result.loinc}`;
+
+/** An order's results (LabResults of lab-results/generate.ts), as far as merging reads them. */
+export interface ResultsReport<Result extends MarkerKeyed, Missing extends MarkerKeyed, Metadata> {
+  metadata: Metadata;
+  results: Result[];
+  missing_results: Missing[];
+}
 
 /**
  * The results of a transaction's orders as one report (GET /v3/order_transaction/{id}/result):
  * for each marker the newest value (a redraw's result replaces its parent's), the metadata of
  * the newest report, and the markers no order reported. `reports` are oldest first.
  */
-export function mergeTransactionResults(reports: readonly LabResults[], transaction: OrderTransactionView): LabResults & { order_transaction: OrderTransactionView } {
-  const results = new Map<string, BiomarkerResult>();
+export function mergeTransactionResults<Result extends MarkerKeyed, Missing extends MarkerKeyed, Metadata>(
+  reports: readonly ResultsReport<Result, Missing, Metadata>[],
+  transaction: OrderTransactionView,
+): ResultsReport<Result, Missing, Metadata> & { order_transaction: OrderTransactionView } {
+  const results = new Map<string, Result>();
   for (const report of reports) for (const result of report.results) results.set(markerKey(result), result);
-  const missing = new Map<string, MissingBiomarkerResult>();
+  const missing = new Map<string, Missing>();
   for (const report of reports) {
     for (const result of report.missing_results) if (!results.has(markerKey(result))) missing.set(markerKey(result), result);
   }

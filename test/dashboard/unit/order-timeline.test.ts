@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancelAllowed, humanize, isFinal, lowLevelStatuses, orderTimeline, resultsReady, simulationTargets, statusLabel } from '../../../server/dashboard/src/lib/order-timeline.js';
+import { cancelAllowed, humanize, isFinal, lowLevelStatuses, orderTimeline, redrawAllowed, redrawOf, resultsReady, simulationTargets, statusLabel } from '../../../server/dashboard/src/lib/order-timeline.js';
 
 describe('orderTimeline', () => {
   it('when events come in any order, then they are sorted by id and the newest is current', () => {
@@ -85,5 +85,22 @@ describe('resultsReady', () => {
     expect(resultsReady('completed.walk_in_test.corrected')).toBe(true);
     expect(resultsReady('received.testkit.ordered')).toBe(false);
     expect(resultsReady('nonsense')).toBe(false);
+  });
+});
+
+describe('redrawAllowed and redrawOf', () => {
+  it('when an order failed with a sample error, or a walk-in order waits at redraw_available, then it can be redrawn once', () => {
+    expect(redrawAllowed({ id: 'o', status: 'failed.at_home_phlebotomy.sample_error', redrawn_as: null })).toBe(true);
+    expect(redrawAllowed({ id: 'o', status: 'collecting_sample.walk_in_test.redraw_available', redrawn_as: null })).toBe(true);
+    expect(redrawAllowed({ id: 'o', status: 'failed.walk_in_test.sample_error', redrawn_as: null })).toBe(false);
+    expect(redrawAllowed({ id: 'o', status: 'received.walk_in_test.ordered', redrawn_as: null })).toBe(false);
+    expect(redrawAllowed({ id: 'o', status: 'failed.testkit.sample_error', redrawn_as: 'r' })).toBe(false);
+  });
+
+  it('when a transaction lists a redraw of the order, then redrawOf names it', () => {
+    const orders = [{ id: 'a', parent_id: null }, { id: 'b', parent_id: 'a' }, { id: 'c', parent_id: 'b' }];
+    expect(redrawOf('a', orders)).toBe('b');
+    expect(redrawOf('b', orders)).toBe('c');
+    expect(redrawOf('c', orders)).toBeNull();
   });
 });

@@ -5,6 +5,7 @@
  * offer what the API would refuse. Pure.
  */
 import { decideCancel, LIFECYCLES, parseStatus, simulationPath } from '../../../domain/lab-orders/lifecycle.js';
+import { redrawDecision } from '../../../domain/lab-orders/transaction.js';
 
 export interface OrderEventLike {
   id: number;
@@ -101,4 +102,17 @@ export function lowLevelStatuses(): string[] {
 export function resultsReady(status: string): boolean {
   const low = parseStatus(status)?.low;
   return low === 'partial_results' || low === 'completed' || low === 'corrected';
+}
+
+/**
+ * Whether the sandbox can redraw the order (POST /v3/order/{order_id}/redraw), by the server's
+ * own rule: a sample error (a walk-in order from redraw_available), once per order.
+ */
+export function redrawAllowed(order: { id: string; status: string; redrawn_as: string | null }): boolean {
+  return redrawDecision({ id: order.id, status: order.status, has_patient: true, redrawn_as: order.redrawn_as }).ok;
+}
+
+/** The order of a transaction that redrew `orderId`, or null. */
+export function redrawOf(orderId: string, orders: readonly { id: string; parent_id?: string | null }[]): string | null {
+  return orders.find((o) => o.parent_id === orderId)?.id ?? null;
 }

@@ -1,13 +1,14 @@
 /**
  * One lab order: its status timeline (polled while a simulation walks it), buttons to
  * simulate to any reachable status or cancel, its results with their flags, and the
- * requisition and result PDFs (fetched with the key, shown from a blob: URL), and for at-home
- * and walk-in orders their appointment (lab-order-appointment.ts).
+ * requisition and result PDFs (fetched with the key, shown from a blob: URL), for at-home
+ * and walk-in orders their appointment (lab-order-appointment.ts), and the order's transaction
+ * (the order and its redraws) with the sandbox's redraw once its sample failed.
  */
 import { fetchBlob, type Apis, type TeamSchemas } from '../api.js';
 import { confirmButton, okAs, poll } from '../interactions.js';
 import { formatDateTime } from '../lib/format.js';
-import { cancelAllowed, humanize, isFinal, orderTimeline, resultsReady, simulationTargets, statusLabel } from '../lib/order-timeline.js';
+import { cancelAllowed, humanize, isFinal, orderTimeline, redrawAllowed, redrawOf, resultsReady, simulationTargets, statusLabel } from '../lib/order-timeline.js';
 import { FLAG_LABELS, isHighlighted, resultFlags, resultsSummary } from '../lib/result-flags.js';
 import type { Page, PageContext } from '../page.js';
 import { drawAppointment } from './lab-order-appointment.js';
@@ -37,6 +38,31 @@ function timelineView(order: Order): HTMLElement {
         h('div', null, h('strong', null, entry.label), entry.top ? h('span', { class: 'muted' }, ` · ${humanize(entry.top)}`) : null),
         h('time', { class: 'muted', datetime: entry.at }, formatDateTime(entry.at)),
         entry.detail ? h('p', { class: 'muted' }, entry.detail) : null,
+      ),
+    ),
+  );
+}
+
+/** The order's transaction: its status and every order of it, oldest first, each linked. */
+function transactionView(order: Order): HTMLElement | null {
+  const transaction = order.order_transaction;
+  if (!transaction) return null;
+  return h(
+    'section',
+    { class: 'card', 'aria-labelledby': 'transaction-title', 'data-testid': 'order-transaction', 'data-status': transaction.status },
+    h('h2', { id: 'transaction-title' }, `Transaction · ${humanize(transaction.status)}`),
+    h(
+      'ol',
+      { class: 'transaction' },
+      ...transaction.orders.map((member) =>
+        h(
+          'li',
+          { 'data-testid': 'transaction-order', 'data-order-id': member.id, 'aria-current': member.id === order.id ? 'page' : null },
+          member.id === order.id ? h('strong', null, 'This order') : h('a', { href: `#/lab-orders/${encodeURIComponent(member.id)}` }, member.id),
+          ` · ${humanize(member.origin ?? 'initial')}`,
+          member.low_level_status ? ` · ${humanize(member.low_level_status)}` : '',
+          member.low_level_status_created_at ? h('span', { class: 'muted' }, ` (${formatDateTime(member.low_level_status_created_at)})`) : null,
+        ),
       ),
     ),
   );
@@ -122,7 +148,8 @@ export const labOrderPage: Page = {
     const results = h('section', { class: 'card', 'aria-labelledby': 'results-title', 'data-testid': 'results-section' });
     const documents = h('section', { class: 'card', 'aria-labelledby': 'documents-title' });
     const appointment = h('section', { class: 'card', 'aria-labelledby': 'appointment-title', 'data-testid': 'appointment-section' });
-    const body = h('div', { class: 'order-page' }, head, h('div', { class: 'grid' }, timeline, actions), appointment, results, documents);
+    const transaction = h('div');
+    const body = h('div', { class: 'order-page' }, head, h('div', { class: 'grid' }, timeline, actions), transaction, appointment, results, documents);
 
     const drawResults = async (order: Order) => {
       const status = order.last_event.status;
@@ -206,6 +233,24 @@ export const labOrderPage: Page = {
                   )
                 : null,
             ),
+        redrawAllowed({ id: order.id, status, redrawn_as: redrawOf(order.id, order.order_transaction?.orders ?? []) })
+          ? h(
+              'div',
+              null,
+              h('h3', null, 'Redraw'),
+              h('p', { class: 'hint' }, 'Sandbox: the lab draws a new sample, as a new order in this order’s transaction.'),
+              confirmButton(
+                'Redraw',
+                status.includes('.walk_in_test.') ? 'Redraw this order? It is cancelled and a new order takes over.' : 'Redraw this order? A new order is placed for the same patient and lab test.',
+                async () => {
+                  const answer = await okAs<OrderResponse>(ctx.apis.team.POST('/v3/order/{order_id}/redraw', { params: { path } }));
+                  toast(answer.message);
+                  location.hash = `#/lab-orders/${encodeURIComponent(answer.order.id)}`;
+                },
+                { testid: 'order-redraw', confirmLabel: 'Yes, redraw it' },
+              ),
+            )
+          : null,
         h('h3', null, 'Cancel'),
         cancel.ok
           ? confirmButton(
@@ -250,6 +295,7 @@ export const labOrderPage: Page = {
         ]),
       );
       replace(timeline, h('h2', { id: 'timeline-title' }, 'Status timeline'), timelineView(order));
+      replace(transaction, transactionView(order));
       if (changed) {
         drawAppointment(appointment, ctx.apis, order, ctx.signal, () => void getOrder(ctx.apis, orderId).then((fresh) => { lastStatus = ''; draw(fresh); }));
         drawActions(order);
