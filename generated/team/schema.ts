@@ -17129,6 +17129,12 @@ export interface components {
              */
             auto_generated?: boolean;
             /**
+             * @deprecated
+             * @description Deprecated in the API family. Whether the lab test is ordered through a physician network of the team's own rather than the service's: never here, so always false (absent from lab tests stored with orders placed before the field existed).
+             * @example false
+             */
+            is_delegated?: boolean;
+            /**
              * @description Whether the patient receives collection instructions (testkits).
              * @example false
              */

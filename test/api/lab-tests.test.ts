@@ -23,6 +23,8 @@ describe.each(apiEngines)('lab tests (GET /v3/lab_test, GET and POST /v3/lab_tes
     expect(walkIn.price).toBe(walkIn.markers.reduce((sum, m) => sum + Math.round(Number(m.price) * 100), 0) / 100);
     expect(walkIn.lab.slug).toBe('labcorp');
     expect(walkIn.status).toBe('active');
+    // The family's deprecated flag: no lab test is ordered through a physician network of the team's own here.
+    expect(page.data.map((t) => t.is_delegated)).toEqual([false, false, false, false]);
   });
 
   it('when a lab test is created from marker ids, then it is active, priced, and read back by id and in the lists', async () => {

@@ -86,6 +86,8 @@ export interface LabTestView {
   lab: ClientFacingLab;
   markers: ClientFacingMarker[];
   auto_generated: boolean;
+  /** Deprecated in the family: ordering through the team's own physician network; never here. */
+  is_delegated: boolean;
   has_collection_instructions: boolean;
   common_tat_days: number;
   worst_case_tat_days: number;
@@ -138,6 +140,7 @@ export function toLabTestView(catalog: MarkerCatalog, test: LabTestDefinition): 
     lab: labView(catalog, test.lab_id),
     markers: markers.map(toClientFacingMarker),
     auto_generated: test.auto_generated,
+    is_delegated: false,
     has_collection_instructions: test.method === 'testkit',
     common_tat_days: tat.common,
     worst_case_tat_days: tat.worst,
