@@ -245,6 +245,12 @@ class World {
   }
 }
 
+/** The patient and address of the orders the examples' state places. */
+const ORDER_PATIENT = {
+  patient_details: { first_name: 'Maria', last_name: 'Lopez', dob: '1986-04-21', gender: 'female', phone_number: '+14155550123', email: 'maria.lopez@example.com' },
+  patient_address: { first_line: '123 Main St.', city: 'San Francisco', state: 'CA', zip: '94110', country: 'US' },
+};
+
 /** Replaces, deep in a body, the values under these keys. */
 async function replaceDeep(value: unknown, replace: (key: string, value: unknown) => Promise<unknown>): Promise<unknown> {
   if (Array.isArray(value)) return Promise.all(value.map((item) => replaceDeep(item, replace)));
@@ -324,8 +330,7 @@ describe.each(API_NAMES)('request examples of the %s API on the server', (api) =
         // An order of the team on its standard walk-in lab test (the examples' final_status is walk-in's).
         const placed = (await world.team('POST', '/v3/order', {
           user_id: userId,
-          patient_details: { first_name: 'Maria', last_name: 'Lopez', dob: '1986-04-21', gender: 'female', phone_number: '+14155550123', email: 'maria.lopez@example.com' },
-          patient_address: { first_line: '123 Main St.', city: 'San Francisco', state: 'CA', zip: '94110', country: 'US' },
+          ...ORDER_PATIENT,
           // A draw is recorded for an on-site collection order; the at-home appointment operations need an at-home order (their standard lab tests).
           order_set: { lab_test_ids: [c.operationId === 'updateOrderDrawCompleted' ? '2d3fac50-5e79-4f21-9d70-5b9caf4e3023' : c.path.includes('/phlebotomy/') || c.operationId === 'getOrderLabelsPdf' ? '1c2e9b4f-4d68-4e10-8c6f-4a8b9e3d2f12' : c.operationId === 'getOrderCollectionInstructionPdf' ? '3e40bd61-6f8a-4032-ae81-6cadb05f4134' : '0b1f8a3e-3c57-4d0f-9b5e-3f7a8d2c1e01'] },
           // Labels are an at-home order's, collection instructions a testkit's, an ABN an order billed to a Medicare patient's insurance (stored just below).
@@ -353,8 +358,7 @@ describe.each(API_NAMES)('request examples of the %s API on the server', (api) =
       if (values.raw_result_id !== undefined) {
         const placed = (await world.team('POST', '/v3/order', {
           user_id: userId,
-          patient_details: { first_name: 'Maria', last_name: 'Lopez', dob: '1986-04-21', gender: 'female', phone_number: '+14155550123', email: 'maria.lopez@example.com' },
-          patient_address: { first_line: '123 Main St.', city: 'San Francisco', state: 'CA', zip: '94110', country: 'US' },
+          ...ORDER_PATIENT,
           order_set: { lab_test_ids: ['0b1f8a3e-3c57-4d0f-9b5e-3f7a8d2c1e01'] },
         })) as { order: { id: string } };
         unmatchedOrderId = placed.order.id;
@@ -374,8 +378,7 @@ describe.each(API_NAMES)('request examples of the %s API on the server', (api) =
       if (values.transaction_id !== undefined) {
         const placed = (await world.team('POST', '/v3/order', {
           user_id: userId,
-          patient_details: { first_name: 'Maria', last_name: 'Lopez', dob: '1986-04-21', gender: 'female', phone_number: '+14155550123', email: 'maria.lopez@example.com' },
-          patient_address: { first_line: '123 Main St.', city: 'San Francisco', state: 'CA', zip: '94110', country: 'US' },
+          ...ORDER_PATIENT,
           order_set: { lab_test_ids: ['0b1f8a3e-3c57-4d0f-9b5e-3f7a8d2c1e01'] },
         })) as { order: { id: string; order_transaction: { id: string } } };
         values.transaction_id = placed.order.order_transaction.id;
@@ -406,8 +409,7 @@ describe.each(API_NAMES)('request examples of the %s API on the server', (api) =
         if (key === 'order_ids' && Array.isArray(value)) {
           return Promise.all(value.map(async () => ((await world.team('POST', '/v3/order', {
             user_id: userId,
-            patient_details: { first_name: 'Maria', last_name: 'Lopez', dob: '1986-04-21', gender: 'female', phone_number: '+14155550123', email: 'maria.lopez@example.com' },
-            patient_address: { first_line: '123 Main St.', city: 'San Francisco', state: 'CA', zip: '94110', country: 'US' },
+            ...ORDER_PATIENT,
             order_set: { lab_test_ids: ['0b1f8a3e-3c57-4d0f-9b5e-3f7a8d2c1e01'] },
           })) as { order: { id: string } }).order.id));
         }
