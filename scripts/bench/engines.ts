@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { bootstrapSandbox } from '../../server/bootstrap.js';
+import { bootstrapSandbox, type SandboxIdentity } from '../../server/bootstrap.js';
 import { TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
 import { openDatabase, type Database } from '../../server/storage/database.js';
 import { migrate } from '../../server/storage/migrate.js';
@@ -76,22 +76,33 @@ export interface SandboxServer {
   engine: BenchEngine;
   child: ChildProcess;
   url: string;
+  /** The management API's base URL. */
+  managementUrl: string;
+  /** The sandbox's org and team, as the bootstrap stored them. */
+  sandbox: SandboxIdentity;
   /** Stops the server and removes its store. */
   close(): Promise<void>;
 }
 
 /**
- * Migrates and bootstraps a fresh PGlite store with `keys`, then starts the compiled server on
- * it (SERVER_PROCESSES unset: one process) and waits until `GET /v2/providers` answers.
+ * Migrates and bootstraps a fresh PGlite store with `keys`, runs `options.prepare` on it (data
+ * written straight into the tables before the server opens them), then starts the compiled
+ * server on it (SERVER_PROCESSES unset: one process) and waits until `GET /v2/providers` answers.
  */
-export async function startSandboxServer(label: string, keys: { team: string; management: string }): Promise<SandboxServer> {
+export async function startSandboxServer(
+  label: string,
+  keys: { team: string; management: string },
+  options: { prepare?: (db: Database, sandbox: SandboxIdentity) => Promise<void> } = {},
+): Promise<SandboxServer> {
   const engine = await pgliteEngine(label);
   let child: ChildProcess | undefined;
   try {
     const db = await engine.open();
+    let sandbox: SandboxIdentity;
     try {
       await migrate(db);
-      await bootstrapSandbox(db, { region: 'us', teamApiKey: keys.team, managementKey: keys.management, dataDir: engine.env.DATA_DIR! });
+      sandbox = await bootstrapSandbox(db, { region: 'us', teamApiKey: keys.team, managementKey: keys.management, dataDir: engine.env.DATA_DIR! });
+      await options.prepare?.(db, sandbox);
     } finally {
       await db.close();
     }
@@ -101,7 +112,7 @@ export async function startSandboxServer(label: string, keys: { team: string; ma
     const url = `http://127.0.0.1:${teamPort}`;
     await waitForOk(`${url}/v2/providers`, started, 120_000, { [TEAM_API_KEY_HEADER]: keys.team });
     const running = child;
-    return { engine, child: running, url, close: async () => { await stop(running); await engine.cleanup(); } };
+    return { engine, child: running, url, managementUrl: `http://127.0.0.1:${managementPort}`, sandbox, close: async () => { await stop(running); await engine.cleanup(); } };
   } catch (error) {
     if (child) await stop(child);
     await engine.cleanup();
