@@ -4019,6 +4019,348 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "daily.data.cholesterol.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lab timeseries samples created (cholesterol, IgE, IgG)
+         * @description Sent when a lab order's final results bring samples to a lab-sourced timeseries (`cholesterol`, `ige`, `igg`): one `daily.data.<resource>.created` per resource the results hold a numeric value of (total, LDL, HDL cholesterol and triglycerides; total IgE; IgG), in the same transaction that stores the results, so the event exists exactly when the timeseries reads return its samples. `data.data` is exactly what the reads return for these results, `data.source` the source they answer (the lab: `provider` is the lab's slug, `type` is `lab`), `data.source_id` the lab's id in *List labs* (a lab is not in the provider catalog). Results reported as a bound (`<5`) or a comment carry no number and bring no sample; an order without these markers sends none; partial results send none (the reads return final results only). `.updated` is never sent: an order's final results are stored once (a correction of an order that has final results produces no new ones), and its samples are new instants of its lab. Identity of a sample: (resource type from `event_type`, `data.source.provider`, sample `type`, sample `timestamp`); a report gives each cholesterol fraction its own sample at the same instant. Delivery order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyLabTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.cholesterol.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lab timeseries samples created (cholesterol, IgE, IgG)
+         * @description Sent when a lab order's final results bring samples to a lab-sourced timeseries (`cholesterol`, `ige`, `igg`): one `daily.data.<resource>.created` per resource the results hold a numeric value of (total, LDL, HDL cholesterol and triglycerides; total IgE; IgG), in the same transaction that stores the results, so the event exists exactly when the timeseries reads return its samples. `data.data` is exactly what the reads return for these results, `data.source` the source they answer (the lab: `provider` is the lab's slug, `type` is `lab`), `data.source_id` the lab's id in *List labs* (a lab is not in the provider catalog). Results reported as a bound (`<5`) or a comment carry no number and bring no sample; an order without these markers sends none; partial results send none (the reads return final results only). `.updated` is never sent: an order's final results are stored once (a correction of an order that has final results produces no new ones), and its samples are new instants of its lab. Identity of a sample: (resource type from `event_type`, `data.source.provider`, sample `type`, sample `timestamp`); a report gives each cholesterol fraction its own sample at the same instant. Delivery order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyLabTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.ige.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lab timeseries samples created (cholesterol, IgE, IgG)
+         * @description Sent when a lab order's final results bring samples to a lab-sourced timeseries (`cholesterol`, `ige`, `igg`): one `daily.data.<resource>.created` per resource the results hold a numeric value of (total, LDL, HDL cholesterol and triglycerides; total IgE; IgG), in the same transaction that stores the results, so the event exists exactly when the timeseries reads return its samples. `data.data` is exactly what the reads return for these results, `data.source` the source they answer (the lab: `provider` is the lab's slug, `type` is `lab`), `data.source_id` the lab's id in *List labs* (a lab is not in the provider catalog). Results reported as a bound (`<5`) or a comment carry no number and bring no sample; an order without these markers sends none; partial results send none (the reads return final results only). `.updated` is never sent: an order's final results are stored once (a correction of an order that has final results produces no new ones), and its samples are new instants of its lab. Identity of a sample: (resource type from `event_type`, `data.source.provider`, sample `type`, sample `timestamp`); a report gives each cholesterol fraction its own sample at the same instant. Delivery order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyLabTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.ige.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lab timeseries samples created (cholesterol, IgE, IgG)
+         * @description Sent when a lab order's final results bring samples to a lab-sourced timeseries (`cholesterol`, `ige`, `igg`): one `daily.data.<resource>.created` per resource the results hold a numeric value of (total, LDL, HDL cholesterol and triglycerides; total IgE; IgG), in the same transaction that stores the results, so the event exists exactly when the timeseries reads return its samples. `data.data` is exactly what the reads return for these results, `data.source` the source they answer (the lab: `provider` is the lab's slug, `type` is `lab`), `data.source_id` the lab's id in *List labs* (a lab is not in the provider catalog). Results reported as a bound (`<5`) or a comment carry no number and bring no sample; an order without these markers sends none; partial results send none (the reads return final results only). `.updated` is never sent: an order's final results are stored once (a correction of an order that has final results produces no new ones), and its samples are new instants of its lab. Identity of a sample: (resource type from `event_type`, `data.source.provider`, sample `type`, sample `timestamp`); a report gives each cholesterol fraction its own sample at the same instant. Delivery order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyLabTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.igg.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lab timeseries samples created (cholesterol, IgE, IgG)
+         * @description Sent when a lab order's final results bring samples to a lab-sourced timeseries (`cholesterol`, `ige`, `igg`): one `daily.data.<resource>.created` per resource the results hold a numeric value of (total, LDL, HDL cholesterol and triglycerides; total IgE; IgG), in the same transaction that stores the results, so the event exists exactly when the timeseries reads return its samples. `data.data` is exactly what the reads return for these results, `data.source` the source they answer (the lab: `provider` is the lab's slug, `type` is `lab`), `data.source_id` the lab's id in *List labs* (a lab is not in the provider catalog). Results reported as a bound (`<5`) or a comment carry no number and bring no sample; an order without these markers sends none; partial results send none (the reads return final results only). `.updated` is never sent: an order's final results are stored once (a correction of an order that has final results produces no new ones), and its samples are new instants of its lab. Identity of a sample: (resource type from `event_type`, `data.source.provider`, sample `type`, sample `timestamp`); a report gives each cholesterol fraction its own sample at the same instant. Delivery order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyLabTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "daily.data.igg.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lab timeseries samples created (cholesterol, IgE, IgG)
+         * @description Sent when a lab order's final results bring samples to a lab-sourced timeseries (`cholesterol`, `ige`, `igg`): one `daily.data.<resource>.created` per resource the results hold a numeric value of (total, LDL, HDL cholesterol and triglycerides; total IgE; IgG), in the same transaction that stores the results, so the event exists exactly when the timeseries reads return its samples. `data.data` is exactly what the reads return for these results, `data.source` the source they answer (the lab: `provider` is the lab's slug, `type` is `lab`), `data.source_id` the lab's id in *List labs* (a lab is not in the provider catalog). Results reported as a bound (`<5`) or a comment carry no number and bring no sample; an order without these markers sends none; partial results send none (the reads return final results only). `.updated` is never sent: an order's final results are stored once (a correction of an order that has final results produces no new ones), and its samples are new instants of its lab. Identity of a sample: (resource type from `event_type`, `data.source.provider`, sample `type`, sample `timestamp`); a report gives each cholesterol fraction its own sample at the same instant. Delivery order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DailyLabTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "daily.data.profile.created": {
         parameters: {
             query?: never;
@@ -11012,6 +11354,177 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": components["schemas"]["HistoricalPullMenstrualCycleEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.cholesterol.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a lab timeseries (never sent)
+         * @description Part of the family's event list, and accepted in an endpoint's event filter, but never sent by this server: `cholesterol`, `ige` and `igg` are filled from the user's lab orders' results, not pulled from a provider, so no historical pull of them exists. Each order's samples arrive as `daily.data.<resource>.created` when its final results are stored.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullLabTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.ige.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a lab timeseries (never sent)
+         * @description Part of the family's event list, and accepted in an endpoint's event filter, but never sent by this server: `cholesterol`, `ige` and `igg` are filled from the user's lab orders' results, not pulled from a provider, so no historical pull of them exists. Each order's samples arrive as `daily.data.<resource>.created` when its final results are stored.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullLabTimeseriesEvent"];
+                };
+            };
+            responses: {
+                /** @description Acknowledge with any 2xx status within 15 seconds. Any other status, or no answer, is retried with exponential backoff; the `webhook-id` stays the same across retries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "historical.data.igg.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Historical pull completed for a lab timeseries (never sent)
+         * @description Part of the family's event list, and accepted in an endpoint's event filter, but never sent by this server: `cholesterol`, `ige` and `igg` are filled from the user's lab orders' results, not pulled from a provider, so no historical pull of them exists. Each order's samples arrive as `daily.data.<resource>.created` when its final results are stored.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description Unique id of the event (Standard Webhooks). The same across retries of one delivery: use it to discard a delivery already processed.
+                     * @example msg_2c3d4e5f6a7b4c8d9e0f1a2b3c4d5e6f
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description Unix time (seconds) of the delivery attempt; reject deliveries more than 5 minutes old.
+                     * @example 1763802000
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's `whsec_` secret (Standard Webhooks); several space-separated signatures while a secret is rotated.
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HistoricalPullLabTimeseriesEvent"];
                 };
             };
             responses: {
@@ -19833,6 +20346,79 @@ export interface components {
              */
             client_user_id: string;
         };
+        /** @description One numeric lab result as a timeseries sample: its value and unit as the results report them, at the time the lab reported it (UTC). Identified by the compound key (resource, `source.provider`, `type`, `timestamp`): one report gives each cholesterol fraction its own sample at the same instant. */
+        LabTimeseriesSample: {
+            /**
+             * Format: date-time
+             * @description When the lab reported the result (the result's `timestamp` in *Get an order's results*).
+             * @example 2026-11-20T15:30:00+00:00
+             */
+            timestamp: string;
+            /**
+             * @description The result's value.
+             * @example 182
+             */
+            value: number;
+            /**
+             * @description The result's unit (`mg/dL` for cholesterol and IgG, `IU/mL` for IgE).
+             * @example mg/dL
+             */
+            unit: string;
+            /**
+             * @description Always 0 (lab reports are timed in UTC).
+             * @example 0
+             */
+            timezone_offset: number;
+            /**
+             * @description The cholesterol fraction (`total`, `ldl`, calculated or direct, `hdl`, `triglycerides`); always `total` for `ige` and `igg`.
+             * @example total
+             * @enum {string}
+             */
+            type: "total" | "ldl" | "hdl" | "triglycerides";
+        };
+        /** @description The samples one lab order's final results bring to one lab-sourced timeseries: exactly the samples the timeseries reads (`/v2/timeseries/{user_id}/{resource}` and its `/grouped` form) return for those results, with the same `source`. */
+        LabTimeseriesEventData: {
+            /**
+             * Format: uuid
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * @description Id of the lab in the labs catalog (*List labs*, `GET /v3/lab_tests/labs`). A lab is not a provider of the provider catalog: this is not a provider id.
+             * @example 1
+             */
+            source_id: number;
+            source: components["schemas"]["ClientFacingSource"];
+            /** @description The samples of the order's results, oldest first (one report has one instant: then by `type`). */
+            data: components["schemas"]["LabTimeseriesSample"][];
+        };
+        /** @description A lab order's final results brought samples to a lab-sourced timeseries (`cholesterol`, `ige`, `igg`). `data.data` holds the samples; each is identified by the compound key (resource type from `event_type`, `data.source.provider`, sample `type`, sample `timestamp`). */
+        DailyLabTimeseriesEvent: {
+            /**
+             * @description Names the payload type in `data`. The `.updated` types are never sent (see the webhook's description).
+             * @example daily.data.cholesterol.created
+             * @enum {string}
+             */
+            event_type: "daily.data.cholesterol.created" | "daily.data.cholesterol.updated" | "daily.data.ige.created" | "daily.data.ige.updated" | "daily.data.igg.created" | "daily.data.igg.updated";
+            data: components["schemas"]["LabTimeseriesEventData"];
+            /**
+             * Format: uuid
+             * @description The customer team.
+             * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+             */
+            team_id: string;
+            /**
+             * Format: uuid
+             * @description The service user.
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * @description The customer's user reference.
+             * @example patient-000123
+             */
+            client_user_id: string;
+        };
         /** @description A profile summary was created or updated. The summary is placed directly in `data`; it is identified by `data.id`, and a later version with the same id replaces all earlier versions. */
         DailyProfileEvent: {
             /**
@@ -20150,6 +20736,33 @@ export interface components {
              * @enum {string}
              */
             event_type: "historical.data.menstrual_cycle.created";
+            data: components["schemas"]["HistoricalPullEventData"];
+            /**
+             * Format: uuid
+             * @description The customer team.
+             * @example 3d2b1f0e-5a7c-4e8b-9f21-7c0a9e4b6d53
+             */
+            team_id: string;
+            /**
+             * Format: uuid
+             * @description The service user.
+             * @example 6b1c5c1e-0cbb-4c58-9c7b-2c1d0e8f7a10
+             */
+            user_id: string;
+            /**
+             * @description The customer's user reference.
+             * @example patient-000123
+             */
+            client_user_id: string;
+        };
+        /** @description A historical pull of a lab-sourced timeseries (`cholesterol`, `ige`, `igg`) completed. Never sent by this server: lab results are not pulled from a provider, they arrive with the user's lab orders (`daily.data.<resource>.created`). */
+        HistoricalPullLabTimeseriesEvent: {
+            /**
+             * @description Names the payload type in `data`.
+             * @example historical.data.cholesterol.created
+             * @enum {string}
+             */
+            event_type: "historical.data.cholesterol.created" | "historical.data.ige.created" | "historical.data.igg.created";
             data: components["schemas"]["HistoricalPullEventData"];
             /**
              * Format: uuid

@@ -33,14 +33,14 @@ export type WebhookEventOf<T extends WebhookEventType> = WebhookEvent extends in
 /** Summaries: `data` is the summary, identified by `data.id`. */
 export type SummaryEvent = Schemas['DailyActivityEvent'] | Schemas['DailySleepEvent'] | Schemas['DailyBodyEvent'] | Schemas['DailyWorkoutsEvent'] | Schemas['DailySleepCycleEvent'] | Schemas['DailyProfileEvent'] | Schemas['DailyMealEvent']
   | Schemas['DailyElectrocardiogramEvent'] | Schemas['DailyMenstrualCycleEvent'];
-/** Timeseries sample batches: `data.data` is the array of samples. */
-export type TimeseriesEvent = Schemas['DailyTimeseriesEvent'] | Schemas['DailyTimeseriesSamplesEvent'];
-/** A point, interval (`start`, `end`), blood pressure (`systolic`, `diastolic`) or note sample. */
-export type TimeseriesSample = Schemas['ClientFacingSample'];
+/** Timeseries sample batches: `data.data` is the array of samples (a lab order's results for `cholesterol`, `ige`, `igg`). */
+export type TimeseriesEvent = Schemas['DailyTimeseriesEvent'] | Schemas['DailyTimeseriesSamplesEvent'] | Schemas['DailyLabTimeseriesEvent'];
+/** A point, interval (`start`, `end`), blood pressure (`systolic`, `diastolic`), note or lab result sample. */
+export type TimeseriesSample = Schemas['ClientFacingSample'] | Schemas['LabTimeseriesSample'];
 /** Deprecated hypnogram samples, replaced by the sleep_cycle summaries: ignore them. */
 export type HypnogramEvent = Schemas['HypnogramEvent'];
 export type HistoricalPullEvent = Schemas['HistoricalPullCompletedEvent'] | Schemas['HistoricalPullOtherResourceEvent']
-  | Schemas['HistoricalPullElectrocardiogramEvent'] | Schemas['HistoricalPullMenstrualCycleEvent'];
+  | Schemas['HistoricalPullElectrocardiogramEvent'] | Schemas['HistoricalPullMenstrualCycleEvent'] | Schemas['HistoricalPullLabTimeseriesEvent'];
 export type ConnectionCreatedEvent = Schemas['ProviderConnectionCreatedEvent'];
 /** `provider.device.created` / `provider.device.updated`: `data` is the device as *Get a user's device* answers it. */
 export type DeviceChangedEvent = Schemas['ProviderDeviceChangedEvent'];
@@ -212,7 +212,9 @@ export interface WebhookDeduplicatorOptions {
  * - summaries: the latest version received per `data.id` replaces earlier ones;
  * - timeseries samples: the latest value received per compound key (resource type from
  *   `event_type`, `data.source.provider`, `data.source.type`, sample `timestamp`) replaces
- *   earlier ones; keys are kept per user, and timestamps compared as instants;
+ *   earlier ones; keys are kept per user, and timestamps compared as instants; a lab's samples
+ *   (source type `lab`) are keyed by their `type` too, as one report times every cholesterol
+ *   fraction alike;
  * - hypnogram events are ignored in favour of the sleep_cycle summaries;
  * - historical pulls are kept per (user, provider, resource), connections and connection errors
  *   per (user, provider),
@@ -348,5 +350,8 @@ function instant(timestamp: string): string {
 }
 
 function sampleKey(sample: StoredSample): string {
-  return [sample.user_id, sample.resource, sample.provider, sample.source_type ?? '', instant(sample.timestamp)].join('|');
+  const parts = [sample.user_id, sample.resource, sample.provider, sample.source_type ?? '', instant(sample.timestamp)];
+  // A lab report gives its fractions (total, LDL, HDL...) one instant: the sample's type tells them apart.
+  if (sample.source_type === 'lab') parts.push(String(sample.type ?? ''));
+  return parts.join('|');
 }

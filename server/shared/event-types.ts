@@ -12,7 +12,13 @@ const SUMMARY_RESOURCES = ['activity', 'sleep', 'body', 'workouts', 'sleep_cycle
  * `body_weight` and `body_fat` are `weight` and `fat` in event types (eventResourceName).
  */
 const TIMESERIES_RESOURCES = ALL_TIMESERIES.filter((resource) => resource !== 'hypnogram').map(eventResourceName);
-const HISTORICAL_RESOURCES = [...SUMMARY_RESOURCES, ...TIMESERIES_RESOURCES, 'workout_stream'] as const;
+/**
+ * The lab-sourced timeseries (server/domain/lab-results/timeseries.ts, not imported: the typed
+ * client ships this file): `daily.data.<resource>.created` when an order's final results
+ * bring samples; their `.updated` and `historical.data.*` types are the family's, never sent.
+ */
+const LAB_TIMESERIES_RESOURCES = ['cholesterol', 'ige', 'igg'] as const;
+const HISTORICAL_RESOURCES = [...SUMMARY_RESOURCES, ...TIMESERIES_RESOURCES, 'workout_stream', ...LAB_TIMESERIES_RESOURCES] as const;
 const DAILY_ACTIONS = ['created', 'updated'] as const;
 
 /**
@@ -22,6 +28,7 @@ const DAILY_ACTIONS = ['created', 'updated'] as const;
 export const EVENT_TYPES: readonly string[] = [
   ...SUMMARY_RESOURCES.flatMap((resource) => DAILY_ACTIONS.map((action) => `daily.data.${resource}.${action}`)),
   ...TIMESERIES_RESOURCES.flatMap((resource) => DAILY_ACTIONS.map((action) => `daily.data.${resource}.${action}`)),
+  ...LAB_TIMESERIES_RESOURCES.flatMap((resource) => DAILY_ACTIONS.map((action) => `daily.data.${resource}.${action}`)),
   'daily.data.workout_stream.created',
   'daily.data.workout_stream.updated',
   ...HISTORICAL_RESOURCES.map((resource) => `historical.data.${resource}.created`),

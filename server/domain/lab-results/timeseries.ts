@@ -7,6 +7,7 @@
  * Wire shape: spec/team/components/schemas/ClientFacingPointSample.yaml (`type` names the
  * cholesterol fraction, `total` for the immunoglobulins).
  */
+import { LABS, type Lab } from '../lab-markers/catalog.js';
 import type { LabResults } from './generate.js';
 
 export const LAB_TIMESERIES_RESOURCES = ['cholesterol', 'ige', 'igg'] as const;
@@ -42,6 +43,9 @@ export interface LabSampleGroup {
 
 /** A lab's slug from its name in a report's metadata (the catalog's labs). */
 export type LabSlugOf = (laboratory: string) => { slug: string; name: string } | null;
+
+/** The catalog's lab that a report names in `metadata.laboratory`: the reads and the events find it the same way. */
+export const labOfReport = (laboratory: string): Lab | null => LABS.find((lab) => lab.name === laboratory) ?? null;
 
 /**
  * The samples of `resource` from the user's reports whose results were reported within
@@ -80,4 +84,35 @@ export function labTimeseries(
   const out = [...groups.values()].sort((a, b) => (a.provider < b.provider ? -1 : a.provider > b.provider ? 1 : 0));
   for (const group of out) group.data.sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp) || (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
   return out;
+}
+
+/** The event type of the samples an order's final results bring to a lab timeseries. */
+export type LabTimeseriesEventType = `daily.data.${LabTimeseriesResource}.created`;
+
+/** A `daily.data.<cholesterol|ige|igg>.created` event's type and `data` (the envelope of the other timeseries events). */
+export interface LabTimeseriesEvent {
+  event_type: LabTimeseriesEventType;
+  data: { user_id: string; source_id: number; source: LabSampleGroup['source']; data: LabSample[] };
+}
+
+const ALL_TIME = { startMs: -Infinity, endMs: Infinity } as const;
+
+/**
+ * The events that announce the samples one order's final results bring, one per resource
+ * that has any: its samples are exactly those the timeseries reads return for these results
+ * (labTimeseries over all time), `source` the read's group source, `source_id` the lab's id
+ * in the labs catalog (`GET /v3/lab_tests/labs`; a lab is no provider of the provider catalog).
+ * A report comes from one lab, so each resource is one group; its few samples never reach the
+ * 1,000 samples an event may carry.
+ */
+export function labTimeseriesEvents(userId: string, results: LabResults): LabTimeseriesEvent[] {
+  const lab = labOfReport(results.metadata.laboratory);
+  if (!lab) return [];
+  const events: LabTimeseriesEvent[] = [];
+  for (const resource of LAB_TIMESERIES_RESOURCES) {
+    for (const group of labTimeseries(resource, [results], ALL_TIME, labOfReport)) {
+      events.push({ event_type: `daily.data.${resource}.created`, data: { user_id: userId, source_id: lab.id, source: group.source, data: group.data } });
+    }
+  }
+  return events;
 }

@@ -3,12 +3,14 @@
  * `completed`: generate them (domain/lab-results) before the status change is written, so
  * that the order's `interpretation` and `has_missing_results` are written with it from what
  * they read; then store them and emit `labtest.result.critical` when they hold a critical
- * value, all in the caller's transaction (the one that stores the status change), so
- * results and their event exist exactly when the transition does. Each (order, status)
+ * value, and the `daily.data.<cholesterol|ige|igg>.created` events of the samples final
+ * results bring to the lab timeseries, all in the caller's transaction (the one that stores
+ * the status change), so results and their events exist exactly when the transition does. Each (order, status)
  * produces results and the event once: a repeated call (a resumed simulation) writes nothing.
  */
 import type { Lab, LabMarker } from '../../domain/lab-markers/catalog.js';
 import { generateLabResults, type LabResults, type ResultsStatus, type SimulationOptions } from '../../domain/lab-results/generate.js';
+import { labTimeseriesEvents } from '../../domain/lab-results/timeseries.js';
 import type { Queryable } from '../../storage/database.js';
 import { emitEvent } from '../../storage/repositories/events.js';
 import type { LabOrderRecord } from '../../storage/repositories/lab-orders.js';
@@ -49,6 +51,8 @@ export function resultsOf(order: LabOrderRecord, simulation: SimulationOptions, 
 }
 
 export const criticalDedupKey = (orderId: string, status: ResultsStatus) => `labtest.result.critical:${orderId}:${status}`;
+/** An order's final results are stored once, so each of its lab timeseries events exists once. */
+export const labTimeseriesDedupKey = (orderId: string, eventType: string) => `${eventType}:${orderId}`;
 
 /** Results made for a status change, before the change is written: of which status, and what they read. */
 export interface PlannedResults {
@@ -91,7 +95,9 @@ export function orderFieldsOf(planned: PlannedResults): { interpretation: string
 
 /**
  * Stores planned results of the order at `at` and emits `labtest.result.critical` when they
- * are critical, in the caller's transaction (the one that stores the status change). Null
+ * are critical and, for final results, one `daily.data.<resource>.created` per lab timeseries
+ * they bring samples to (partial results are not in the timeseries reads, so they announce
+ * none), in the caller's transaction (the one that stores the status change). Null
  * when the order already had results of that status (or final ones): nothing is written then.
  */
 export async function storeResults(
@@ -124,6 +130,16 @@ export async function storeResults(
       user_id: input.order.user_id,
       client_user_id: input.order.client_user_id,
     }, { dedupKey: criticalDedupKey(input.order.id, status) });
+  }
+  if (stored && status === 'final') {
+    for (const event of labTimeseriesEvents(input.order.user_id, results)) {
+      await emitEvent(tx, {
+        ...event,
+        team_id: input.order.team_id,
+        user_id: input.order.user_id,
+        client_user_id: input.order.client_user_id,
+      }, { dedupKey: labTimeseriesDedupKey(input.order.id, event.event_type) });
+    }
   }
   return stored;
 }

@@ -4,15 +4,12 @@
  * reads' rules (the team's user or a 404; the same dates, range limits and `provider` check),
  * from server/domain/lab-results/timeseries.ts.
  */
-import { LABS } from '../../../domain/lab-markers/catalog.js';
 import type { LabResults } from '../../../domain/lab-results/generate.js';
-import { labTimeseries, type LabSampleGroup, type LabTimeseriesResource } from '../../../domain/lab-results/timeseries.js';
+import { labOfReport, labTimeseries, type LabSampleGroup, type LabTimeseriesResource } from '../../../domain/lab-results/timeseries.js';
 import { listUserFinalLabResults } from '../../../storage/repositories/lab-results.js';
 import { MAX_PLAIN_TIMESERIES_DAYS } from '../../../domain/data/ranges.js';
 import type { Deps } from '../context.js';
 import { prepareRangedRead, type RangeQuery } from './data-read-views.js';
-
-const labOf = (laboratory: string) => LABS.find((lab) => lab.name === laboratory) ?? null;
 
 /** The groups of a lab timeseries read; a `provider` filter (a wearable's slug) keeps none, since no wearable delivers lab results. */
 export async function readLabTimeseries(
@@ -21,7 +18,7 @@ export async function readLabTimeseries(
   const { range } = await prepareRangedRead(deps, teamId, userId, query, maxDays);
   if (query.provider) return [];
   const reports = await listUserFinalLabResults<LabResults>(deps.db, { team_id: teamId, user_id: userId });
-  return labTimeseries(resource, reports, range, labOf, type);
+  return labTimeseries(resource, reports, range, labOfReport, type);
 }
 
 /** The plain (deprecated) read: every sample of every lab, oldest first. */
