@@ -5,7 +5,9 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   EVENT_TYPES,
   InvalidWebhookError,
+  isKnownEventType,
   isLabResultCriticalEvent,
+  isTimeseriesEvent,
   parseEvent,
   verifyWebhook,
   WebhookDeduplicator,
@@ -154,6 +156,35 @@ describe('WebhookDeduplicator', () => {
       ['2026-11-21T07:00:00+00:00', 'phone', 7],
       ['2026-11-21T09:00:00+01:00', 'ring', 412],
     ]);
+  });
+
+  it('when a lab order announces its cholesterol fractions at one instant, then each fraction is its own sample (a lab sample is keyed by its type too); a resend replaces them', () => {
+    const labcorp = { provider: 'labcorp', type: 'lab', app_id: null, device_id: null, sport: null, workout_id: null, name: 'Labcorp', slug: 'labcorp', logo: '' };
+    const at = '2026-11-20T15:30:00.000Z';
+    const lipids = (hdl: number): WebhookEventOf<'daily.data.cholesterol.created'> => ({
+      event_type: 'daily.data.cholesterol.created',
+      data: {
+        user_id: USER, source_id: 1, source: labcorp,
+        data: [
+          { timestamp: at, value: hdl, unit: 'mg/dL', timezone_offset: 0, type: 'hdl' },
+          { timestamp: at, value: 104, unit: 'mg/dL', timezone_offset: 0, type: 'ldl' },
+          { timestamp: at, value: 182, unit: 'mg/dL', timezone_offset: 0, type: 'total' },
+          { timestamp: at, value: 98, unit: 'mg/dL', timezone_offset: 0, type: 'triglycerides' },
+        ],
+      },
+      ...envelope,
+    });
+    const event = parseEvent(JSON.stringify(lipids(58)));
+    expect(isKnownEventType(event.event_type)).toBe(true);
+    expect(isTimeseriesEvent(event)).toBe(true);
+    const store = new WebhookDeduplicator();
+    expect(store.receive('msg_1', event)).toEqual({ outcome: 'stored', kind: 'timeseries', replaced: 0 });
+    expect(store.samples({ resource: 'cholesterol' }).map((s) => [s.type, 'value' in s ? s.value : null])).toEqual([['hdl', 58], ['ldl', 104], ['total', 182], ['triglycerides', 98]]);
+    expect(store.receive('msg_2', lipids(61))).toEqual({ outcome: 'stored', kind: 'timeseries', replaced: 4 });
+    expect(store.samples({ resource: 'cholesterol' })).toHaveLength(4);
+    // The family's historical type is known (an endpoint may subscribe to it) though this server never sends it.
+    const pulled: WebhookEventOf<'historical.data.igg.created'> = { event_type: 'historical.data.igg.created', data: { user_id: USER, provider: 'labcorp', start_date: '2026-10-23', end_date: '2026-11-21' }, ...envelope };
+    expect(store.receive('msg_3', pulled)).toEqual({ outcome: 'stored', kind: 'historical_pull', replaced: 0 });
   });
 
   it('when hypnogram events arrive, then they are ignored in favour of sleep_cycle', () => {
