@@ -109,7 +109,8 @@ describe.each(apiEngines)('lab timeseries events (daily.data.cholesterol|ige|igg
     }
     // The plans reach every resource (a regression that emits nothing cannot pass).
     expect([...seen].sort()).toEqual(['daily.data.cholesterol.created', 'daily.data.ige.created', 'daily.data.igg.created']);
-  });
+    // Nine orders simulated to completion, each read back: more than the default 5 s on a loaded machine.
+  }, 60_000);
 
   it('when an order has none of the markers (or only bounds and comments of them), then no lab timeseries event is emitted', async () => {
     const thyroid = await labTest('Thyroid check', ['tsh', 'vitamin-d']);
