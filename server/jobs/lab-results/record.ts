@@ -5,8 +5,9 @@
  * they read; then store them and emit `labtest.result.critical` when they hold a critical
  * value, and the `daily.data.<cholesterol|ige|igg>.created` events of the samples final
  * results bring to the lab timeseries, all in the caller's transaction (the one that stores
- * the status change), so results and their events exist exactly when the transition does. Each (order, status)
- * produces results and the event once: a repeated call (a resumed simulation) writes nothing.
+ * the status change), so results and their events exist exactly when the transition does.
+ * Each (order, status) produces results and their events once: a repeated call (a resumed
+ * simulation) writes nothing.
  */
 import type { Lab, LabMarker } from '../../domain/lab-markers/catalog.js';
 import { generateLabResults, type LabResults, type ResultsStatus, type SimulationOptions } from '../../domain/lab-results/generate.js';
