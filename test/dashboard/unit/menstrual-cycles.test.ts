@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../../server/dashboard/src/lib/format.js';
 import { cyclePhases, cycleRows, ovulationByLhTest, ovulationByTemperature, phaseText, type CycleLike } from '../../../server/dashboard/src/lib/menstrual-cycles.js';
@@ -22,6 +23,17 @@ describe('ovulationByTemperature', () => {
   it('when readings climb within the noise before the shift, then the climb is not taken for the shift', () => {
     // Days 5 to 10 step up by 0.01 °C each: three of them above the six before, but not by 0.2 °C.
     expect(ovulationByTemperature(temperatures(16, (day) => (day >= 5 && day <= 12 ? (day - 4) * 0.01 : 0)))).toBe(addDays(START, 16));
+  });
+
+  it('when the two mornings before the shift are noisy highs, then they do not start the run early', () => {
+    // Days 12 and 13 at +0.04 over a baseline at -0.05: above the six before, but not by 0.2 °C.
+    expect(ovulationByTemperature(temperatures(13, (day) => (day === 12 || day === 13 ? 0.04 : day < 12 ? -0.05 : 0)))).toBe(addDays(START, 13));
+  });
+
+  it('when any noise of ±0.05 °C is added, then the shift is found on the model\'s ovulation day', () => {
+    fc.assert(fc.property(fc.integer({ min: 8, max: 20 }), fc.array(fc.integer({ min: -5, max: 5 }), { minLength: 28, maxLength: 28 }), (ovulationDay, noise) => {
+      expect(ovulationByTemperature(temperatures(ovulationDay, (day) => noise[day]! / 100))).toBe(addDays(START, ovulationDay));
+    }));
   });
 
   it('when readings are out of order or a day is missing, then they are read by date', () => {

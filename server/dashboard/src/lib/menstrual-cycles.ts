@@ -2,9 +2,9 @@
  * The Data section's menstrual cycles table: each cycle's period, length and phases. The API
  * reports the period (`period_start`, `period_end`) and the cycle's end (`cycle_end`); the
  * ovulation day, which splits the rest of the cycle into its follicular and luteal phases, is
- * read from what was logged: the basal body temperature shift (the "three over six" rule: the
- * first of three readings above every one of the six before, the third at least 0.2 °C above
- * them, is the first luteal day), else a positive LH test (`luteinizing_hormone_surge`). Pure: unit-tested in
+ * read from what was logged: the basal body temperature shift (the "three over six" rule, in
+ * its strict form: the first of three readings each at least 0.2 °C above every one of the six
+ * before is the first luteal day), else a positive LH test (`luteinizing_hormone_surge`). Pure: unit-tested in
  * test/dashboard/unit/menstrual-cycles.test.ts.
  */
 import { addDays, daysInclusive } from './format.js';
@@ -46,15 +46,19 @@ export interface CycleRow {
 /** Readings before a candidate that it must rise above, and readings that must stay above. */
 const BASELINE_DAYS = 6;
 const HIGH_DAYS = 3;
-/** How far (°C) the last of the high readings must rise above the baseline: day-to-day noise stays below it. */
+/**
+ * How far (°C) each high reading must rise above the baseline: day-to-day noise stays below it.
+ * Each one, not only the last: two noisy high mornings before the shift would otherwise start
+ * the run days early.
+ */
 const SHIFT_C = 0.2;
 /** Readings have two decimals: a rise of exactly SHIFT_C must count despite binary fractions. */
 const EPSILON = 1e-9;
 
 /**
  * The ovulation day by the temperature shift: the day before the first of HIGH_DAYS
- * consecutive readings above the highest of the BASELINE_DAYS readings before it, the last of
- * them at least SHIFT_C above it; or null.
+ * consecutive readings each at least SHIFT_C above the highest of the BASELINE_DAYS readings
+ * before them; or null.
  * Readings are taken by date order; a missing day breaks neither run (charts skip it too).
  */
 export function ovulationByTemperature(readings: readonly { date: string; value: number }[]): string | null {
@@ -62,7 +66,7 @@ export function ovulationByTemperature(readings: readonly { date: string; value:
   for (let i = BASELINE_DAYS; i + HIGH_DAYS <= sorted.length; i++) {
     const baseline = Math.max(...sorted.slice(i - BASELINE_DAYS, i).map((r) => r.value));
     const high = sorted.slice(i, i + HIGH_DAYS);
-    if (high.every((r) => r.value > baseline) && high[HIGH_DAYS - 1]!.value >= baseline + SHIFT_C - EPSILON) return addDays(sorted[i]!.date, -1);
+    if (high.every((r) => r.value >= baseline + SHIFT_C - EPSILON)) return addDays(sorted[i]!.date, -1);
   }
   return null;
 }
