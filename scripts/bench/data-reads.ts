@@ -26,14 +26,13 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { bootstrapSandbox } from '../../server/bootstrap.js';
 import { migrate } from '../../server/storage/migrate.js';
 import { openDataWindow } from '../../server/storage/repositories/data-windows.js';
 import { TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
 import { compile } from '../compile.js';
 import { isMainModule } from '../lib/main-module.js';
-import { freePorts, percentile, printTable, spawnServer, stop, waitForOk } from './lib.js';
+import { freePorts, percentile, printTable, rotatingGetLoad, spawnServer, stop, waitForOk, type Run } from './lib.js';
 import { benchEngines, type BenchEngine } from './engines.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -122,45 +121,9 @@ const OPERATIONS: Operation[] = [
   },
 ];
 
-interface Run {
-  requests: number;
-  seconds: number;
-  latencies: number[];
-  non2xx: number;
-  errors: number;
-}
-
 /** Load on one operation, the requests rotating over the users. */
-function load(url: string, users: readonly string[], op: Operation, seconds: number): Promise<Run> {
-  let next = 0;
-  return new Promise((resolve, reject) => {
-    const latencies: number[] = [];
-    const instance = autocannon(
-      {
-        url,
-        connections: CONNECTIONS,
-        duration: seconds,
-        headers: AUTH,
-        requests: [
-          {
-            method: 'GET',
-            setupRequest: (request) => {
-              const n = next++;
-              return { ...request, path: op.path(users[n % users.length]!, n) };
-            },
-          },
-        ],
-      },
-      (error, result) => {
-        if (error) return reject(error instanceof Error ? error : new Error(String(error)));
-        resolve({ requests: result.requests.total, seconds: result.duration, latencies, non2xx: result.non2xx, errors: result.errors });
-      },
-    );
-    instance.on('response', (_client, status, _bytes, ms) => {
-      if (status >= 200 && status < 300) latencies.push(ms);
-    });
-  });
-}
+const load = (url: string, users: readonly string[], op: Operation, seconds: number): Promise<Run> =>
+  rotatingGetLoad({ url, connections: CONNECTIONS, seconds, headers: AUTH, pathOf: (n) => op.path(users[n % users.length]!, n) });
 
 /** What one read answers for the first user, to show the volume measured (sleeps, samples). */
 async function volume(url: string, userId: string, op: Operation): Promise<string> {

@@ -10,12 +10,11 @@
  * BENCH_CONNECTIONS (10), BENCH_SKIP_COMPILE=1 (reuse dist/).
  */
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
 import { compile } from '../compile.js';
 import { isMainModule } from '../lib/main-module.js';
 import { startSandboxServer } from './engines.js';
-import { percentile, printTable } from './lib.js';
+import { percentile, printTable, rotatingGetLoad, type Run } from './lib.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
@@ -27,36 +26,15 @@ const P99_TARGET_MS = 20;
 
 const QUERIES = ['E11', 'e78.0', 'Z13.2', 'E11.9', 'N18', 'iron defic anem', 'screening', 'vitamin d', 'hypothyroidism', 'D50.9', 'Z', 'chronic kidney'];
 
-interface Run {
-  requests: number;
-  seconds: number;
-  latencies: number[];
-  non2xx: number;
-  errors: number;
-}
-
-function load(url: string, seconds: number): Promise<Run> {
-  let next = 0;
-  return new Promise((resolve, reject) => {
-    const latencies: number[] = [];
-    const instance = autocannon(
-      {
-        url,
-        connections: CONNECTIONS,
-        duration: seconds,
-        headers: AUTH,
-        requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/v3/insurance/search/diagnosis?diagnosis_query=${encodeURIComponent(QUERIES[next++ % QUERIES.length]!)}` }) }],
-      },
-      (error, result) => {
-        if (error) return reject(error instanceof Error ? error : new Error(String(error)));
-        resolve({ requests: result.requests.total, seconds: result.duration, latencies, non2xx: result.non2xx, errors: result.errors });
-      },
-    );
-    instance.on('response', (_client, status, _bytes, ms) => {
-      if (status >= 200 && status < 300) latencies.push(ms);
-    });
+/** Load on the search, the queries in turn. */
+const load = (url: string, seconds: number): Promise<Run> =>
+  rotatingGetLoad({
+    url,
+    connections: CONNECTIONS,
+    seconds,
+    headers: AUTH,
+    pathOf: (n) => `/v3/insurance/search/diagnosis?diagnosis_query=${encodeURIComponent(QUERIES[n % QUERIES.length]!)}`,
   });
-}
 
 export async function benchInsurance(): Promise<void> {
   if (process.env.BENCH_SKIP_COMPILE !== '1') await compile();

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import autocannon from 'autocannon';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DIST } from '../compile.js';
@@ -23,6 +24,33 @@ export interface Run {
   non2xx: number;
   errors: number;
   timeouts: number;
+}
+
+/**
+ * GET load on `url` at `connections` for `seconds`, the `n`th request asking for `pathOf(n)`
+ * (requests rotating over users, queries or pages), keeping the time of every 2xx response.
+ */
+export function rotatingGetLoad(options: { url: string; connections: number; seconds: number; headers: Record<string, string>; pathOf: (n: number) => string }): Promise<Run> {
+  let next = 0;
+  return new Promise((resolve, reject) => {
+    const latencies: number[] = [];
+    const instance = autocannon(
+      {
+        url: options.url,
+        connections: options.connections,
+        duration: options.seconds,
+        headers: options.headers,
+        requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: options.pathOf(next++) }) }],
+      },
+      (error, result) => {
+        if (error) return reject(error instanceof Error ? error : new Error(String(error)));
+        resolve({ requests: result.requests.total, seconds: result.duration, latencies, non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts });
+      },
+    );
+    instance.on('response', (_client, status, _bytes, ms) => {
+      if (status >= 200 && status < 300) latencies.push(ms);
+    });
+  });
 }
 
 /** Runs as one measure: requests over measured time, percentiles over every 2xx response of every run. */

@@ -23,7 +23,6 @@
  * (2), BENCH_CONNECTIONS (10), BENCH_SKIP_COMPILE=1 (reuse dist/).
  */
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import type { SandboxIdentity } from '../../server/bootstrap.js';
 import { connectProvider } from '../../server/jobs/connections/connect-provider.js';
 import { TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
@@ -31,7 +30,7 @@ import type { Database } from '../../server/storage/database.js';
 import { compile } from '../compile.js';
 import { isMainModule } from '../lib/main-module.js';
 import { startSandboxServer } from './engines.js';
-import { combineRuns, printTable, type Run } from './lib.js';
+import { combineRuns, printTable, rotatingGetLoad, type Run } from './lib.js';
 
 const count = (name: string, fallback: number) => Math.max(0, Math.floor(Number(process.env[name] ?? fallback)));
 const USERS = Math.max(1, count('TEAM_READS_USERS', 10_000));
@@ -134,28 +133,8 @@ async function pageQueries(url: string, path: string): Promise<{ queries: string
 }
 
 /** Load on one operation, the `n`th request asking for `paths[n % paths.length]`. */
-function load(url: string, paths: readonly string[], seconds: number): Promise<Run> {
-  let next = 0;
-  return new Promise((resolve, reject) => {
-    const latencies: number[] = [];
-    const instance = autocannon(
-      {
-        url,
-        connections: CONNECTIONS,
-        duration: seconds,
-        headers: AUTH,
-        requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],
-      },
-      (error, result) => {
-        if (error) return reject(error instanceof Error ? error : new Error(String(error)));
-        resolve({ requests: result.requests.total, seconds: result.duration, latencies, non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts });
-      },
-    );
-    instance.on('response', (_client, status, _bytes, ms) => {
-      if (status >= 200 && status < 300) latencies.push(ms);
-    });
-  });
-}
+const load = (url: string, paths: readonly string[], seconds: number): Promise<Run> =>
+  rotatingGetLoad({ url, connections: CONNECTIONS, seconds, headers: AUTH, pathOf: (n) => paths[n % paths.length]! });
 
 export async function benchTeamReads(): Promise<void> {
   if (process.env.BENCH_SKIP_COMPILE !== '1') await compile();
