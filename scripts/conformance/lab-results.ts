@@ -10,7 +10,7 @@ import type { CheckContext } from './context.js';
 import { must, notOnMock, type CheckDefinition } from './operation.js';
 import { otherTeamClient } from './requests.js';
 import { MANAGEMENT } from './shared-checks.js';
-import { orderBody } from './values.js';
+import { orderBody, UNKNOWN_ID } from './values.js';
 
 type Order = TeamSchemas['Order'];
 
@@ -103,6 +103,9 @@ export const otherTeamsOrder = (operationId: string, call: (client: TeamClient, 
     },
     MANAGEMENT,
   );
+
+/** The id of the order's transaction (an unknown id when the answer names none, as a mock's example may not). */
+export const transactionOf = (order: Order): string => order.order_transaction?.id ?? UNKNOWN_ID;
 
 /** How long a check waits for the target's simulator to walk an order to a status. */
 const STATUS_WAIT_MS = 20_000;

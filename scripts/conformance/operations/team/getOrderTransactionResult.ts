@@ -4,13 +4,12 @@ import { always, notOnMock, type OperationDefinition } from '../../operation.js'
 import { NOT_A_UUID, UNKNOWN_ID } from '../../values.js';
 import { errorChecks, teamKeyChecks } from '../../shared-checks.js';
 import { otherTeamClient } from '../../requests.js';
-import { completedOrder, fixtureOrder, runCompletedOrder } from '../../lab-results.js';
+import { completedOrder, fixtureOrder, runCompletedOrder, transactionOf } from '../../lab-results.js';
 import type { TeamClient, TeamSchemas } from '../../../../server/client/index.js';
 
 const { pathNotAUuid, notFound } = errorChecks('team');
 const { missingKey, unknownKey } = teamKeyChecks;
 const read = (client: TeamClient, id: string) => client.GET('/v3/order_transaction/{transaction_id}/result', { params: { path: { transaction_id: id } } });
-const transactionOf = (order: TeamSchemas['Order']) => order.order_transaction?.id ?? UNKNOWN_ID;
 
 export const definition: OperationDefinition = {
   api: 'team',

@@ -4,14 +4,13 @@ import { NOT_A_UUID, UNKNOWN_ID } from '../../values.js';
 import { errorChecks, teamKeyChecks } from '../../shared-checks.js';
 import { otherTeamClient } from '../../requests.js';
 import { expectPdf } from '../../pdf.js';
-import { completedOrder, fixtureOrder, runCompletedOrder } from '../../lab-results.js';
-import type { TeamClient, TeamSchemas } from '../../../../server/client/index.js';
+import { completedOrder, fixtureOrder, runCompletedOrder, transactionOf } from '../../lab-results.js';
+import type { TeamClient } from '../../../../server/client/index.js';
 
 const { pathNotAUuid, notFound } = errorChecks('team');
 const { missingKey, unknownKey } = teamKeyChecks;
 const readPdf = (client: TeamClient, id: string) =>
   client.GET('/v3/order_transaction/{transaction_id}/result/pdf', { params: { path: { transaction_id: id } }, parseAs: 'arrayBuffer' });
-const transactionOf = (order: TeamSchemas['Order']) => order.order_transaction?.id ?? UNKNOWN_ID;
 
 export const definition: OperationDefinition = {
   api: 'team',
