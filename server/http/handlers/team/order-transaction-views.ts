@@ -1,5 +1,5 @@
 import type { LabResults } from '../../../domain/lab-results/generate.js';
-import { mergeTransactionResults, newestMember, orderTransactionView } from '../../../domain/lab-orders/transaction.js';
+import { mergeTransactionResults, orderTransactionView } from '../../../domain/lab-orders/transaction.js';
 import { findTransactionOrders, findTransactionResults } from '../../../storage/repositories/lab-order-transactions.js';
 import type { LabOrderRecord } from '../../../storage/repositories/lab-orders.js';
 import type { LabResultsRecord } from '../../../storage/repositories/lab-results.js';
@@ -25,7 +25,8 @@ export async function requireTransactionResults(deps: Deps, teamId: string, tran
   const newestRecord: LabResultsRecord<LabResults> | undefined = records.at(-1);
   const reported = newestRecord && orders.find((order) => order.id === newestRecord.order_id);
   if (!newestRecord || !reported) {
-    const newest = newestMember(orders) ?? orders[0];
+    // Oldest first (findTransactionOrders): the last is the newest.
+    const newest = orders[orders.length - 1]!;
     throw new ApiError(400, `Order transaction ${transactionId} has no results yet (its newest order is ${newest.status}); results exist once one of its orders is completed.`);
   }
   const transaction = orderTransactionView(reported.transaction_id, reported.transaction_orders);
