@@ -27,6 +27,7 @@ import { createInstance, getHttpOperationsFromSpec, type IHttpConfig, type IHttp
 import type { IHttpOperation } from '@stoplight/types';
 import { detailBody, invalidJsonBody, patternMessages, validationErrorBody, type ValidationErrorItem } from '../server/shared/error-shape.js';
 import { answerClientErrors } from '../server/shared/client-errors.js';
+import { holdIdleConnections } from '../server/shared/keep-alive.js';
 import type { OpenApiDocument } from '../server/shared/documents.js';
 import { emptyValueRules, mergeItems, parameterRules, readParameters, type ParameterRule } from '../server/shared/parameter-values.js';
 import { EmptyValues } from './empty-values.js';
@@ -183,6 +184,7 @@ export async function createMockServer(document: object, options: MockServerOpti
   });
   // The parser's own errors (a control character in a header, headers over 16 KiB) in the server's shape, as the server answers them.
   answerClientErrors(server);
+  holdIdleConnections(server);
   return { server, operations: operations.length };
 }
 

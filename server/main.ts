@@ -14,6 +14,7 @@ import { forgetCredentials } from './http/authenticate.js';
 import { loadConfig, settleListeningPorts, type Config } from './config.js';
 import { listeningUrl } from './shared/local-url.js';
 import { answerClientErrors } from './shared/client-errors.js';
+import { holdIdleConnections } from './shared/keep-alive.js';
 import { startEventRetention } from './jobs/webhooks/retention.js';
 import { startCheckpoints } from './jobs/database/checkpoints.js';
 import { MARKER_CATALOG, scaleCatalog } from './domain/lab-markers/catalog.js';
@@ -49,7 +50,7 @@ export interface RunningServer {
 const listen = (app: ReturnType<typeof createTeamApp>, port: number, host: string, variable: string) =>
   new Promise<Server>((resolve, reject) => {
     const server = app.listen(port, host, (error?: Error) => {
-      if (!error) return resolve(answerClientErrors(server));
+      if (!error) return resolve(holdIdleConnections(answerClientErrors(server)));
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') reject(new Error(`Port ${port} on ${host} is already in use (${variable}): stop the process using it or set ${variable} to another port.`));
       else if (code === 'EACCES') reject(new Error(`Not allowed to listen on port ${port} on ${host} (${variable}): choose a port above 1023.`));

@@ -14,6 +14,7 @@ import { LabOrderSimulator } from '../../server/jobs/lab-orders/simulator.js';
 import type { Logger } from '../../server/logger.js';
 import { silentLogger } from './silent-logger.js';
 import { answerClientErrors } from '../../server/shared/client-errors.js';
+import { holdIdleConnections } from '../../server/shared/keep-alive.js';
 import type { Database } from '../../server/storage/database.js';
 import { openMigratedDatabase, type Engine } from '../storage/helpers.js';
 
@@ -40,8 +41,8 @@ export interface TestServer {
 
 const listen = (app: Express) =>
   new Promise<Server>((resolve, reject) => {
-    // As server/main.ts listens: the parser's errors in the API's error shape.
-    const server = answerClientErrors(app.listen(0, '127.0.0.1', () => resolve(server)));
+    // As server/main.ts listens: the parser's errors in the API's error shape, idle connections held as long.
+    const server = holdIdleConnections(answerClientErrors(app.listen(0, '127.0.0.1', () => resolve(server))));
     server.once('error', reject);
   });
 
