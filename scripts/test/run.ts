@@ -52,12 +52,19 @@ if (typechecks.some((project) => spawnSync(bin('tsc'), ['--noEmit', '-p', projec
 // about 0.7 GB). `npm test -- --maxWorkers=N` sets it.
 const workers = filters.some((arg) => arg.startsWith('--maxWorkers')) ? [] : [`--maxWorkers=${Math.min(os.availableParallelism(), 4)}`];
 
+// Files of one worker share its loaded modules (`--no-isolate`): loading the server's modules, PGlite's
+// WebAssembly and the OpenAPI validators again for every file was about half of an API test file's
+// time (scripts/bench/RESULTS.md, "The test suite with files sharing a module graph"). Nothing under
+// server/ keeps module-level state (test/server/module-state.test.ts), and every test restores what it
+// changes. `npm test -- --isolate` runs each file in a fresh process, to find a test that leaks.
+const isolation = filters.some((arg) => arg === '--isolate' || arg === '--no-isolate') ? [] : ['--no-isolate'];
+
 const reportDir = path.join(ROOT, 'tmp');
 mkdirSync(reportDir, { recursive: true });
 const report = path.join(reportDir, 'vitest-report.json');
 rmSync(report, { force: true });
 console.log('> vitest run');
-const vitest = spawnSync(bin('vitest'), ['run', '--exclude=dist/**', '--exclude=node_modules/**', '--testTimeout=60000', '--hookTimeout=120000', '--silent=passed-only', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...workers, ...filters], { stdio: 'inherit', env, cwd: ROOT });
+const vitest = spawnSync(bin('vitest'), ['run', '--exclude=dist/**', '--exclude=node_modules/**', '--testTimeout=60000', '--hookTimeout=120000', '--silent=passed-only', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...workers, ...isolation, ...filters], { stdio: 'inherit', env, cwd: ROOT });
 
 let passed = 0;
 let failed = vitest.status === 0 ? 0 : 1;
