@@ -49,7 +49,7 @@ export const LIFECYCLES: Readonly<Record<CollectionMethod, MethodLifecycle>> = {
       ordered: 'received', awaiting_registration: 'received', registered: 'received', requisition_created: 'received', requisition_bypassed: 'received',
       transit_customer: 'collecting_sample', out_for_delivery: 'collecting_sample', with_customer: 'collecting_sample', transit_lab: 'collecting_sample',
       problem_in_transit_customer: 'collecting_sample', problem_in_transit_lab: 'collecting_sample',
-      delivered_to_lab: 'sample_with_lab', lab_processing_blocked: 'sample_with_lab', completed: 'completed',
+      delivered_to_lab: 'sample_with_lab', lab_processing_blocked: 'sample_with_lab', completed: 'completed', corrected: 'completed',
       failure_to_deliver_to_customer: 'failed', failure_to_deliver_to_lab: 'failed', sample_error: 'failed', lost: 'failed',
       cancelled: 'cancelled', do_not_process: 'cancelled',
     },
@@ -67,7 +67,7 @@ export const LIFECYCLES: Readonly<Record<CollectionMethod, MethodLifecycle>> = {
       problem_in_transit_lab: ['delivered_to_lab', 'failure_to_deliver_to_lab', 'lost'],
       delivered_to_lab: ['completed', 'lab_processing_blocked', 'sample_error'],
       lab_processing_blocked: ['completed', 'sample_error'],
-      completed: [], failure_to_deliver_to_customer: [], failure_to_deliver_to_lab: [], sample_error: [], lost: [], cancelled: [], do_not_process: [],
+      completed: ['corrected'], corrected: [], failure_to_deliver_to_customer: [], failure_to_deliver_to_lab: [], sample_error: [], lost: [], cancelled: [], do_not_process: [],
     },
     successPath: ['ordered', 'awaiting_registration', 'registered', 'requisition_created', 'transit_customer', 'out_for_delivery', 'with_customer', 'transit_lab', 'delivered_to_lab', 'completed'],
   },
@@ -75,7 +75,7 @@ export const LIFECYCLES: Readonly<Record<CollectionMethod, MethodLifecycle>> = {
     tops: {
       ordered: 'received', requisition_created: 'received', requisition_bypassed: 'received',
       appointment_pending: 'collecting_sample', appointment_scheduled: 'collecting_sample', appointment_cancelled: 'collecting_sample', draw_completed: 'collecting_sample',
-      partial_results: 'sample_with_lab', completed: 'completed', cancelled: 'cancelled', sample_error: 'failed',
+      partial_results: 'sample_with_lab', completed: 'completed', corrected: 'completed', cancelled: 'cancelled', sample_error: 'failed',
     },
     // Booking (appointment_scheduled) or requesting (appointment_pending) an appointment (jobs/lab-appointments) is allowed from any status before it.
     next: {
@@ -87,14 +87,14 @@ export const LIFECYCLES: Readonly<Record<CollectionMethod, MethodLifecycle>> = {
       appointment_cancelled: ['appointment_pending', 'appointment_scheduled', CANCELLED],
       draw_completed: ['partial_results', 'completed', 'sample_error', CANCELLED],
       partial_results: ['completed', 'sample_error'],
-      completed: [], cancelled: [], sample_error: [],
+      completed: ['corrected'], corrected: [], cancelled: [], sample_error: [],
     },
     successPath: ['ordered', 'requisition_created', 'appointment_pending', 'appointment_scheduled', 'draw_completed', 'partial_results', 'completed'],
   },
   on_site_collection: {
     tops: {
       ordered: 'received', requisition_created: 'received', requisition_bypassed: 'received',
-      draw_completed: 'sample_with_lab', partial_results: 'sample_with_lab', completed: 'completed', cancelled: 'cancelled', sample_error: 'failed',
+      draw_completed: 'sample_with_lab', partial_results: 'sample_with_lab', completed: 'completed', corrected: 'completed', cancelled: 'cancelled', sample_error: 'failed',
     },
     next: {
       ordered: ['requisition_created', 'requisition_bypassed', CANCELLED],
@@ -102,7 +102,7 @@ export const LIFECYCLES: Readonly<Record<CollectionMethod, MethodLifecycle>> = {
       requisition_bypassed: ['draw_completed', CANCELLED],
       draw_completed: ['partial_results', 'completed', 'sample_error'],
       partial_results: ['completed', 'sample_error'],
-      completed: [], cancelled: [], sample_error: [],
+      completed: ['corrected'], corrected: [], cancelled: [], sample_error: [],
     },
     successPath: ['ordered', 'requisition_created', 'draw_completed', 'partial_results', 'completed'],
   },

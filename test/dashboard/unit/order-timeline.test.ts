@@ -6,11 +6,11 @@ describe('orderTimeline', () => {
     const entries = orderTimeline([
       { id: 2, created_at: '2026-11-22T09:16:00Z', status: 'received.walk_in_test.requisition_created', status_detail: null },
       { id: 1, created_at: '2026-11-22T09:15:00Z', status: 'received.walk_in_test.ordered' },
-      { id: 3, created_at: '2026-11-22T09:17:00Z', status: 'cancelled.walk_in_test.cancelled', status_detail: 'Patient moved away' },
+      { id: 3, created_at: '2026-11-22T09:17:00Z', status: 'failed.walk_in_test.sample_error', status_detail: 'sample_hemolyzed' },
     ]);
     expect(entries.map((e) => e.id)).toEqual([1, 2, 3]);
     expect(entries.map((e) => e.current)).toEqual([false, false, true]);
-    expect(entries[2]).toMatchObject({ top: 'cancelled', label: 'Cancelled', detail: 'Patient moved away' });
+    expect(entries[2]).toMatchObject({ top: 'failed', label: 'Sample error', detail: 'Sample hemolyzed' });
     expect(entries[0]).toMatchObject({ top: 'received', label: 'Ordered', detail: null });
   });
 
@@ -45,13 +45,16 @@ describe('simulationTargets', () => {
   });
 
   it('when the order is in a final status, then nothing can be simulated', () => {
-    expect(simulationTargets('completed.testkit.completed')).toEqual([]);
-    expect(isFinal('completed.testkit.completed')).toBe(true);
+    expect(simulationTargets('completed.testkit.corrected')).toEqual([]);
+    expect(isFinal('completed.testkit.corrected')).toBe(true);
+    expect(isFinal('completed.testkit.completed')).toBe(false);
     expect(isFinal('received.testkit.ordered')).toBe(false);
   });
 
-  it('when a walk-in order is completed, then only the correction is still reachable', () => {
-    expect(simulationTargets('completed.walk_in_test.completed').map((t) => t.status)).toEqual(['completed.walk_in_test.corrected']);
+  it('when an order of any method is completed, then only the correction is still reachable', () => {
+    for (const method of ['walk_in_test', 'testkit', 'at_home_phlebotomy', 'on_site_collection']) {
+      expect(simulationTargets(`completed.${method}.completed`).map((t) => t.status)).toEqual([`completed.${method}.corrected`]);
+    }
   });
 
   it('when the status is unknown, then no target is offered', () => {
