@@ -174,7 +174,8 @@ describe.each(engineCases)('migrate on %s', (_label, engine) => {
         // An id the identity handed out (drawn ahead and never used): later ids are above it too.
         await test.db.query(`SELECT setval(pg_get_serial_sequence('lab_order_events', 'id'), 40)`);
 
-        expect((await migrate(test.db)).applied).toEqual(all.filter((m) => m.version > 18).map((m) => m.name));
+        // Up to 081: the events as migration 019 moved them (migration 082, below, then moves the words to the notes).
+        expect((await migrate(test.db, { migrations: all.filter((m) => m.version <= 81) })).applied).toEqual(all.filter((m) => m.version > 18 && m.version <= 81).map((m) => m.name));
         const events = async (id: string) => (await findOrder(test!.db, team.id, id))!.events;
         expect(await events(withEvents)).toEqual([
           { id: 10, created_at: '2026-11-20T09:01:00.123Z', status: 'received.walk_in_test.ordered', status_detail: null },
@@ -183,6 +184,7 @@ describe.each(engineCases)('migrate on %s', (_label, engine) => {
         ]);
         expect(await events(withoutEvents)).toEqual([]);
         expect(await test.db.one(`SELECT to_regclass('lab_order_events') AS events`)).toEqual({ events: null });
+        expect((await migrate(test.db)).applied).toEqual(all.filter((m) => m.version > 81).map((m) => m.name));
 
         const [created] = await insertOrders(test.db, [{
           id: randomUUID(), team_id: team.id, user_id: user.id, lab_test_id: randomUUID(), method: 'walk_in_test', status: 'received.walk_in_test.ordered',
@@ -191,11 +193,11 @@ describe.each(engineCases)('migrate on %s', (_label, engine) => {
         expect(created!.events[0]!.id).toBeGreaterThan(40);
         const moved = await transitionOrder(test.db, {
           team_id: team.id, order_id: created!.id, from: 'received.walk_in_test.ordered', to: 'cancelled.walk_in_test.cancelled', low_status: 'cancelled',
-          status_detail: 'by the team', at: '2026-11-27T15:00:00.5Z',
+          status_detail: null, at: '2026-11-27T15:00:00.5Z',
         });
         expect(moved!.events).toEqual([
           created!.events[0],
-          { id: expect.any(Number), created_at: '2026-11-27T15:00:00.500Z', status: 'cancelled.walk_in_test.cancelled', status_detail: 'by the team' },
+          { id: expect.any(Number), created_at: '2026-11-27T15:00:00.500Z', status: 'cancelled.walk_in_test.cancelled', status_detail: null },
         ]);
         expect(moved!.events[1]!.id).toBeGreaterThan(created!.events[0]!.id);
       },
@@ -250,6 +252,49 @@ describe.each(engineCases)('migrate on %s', (_label, engine) => {
         expect(await findLabTests(test.db, team.id, [(await test.db.one<{ id: string }>(`SELECT id FROM lab_tests WHERE team_id = $1`, [team.id]))!.id])).toEqual([
           expect.objectContaining({ created_at: '2026-11-20T10:00:00.123Z', updated_at: '2026-11-20T10:00:00.123Z' }),
         ]);
+      },
+      SETUP_TIMEOUT_MS,
+    );
+
+    it(
+      'when order events were stored with words as status_detail before migration 082, then the words move to the notes, one line each after what they held, and the details become null; codes stay',
+      async () => {
+        test = await openFreshDatabase(engine);
+        const all = await loadMigrations();
+        await migrate(test.db, { migrations: all.filter((m) => m.version <= 81) });
+        const { team } = await seedTeam(test.db);
+        const user = (await test.db.one<{ id: string }>(`INSERT INTO users (team_id, client_user_id) VALUES ($1, 'before-082') RETURNING id`, [team.id]))!;
+        const event = (id: number, status: string, detail: string | null) => ({ id, created_at: `2026-11-20T10:0${id}:00.000Z`, status, status_detail: detail });
+        const store = async (body: object, events: object[]) => {
+          const id = randomUUID();
+          await test!.db.query(
+            `INSERT INTO lab_orders (id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, receiver_name, sample_id, body, created_at, updated_at, events, transaction_id)
+             VALUES ($1, $2, $3, $4, 'walk_in_test', 'received.walk_in_test.ordered', 'ordered', 'maria lopez', 'maria lopez', $5, $6::json, '2026-11-20T10:00:00Z', '2026-11-20T10:09:00Z', $7::json, $8)`,
+            [id, team.id, user.id, randomUUID(), `SB-${id}`, JSON.stringify(body), JSON.stringify(events), randomUUID()],
+          );
+          return id;
+        };
+        const worded = await store({ notes: '' }, [
+          event(1, 'received.walk_in_test.ordered', null),
+          event(2, 'collecting_sample.walk_in_test.appointment_scheduled', 'Appointment booked: 9:00.'),
+          event(3, 'cancelled.walk_in_test.cancelled', 'Cancelled by the team.'),
+        ]);
+        const noted = await store({ notes: 'Earlier note.' }, [event(1, 'failed.walk_in_test.sample_error', 'sample_hemolyzed'), event(2, 'collecting_sample.walk_in_test.redraw_available', 'Redraw offered.')]);
+        const coded = await store({ notes: '' }, [event(1, 'failed.walk_in_test.sample_error', 'sample_contaminated')]);
+
+        await migrate(test.db);
+        const read = async (id: string) => (await findOrder(test!.db, team.id, id))!;
+        const a = await read(worded);
+        expect(a.events.map((e) => e.status_detail)).toEqual([null, null, null]);
+        expect(a.events.map((e) => e.id)).toEqual([1, 2, 3]);
+        expect(a.body.notes).toBe('Appointment booked: 9:00.\nCancelled by the team.');
+        expect(a.updated_at).toBe('2026-11-20T10:09:00.000Z');
+        const b = await read(noted);
+        expect(b.events.map((e) => e.status_detail)).toEqual(['sample_hemolyzed', null]);
+        expect(b.body.notes).toBe('Earlier note.\nRedraw offered.');
+        const c = await read(coded);
+        expect(c.events).toEqual([event(1, 'failed.walk_in_test.sample_error', 'sample_contaminated')]);
+        expect(c.body.notes).toBe('');
       },
       SETUP_TIMEOUT_MS,
     );

@@ -7,6 +7,7 @@ import type { components } from '../../../generated/team/schema.js';
 import type { CollectionMethod, LabTestView } from '../lab-tests/catalog.js';
 import { turnaroundDays } from '../lab-tests/catalog.js';
 import { parseStatus } from './lifecycle.js';
+import { isOrderStatusDetail } from './status-detail.js';
 import { orderTransactionView, type TransactionMember } from './transaction.js';
 
 type Nullable<T> = T | null;
@@ -292,7 +293,8 @@ export type OrderView = components['schemas']['Order'];
 export function toOrderView(order: StoredOrder): OrderView {
   const body = order.body as unknown as OrderBody;
   const parsed = parseStatus(order.status);
-  const events = order.events.map((e) => ({ id: e.id, created_at: e.created_at, status: e.status, status_detail: e.status_detail }));
+  // A code, or null: an event stored with words before the codes (migration 082 moved them to the notes) reads null.
+  const events = order.events.map((e) => ({ id: e.id, created_at: e.created_at, status: e.status, status_detail: isOrderStatusDetail(e.status_detail) ? e.status_detail : null }));
   const last = events[events.length - 1] ?? { id: 0, created_at: order.created_at, status: order.status, status_detail: null };
   return {
     id: order.id,

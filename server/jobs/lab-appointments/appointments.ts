@@ -98,10 +98,10 @@ export async function bookAppointment(deps: AppointmentDeps, input: { team_id: s
 }
 
 /** The order's status change that goes with an appointment change, with the appointment's id in the order's details. */
-async function moveOrder(tx: Queryable, deps: AppointmentDeps, order: LabOrderRecord, to: string, at: string, detail: string, appointmentId: string): Promise<LabOrderRecord> {
+async function moveOrder(tx: Queryable, deps: AppointmentDeps, order: LabOrderRecord, to: string, at: string, note: string, appointmentId: string): Promise<LabOrderRecord> {
   const details = order.body.details as { type: string; data: Record<string, unknown> };
   const moved = await applyTransition(tx, order, to, {
-    at, status_detail: detail, caches: deps.transitionCaches, body_patch: { details: { ...details, data: { ...details.data, appointment_id: appointmentId } } },
+    at, note, caches: deps.transitionCaches, body_patch: { details: { ...details, data: { ...details.data, appointment_id: appointmentId } } },
   });
   if (!moved) throw new Error(`order ${order.id} changed under its row lock`);
   return moved;

@@ -94,7 +94,7 @@ export async function simulateAppointmentStep(
   const details = input.order.body.details as { type: string; data: Record<string, unknown> };
   const moved = await applyTransition(tx, input.order, input.to, {
     at: input.at, flags: input.flags, caches: input.caches,
-    status_detail: active ? 'The provider confirmed the requested appointment.' : 'Appointment booked at the first free slot by the simulation.',
+    note: active ? 'The provider confirmed the requested appointment.' : 'Appointment booked at the first free slot by the simulation.',
     body_patch: { details: { ...details, data: { ...details.data, appointment_id: appointment.body.id } } },
   });
   if (!moved) throw new Error(`order ${input.order.id} changed under its row lock`);

@@ -23,7 +23,7 @@ export async function cancelLabOrder(db: Database, input: { team_id: string; ord
     if (!decision.ok) return { outcome: 'refused', detail: decision.detail };
     const order = await findOrder(tx, input.team_id, input.order_id, caches?.labTestValues);
     if (!order) return { outcome: 'not_found' };
-    const moved = await applyTransition(tx, order, decision.status, { at: input.now().toISOString(), status_detail: 'Cancelled by the team.', caches });
+    const moved = await applyTransition(tx, order, decision.status, { at: input.now().toISOString(), note: 'Cancelled by the team.', caches });
     if (!moved) throw new Error(`order ${input.order_id} changed under its row lock`);
     await dropSimulationUnlessStepping(tx, input.order_id);
     return { outcome: 'cancelled', order: moved };

@@ -1,5 +1,6 @@
 import { parseStatus } from '../../domain/lab-orders/lifecycle.js';
 import { stepPatch, toOrderView, type OrderBody } from '../../domain/lab-orders/order.js';
+import { appendOrderNote, statusDetailFor } from '../../domain/lab-orders/status-detail.js';
 import type { SimulationOptions } from '../../domain/lab-results/generate.js';
 import type { Queryable } from '../../storage/database.js';
 import { emitEvent } from '../../storage/repositories/events.js';
@@ -26,7 +27,8 @@ export async function applyTransition(
   to: string,
   options: {
     at: string;
-    status_detail?: string | null;
+    /** What the service says about the change in words, appended to the order's `notes` (the event's `status_detail` is a code: domain status-detail.ts). */
+    note?: string;
     /** A simulated step's SimulationFlags. */
     flags?: SimulationOptions;
     caches?: TransitionCaches | undefined;
@@ -50,6 +52,7 @@ export async function applyTransition(
   const fields = planned ? orderFieldsOf(planned) : null;
   // The caller's patch last: an appointment's id replaces the one the step would make up.
   const patch: Record<string, unknown> = { ...stepPatch(order.id, order.body as unknown as OrderBody, to), ...options.body_patch };
+  if (options.note !== undefined) patch.notes = appendOrderNote((order.body as unknown as OrderBody).notes, options.note);
   if (fields) patch.has_missing_results = fields.has_missing_results;
   const moved = await transitionOrder(tx, {
     team_id: order.team_id,
@@ -57,7 +60,7 @@ export async function applyTransition(
     from: order.status,
     to,
     low_status: parsed.low,
-    status_detail: options.status_detail ?? null,
+    status_detail: statusDetailFor(order.id, to),
     at: options.at,
     ...(fields ? { interpretation: fields.interpretation } : {}),
     body_patch: patch,

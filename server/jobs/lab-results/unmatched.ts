@@ -114,7 +114,7 @@ export async function acceptUnmatchedResult(
     const results = result.results as LabResults;
     const moved = await applyTransition(tx, order, completedStatus(parsed.method), {
       at,
-      status_detail: 'Completed with a result accepted from the unmatched results.',
+      note: 'Completed with a result accepted from the unmatched results.',
       caches,
       results: { status: 'final', results },
     });

@@ -22,6 +22,7 @@ export interface TimelineEntry {
   top: string | null;
   /** The low-level status as words: `Requisition created`. */
   label: string;
+  /** The event's status_detail code as words: `Sample hemolyzed`. */
   detail: string | null;
   /** The newest entry: the order's current status. */
   current: boolean;
@@ -48,7 +49,8 @@ export function orderTimeline(events: readonly OrderEventLike[]): TimelineEntry[
     status: event.status,
     top: parseStatus(event.status)?.top ?? null,
     label: statusLabel(event.status),
-    detail: event.status_detail ?? null,
+    // A code of the family's (sample_hemolyzed) in words; the order's notes carry what was said in words.
+    detail: event.status_detail ? humanize(event.status_detail) : null,
     current: i === sorted.length - 1,
   }));
 }
