@@ -54,6 +54,10 @@ export const ACCEPTED_BREAKS: readonly AcceptedBreak[] = [
   ...(['response-field-became-nullable', 'webhook-field-became-nullable'] as const).flatMap((rule) =>
     ['patient_details', 'patient_address'].map((field): AcceptedBreak => ({ rule, at: `head#/components/schemas/Order/properties/${field}`, decision: LAB_ORDER_FIELDS })),
   ),
+  // An order's date of birth is answered as the family answers it, a date-time (the request keeps a date).
+  ...(['response-type-changed', 'webhook-type-changed'] as const).map(
+    (rule): AcceptedBreak => ({ rule, at: 'head#/components/schemas/OrderPatientDetails/properties/dob', decision: LAB_ORDER_FIELDS }),
+  ),
   // Grammars the server already applied, written as patterns; whitespace listed instead of `\s` (the same names pass).
   { rule: 'request-bounds-narrowed', at: 'head#/components/parameters/StartDateQuery/schema', decision: PATTERNS },
   { rule: 'request-bounds-narrowed', at: 'head#/components/parameters/EndDateQuery/schema', decision: PATTERNS },

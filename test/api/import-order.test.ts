@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { listEventPayloads } from '../storage/stored-state.js';
-import { orderBody, patientAddress, patientDetails, WALK_IN } from './lab-order-fixtures.js';
+import { answeredPatientDetails, orderBody, patientAddress, patientDetails, WALK_IN } from './lab-order-fixtures.js';
 import { apiEngines, expectDetail, expectStatus, expectValidation, UNKNOWN_ID, useApiApp, type ApiApp, type TeamSchemas } from './helpers.js';
 
 type OrderResponse = TeamSchemas['OrderResponse'];
@@ -45,7 +45,7 @@ describe.each(apiEngines)('importOrder (POST /v3/order/import) on %s', (_label, 
     expect(order.events.map((e) => e.status)).toEqual(['received.walk_in_test.ordered']);
     expect(order.billing_type).toBe('commercial_insurance');
     expect(order.physician).toMatchObject({ first_name: 'Ada', last_name: 'Park', npi: '1234567893' });
-    expect(order.patient_details).toMatchObject(patientDetails);
+    expect(order.patient_details).toMatchObject(answeredPatientDetails);
     expect(order.lab_test.id).toBe(WALK_IN);
     expect(expectStatus<Order>(await ctx.team().get(`/v3/order/${order.id}`), 200)).toEqual(order);
     const created = await listEventPayloads<{ data: Order }>(ctx.server.db, { team_id: ctx.server.teamId, event_type: 'labtest.order.created' });

@@ -8,6 +8,8 @@ export const WALK_IN = STANDARD.walk_in_test!.id;
 export const TESTKIT = STANDARD.testkit!.id;
 
 export const patientDetails = { first_name: 'Maria', last_name: 'Lopez', dob: '1986-04-21', gender: 'female', phone_number: '+14155550123', email: 'maria.lopez@example.com' };
+/** patientDetails as an order answers it: the date of birth a date-time at midnight UTC. */
+export const answeredPatientDetails = { ...patientDetails, dob: `${patientDetails.dob}T00:00:00+00:00` };
 export const patientAddress = { first_line: '123 Main St.', city: 'San Francisco', state: 'CA', zip: '94110', country: 'US' };
 
 export const orderBody = (userId: string, overrides: Record<string, unknown> = {}) => ({

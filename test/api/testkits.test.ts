@@ -116,7 +116,7 @@ describe.each(apiEngines)('createTestkitOrder and registerTestkit (POST /v3/orde
     const registered = answer.order;
     expect(answer.message).toBe('Testkit registered');
     expect(registered.last_event.status).toBe('received.testkit.registered');
-    expect(registered.patient_details).toMatchObject({ first_name: 'Jordan', last_name: 'Kim', dob: '1986-04-21' });
+    expect(registered.patient_details).toMatchObject({ first_name: 'Jordan', last_name: 'Kim', dob: '1986-04-21T00:00:00+00:00' });
     expect(registered.patient_address).toMatchObject(patientAddress);
     expect(registered.physician).toEqual({ first_name: 'Ana', last_name: 'Reyes', npi: '1234567893' });
     expect(registered.shipping_details).toEqual(shippingDetails);

@@ -124,6 +124,12 @@ describe('dashboard lab orders in Chromium', () => {
         'completed.walk_in_test.completed',
       ]);
       expect(await page.locator('[data-testid="timeline-entry"][aria-current="step"]').getAttribute('data-status')).toBe('completed.walk_in_test.completed');
+      // The date of birth as given (the API answers it at midnight UTC), and what was said in the notes.
+      const facts = await page.locator('dl.details').first().innerText();
+      expect(facts).toContain('Date of birth');
+      expect(facts).toContain('1990-02-03');
+      expect(facts).not.toContain('1990-02-03T');
+      expect(await page.getByTestId('order-notes').innerText()).toContain('Appointment booked at the first free slot by the simulation.');
 
       await page.getByTestId('order-results').waitFor();
       expect(await page.getByTestId('result-row').count()).toBeGreaterThan(0);

@@ -289,6 +289,24 @@ export interface StoredOrder {
 /** The Order wire shape (the generated type: the compiler checks the view against the spec). */
 export type OrderView = components['schemas']['Order'];
 
+/**
+ * A date of birth as the Order answers it: the stored date (`YYYY-MM-DD`, as the request gave it)
+ * at midnight UTC, in the API family's date-time rendering (`+00:00`).
+ */
+export function dobDateTime(dob: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(dob) ? `${dob}T00:00:00+00:00` : dob;
+}
+
+/** The patient as the Order answers it: the stored patient with its dob a date-time. */
+export function patientDetailsView(p: StoredPatientDetails | null): OrderView['patient_details'] {
+  return p === null ? null : { ...p, dob: dobDateTime(p.dob) };
+}
+
+/** The address as the Order answers it: `receiver_name` a string, empty when the request named no one. */
+export function patientAddressView(a: StoredPatientAddress | null): OrderView['patient_address'] {
+  return a === null ? null : { ...a, receiver_name: a.receiver_name ?? '' };
+}
+
 /** The Order wire shape. */
 export function toOrderView(order: StoredOrder): OrderView {
   const body = order.body as unknown as OrderBody;
@@ -300,8 +318,8 @@ export function toOrderView(order: StoredOrder): OrderView {
     id: order.id,
     user_id: order.user_id,
     team_id: order.team_id,
-    patient_details: body.patient_details,
-    patient_address: body.patient_address,
+    patient_details: patientDetailsView(body.patient_details),
+    patient_address: patientAddressView(body.patient_address),
     lab_test: body.lab_test,
     details: { type: body.details.type, data: { ...body.details.data, updated_at: order.updated_at } },
     sample_id: order.sample_id,

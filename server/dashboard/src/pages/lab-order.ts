@@ -285,6 +285,8 @@ export const labOrderPage: Page = {
         ),
         details([
           ['Patient', order.patient_details ? `${order.patient_details.first_name} ${order.patient_details.last_name}` : 'Not registered yet (testkit)'],
+          // The Order answers the date of birth as a date-time at midnight UTC: its date is the one given.
+          ['Date of birth', order.patient_details ? order.patient_details.dob.slice(0, 10) : '–'],
           ['User', h('a', { href: `#/users/${encodeURIComponent(order.user_id)}` }, order.user_id)],
           ['Method', humanize(order.lab_test.method)],
           ['Lab', order.lab_test.lab?.name ?? '–'],
@@ -292,6 +294,7 @@ export const labOrderPage: Page = {
           ['Order id', h('code', null, order.id)],
           ['Created', formatDateTime(order.created_at)],
           ['Results expected', order.expected_result_by_date ?? '–'],
+          ...(order.notes ? [['Notes', h('span', { 'data-testid': 'order-notes', style: 'white-space: pre-line' }, order.notes)] as [string, HTMLElement]] : []),
         ]),
       );
       replace(timeline, h('h2', { id: 'timeline-title' }, 'Status timeline'), timelineView(order));

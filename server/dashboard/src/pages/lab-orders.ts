@@ -111,7 +111,7 @@ function newOrderForm(ctx: PageContext, tests: LabTest[], users: User[], totalUs
           ctx.apis.team.POST('/v3/order', {
             body: {
               user_id: userSelect.value,
-              patient_details: patient_details as TeamSchemas['OrderPatientDetails'],
+              patient_details: patient_details as TeamSchemas['OrderPatientDetailsInput'],
               patient_address,
               order_set: { lab_test_ids: [testSelect.value] },
             },
