@@ -1,7 +1,7 @@
 import type { Database, Queryable } from '../../storage/database.js';
 import { emitEvent } from '../../storage/repositories/events.js';
 import type { LabOrderCaches } from '../../storage/repositories/lab-order-caches.js';
-import { findIdempotencyKey, lockIdempotencyKey, recordIdempotencyKey } from '../../storage/repositories/lab-order-idempotency.js';
+import { findIdempotencyKey, keepIdempotencyError, lockIdempotencyKey, recordIdempotencyKey, type KeptIdempotencyError } from '../../storage/repositories/lab-order-idempotency.js';
 import { findOrderIdBySampleId, lockSampleId } from '../../storage/repositories/lab-order-sample-ids.js';
 import type { LabTestSnapshots } from '../../storage/repositories/lab-order-lab-tests.js';
 import { findOrder, insertOrder, insertOrders, type LabOrderRecord, type NewLabOrder, type OrderEventToWrite } from '../../storage/repositories/lab-orders.js';
@@ -13,15 +13,56 @@ export type CreateOrderOutcome =
   | { outcome: 'created'; order: LabOrderRecord }
   /** The idempotency key was used before with the same body: the order it made, as it is now. */
   | { outcome: 'replayed'; order: LabOrderRecord }
-  | { outcome: 'key_reused'; order_id: string }
+  /** The key holds another body's order (order_id), or the error another body was answered (order_id null). */
+  | { outcome: 'key_reused'; order_id: string | null }
+  /** The idempotency key answered an error to the same body before, and the request let it keep it: that error again. */
+  | { outcome: 'replayed_error'; error: KeptIdempotencyError }
   /** Another order of the team has the sample id (input.unique_sample_id). */
   | { outcome: 'sample_id_taken'; order_id: string }
   | { outcome: 'user_not_found' };
 
+/** A request's idempotency key, its body's hashes, and what the request lets the key keep. */
+export interface IdempotencyInput {
+  key: string;
+  body_hash: string;
+  /** The body's hash by the rule keys were stored with before (domain/lab-orders/idempotency.ts), also the same body. */
+  earlier_body_hash: string | null;
+  /**
+   * `X-Idempotency-Error`: `keep` (no header) keeps an error answer under the key and replays an
+   * error it holds; `no-cache` keeps no error and runs again past one the key holds.
+   */
+  errors: 'keep' | 'no-cache';
+}
+
+const sameBody = (hash: string, input: IdempotencyInput) => hash === input.body_hash || hash === input.earlier_body_hash;
+
+/**
+ * The error the key answered to this body before, when the request lets the key replay it
+ * (no `X-Idempotency-Error: no-cache`); null otherwise. Read before the request is checked, so a
+ * retry answers the kept error even when the check would now pass.
+ */
+export async function keptIdempotencyError(db: Database, teamId: string, input: IdempotencyInput): Promise<KeptIdempotencyError | null> {
+  if (input.errors === 'no-cache') return null;
+  const existing = await findIdempotencyKey(db, teamId, input.key);
+  return existing?.error && sameBody(existing.body_hash, input) ? existing.error : null;
+}
+
+/**
+ * Keeps the error a request with a key was answered, when the request lets it (no
+ * `X-Idempotency-Error: no-cache`) and the key holds nothing yet (a concurrent request with it
+ * that recorded first wins).
+ */
+export async function keepIdempotencyKeyError(db: Database, teamId: string, input: IdempotencyInput, error: KeptIdempotencyError): Promise<void> {
+  if (input.errors === 'no-cache') return;
+  await db.transaction(async (tx) => {
+    await lockIdempotencyKey(tx, teamId, input.key);
+    await keepIdempotencyError(tx, { team_id: teamId, key: input.key, body_hash: input.body_hash, error });
+  });
+}
+
 export interface CreateOrderInput {
   team_id: string;
-  /** `earlier_body_hash`: the body's hash by the rule keys were stored with before (domain/lab-orders/idempotency.ts), also the same body. */
-  idempotency: { key: string; body_hash: string; earlier_body_hash: string | null } | null;
+  idempotency: IdempotencyInput | null;
   /** A lab test to store first (an order set that became a new lab test); the order's lab_test_id is then its id. */
   new_lab_test: NewLabTest | null;
   /** The order; with new_lab_test, `lab_test_id` and `body.lab_test.id` are filled in with the stored lab test's id. */
@@ -34,7 +75,8 @@ export interface CreateOrderInput {
  * Creates an order, its first event and `labtest.order.created` in one transaction, so
  * the webhook exists if and only if the order does. With an idempotency key, requests
  * with one key are serialised by a transaction lock: the first creates, the others
- * answer its order (same body) or are refused (another body). With `unique_sample_id`,
+ * answer its order (same body) or are refused (another body); a key that holds an error
+ * answers it again (same body) or refuses (another body), unless the request said no-cache. With `unique_sample_id`,
  * requests with one sample id are serialised the same way, and the later ones refused.
  */
 export async function createLabOrder(db: Database, input: CreateOrderInput, caches?: LabOrderCaches): Promise<CreateOrderOutcome> {
@@ -42,12 +84,15 @@ export async function createLabOrder(db: Database, input: CreateOrderInput, cach
     if (input.idempotency) {
       await lockIdempotencyKey(tx, input.team_id, input.idempotency.key);
       const existing = await findIdempotencyKey(tx, input.team_id, input.idempotency.key);
-      if (existing) {
-        const sameBody = existing.body_hash === input.idempotency.body_hash || existing.body_hash === input.idempotency.earlier_body_hash;
-        if (!sameBody) return { outcome: 'key_reused', order_id: existing.order_id };
+      if (existing?.order_id) {
+        if (!sameBody(existing.body_hash, input.idempotency)) return { outcome: 'key_reused', order_id: existing.order_id };
         const order = await findOrder(tx, input.team_id, existing.order_id, caches?.labTestValues);
         // The order went away with its user: the key is free again.
         if (order) return { outcome: 'replayed', order };
+      } else if (existing?.error && input.idempotency.errors === 'keep') {
+        // A kept error binds the key to its body; with no-cache the request runs again, and an order it makes replaces the error.
+        if (!sameBody(existing.body_hash, input.idempotency)) return { outcome: 'key_reused', order_id: null };
+        return { outcome: 'replayed_error', error: existing.error };
       }
     }
     if (input.unique_sample_id) {

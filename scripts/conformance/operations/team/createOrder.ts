@@ -47,6 +47,26 @@ export const definition: OperationDefinition = {
       const outcome = await t.team.POST('/v3/order', { body: { ...orderBody(user_id), passthrough: 'other' }, params: { header: { 'X-Idempotency-Key': key } } });
       t.expect.validation('team', 'createOrder', outcome, [{ loc: ['header', 'x-idempotency-key'] }]);
     }),
+    notOnMock('state', 'an error under a key is kept: the key with another body is then a 422 at ["header", "x-idempotency-key"]', async (t) => {
+      const { user_id } = await t.fixtures.user();
+      const key = uniqueValue('conformance-order-error');
+      const header = { 'X-Idempotency-Key': key };
+      t.expect.error('team', 'createOrder', await t.team.POST('/v3/order', { body: orderBody(UNKNOWN_ID), params: { header } }), 404);
+      const outcome = await t.team.POST('/v3/order', { body: orderBody(user_id), params: { header } });
+      t.expect.validation('team', 'createOrder', outcome, [{ loc: ['header', 'x-idempotency-key'] }]);
+    }),
+    notOnMock('state', 'with X-Idempotency-Error: no-cache an error is not kept: the key then makes the order of another body', async (t) => {
+      const { user_id } = await t.fixtures.user();
+      const header = { 'X-Idempotency-Key': uniqueValue('conformance-order-no-cache'), 'X-Idempotency-Error': 'no-cache' as const };
+      t.expect.error('team', 'createOrder', await t.team.POST('/v3/order', { body: orderBody(UNKNOWN_ID), params: { header } }), 404);
+      t.expect.success('team', 'createOrder', await t.team.POST('/v3/order', { body: orderBody(user_id), params: { header } }));
+    }),
+    always('422 naming ["header", "x-idempotency-error"] for a value other than no-cache', async (t) => {
+      const { user_id } = await t.fixtures.user();
+      const header = { 'X-Idempotency-Key': uniqueValue('conformance-order'), 'X-Idempotency-Error': invalid('cache') };
+      const outcome = await t.team.POST('/v3/order', { body: orderBody(user_id), params: { header } });
+      t.expect.validation('team', 'createOrder', outcome, [{ loc: ['header', 'x-idempotency-error'] }]);
+    }),
     notOnMock('domain-rules', '422 naming the index of an unknown lab test', async (t) => {
       const { user_id } = await t.fixtures.user();
       const outcome = await t.team.POST('/v3/order', { body: { ...orderBody(user_id), order_set: { lab_test_ids: [STANDARD_WALK_IN_LAB_TEST, UNKNOWN_ID] } } });
