@@ -950,6 +950,18 @@ describe.each(targets)('@tryvital/vital-node against %s', (_label, target) => {
       }
     });
 
+    it('when labTests.createOrder is called with idempotencyError no-cache, then the SDK sends the header and parses the order, its dob a date-time and receiverName a string', async () => {
+      const api = sdk();
+      const { userId } = await newUser(api);
+      const created = await api.client.labTests.createOrder({
+        userId, patientDetails: patient, patientAddress: address, orderSet: { labTestIds: [WALK_IN_LAB_TEST_ID] }, idempotencyKey: `compat-${randomUUID()}`, idempotencyError: 'no-cache',
+      });
+      expectStrictParse(api, serializers.PostOrderResponse);
+      expect(created.order.patientDetails?.dob).toBeInstanceOf(Date);
+      expect(created.order.patientDetails?.dob.toISOString().slice(0, 10)).toBe(patient.dob);
+      expect(typeof created.order.patientAddress?.receiverName).toBe('string');
+    });
+
     statefulIt(`when labTests.createOrder is repeated with its idempotency key, then the SDK gets the same order ${STATELESS}`, async () => {
       const api = sdk();
       const key = `compat-${randomUUID()}`;
