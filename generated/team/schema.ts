@@ -1798,6 +1798,8 @@ export interface paths {
          *     Give exactly one of `order_set` and the deprecated `lab_test_id`. An unknown user is a `404`; an unknown lab test or marker a `422` naming it; a lab test that is not `active`, or a `collection_method` the lab test cannot be collected by, a `422`.
          *
          *     **Idempotency.** With `X-Idempotency-Key`, the first request with a key creates the order and later ones with the same key and the same body (compared as the server reads it: see the header) answer that order as it is now, creating nothing. The same key with another body is a `422` at `["header", "x-idempotency-key"]`. Keys are per team and kept as long as the order.
+         *
+         *     **Errors under a key.** A request with a key that is answered with an error after its body passed the schema (the `422` of the checks above: an unknown or inactive lab test, a marker, a lab account, the date of birth, the consents; the `404` of an unknown user) keeps that error under the key: a retry with the key and the same body answers the same error again, before anything is checked, even when the cause is gone, and the key with another body is the `422` above. With `X-Idempotency-Error: no-cache` an error is not kept, and an error the key holds is neither answered again nor binding: the request runs again, and the order it makes takes the key. A `422` of the schema itself (before the key is read) is never kept.
          */
         post: operations["createOrder"];
         delete?: never;
@@ -2166,7 +2168,8 @@ export interface paths {
          *     | `collecting_sample.testkit.problem_in_transit_lab` | `delivered_to_lab`, `failure_to_deliver_to_lab`, `lost` |
          *     | `sample_with_lab.testkit.delivered_to_lab` | `completed`, `lab_processing_blocked`, `sample_error` |
          *     | `sample_with_lab.testkit.lab_processing_blocked` | `completed`, `sample_error` |
-         *     | `completed.testkit.completed` | (final) |
+         *     | `completed.testkit.completed` | `corrected` |
+         *     | `completed.testkit.corrected` | (final) |
          *     | `failed.testkit.failure_to_deliver_to_customer` | (final) |
          *     | `failed.testkit.failure_to_deliver_to_lab` | (final) |
          *     | `failed.testkit.sample_error` | (final) |
@@ -2186,7 +2189,8 @@ export interface paths {
          *     | `collecting_sample.at_home_phlebotomy.appointment_cancelled` | `appointment_pending`, `appointment_scheduled`, `cancelled` |
          *     | `collecting_sample.at_home_phlebotomy.draw_completed` | `partial_results`, `completed`, `sample_error`, `cancelled` |
          *     | `sample_with_lab.at_home_phlebotomy.partial_results` | `completed`, `sample_error` |
-         *     | `completed.at_home_phlebotomy.completed` | (final) |
+         *     | `completed.at_home_phlebotomy.completed` | `corrected` |
+         *     | `completed.at_home_phlebotomy.corrected` | (final) |
          *     | `cancelled.at_home_phlebotomy.cancelled` | (final) |
          *     | `failed.at_home_phlebotomy.sample_error` | (final) |
          *
@@ -2199,7 +2203,8 @@ export interface paths {
          *     | `received.on_site_collection.requisition_bypassed` | `draw_completed`, `cancelled` |
          *     | `sample_with_lab.on_site_collection.draw_completed` | `partial_results`, `completed`, `sample_error` |
          *     | `sample_with_lab.on_site_collection.partial_results` | `completed`, `sample_error` |
-         *     | `completed.on_site_collection.completed` | (final) |
+         *     | `completed.on_site_collection.completed` | `corrected` |
+         *     | `completed.on_site_collection.corrected` | (final) |
          *     | `cancelled.on_site_collection.cancelled` | (final) |
          *     | `failed.on_site_collection.sample_error` | (final) |
          */
@@ -18021,8 +18026,8 @@ export interface components {
                 [key: string]: components["schemas"]["ProviderIdConversion"];
             };
         };
-        /** @description The patient of an order, as the lab receives it. The names follow the lab name rules (`PersonName`). */
-        OrderPatientDetails: {
+        /** @description The patient of an order in a request body, as the lab receives it. The names follow the lab name rules (`PersonName`). A key it or its medical proxy does not declare is a `422` (`extra_forbidden`), not dropped. The order's answer gives the same patient as `OrderPatientDetails` (its `dob` a date-time). */
+        OrderPatientDetailsInput: {
             first_name: components["schemas"]["PersonName"];
             last_name: components["schemas"]["PersonName"];
             /**
@@ -18039,7 +18044,7 @@ export interface components {
              * @example maria.lopez@example.com
              */
             email: string;
-            medical_proxy?: components["schemas"]["GuarantorDetails"] | null;
+            medical_proxy?: components["schemas"]["GuarantorDetailsInput"] | null;
             race?: components["schemas"]["Race"] | null;
             ethnicity?: components["schemas"]["Ethnicity"] | null;
             sexual_orientation?: components["schemas"]["SexualOrientation"] | null;
@@ -18052,12 +18057,8 @@ export interface components {
             /** @example null */
             household_size?: number | null;
         };
-        /** @description `OrderPatientDetails` in a request body. A key it or its medical proxy does not declare is a `422` (`extra_forbidden`), not dropped. */
-        OrderPatientDetailsInput: {
-            medical_proxy?: components["schemas"]["GuarantorDetailsInput"] | null;
-        } & components["schemas"]["OrderPatientDetails"];
-        /** @description The patient's address (where a testkit is shipped or a phlebotomist goes). */
-        OrderPatientAddress: {
+        /** @description The patient's address in a request body (where a testkit is shipped or a phlebotomist goes). A key it does not declare is a `422` (`extra_forbidden`), not dropped. The order's answer gives it as `OrderPatientAddress`. */
+        OrderPatientAddressInput: {
             /**
              * @description Who receives what is sent to this address: the order's shipping recipient. Null means the patient (their full name).
              * @example Maria Lopez
@@ -18080,8 +18081,6 @@ export interface components {
             /** @example +14155550123 */
             phone_number?: string | null;
         };
-        /** @description An `OrderPatientAddress` in a request body. A key it does not declare is a `422` (`extra_forbidden`), not dropped. */
-        OrderPatientAddressInput: components["schemas"]["OrderPatientAddress"];
         /** @description Markers added to the lab tests of an order set. */
         AddOnOrder: {
             /**
@@ -18303,6 +18302,62 @@ export interface components {
              */
             creator_member_id?: string | null;
         };
+        /** @description The patient of an order, as the lab receives it. The names follow the lab name rules (`PersonName`). A request gives it as `OrderPatientDetailsInput`. */
+        OrderPatientDetails: {
+            first_name: components["schemas"]["PersonName"];
+            last_name: components["schemas"]["PersonName"];
+            /**
+             * Format: date-time
+             * @description Date of birth, as the API family answers it: the date given when the order was placed (`YYYY-MM-DD`, see `OrderPatientDetailsInput`) at midnight UTC, `YYYY-MM-DDT00:00:00+00:00`.
+             * @example 1986-04-21T00:00:00+00:00
+             */
+            dob: string;
+            gender: components["schemas"]["Gender"];
+            /** @example +14155550123 */
+            phone_number: string;
+            /**
+             * Format: email
+             * @example maria.lopez@example.com
+             */
+            email: string;
+            medical_proxy?: components["schemas"]["GuarantorDetails"] | null;
+            race?: components["schemas"]["Race"] | null;
+            ethnicity?: components["schemas"]["Ethnicity"] | null;
+            sexual_orientation?: components["schemas"]["SexualOrientation"] | null;
+            gender_identity?: components["schemas"]["GenderIdentity"] | null;
+            /**
+             * @description Yearly household income in US dollars.
+             * @example null
+             */
+            household_income?: number | null;
+            /** @example null */
+            household_size?: number | null;
+        };
+        /** @description The patient's address (where a testkit is shipped or a phlebotomist goes). A request gives it as `OrderPatientAddressInput`. */
+        OrderPatientAddress: {
+            /**
+             * @description Who receives what is sent to this address, as the request named them; an empty string when the request gave none (or `null`): what is sent then goes to the patient (their full name, the order's `shipping_details.receiver_name`). Never null.
+             * @default
+             * @example Maria Lopez
+             */
+            receiver_name?: string;
+            /** @example 123 Main St. */
+            first_line: string;
+            /** @example Apt. 4B */
+            second_line?: string | null;
+            /** @example San Francisco */
+            city: string;
+            /** @example CA */
+            state: string;
+            /** @example 94110 */
+            zip: string;
+            /** @example US */
+            country: string;
+            /** @example Ring twice. */
+            access_notes?: string | null;
+            /** @example +14155550123 */
+            phone_number?: string | null;
+        };
         /** @description The shipment of a testkit, to the patient (outbound) and back to the lab (inbound). */
         Shipment: {
             /**
@@ -18358,7 +18413,13 @@ export interface components {
          * @example received.walk_in_test.ordered
          * @enum {string}
          */
-        OrderStatus: "received.walk_in_test.ordered" | "received.walk_in_test.requisition_created" | "received.walk_in_test.requisition_bypassed" | "collecting_sample.walk_in_test.appointment_pending" | "collecting_sample.walk_in_test.appointment_scheduled" | "collecting_sample.walk_in_test.appointment_cancelled" | "collecting_sample.walk_in_test.redraw_available" | "sample_with_lab.walk_in_test.partial_results" | "completed.walk_in_test.completed" | "completed.walk_in_test.corrected" | "cancelled.walk_in_test.cancelled" | "failed.walk_in_test.sample_error" | "received.testkit.ordered" | "received.testkit.awaiting_registration" | "received.testkit.registered" | "received.testkit.requisition_created" | "received.testkit.requisition_bypassed" | "collecting_sample.testkit.transit_customer" | "collecting_sample.testkit.out_for_delivery" | "collecting_sample.testkit.with_customer" | "collecting_sample.testkit.transit_lab" | "collecting_sample.testkit.problem_in_transit_customer" | "collecting_sample.testkit.problem_in_transit_lab" | "sample_with_lab.testkit.delivered_to_lab" | "sample_with_lab.testkit.lab_processing_blocked" | "completed.testkit.completed" | "failed.testkit.failure_to_deliver_to_customer" | "failed.testkit.failure_to_deliver_to_lab" | "failed.testkit.sample_error" | "failed.testkit.lost" | "cancelled.testkit.cancelled" | "cancelled.testkit.do_not_process" | "received.at_home_phlebotomy.ordered" | "received.at_home_phlebotomy.requisition_created" | "received.at_home_phlebotomy.requisition_bypassed" | "collecting_sample.at_home_phlebotomy.appointment_pending" | "collecting_sample.at_home_phlebotomy.appointment_scheduled" | "collecting_sample.at_home_phlebotomy.appointment_cancelled" | "collecting_sample.at_home_phlebotomy.draw_completed" | "sample_with_lab.at_home_phlebotomy.partial_results" | "completed.at_home_phlebotomy.completed" | "cancelled.at_home_phlebotomy.cancelled" | "failed.at_home_phlebotomy.sample_error" | "received.on_site_collection.ordered" | "received.on_site_collection.requisition_created" | "received.on_site_collection.requisition_bypassed" | "sample_with_lab.on_site_collection.draw_completed" | "sample_with_lab.on_site_collection.partial_results" | "completed.on_site_collection.completed" | "cancelled.on_site_collection.cancelled" | "failed.on_site_collection.sample_error" | (string & {});
+        OrderStatus: "received.walk_in_test.ordered" | "received.walk_in_test.requisition_created" | "received.walk_in_test.requisition_bypassed" | "collecting_sample.walk_in_test.appointment_pending" | "collecting_sample.walk_in_test.appointment_scheduled" | "collecting_sample.walk_in_test.appointment_cancelled" | "collecting_sample.walk_in_test.redraw_available" | "sample_with_lab.walk_in_test.partial_results" | "completed.walk_in_test.completed" | "completed.walk_in_test.corrected" | "cancelled.walk_in_test.cancelled" | "failed.walk_in_test.sample_error" | "received.testkit.ordered" | "received.testkit.awaiting_registration" | "received.testkit.registered" | "received.testkit.requisition_created" | "received.testkit.requisition_bypassed" | "collecting_sample.testkit.transit_customer" | "collecting_sample.testkit.out_for_delivery" | "collecting_sample.testkit.with_customer" | "collecting_sample.testkit.transit_lab" | "collecting_sample.testkit.problem_in_transit_customer" | "collecting_sample.testkit.problem_in_transit_lab" | "sample_with_lab.testkit.delivered_to_lab" | "sample_with_lab.testkit.lab_processing_blocked" | "completed.testkit.completed" | "completed.testkit.corrected" | "failed.testkit.failure_to_deliver_to_customer" | "failed.testkit.failure_to_deliver_to_lab" | "failed.testkit.sample_error" | "failed.testkit.lost" | "cancelled.testkit.cancelled" | "cancelled.testkit.do_not_process" | "received.at_home_phlebotomy.ordered" | "received.at_home_phlebotomy.requisition_created" | "received.at_home_phlebotomy.requisition_bypassed" | "collecting_sample.at_home_phlebotomy.appointment_pending" | "collecting_sample.at_home_phlebotomy.appointment_scheduled" | "collecting_sample.at_home_phlebotomy.appointment_cancelled" | "collecting_sample.at_home_phlebotomy.draw_completed" | "sample_with_lab.at_home_phlebotomy.partial_results" | "completed.at_home_phlebotomy.completed" | "completed.at_home_phlebotomy.corrected" | "cancelled.at_home_phlebotomy.cancelled" | "failed.at_home_phlebotomy.sample_error" | "received.on_site_collection.ordered" | "received.on_site_collection.requisition_created" | "received.on_site_collection.requisition_bypassed" | "sample_with_lab.on_site_collection.draw_completed" | "sample_with_lab.on_site_collection.partial_results" | "completed.on_site_collection.completed" | "completed.on_site_collection.corrected" | "cancelled.on_site_collection.cancelled" | "failed.on_site_collection.sample_error" | (string & {});
+        /**
+         * @description Why an order reached its status, as a code: `fulfillment_error` when a kit or a sample was not delivered or got lost (`failure_to_deliver_to_customer`, `failure_to_deliver_to_lab`, `lost`); one of the `sample_*` codes when the lab could not test the sample (`sample_error`: the simulation picks one of the five from the order's id, so one order always fails the same way). `date_of_collection_unspecified` and the `demographic_information_*` codes are the family's for a requisition the lab rejects; this sandbox does not produce them. Non-exhaustive.
+         * @example sample_hemolyzed
+         * @enum {string}
+         */
+        OrderStatusDetail: "fulfillment_error" | "date_of_collection_unspecified" | "demographic_information_unspecified" | "demographic_information_mismatch" | "sample_quantity_not_sufficient" | "sample_contaminated" | "sample_stability_exceeded" | "sample_hemolyzed" | "sample_improper_collection" | (string & {});
         /** @description One status change of an order, in the order they happened (`id` grows). */
         OrderEvent: {
             /** @example 1 */
@@ -18370,10 +18431,10 @@ export interface components {
             created_at: string;
             status: components["schemas"]["OrderStatus"];
             /**
-             * @description Why the order reached this status, when the service knows (a cancellation's reason).
+             * @description Why the order reached this status, as a code (`OrderStatusDetail`), or null when there is no code for it (most statuses). What the service says in words (a cancellation by the team, an appointment booked) is appended to the order's `notes`, one line each.
              * @example null
              */
-            status_detail?: string | null;
+            status_detail?: components["schemas"]["OrderStatusDetail"] | null;
         };
         /**
          * @description The first part of an order's status (`OrderStatus`).
@@ -18496,7 +18557,10 @@ export interface components {
              * @example SB0123456789
              */
             sample_id: string;
-            /** @example  */
+            /**
+             * @description What the service said about the order, one line per occasion, oldest first (a cancellation by the team, an appointment booked, rescheduled or cancelled, a result accepted from the unmatched results); empty when nothing was said. The codes of its statuses are the events' `status_detail`.
+             * @example
+             */
             notes: string;
             /** @example null */
             clinical_notes?: string | null;
@@ -24732,6 +24796,11 @@ export interface operations {
                  * @example order-crm-4711
                  */
                 "X-Idempotency-Key"?: string;
+                /**
+                 * @description `no-cache`: an error answer to this request is not kept under its `X-Idempotency-Key`, and an error the key holds is not answered again: a retry with the key runs again (see *Errors under a key*). Without the header, errors are kept. Any other value is a `422` at `["header", "x-idempotency-error"]`. Without `X-Idempotency-Key` it changes nothing.
+                 * @example no-cache
+                 */
+                "X-Idempotency-Error"?: "no-cache";
             };
             path?: never;
             cookie?: never;
