@@ -294,7 +294,7 @@ export const labOrderPage: Page = {
           ['Order id', h('code', null, order.id)],
           ['Created', formatDateTime(order.created_at)],
           ['Results expected', order.expected_result_by_date ?? '–'],
-          ...(order.notes ? [['Notes', h('span', { 'data-testid': 'order-notes', style: 'white-space: pre-line' }, order.notes)] as [string, HTMLElement]] : []),
+          ...(order.notes ? [['Notes', h('span', { 'data-testid': 'order-notes', class: 'notes' }, order.notes)] as [string, HTMLElement]] : []),
         ]),
       );
       replace(timeline, h('h2', { id: 'timeline-title' }, 'Status timeline'), timelineView(order));
