@@ -7,7 +7,7 @@
  * altered, made up, or used by another team. That a key was used is stored (not here: a key is
  * used once, lab_appointment_booking_keys). Pure: the secret and the time are handed in.
  */
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual, type Hash } from 'node:crypto';
 
 /** How long a slot's booking key stays valid after the availability answer that offered it. */
 export const BOOKING_KEY_VALIDITY_SECONDS = 15 * 60;
@@ -47,12 +47,70 @@ export interface BookingKeyPayload {
 /** A new signing secret (stored once per database: storage/repositories/server-secrets.ts). */
 export const newBookingKeySecret = (): string => randomBytes(32).toString('base64url');
 
-const signatureOf = (secret: string, teamId: string, payload: string) => createHmac('sha256', secret).update(`booking:${teamId.toLowerCase()}:${payload}`).digest('base64url');
+const signedText = (teamId: string) => `booking:${teamId.toLowerCase()}:`;
+const signatureOf = (secret: string, teamId: string, payload: string) => createHmac('sha256', secret).update(`${signedText(teamId)}${payload}`).digest('base64url');
+
+/** Random bytes of each key's nonce (8 base64url characters). */
+const NONCE_BYTES = 6;
 
 export function signBookingKey(payload: BookingKeyPayload, input: { secret: string; team_id: string }): string {
-  const encoded = Buffer.from(JSON.stringify({ ...payload, nonce: payload.nonce ?? randomBytes(6).toString('base64url') })).toString('base64url');
+  const encoded = Buffer.from(JSON.stringify({ ...payload, nonce: payload.nonce ?? randomBytes(NONCE_BYTES).toString('base64url') })).toString('base64url');
   return `${encoded}.${signatureOf(input.secret, input.team_id, encoded)}`;
 }
+
+/** What the keys of one place's slots in one availability answer share. */
+export type KeyPlace = Pick<BookingKeyPayload, 'kind' | 'provider' | 'location_code' | 'time_zone' | 'expires' | 'address'>;
+/** What each slot's key has of its own (its nonce aside). */
+export type KeySlot = Pick<BookingKeyPayload, 'start' | 'end' | 'capacity' | 'price' | 'is_priority'>;
+
+/** The block size of SHA-256, the length HMAC pads its key to. */
+const SHA256_BLOCK = 64;
+
+/**
+ * Signs many keys of one team, each exactly as signBookingKey would (the same JSON text, the same
+ * HMAC-SHA256), for an availability answer's hundreds of slots. HMAC(K, m) is
+ * SHA256((K ^ opad) || SHA256((K ^ ipad) || m)): the hash states after the padded key (and, inside,
+ * after the team's prefix) are made once and copied for each key, instead of createHmac setting
+ * up the key for every key. Every key's nonce comes from one draw of random bytes.
+ */
+export class BookingKeySigner {
+  private readonly inner: Hash;
+  private readonly outer: Hash;
+
+  constructor(input: { secret: string; team_id: string }) {
+    let key = Buffer.from(input.secret, 'utf8');
+    if (key.length > SHA256_BLOCK) key = createHash('sha256').update(key).digest();
+    const ipad = Buffer.alloc(SHA256_BLOCK, 0x36);
+    const opad = Buffer.alloc(SHA256_BLOCK, 0x5c);
+    for (let i = 0; i < key.length; i++) {
+      ipad[i]! ^= key[i]!;
+      opad[i]! ^= key[i]!;
+    }
+    this.inner = createHash('sha256').update(ipad).update(signedText(input.team_id));
+    this.outer = createHash('sha256').update(opad);
+  }
+
+  /**
+   * The keys of `slots` at one place, in their order. The payload's JSON is written field by field
+   * in signBookingKey's order (JSON.stringify of the payload with its nonce last): the place's
+   * fields once, each slot's numbers in between.
+   */
+  signAll(place: KeyPlace, slots: readonly KeySlot[]): string[] {
+    const head = `{"kind":${JSON.stringify(place.kind)},"provider":${JSON.stringify(place.provider)},"location_code":${JSON.stringify(place.location_code)},"start":`;
+    const tail = `,"time_zone":${JSON.stringify(place.time_zone)},"expires":${JSON.stringify(place.expires)},"address":${JSON.stringify(place.address)},"nonce":"`;
+    const nonces = randomBytes(NONCE_BYTES * slots.length);
+    return slots.map((slot, i) => {
+      const nonce = nonces.toString('base64url', i * NONCE_BYTES, (i + 1) * NONCE_BYTES);
+      const json = `${head}${jsonNumber(slot.start)},"end":${jsonNumber(slot.end)},"capacity":${jsonNumber(slot.capacity)},"price":${jsonNumber(slot.price)},"is_priority":${slot.is_priority ? 'true' : 'false'}${tail}${nonce}"}`;
+      const encoded = Buffer.from(json).toString('base64url');
+      const signature = this.outer.copy().update(this.inner.copy().update(encoded).digest()).digest('base64url');
+      return `${encoded}.${signature}`;
+    });
+  }
+}
+
+/** A number as JSON.stringify writes it (a non-finite one as null). */
+const jsonNumber = (value: number) => (Number.isFinite(value) ? String(value) : 'null');
 
 /** What a stored use of a key is found by: a digest of the whole key (its signature makes it unique). */
 export const bookingKeyDigest = (key: string): string => createHash('sha256').update(key).digest('base64url');

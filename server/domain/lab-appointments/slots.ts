@@ -5,7 +5,7 @@
  * (walk-in) time zone; none starts in the past or within BOOKING_LEAD_MS of now, none lies
  * outside the hours. Pure: now, the zone and what is already booked are handed in.
  */
-import { addDays, DAY, MINUTE, utcMidnight, Zone, type FormatterMemo } from '../synthetic/time-zone.js';
+import { addDays, DAY, MINUTE, offsetIn, utcMidnight, Zone, type FormatterMemo } from '../synthetic/time-zone.js';
 import { hash32, WEEKDAYS, type ServiceCenter } from './service-centers.js';
 
 /** How many days of slots an availability answer covers, from its start date. */
@@ -26,6 +26,9 @@ export interface Slot {
   /** Epoch milliseconds. */
   readonly start: number;
   readonly end: number;
+  /** The zone's UTC offset at the start and at the end, in seconds (east positive): the wall times the patient reads. */
+  readonly start_offset: number;
+  readonly end_offset: number;
   readonly price: number;
   readonly is_priority: boolean;
   /** How many appointments the slot takes in all (before those already booked are taken off). */
@@ -69,19 +72,32 @@ interface Window {
   readonly capacity: number;
 }
 
-/** Slots of the days from `first`, from each day's local windows, dropping those that start before now + lead. */
+/**
+ * Slots of the days from `first`, from each day's local windows, dropping those that start before
+ * now + lead. Each day is resolved once (its bounds and offsets: Zone#localDay) and each window's
+ * instant and offsets come from it by arithmetic (Zone#localInstant): asking the zone's formatter
+ * for every slot's offsets was most of an availability answer's time.
+ */
 function daysOfSlots(input: { zone: Zone; first: string; now: Date; windowsOf: (date: string) => readonly Window[] }): DaySlots[] {
+  const zone = input.zone;
   const earliest = input.now.getTime() + BOOKING_LEAD_MS;
   const days: DaySlots[] = [];
   for (let i = 0; i < AVAILABILITY_DAYS; i++) {
     const date = addDays(input.first, i);
     const midnight = utcMidnight(date);
+    const day = zone.localDay(date);
+    const offsetAt = (t: number) => (t >= day.start && t < day.end ? offsetIn(day, t) : zone.offsetSecondsAt(t));
     const slots: Slot[] = [];
     for (const w of input.windowsOf(date)) {
-      const start = input.zone.wallToInstant(midnight + w.startMinute * MINUTE);
-      // A window that a clock change swallowed (its wall time does not exist) is not offered.
-      if (input.zone.localDateOf(start) !== date || start < earliest) continue;
-      slots.push({ start, end: start + w.minutes * MINUTE, price: w.price, is_priority: w.is_priority, capacity: w.capacity });
+      const wall = midnight + w.startMinute * MINUTE;
+      const start = zone.localInstant(day, w.startMinute);
+      const startOffset = offsetAt(start);
+      // A window that a clock change swallowed (its wall time does not exist, and the first
+      // instant after the gap is another day) is not offered. An instant reading the window's
+      // wall time is on this day.
+      if (start < earliest || (start + startOffset * 1000 !== wall && zone.localDateOf(start) !== date)) continue;
+      const end = start + w.minutes * MINUTE;
+      slots.push({ start, end, start_offset: startOffset, end_offset: offsetAt(end), price: w.price, is_priority: w.is_priority, capacity: w.capacity });
     }
     if (slots.length > 0) days.push({ date, slots });
   }

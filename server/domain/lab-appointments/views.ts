@@ -3,8 +3,8 @@
  * ClientFacingLabLocation and AppointmentLocation, a day's slots as DaySlots with each slot's
  * signed booking key, the area summary as AreaInfo. Pure.
  */
-import { Zone, type FormatterMemo } from '../synthetic/time-zone.js';
-import { signBookingKey, BOOKING_KEY_VALIDITY_SECONDS, type AppointmentKind, type KeyAddress } from './booking-key.js';
+import type { Zone } from '../synthetic/time-zone.js';
+import { BookingKeySigner, BOOKING_KEY_VALIDITY_SECONDS, type AppointmentKind, type KeyAddress } from './booking-key.js';
 import { CENTER_LABS, type CenterLabSlug, type CenterNearby, type ServiceCenter, type Capability, type AppointmentServiceType } from './service-centers.js';
 import type { DaySlots } from './slots.js';
 
@@ -36,7 +36,11 @@ export function centerAppointmentLocation(center: ServiceCenter, distance: numbe
 
 /** An instant as ISO 8601 with the zone's offset (`2026-12-02T07:00:00-08:00`): the wall time the patient reads. */
 export function localIso(zone: Zone, epochMs: number): string {
-  const offset = zone.offsetSecondsAt(epochMs);
+  return isoAtOffset(epochMs, zone.offsetSecondsAt(epochMs));
+}
+
+/** An instant as ISO 8601 at a UTC offset (seconds, east positive) known already (a slot's). */
+export function isoAtOffset(epochMs: number, offset: number): string {
   const wall = new Date(epochMs + offset * 1000).toISOString().slice(0, 19);
   const sign = offset < 0 ? '-' : '+';
   const abs = Math.abs(offset);
@@ -64,21 +68,27 @@ export function toDaySlots(input: {
   location: unknown;
   booked: ReadonlyMap<string, number>;
   signing: SlotSigning;
-  formatters?: FormatterMemo | undefined;
 }) {
-  const zone = new Zone(input.time_zone, input.formatters);
   const expires = Math.floor(input.signing.now.getTime() / 1000) + BOOKING_KEY_VALIDITY_SECONDS;
   const expiresAt = new Date(expires * 1000).toISOString();
-  return input.days.flatMap((day) => {
-    const slots = day.slots.flatMap((slot) => {
+  const free = input.days.map((day) => ({
+    date: day.date,
+    slots: day.slots.flatMap((slot) => {
       const left = slot.capacity - (input.booked.get(`${input.location_code} ${slot.start}`) ?? 0);
-      if (left <= 0) return [];
-      const booking_key = signBookingKey({
-        kind: input.kind, provider: input.provider, location_code: input.location_code, start: slot.start / 1000, end: slot.end / 1000,
-        capacity: slot.capacity, price: slot.price, is_priority: slot.is_priority, time_zone: input.time_zone, expires, address: input.address,
-      }, input.signing);
-      return [{ booking_key, start: localIso(zone, slot.start), end: localIso(zone, slot.end), expires_at: expiresAt, price: slot.price, is_priority: slot.is_priority, num_appointments_available: left }];
-    });
+      return left > 0 ? [{ slot, left }] : [];
+    }),
+  }));
+  // Every key of the place at once: one signer, one draw of nonces (BookingKeySigner).
+  const keys = new BookingKeySigner(input.signing).signAll(
+    { kind: input.kind, provider: input.provider, location_code: input.location_code, time_zone: input.time_zone, expires, address: input.address },
+    free.flatMap((day) => day.slots.map(({ slot }) => ({ start: slot.start / 1000, end: slot.end / 1000, capacity: slot.capacity, price: slot.price, is_priority: slot.is_priority }))),
+  );
+  let next = 0;
+  return free.flatMap((day) => {
+    const slots = day.slots.map(({ slot, left }) => ({
+      booking_key: keys[next++]!, start: isoAtOffset(slot.start, slot.start_offset), end: isoAtOffset(slot.end, slot.end_offset),
+      expires_at: expiresAt, price: slot.price, is_priority: slot.is_priority, num_appointments_available: left,
+    }));
     return slots.length > 0 ? [{ location: input.location as never, date: day.date, slots }] : [];
   });
 }

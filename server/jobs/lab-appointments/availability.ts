@@ -73,7 +73,7 @@ export async function phlebotomyAvailability(deps: AppointmentDeps, input: { tea
   };
   const slots = toDaySlots({
     days, kind: 'at_home_phlebotomy', provider: provider.name, location_code: place.zip, time_zone: place.time_zone, address, location, booked,
-    signing: { secret: await bookingKeySecret(deps), team_id: input.team_id, now }, formatters: deps.formatters,
+    signing: { secret: await bookingKeySecret(deps), team_id: input.team_id, now },
   });
   return { ok: true as const, body: { slots, timezone: place.time_zone } };
 }
@@ -117,7 +117,7 @@ export async function pscAvailability(deps: AppointmentDeps, input: { team_id: s
   const signing = { secret: await bookingKeySecret(deps), team_id: input.team_id, now };
   const slots = perCenter.flatMap(({ nearby, days }) => toDaySlots({
     days, kind: 'walk_in_test', provider: nearby.center.lab, location_code: nearby.center.site_code, time_zone: nearby.center.time_zone, address: null,
-    location: centerAppointmentLocation(nearby.center, input.site_codes && input.site_codes.length > 0 ? null : nearby.distance), booked, signing, formatters: deps.formatters,
+    location: centerAppointmentLocation(nearby.center, input.site_codes && input.site_codes.length > 0 ? null : nearby.distance), booked, signing,
   }));
   return { ok: true as const, body: { slots, timezone: found.centers[0]?.center.time_zone ?? null } };
 }
