@@ -14,7 +14,7 @@ import { bookingKeyDigest, verifyBookingKey, type AppointmentKind, type BookingK
 import { resolveUsZip } from '../../domain/lab-appointments/places.js';
 import { centerBySiteCode, phlebotomyProvidersAt } from '../../domain/lab-appointments/service-centers.js';
 import type { Queryable } from '../../storage/database.js';
-import { bookedSlotCounts, findBookingKeyUse, insertAppointment, updateAppointment, useBookingKey } from '../../storage/repositories/lab-appointments.js';
+import { findBookingKeyUse, insertAppointment, slotBookingState, updateAppointment } from '../../storage/repositories/lab-appointments.js';
 import { latestAppointment, lockActive } from './records.js';
 import { findOrder, lockOrderStatus, type LabOrderRecord } from '../../storage/repositories/lab-orders.js';
 import { applyTransition } from '../lab-orders/transition.js';
@@ -36,12 +36,6 @@ function placeOfSlot(slot: BookingKeyPayload): SlotPlace | null {
   return place && slot.address ? placeOfAddress(slot.address, place) : null;
 }
 
-/** The slot's capacity is not taken yet (appointments still to happen there, `except` the one being moved). */
-async function slotHasRoom(tx: Queryable, slot: BookingKeyPayload, except: string | null): Promise<boolean> {
-  const counts = await bookedSlotCounts(tx, { location_codes: [slot.location_code], from: iso(slot.start), to: iso(slot.start + 1), except });
-  return (counts.get(`${slot.location_code} ${slot.start * 1000}`) ?? 0) < slot.capacity;
-}
-
 /** The order, locked, or a 404. */
 async function lockedOrder(tx: Queryable, deps: AppointmentDeps, teamId: string, orderId: string): Promise<LabOrderRecord | null> {
   const locked = await lockOrderStatus(tx, teamId, orderId);
@@ -56,16 +50,32 @@ const writeOf = (a: StoredAppointment, slot: BookingKeyPayload | null, at: strin
 
 const detailAt = (body: StoredAppointment['body']) => `${body.type === 'phlebotomy' ? 'At-home visit' : 'Visit'} at ${body.start_at} (${body.iana_timezone}), ${body.address.first_line}, ${body.address.city}`;
 
+const keyUseOf = (key: string, slot: BookingKeyPayload) => ({ digest: bookingKeyDigest(key), expires_at: iso(slot.expires) });
+
 /** Verifies a booking key for `kind`, or the 422 at `body.booking_key`. */
 function slotOfKey(deps: AppointmentDeps, secret: string, key: string, teamId: string, kind: AppointmentKind): { ok: true; slot: BookingKeyPayload } | Refused {
   const verdict = verifyBookingKey(key, { secret, team_id: teamId, kind, now: deps.now() });
   return verdict.ok ? { ok: true, slot: verdict.payload } : refuse422(['body', 'booking_key'], verdict.msg);
 }
 
-async function keyUsedRefusal(tx: Queryable, key: string): Promise<Refused | null> {
-  const used = await findBookingKeyUse(tx, bookingKeyDigest(key));
-  return used ? refuse422(['body', 'booking_key'], `booking_key was used already (appointment ${used.appointment_id}); each slot's key books once, ask for availability again`) : null;
+const keyUsed = (appointmentId: string | null): Refused =>
+  refuse422(['body', 'booking_key'], `booking_key was used already${appointmentId ? ` (appointment ${appointmentId})` : ''}; each slot's key books once, ask for availability again`);
+
+const slotFull = (slot: BookingKeyPayload): Refused => ({ ok: false, status: 409, detail: `The slot at ${iso(slot.start)} is fully booked now; choose another slot.` });
+
+/**
+ * Whether a key's slot can be taken (`except` the appointment being moved), in one read: the
+ * key not used yet (a 422 naming the appointment that used it), then room left in the slot (its
+ * capacity less the appointments still to happen there: a 409).
+ */
+async function slotRefusal(tx: Queryable, key: string, slot: BookingKeyPayload, except: string | null): Promise<Refused | null> {
+  const state = await slotBookingState(tx, { digest: bookingKeyDigest(key), location_code: slot.location_code, start: slot.start, except });
+  if (state.used_by) return keyUsed(state.used_by);
+  return state.booked < slot.capacity ? null : slotFull(slot);
 }
+
+/** The key was used by another booking between the read and the write (nothing was written): the 422 of a used key. */
+const usedMeanwhile = async (tx: Queryable, key: string): Promise<Refused> => keyUsed((await findBookingKeyUse(tx, bookingKeyDigest(key)))?.appointment_id ?? null);
 
 /** POST /v3/order/{order_id}/(phlebotomy|psc)/appointment/book. */
 export async function bookAppointment(deps: AppointmentDeps, input: { team_id: string; order_id: string; kind: AppointmentKind; booking_key: string; notes: string | null }): Promise<AppointmentOutcome> {
@@ -83,14 +93,13 @@ export async function bookAppointment(deps: AppointmentDeps, input: { team_id: s
     const active = await lockActive(tx, input.team_id, order.id);
     const decision = decideNewAppointment({ orderStatus: order.status, kind: input.kind, active, request: false });
     if (!decision.ok) return decision;
-    const used = await keyUsedRefusal(tx, input.booking_key);
-    if (used) return used;
-    if (!(await slotHasRoom(tx, slot, null))) return { ok: false, status: 409, detail: `The slot at ${iso(slot.start)} is fully booked now; choose another slot.` };
+    const refused = await slotRefusal(tx, input.booking_key, slot, null);
+    if (refused) return refused;
     const place = placeOfSlot(slot);
     if (!place) return refuse422(['body', 'booking_key'], 'booking_key names a place that no longer exists; ask for availability again');
     const appointment = bookedAppointment({ id: randomUUID(), user_id: order.user_id, order_id: order.id, order_transaction_id: order.transaction_id, slot, place, notes: input.notes, at });
-    await insertAppointment(tx, { id: appointment.body.id, team_id: order.team_id, order_id: order.id, user_id: order.user_id, type: appointment.body.type, ...writeOf(appointment, slot, at) });
-    await useBookingKey(tx, { digest: bookingKeyDigest(input.booking_key), team_id: order.team_id, appointment_id: appointment.body.id, expires_at: iso(slot.expires), at });
+    const stored = await insertAppointment(tx, { id: appointment.body.id, team_id: order.team_id, order_id: order.id, user_id: order.user_id, type: appointment.body.type, ...writeOf(appointment, slot, at) }, keyUseOf(input.booking_key, slot));
+    if (!stored) return usedMeanwhile(tx, input.booking_key);
     const moved = await moveOrder(tx, deps, order, decision.to, at, `Appointment booked: ${detailAt(appointment.body)}.`, appointment.body.id);
     await emitAppointmentEvent(tx, { type: 'created', appointment, order: moved, now });
     return { ok: true, appointment: toAppointmentView(appointment, now), order: moved };
@@ -150,14 +159,12 @@ export async function rescheduleAppointment(deps: AppointmentDeps, input: { team
     const latest = (await lockActive(tx, input.team_id, order.id)) ?? (await latestAppointment(tx, input.team_id, order.id, TYPE_OF_KIND[input.kind]));
     const refusal = decideReschedule({ orderStatus: order.status, kind: input.kind, latest, now });
     if (refusal) return { ok: false, ...refusal };
-    const used = await keyUsedRefusal(tx, input.booking_key);
-    if (used) return used;
-    if (!(await slotHasRoom(tx, slot, latest!.id))) return { ok: false, status: 409, detail: `The slot at ${iso(slot.start)} is fully booked now; choose another slot.` };
+    const refused = await slotRefusal(tx, input.booking_key, slot, latest!.id);
+    if (refused) return refused;
     const place = placeOfSlot(slot);
     if (!place) return refuse422(['body', 'booking_key'], 'booking_key names a place that no longer exists; ask for availability again');
     const moved = scheduledAt(latest!, { slot, place, notes: input.notes ?? undefined, at });
-    await updateAppointment(tx, latest!, writeOf(moved, slot, at));
-    await useBookingKey(tx, { digest: bookingKeyDigest(input.booking_key), team_id: order.team_id, appointment_id: latest!.id, expires_at: iso(slot.expires), at });
+    if (!(await updateAppointment(tx, latest!, writeOf(moved, slot, at), keyUseOf(input.booking_key, slot)))) return usedMeanwhile(tx, input.booking_key);
     const movedOrder = await moveOrder(tx, deps, order, order.status, at, `Appointment rescheduled: ${detailAt(moved.body)}.`, latest!.id);
     await emitAppointmentEvent(tx, { type: 'updated', appointment: moved, order: movedOrder, now });
     return { ok: true, appointment: toAppointmentView(moved, now), order: movedOrder };

@@ -48,20 +48,46 @@ export interface AppointmentWrite<B = Json, E = Json> {
   at: string;
 }
 
-export async function insertAppointment<B, E>(tx: Queryable, input: AppointmentWrite<B, E> & { id: string; team_id: string; order_id: string; user_id: string; type: string }): Promise<LabAppointmentRecord<B, E>> {
-  await tx.query(
-    `INSERT INTO lab_appointments (id, team_id, order_id, user_id, type, status, location_code, start_at, body, events, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::json, $10::json, $11, $11)`,
-    [input.id, input.team_id, input.order_id, input.user_id, input.type, input.status, input.location_code, input.start_at, JSON.stringify(input.body), JSON.stringify(input.events), input.at],
+/**
+ * The use of a booking key, stored by the same statement as the appointment it books or moves
+ * (the key's row first, in a CTE): the appointment is written only when the key's row is new, so
+ * a key used meanwhile by another transaction writes nothing, and the caller answers it as used.
+ */
+export interface KeyUse {
+  digest: string;
+  expires_at: string;
+}
+
+const KEY_USE_CTE = (first: number) => `WITH key_use AS (
+       INSERT INTO lab_appointment_booking_keys (key_digest, team_id, appointment_id, expires_at, used_at) VALUES ($${first}, $${first + 1}, $${first + 2}, $${first + 3}, $${first + 4})
+       ON CONFLICT (key_digest) DO NOTHING RETURNING key_digest
+     )`;
+
+/** Stores a new appointment, and with `key` the use of its booking key; null (nothing written) when the key was used already. */
+export async function insertAppointment<B, E>(tx: Queryable, input: AppointmentWrite<B, E> & { id: string; team_id: string; order_id: string; user_id: string; type: string }, key?: KeyUse): Promise<LabAppointmentRecord<B, E> | null> {
+  const params = [input.id, input.team_id, input.order_id, input.user_id, input.type, input.status, input.location_code, input.start_at, JSON.stringify(input.body), JSON.stringify(input.events), input.at];
+  const inserted = await tx.one<{ id: string }>(
+    `${key ? KEY_USE_CTE(12) : ''}
+     INSERT INTO lab_appointments (id, team_id, order_id, user_id, type, status, location_code, start_at, body, events, created_at, updated_at)
+     SELECT $1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::text, $6::text, $7::text, $8::timestamptz, $9::json, $10::json, $11::timestamptz, $11::timestamptz ${key ? 'WHERE EXISTS (SELECT 1 FROM key_use)' : ''}
+     RETURNING id`,
+    key ? [...params, key.digest, input.team_id, input.id, key.expires_at, input.at] : params,
   );
+  if (!inserted) return null;
   return { id: input.id, team_id: input.team_id, order_id: input.order_id, user_id: input.user_id, type: input.type, status: input.status, location_code: input.location_code, body: input.body, events: input.events };
 }
 
-export async function updateAppointment<B, E>(tx: Queryable, record: LabAppointmentRecord<B, E>, input: AppointmentWrite<B, E>): Promise<LabAppointmentRecord<B, E>> {
-  await tx.query(
-    `UPDATE lab_appointments SET status = $3, location_code = $4, start_at = $5, body = $6::json, events = $7::json, updated_at = $8 WHERE id = $1 AND team_id = $2`,
-    [record.id, record.team_id, input.status, input.location_code, input.start_at, JSON.stringify(input.body), JSON.stringify(input.events), input.at],
+/** Rewrites an appointment, and with `key` stores the use of the booking key that moved it; null (nothing written) when the key was used already. */
+export async function updateAppointment<B, E>(tx: Queryable, record: LabAppointmentRecord<B, E>, input: AppointmentWrite<B, E>, key?: KeyUse): Promise<LabAppointmentRecord<B, E> | null> {
+  const params = [record.id, record.team_id, input.status, input.location_code, input.start_at, JSON.stringify(input.body), JSON.stringify(input.events), input.at];
+  const updated = await tx.one<{ id: string }>(
+    `${key ? KEY_USE_CTE(9) : ''}
+     UPDATE lab_appointments SET status = $3, location_code = $4, start_at = $5, body = $6::json, events = $7::json, updated_at = $8
+     WHERE id = $1 AND team_id = $2 ${key ? 'AND EXISTS (SELECT 1 FROM key_use)' : ''}
+     RETURNING id`,
+    key ? [...params, key.digest, record.team_id, record.id, key.expires_at, input.at] : params,
   );
+  if (!updated) return null;
   return { ...record, status: input.status, location_code: input.location_code, body: input.body, events: input.events };
 }
 
@@ -87,14 +113,19 @@ export async function findBookingKeyUse(db: Queryable, digest: string): Promise<
   return db.one<{ appointment_id: string }>(`SELECT appointment_id FROM lab_appointment_booking_keys WHERE key_digest = $1`, [digest]);
 }
 
-/** Stores that a key was used; false when it was used before (nothing written). */
-export async function useBookingKey(tx: Queryable, input: { digest: string; team_id: string; appointment_id: string; expires_at: string; at: string }): Promise<boolean> {
-  const row = await tx.one<{ key_digest: string }>(
-    `INSERT INTO lab_appointment_booking_keys (key_digest, team_id, appointment_id, expires_at, used_at) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (key_digest) DO NOTHING RETURNING key_digest`,
-    [input.digest, input.team_id, input.appointment_id, input.expires_at, input.at],
+/**
+ * What booking a slot with a key depends on, in one statement: the appointment that used the key
+ * already (null when none), and how many appointments still to happen the slot holds (`except`
+ * one, the appointment being moved), the slot being its place and start (epoch seconds).
+ */
+export async function slotBookingState(db: Queryable, input: { digest: string; location_code: string; start: number; except: string | null }): Promise<{ used_by: string | null; booked: number }> {
+  const row = await db.one<{ used_by: string | null; booked: number }>(
+    `SELECT (SELECT appointment_id FROM lab_appointment_booking_keys WHERE key_digest = $1) AS used_by,
+            (SELECT count(*) FROM lab_appointments
+             WHERE location_code = $2 AND start_at >= $3 AND start_at < $4 AND ${ACTIVE} AND ($5::uuid IS NULL OR id <> $5::uuid))::int AS booked`,
+    [input.digest, input.location_code, new Date(input.start * 1000).toISOString(), new Date((input.start + 1) * 1000).toISOString(), input.except],
   );
-  return row !== null;
+  return { used_by: row?.used_by ?? null, booked: Number(row?.booked ?? 0) };
 }
 
 /** Forgets the used keys that expired before `before` (a key is refused once expired anyway). */

@@ -1,0 +1,88 @@
+/**
+ * The statements booking and rescheduling take a slot with: one read of what the slot depends
+ * on (the key's earlier use, the slot's appointments), and the appointment written with its
+ * key's use in one statement, which writes nothing when the key was used already (by another
+ * booking between the read and the write).
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { insertAppointment, slotBookingState, updateAppointment } from '../../../server/storage/repositories/lab-appointments.js';
+import { insertOrders, type NewLabOrder } from '../../../server/storage/repositories/lab-orders.js';
+import { engineCases, seedTeam, useTestDatabase } from '../helpers.js';
+
+const START = Date.UTC(2040, 0, 2, 15, 0, 0) / 1000;
+const AT = '2040-01-01T00:00:00.000Z';
+
+describe.each(engineCases)('lab appointment slots and keys on %s', (_label, engine) => {
+  describe.skipIf(!engine.available)('storage', () => {
+    const ctx = useTestDatabase(engine);
+
+    async function seed() {
+      const { team } = await seedTeam(ctx.db);
+      const user = (await ctx.db.one<{ id: string }>(`INSERT INTO users (team_id, client_user_id) VALUES ($1, $2) RETURNING id`, [team.id, `patient-${randomUUID()}`]))!;
+      const orders: NewLabOrder[] = [1, 2, 3].map((n) => ({
+        id: randomUUID(), team_id: team.id, user_id: user.id, lab_test_id: randomUUID(), method: 'at_home_phlebotomy', status: 'received.at_home_phlebotomy.ordered',
+        low_status: 'ordered', patient_name: 'maria lopez', sample_id: `SB${randomUUID().slice(0, 8)}${n}`, activate_by: null, receiver_name: 'maria lopez', body: { notes: '' }, at: AT,
+      }));
+      await insertOrders(ctx.db, orders);
+      // A place of its own: the tests share the database.
+      return { teamId: team.id, userId: user.id, orderIds: orders.map((o) => o.id), place: `P${randomUUID().slice(0, 8)}` };
+    }
+
+    const appointment = (s: Awaited<ReturnType<typeof seed>>, orderIndex: number, start = START) => ({
+      id: randomUUID(), team_id: s.teamId, order_id: s.orderIds[orderIndex]!, user_id: s.userId, type: 'phlebotomy', status: 'confirmed', location_code: s.place,
+      start_at: new Date(start * 1000).toISOString(), body: { start: start }, events: [{ status: 'scheduled' }], at: AT,
+    });
+    const key = () => ({ digest: randomUUID(), expires_at: '2040-01-01T00:15:00.000Z' });
+    const rows = async (id: string) => ctx.db.query<{ id: string; start_at: string }>(`SELECT id, start_at::text FROM lab_appointments WHERE id = $1`, [id]);
+    const keyRow = async (digest: string) => ctx.db.one<{ appointment_id: string }>(`SELECT appointment_id FROM lab_appointment_booking_keys WHERE key_digest = $1`, [digest]);
+
+    it('when an appointment is booked with a new key, then both are written; with a key used already, then neither', async () => {
+      const s = await seed();
+      const used = key();
+      const first = appointment(s, 0);
+      expect(await ctx.db.transaction((tx) => insertAppointment(tx, first, used))).toMatchObject({ id: first.id, status: 'confirmed' });
+      expect(await keyRow(used.digest)).toEqual({ appointment_id: first.id });
+      const second = appointment(s, 1);
+      expect(await ctx.db.transaction((tx) => insertAppointment(tx, second, used))).toBeNull();
+      expect(await rows(second.id)).toEqual([]);
+      expect(await keyRow(used.digest)).toEqual({ appointment_id: first.id });
+      // Without a key (a simulated booking, a request), the appointment alone.
+      expect(await ctx.db.transaction((tx) => insertAppointment(tx, second))).toMatchObject({ id: second.id });
+      expect(await rows(second.id)).toHaveLength(1);
+    });
+
+    it('when an appointment is moved with a key used already, then it stays where it was; with a new key, then it moves and the key is stored', async () => {
+      const s = await seed();
+      const used = key();
+      const first = appointment(s, 0);
+      await ctx.db.transaction((tx) => insertAppointment(tx, first, used));
+      const record = { ...first, body: first.body, events: first.events };
+      const later = { status: 'confirmed', location_code: s.place, start_at: new Date((START + 3600) * 1000).toISOString(), body: { start: START + 3600 }, events: [], at: AT };
+      expect(await ctx.db.transaction((tx) => updateAppointment(tx, record, later, used))).toBeNull();
+      expect(Date.parse((await rows(first.id))[0]!.start_at)).toBe(START * 1000);
+      const fresh = key();
+      expect(await ctx.db.transaction((tx) => updateAppointment(tx, record, later, fresh))).toMatchObject({ id: first.id, body: { start: START + 3600 } });
+      expect(Date.parse((await rows(first.id))[0]!.start_at)).toBe((START + 3600) * 1000);
+      expect(await keyRow(fresh.digest)).toEqual({ appointment_id: first.id });
+    });
+
+    it("when a slot's state is read, then it names the key's use and counts the slot's appointments still to happen, but for the one left out", async () => {
+      const s = await seed();
+      const used = key();
+      const a = appointment(s, 0);
+      const b = appointment(s, 1);
+      await ctx.db.transaction(async (tx) => {
+        await insertAppointment(tx, a, used);
+        await insertAppointment(tx, b);
+        // Another slot (an hour later), and a cancelled appointment in this one: neither counts.
+        await insertAppointment(tx, appointment(s, 2, START + 3600));
+      });
+      await ctx.db.query(`UPDATE lab_appointments SET status = 'cancelled' WHERE id = $1`, [b.id]);
+      const state = (digest: string, except: string | null) => slotBookingState(ctx.db, { digest, location_code: s.place, start: START, except });
+      expect(await state(used.digest, null)).toEqual({ used_by: a.id, booked: 1 });
+      expect(await state(randomUUID(), a.id)).toEqual({ used_by: null, booked: 0 });
+      expect(await slotBookingState(ctx.db, { digest: randomUUID(), location_code: `${s.place}-other`, start: START, except: null })).toEqual({ used_by: null, booked: 0 });
+    });
+  });
+});
