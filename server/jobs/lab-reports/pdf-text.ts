@@ -3,14 +3,22 @@
  * their position, width and font size, which the report parser (server/domain/lab-reports)
  * reads. Nothing is rendered: only the text layer, so a scanned page without one has no runs.
  */
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { ReportPage } from '../../domain/lab-reports/parse-report.js';
 
 /** Why a file is not a PDF this server can read, for the 422 of the upload. */
 export class UnreadablePdf extends Error {}
 
-/** Opens the bytes as a PDF; an error names what is wrong (pdf.js's own words stay in the log, not the answer). */
+/**
+ * Opens the bytes as a PDF; an error names what is wrong (pdf.js's own words stay in the log, not the answer).
+ *
+ * pdf.js is loaded on the first PDF, not with the server: its legacy build (the one for Node)
+ * carries core-js, which on Node 20 (no JSON.rawJSON) replaces the global JSON.stringify with a
+ * JavaScript wrapper about ten times slower, and every JSON answer of the server paid for it
+ * (a fifth of a walk-in availability answer's CPU). A server that never parses a report keeps
+ * the native one. Loading it in a worker thread would keep it out for good.
+ */
 async function open(bytes: Uint8Array) {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   // pdf.js takes ownership of the buffer it is given (it transfers it): hand it a copy.
   const task = getDocument({ data: new Uint8Array(bytes), verbosity: 0, isEvalSupported: false, useSystemFonts: false, stopAtErrors: true });
   try {
