@@ -73,14 +73,13 @@ interface Window {
 }
 
 /**
- * Slots of the days from `first`, from each day's local windows, dropping those that start before
- * now + lead. Each day is resolved once (its bounds and offsets: Zone#localDay) and each window's
+ * Slots of the days from `first`, from each day's local windows (all of them: slotsAfter drops
+ * those too soon). Each day is resolved once (its bounds and offsets: Zone#localDay) and each window's
  * instant and offsets come from it by arithmetic (Zone#localInstant): asking the zone's formatter
  * for every slot's offsets was most of an availability answer's time.
  */
-function daysOfSlots(input: { zone: Zone; first: string; now: Date; windowsOf: (date: string) => readonly Window[] }): DaySlots[] {
+function daysOfSlots(input: { zone: Zone; first: string; windowsOf: (date: string) => readonly Window[] }): DaySlots[] {
   const zone = input.zone;
-  const earliest = input.now.getTime() + BOOKING_LEAD_MS;
   const days: DaySlots[] = [];
   for (let i = 0; i < AVAILABILITY_DAYS; i++) {
     const date = addDays(input.first, i);
@@ -95,7 +94,7 @@ function daysOfSlots(input: { zone: Zone; first: string; now: Date; windowsOf: (
       // A window that a clock change swallowed (its wall time does not exist, and the first
       // instant after the gap is another day) is not offered. An instant reading the window's
       // wall time is on this day.
-      if (start < earliest || (start + startOffset * 1000 !== wall && zone.localDateOf(start) !== date)) continue;
+      if (start + startOffset * 1000 !== wall && zone.localDateOf(start) !== date) continue;
       const end = start + w.minutes * MINUTE;
       slots.push({ start, end, start_offset: startOffset, end_offset: offsetAt(end), price: w.price, is_priority: w.is_priority, capacity: w.capacity });
     }
@@ -105,16 +104,33 @@ function daysOfSlots(input: { zone: Zone; first: string; now: Date; windowsOf: (
 }
 
 /**
+ * The slots of `days` that start at or after now + BOOKING_LEAD_MS (none before: the provider
+ * needs time), days left without a slot left out. The days themselves depend on the place and
+ * the first day alone (the app keeps them: jobs/lab-appointments/context.ts); this is the part
+ * that depends on the clock.
+ */
+export function slotsAfter(days: readonly DaySlots[], now: Date): DaySlots[] {
+  const earliest = now.getTime() + BOOKING_LEAD_MS;
+  const out: DaySlots[] = [];
+  for (const day of days) {
+    const slots = day.slots.filter((slot) => slot.start >= earliest);
+    // A day with every slot still ahead is kept as it is (the kept days are shared, never changed).
+    if (slots.length === day.slots.length && slots.length > 0) out.push(day);
+    else if (slots.length > 0) out.push({ date: day.date, slots });
+  }
+  return out;
+}
+
+/**
  * The at-home slots of a provider at a zip code: one-hour arrival windows from 06:00 to 12:00
  * on weekdays and 07:00 to 11:00 on Saturdays (the morning, when fasting draws are done),
  * none on Sundays; one or two phlebotomists per window.
  */
-export function phlebotomySlots(input: { provider: string; zip: string; timeZone: string; first: string; now: Date; formatters?: FormatterMemo }): DaySlots[] {
+export function phlebotomyDays(input: { provider: string; zip: string; timeZone: string; first: string; formatters?: FormatterMemo | undefined }): DaySlots[] {
   const zone = new Zone(input.timeZone, input.formatters);
   return daysOfSlots({
     zone,
     first: input.first,
-    now: input.now,
     windowsOf: (date) => {
       const weekday = weekdayOf(date);
       const [from, to] = weekday === 'sunday' ? [0, 0] : weekday === 'saturday' ? [7, 11] : [6, 12];
@@ -129,12 +145,11 @@ export function phlebotomySlots(input: { provider: string; zip: string; timeZone
 }
 
 /** A center's slots: every hour from opening (on the hour or half past), each 30 minutes and ending by closing; two to four visits each. */
-export function centerSlots(input: { center: ServiceCenter; first: string; now: Date; formatters?: FormatterMemo }): DaySlots[] {
+export function centerDays(input: { center: ServiceCenter; first: string; formatters?: FormatterMemo | undefined }): DaySlots[] {
   const zone = new Zone(input.center.time_zone, input.formatters);
   return daysOfSlots({
     zone,
     first: input.first,
-    now: input.now,
     windowsOf: (date) => {
       const windows: Window[] = [];
       for (const period of input.center.hours[weekdayOf(date)]) {
@@ -148,6 +163,14 @@ export function centerSlots(input: { center: ServiceCenter; first: string; now: 
     },
   });
 }
+
+/** The at-home slots still bookable at `now` (phlebotomyDays after slotsAfter). */
+export const phlebotomySlots = (input: { provider: string; zip: string; timeZone: string; first: string; now: Date; formatters?: FormatterMemo | undefined }): DaySlots[] =>
+  slotsAfter(phlebotomyDays(input), input.now);
+
+/** A center's slots still bookable at `now` (centerDays after slotsAfter). */
+export const centerSlots = (input: { center: ServiceCenter; first: string; now: Date; formatters?: FormatterMemo | undefined }): DaySlots[] =>
+  slotsAfter(centerDays(input), input.now);
 
 /** Whether a slot of a place's slots on its day still exists as given (a key names a slot the server offered). */
 export function slotIsOffered(days: readonly DaySlots[], start: number, end: number): Slot | null {

@@ -9,11 +9,11 @@ import { resolveUsZip, type ZipPlace } from '../../domain/lab-appointments/place
 import {
   ALLOWED_RADII, CENTER_LABS, centerBySiteCode, DEFAULT_RADIUS, phlebotomyProvidersAt, type Capability, type CenterLabSlug, type CenterNearby,
 } from '../../domain/lab-appointments/service-centers.js';
-import { AVAILABILITY_DAYS, centerSlots, firstAvailabilityDay, phlebotomySlots, todayIn, type DaySlots } from '../../domain/lab-appointments/slots.js';
+import { AVAILABILITY_DAYS, firstAvailabilityDay, slotsAfter, todayIn, type DaySlots } from '../../domain/lab-appointments/slots.js';
 import { centerAppointmentLocation, toAreaInfo, toDaySlots, toLabLocation } from '../../domain/lab-appointments/views.js';
 import type { KeyAddress } from '../../domain/lab-appointments/booking-key.js';
 import { bookedSlotCounts } from '../../storage/repositories/lab-appointments.js';
-import { bookingKeySecret, centersNearZip, refuse422, type AppointmentDeps, type Refused } from './context.js';
+import { bookingKeySecret, centerDaysOf, centersNearZip, phlebotomyDaysOf, refuse422, type AppointmentDeps, type Refused } from './context.js';
 
 /** How many centers a walk-in availability answer covers at most (the nearest ones). */
 export const MAX_AVAILABILITY_CENTERS = 3;
@@ -60,7 +60,7 @@ export async function phlebotomyAvailability(deps: AppointmentDeps, input: { tea
   if (!first.ok) return refuse422(['query', 'start_date'], first.msg);
   const provider = phlebotomyProvidersAt(place).find((p) => p.service_types.includes('appointment-ready'));
   if (!provider) return { ok: true as const, body: { slots: [], timezone: place.time_zone } };
-  const days = phlebotomySlots({ provider: provider.name, zip: place.zip, timeZone: place.time_zone, first: first.first, now, formatters: deps.formatters });
+  const days = slotsAfter(phlebotomyDaysOf(deps, { provider: provider.name, zip: place.zip, timeZone: place.time_zone, first: first.first }), now);
   const booked = await bookedSlotCounts(deps.db, { location_codes: [place.zip], ...spanOf(first.first) });
   const address = keyAddressOf(input.address);
   const location = {
@@ -110,7 +110,7 @@ export async function pscAvailability(deps: AppointmentDeps, input: { team_id: s
   for (const nearby of found.centers) {
     const first = firstAvailabilityDay(input.start_date, todayIn(nearby.center.time_zone, now, deps.formatters));
     if (!first.ok) return refuse422(['query', 'start_date'], first.msg);
-    perCenter.push({ nearby, days: centerSlots({ center: nearby.center, first: first.first, now, formatters: deps.formatters }) });
+    perCenter.push({ nearby, days: slotsAfter(centerDaysOf(deps, nearby.center, first.first), now) });
   }
   const firstDay = perCenter.flatMap((c) => c.days.map((d) => d.date)).sort()[0] ?? (input.start_date || new Date(now).toISOString().slice(0, 10));
   const booked = await bookedSlotCounts(deps.db, { location_codes: found.centers.map((c) => c.center.site_code), ...spanOf(firstDay) });

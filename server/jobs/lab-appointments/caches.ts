@@ -5,6 +5,7 @@
  */
 import type { ZipGrid } from '../../domain/lab-appointments/places.js';
 import type { CenterNearby } from '../../domain/lab-appointments/service-centers.js';
+import type { DaySlots } from '../../domain/lab-appointments/slots.js';
 import type { BoundedCache, CacheRegistry } from '../../shared/cache.js';
 
 export interface LabAppointmentCaches {
@@ -12,6 +13,8 @@ export interface LabAppointmentCaches {
   readonly zipGrid: BoundedCache<string, ZipGrid>;
   /** `service-centers-near`: the centers of some labs within a radius of a zip code. */
   readonly centersNear: BoundedCache<string, readonly CenterNearby[]>;
+  /** `appointment-slot-days`: the slots of a place (an at-home provider at a zip code, or a center) for the days from a first day, before the clock drops those too soon. */
+  readonly slotDays: BoundedCache<string, readonly DaySlots[]>;
   /** `booking-key-secret`: the server secret that signs booking keys. */
   readonly bookingKeySecret: BoundedCache<string, string>;
 }
@@ -29,6 +32,12 @@ export function createLabAppointmentCaches(registry: CacheRegistry): LabAppointm
       key: 'zip code, radius and labs of a service center search',
       maxEntries: 2_000,
       invalidatedBy: 'nothing: the centers are a pure function of the zip code data package',
+    }),
+    slotDays: registry.create({
+      name: 'appointment-slot-days',
+      key: 'place (provider, zip code and time zone; or site code) and first day of an availability answer',
+      maxEntries: 1_000,
+      invalidatedBy: "nothing: a place's slots are a pure function of the key (the zip code data, the hashes, the runtime's time zone data); what is booked is read on every request",
     }),
     bookingKeySecret: registry.create({
       name: 'booking-key-secret',

@@ -1,6 +1,7 @@
 import type { FormatterMemo } from '../../domain/synthetic/time-zone.js';
 import { buildZipGrid, type ZipGrid } from '../../domain/lab-appointments/places.js';
-import { centersNear, type CenterLabSlug, type CenterNearby } from '../../domain/lab-appointments/service-centers.js';
+import { centersNear, type CenterLabSlug, type CenterNearby, type ServiceCenter } from '../../domain/lab-appointments/service-centers.js';
+import { centerDays, phlebotomyDays, type DaySlots } from '../../domain/lab-appointments/slots.js';
 import { newBookingKeySecret } from '../../domain/lab-appointments/booking-key.js';
 import type { Database } from '../../storage/database.js';
 import { ensureServerSecret } from '../../storage/repositories/server-secrets.js';
@@ -30,6 +31,18 @@ export function centersNearZip(caches: LabAppointmentCaches, place: { zip: strin
   const sorted = [...labs].sort();
   return caches.centersNear.getOrSet(`${place.zip}:${miles}:${sorted.join(',')}`, () => centersNear(zipGridOf(caches), place, miles, sorted));
 }
+
+/**
+ * The slots of an at-home provider at a zip code from a first day, all of them (slotsAfter takes
+ * off those too soon): kept, as computing them (each day's bounds and offsets in the zone) was a
+ * fifth of an availability answer's CPU.
+ */
+export const phlebotomyDaysOf = (deps: Pick<AppointmentDeps, 'caches' | 'formatters'>, input: { provider: string; zip: string; timeZone: string; first: string }): readonly DaySlots[] =>
+  deps.caches.slotDays.getOrSet(`phlebotomy ${input.provider} ${input.zip} ${input.timeZone} ${input.first}`, () => phlebotomyDays({ ...input, formatters: deps.formatters }));
+
+/** The slots of a center from a first day, all of them (a center is a pure function of its site code). */
+export const centerDaysOf = (deps: Pick<AppointmentDeps, 'caches' | 'formatters'>, center: ServiceCenter, first: string): readonly DaySlots[] =>
+  deps.caches.slotDays.getOrSet(`center ${center.site_code} ${first}`, () => centerDays({ center, first, formatters: deps.formatters }));
 
 const SECRET_NAME = 'appointment_booking_key';
 

@@ -8,7 +8,7 @@ import { bookedAppointment, placeOfAddress, placeOfCenter, scheduledAt } from '.
 import { BOOKING_KEY_VALIDITY_SECONDS, type AppointmentKind, type BookingKeyPayload } from '../../domain/lab-appointments/booking-key.js';
 import { resolveUsZip } from '../../domain/lab-appointments/places.js';
 import { centerBySiteCode, phlebotomyProvidersAt, PSC_APPOINTMENT_LABS } from '../../domain/lab-appointments/service-centers.js';
-import { centerSlots, phlebotomySlots, todayIn, type DaySlots } from '../../domain/lab-appointments/slots.js';
+import { slotsAfter, todayIn, type DaySlots } from '../../domain/lab-appointments/slots.js';
 import { parseStatus } from '../../domain/lab-orders/lifecycle.js';
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../storage/database.js';
@@ -17,7 +17,7 @@ import { lockActive } from './records.js';
 import type { LabOrderRecord } from '../../storage/repositories/lab-orders.js';
 import { applyTransition, type TransitionCaches } from '../lab-orders/transition.js';
 import type { SimulationOptions } from '../../domain/lab-results/generate.js';
-import { centersNearZip, type AppointmentDeps } from './context.js';
+import { centerDaysOf, centersNearZip, phlebotomyDaysOf, type AppointmentDeps } from './context.js';
 import { emitAppointmentEvent } from './sync.js';
 
 /** How far the simulation looks for a center for a walk-in order, in miles. */
@@ -54,13 +54,13 @@ function placesFor(deps: Pick<AppointmentDeps, 'caches' | 'formatters'>, order: 
     if (!provider) return [];
     const keyAddress = { first_line: address.first_line, second_line: address.second_line, city: address.city, state: address.state, zip_code: place.zip, access_notes: address.access_notes };
     return [{ kind, provider: provider.name as string, location_code: place.zip, time_zone: place.time_zone, address: keyAddress,
-      days: phlebotomySlots({ provider: provider.name, zip: place.zip, timeZone: place.time_zone, first: today(place.time_zone), now, formatters: deps.formatters }) }];
+      days: slotsAfter(phlebotomyDaysOf(deps, { provider: provider.name, zip: place.zip, timeZone: place.time_zone, first: today(place.time_zone) }), now) }];
   }
   return centersNearZip(deps.caches, place, SIMULATED_CENTER_RADIUS, PSC_APPOINTMENT_LABS)
     .filter((c) => c.center.capabilities.includes('appointment_scheduling_via_junction'))
     .slice(0, 3)
     .map((c) => ({ kind, provider: c.center.lab as string, location_code: c.center.site_code, time_zone: c.center.time_zone, address: null,
-      days: centerSlots({ center: c.center, first: today(c.center.time_zone), now, formatters: deps.formatters }) }));
+      days: slotsAfter(centerDaysOf(deps, c.center, today(c.center.time_zone)), now) }));
 }
 
 /**
