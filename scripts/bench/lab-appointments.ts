@@ -20,8 +20,11 @@
  *    and appointment changes per second.
  *
  * A smoke run: APPOINTMENT_BENCH_SECONDS=2 APPOINTMENT_BENCH_BOOKINGS=100 APPOINTMENT_BENCH_SIMULATED=20.
+ * BENCH_CPU_PROF=<dir> runs each server under --cpu-prof (profiles written to <dir> when it stops;
+ * cpu-profile-summary.ts reads them).
  */
 import autocannon from 'autocannon';
+import path from 'node:path';
 import { compile } from '../compile.js';
 import { isMainModule } from '../lib/main-module.js';
 import { benchEngines, type BenchEngine } from './engines.js';
@@ -54,7 +57,9 @@ async function json<T>(response: Response): Promise<T> {
 
 async function startServer(engineEnv: NodeJS.ProcessEnv) {
   const [teamPort, managementPort] = await freePorts(2);
-  const child = spawnServer({ PORT: String(teamPort), MANAGEMENT_PORT: String(managementPort), TEAM_API_KEY, MANAGEMENT_KEY, START_MOCKS: 'off', ...engineEnv });
+  const cpuProf = process.env.BENCH_CPU_PROF;
+  const nodeArgs = cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProf)}`] : [];
+  const child = spawnServer({ PORT: String(teamPort), MANAGEMENT_PORT: String(managementPort), TEAM_API_KEY, MANAGEMENT_KEY, START_MOCKS: 'off', ...engineEnv }, nodeArgs);
   await waitForOk(`http://127.0.0.1:${teamPort}/v2/providers`, performance.now(), 180_000, AUTH);
   return { child, url: `http://127.0.0.1:${teamPort}` };
 }
