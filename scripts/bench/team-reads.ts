@@ -20,8 +20,11 @@
  *
  * Environment: TEAM_READS_USERS (10000), TEAM_READS_CONNECTED (users / 4), TEAM_READS_PULLED
  * (connected / 2), TEAM_READS_SECONDS (measured seconds per operation, 10), BENCH_WARMUP_SECONDS
- * (2), BENCH_CONNECTIONS (10), BENCH_SKIP_COMPILE=1 (reuse dist/).
+ * (2), BENCH_CONNECTIONS (10), BENCH_SKIP_COMPILE=1 (reuse dist/), TEAM_READS_ONLY (only the rows
+ * whose title contains it, e.g. `historical_pull?user_id`), BENCH_CPU_PROF=<dir> (the server under
+ * --cpu-prof, its profile written to <dir> when it stops: profile one row at a time).
  */
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SandboxIdentity } from '../../server/bootstrap.js';
 import { connectProvider } from '../../server/jobs/connections/connect-provider.js';
@@ -45,13 +48,15 @@ const AUTH = { [TEAM_API_KEY_HEADER]: TEAM_API_KEY };
 const P99_TARGET_MS = 20;
 const PROVIDERS = ['oura', 'fitbit', 'garmin', 'withings'] as const;
 const PULL_DAYS = 30;
+const ONLY = process.env.TEAM_READS_ONLY ?? '';
+const CPU_PROF = process.env.BENCH_CPU_PROF;
 /** Connections written per transaction: few statements per commit on PGlite, short enough not to hold it long. */
 const CONNECT_BATCH = 200;
 
 const clientUserId = (i: number) => `bench-team-${String(i).padStart(6, '0')}`;
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
-interface Seeded {
+export interface Seeded {
   /** Every user, newest first (as the team's pages list them), with its client user id. */
   users: { id: string; client_user_id: string }[];
   connected: number;
@@ -62,7 +67,7 @@ interface Seeded {
  * The team: USERS users one second apart (the newest first in pages), every `step`th one
  * connected, every other connected one pulled.
  */
-async function seed(db: Database, sandbox: SandboxIdentity, into: Seeded): Promise<void> {
+export async function seed(db: Database, sandbox: SandboxIdentity, into: Seeded): Promise<void> {
   const users = await db.query<{ id: string; client_user_id: string }>(
     `INSERT INTO users (team_id, client_user_id, created_on)
      SELECT $1, 'bench-team-' || lpad(g::text, 6, '0'), now() - make_interval(secs => $2::int - g)
@@ -120,14 +125,20 @@ interface Page {
   next_cursor: string | null;
 }
 
-/** Every page's query of a paged introspection read: the first page, then each `next_cursor` in turn. */
-async function pageQueries(url: string, path: string): Promise<{ queries: string[]; users: number }> {
+/**
+ * Every page's query of a paged introspection read without `user_limit` (the family's default
+ * page size): the first page, then each `next_cursor` in turn; `pageSize` is the first page's
+ * length, as the server answered it.
+ */
+async function pageQueries(url: string, path: string): Promise<{ queries: string[]; users: number; pageSize: number }> {
   const queries = [path];
   let users = 0;
+  let pageSize = 0;
   for (;;) {
     const page = await json<Page>(url + queries[queries.length - 1]!);
+    if (queries.length === 1) pageSize = page.data.length;
     users += page.data.length;
-    if (!page.next_cursor) return { queries, users };
+    if (!page.next_cursor) return { queries, users, pageSize };
     queries.push(`${path}?next_cursor=${encodeURIComponent(page.next_cursor)}`);
   }
 }
@@ -145,7 +156,8 @@ export async function benchTeamReads(): Promise<void> {
     await seed(db, sandbox, seeded);
     seedSeconds = (performance.now() - started) / 1000;
   };
-  const server = await startSandboxServer('team-reads', { team: TEAM_API_KEY, management: MANAGEMENT_KEY }, { prepare });
+  const nodeArgs = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve(CPU_PROF)}`] : [];
+  const server = await startSandboxServer('team-reads', { team: TEAM_API_KEY, management: MANAGEMENT_KEY }, { prepare, nodeArgs });
   try {
     const { url } = server;
     const { users } = seeded;
@@ -162,13 +174,14 @@ export async function benchTeamReads(): Promise<void> {
     }
     const operations: { title: string; rotation: string; paths: string[] }[] = [
       { title: 'GET /v2/team/users/search?query_id=', rotation: `${search.length.toLocaleString('en-US')} queries: each user's id, then its client user id`, paths: search },
-      { title: 'GET /v2/introspect/resources', rotation: `${resourcesPages.queries.length} pages of 50 users, by next_cursor`, paths: resourcesPages.queries },
+      { title: 'GET /v2/introspect/resources', rotation: `${resourcesPages.queries.length} pages of ${resourcesPages.pageSize} users (the default user_limit), by next_cursor`, paths: resourcesPages.queries },
       { title: 'GET /v2/introspect/resources?user_id=', rotation: `${users.length.toLocaleString('en-US')} users`, paths: users.map((u) => `/v2/introspect/resources?user_id=${u.id}`) },
-      { title: 'GET /v2/introspect/historical_pull', rotation: `${pullPages.queries.length} pages of 50 users, by next_cursor`, paths: pullPages.queries },
+      { title: 'GET /v2/introspect/historical_pull', rotation: `${pullPages.queries.length} pages of ${pullPages.pageSize} users (the default user_limit), by next_cursor`, paths: pullPages.queries },
       { title: 'GET /v2/introspect/historical_pull?user_id=', rotation: `${users.length.toLocaleString('en-US')} users`, paths: users.map((u) => `/v2/introspect/historical_pull?user_id=${u.id}`) },
     ];
     const rows: (string | number)[][] = [];
     for (const op of operations) {
+      if (!op.title.includes(ONLY)) continue;
       if (WARMUP_SECONDS > 0) await load(url, op.paths, WARMUP_SECONDS);
       const run = combineRuns([await load(url, op.paths, SECONDS)]);
       rows.push([op.title, op.rotation, Math.round(run.rps), run.p50.toFixed(1), run.p99.toFixed(1), run.non2xx + run.errors + run.timeouts, run.p99 <= P99_TARGET_MS ? 'yes' : 'NO']);
