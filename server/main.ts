@@ -17,6 +17,7 @@ import { answerClientErrors } from './shared/client-errors.js';
 import { holdIdleConnections } from './shared/keep-alive.js';
 import { startEventRetention } from './jobs/webhooks/retention.js';
 import { startCheckpoints } from './jobs/database/checkpoints.js';
+import { startTableStatistics } from './jobs/database/table-statistics.js';
 import { MARKER_CATALOG, scaleCatalog } from './domain/lab-markers/catalog.js';
 import type { Deps } from './http/handlers/context.js';
 import { createAppCaches } from './caches.js';
@@ -95,6 +96,8 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     const eventRetention = config.webhookRetentionDays > 0 ? startEventRetention({ db, logger, retentionDays: config.webhookRetentionDays }) : null;
     // PGlite runs no checkpointer: this process checkpoints it as PostgreSQL's would.
     const checkpoints = db.kind === 'pglite' ? startCheckpoints({ db, logger }) : null;
+    // PGlite runs no autovacuum: this process keeps the planner statistics of the team reads' tables.
+    const tableStatistics = db.kind === 'pglite' ? startTableStatistics({ db, logger }) : null;
     // The bulk pull worker. On PGlite this process is the only one on the data directory, so claims
     // left by a killed run are requeued at once.
     const bulkPullWorker = pullEnabled ? startBulkPullWorker({ db, logger, ...pullSettings, signal: deps.triggerSignal, requeueOnStart: db.kind === 'pglite' }) : null;
@@ -127,6 +130,7 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
         await webhookWorker?.stop();
         await eventRetention?.stop();
         await checkpoints?.stop();
+        await tableStatistics?.stop();
         await db.close();
       },
     };
