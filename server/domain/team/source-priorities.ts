@@ -1,8 +1,8 @@
 /**
  * A team's order of sources per data type (GET/PATCH /v2/team/source/priorities): which
- * providers of the catalog supply each data type, the full order a stored choice gives, and the
- * checks of a requested change. The order is a stored setting: data reads answer every source
- * under its own provider and do not consult it (docs/decisions.md).
+ * providers of the catalog supply each data type, the full order a stored choice gives, the
+ * checks of a requested change, and the order it gives the sources of a data read without a
+ * provider filter (the reads each data type orders: PRIORITY_OF_READ; docs/decisions.md).
  */
 import { PROVIDERS, type SupportedResource } from '../providers/catalog.js';
 
@@ -54,4 +54,40 @@ export function refusedPriorities(change: Partial<Record<PriorityResource, reado
     const suppliers = providersSupplying(dataType);
     return (change[dataType] ?? []).flatMap((provider, index) => (suppliers.includes(provider) ? [] : [{ data_type: dataType, index, provider }]));
   });
+}
+
+/**
+ * The data type whose order a read follows when it names no provider: the summaries (and their
+ * raw records) of the four summary data types, and every sample timeseries (grouped or plain).
+ * The other reads (meals, sleep cycles, electrocardiograms, menstrual cycles, the profile, lab
+ * timeseries) have no data type of the family's PriorityResource and keep the slug order.
+ */
+export const PRIORITY_OF_READ = {
+  getActivity: 'activity',
+  getActivityRaw: 'activity',
+  getSleep: 'sleep',
+  getSleepRaw: 'sleep',
+  getBody: 'body',
+  getBodyRaw: 'body',
+  getWorkouts: 'workouts',
+  getWorkoutsRaw: 'workouts',
+  getTimeseriesGrouped: 'timeseries',
+  getTimeseries: 'timeseries',
+} as const satisfies Record<string, PriorityResource>;
+
+/**
+ * `items` (each of one provider) in the team's order of `dataType`'s sources (sourceOrder of its
+ * stored choice `chosen`; none: every supplier by slug): a provider the order does not list
+ * after all that it lists, by slug. Items of the same provider keep their order.
+ */
+export function inSourceOrder<T>(items: readonly T[], providerOf: (item: T) => string, dataType: PriorityResource, chosen: readonly string[] | null): T[] {
+  const order = sourceOrder(dataType, chosen ?? []);
+  const rank = (provider: string) => {
+    const at = order.indexOf(provider);
+    return at === -1 ? order.length : at;
+  };
+  return items
+    .map((item, index) => ({ item, index, provider: providerOf(item), rank: rank(providerOf(item)) }))
+    .sort((a, b) => a.rank - b.rank || (a.provider < b.provider ? -1 : a.provider > b.provider ? 1 : 0) || a.index - b.index)
+    .map(({ item }) => item);
 }

@@ -93,29 +93,46 @@ export interface UserDataWindows {
   /** The user's fallback_time_zone (null: UTC). */
   time_zone: string | null;
   windows: DataWindowRecord[];
+  /**
+   * The providers the team put first for `priority` (team_source_priorities, migration 052), in
+   * its order; null when it never ordered that data type, or when no `priority` was asked for.
+   */
+  source_priorities: string[] | null;
 }
 
 /**
  * The team's user `user_id` and its windows (of `provider` when given, by provider) in one
- * statement, as every data read starts; null when the team has no such user.
+ * statement, as every data read starts; null when the team has no such user. With `priority`
+ * (a data type of the team's source priorities), the same statement reads the team's order of
+ * that data type's sources.
  */
 export async function findUserDataWindows(
   db: Queryable,
-  input: { team_id: string; user_id: string; provider?: string | null },
+  input: { team_id: string; user_id: string; provider?: string | null; priority?: string | null },
 ): Promise<UserDataWindows | null> {
   if (!isUuid(input.team_id) || !isUuid(input.user_id)) return null;
-  const byProvider = input.provider ? 'AND w.provider = $3' : '';
-  const rows = await db.query<DataWindowRecord & { the_user_id: string; has_window: boolean }>(
-    `SELECT u.id AS the_user_id, w.user_id IS NOT NULL AS has_window, ${COLUMNS}
+  const params: unknown[] = [input.user_id, input.team_id];
+  let byProvider = '';
+  if (input.provider) {
+    params.push(input.provider);
+    byProvider = `AND w.provider = $${params.length}`;
+  }
+  let priorities = 'NULL::text[]';
+  if (input.priority) {
+    params.push(input.priority);
+    priorities = `(SELECT p.providers FROM team_source_priorities p WHERE p.team_id = $2 AND p.data_type = $${params.length})`;
+  }
+  const rows = await db.query<DataWindowRecord & { the_user_id: string; has_window: boolean; source_priorities: string[] | null }>(
+    `SELECT u.id AS the_user_id, w.user_id IS NOT NULL AS has_window, ${priorities} AS source_priorities, ${COLUMNS}
      FROM users u LEFT JOIN data_windows w ON w.user_id = u.id AND w.team_id = u.team_id ${byProvider}
      WHERE u.id = $1 AND u.team_id = $2
      ORDER BY w.provider`,
-    input.provider ? [input.user_id, input.team_id, input.provider] : [input.user_id, input.team_id],
+    params,
   );
   const first = rows[0];
   if (!first) return null;
-  const windows = rows.filter((row) => row.has_window).map(({ the_user_id: _user, has_window: _has, ...window }) => window);
-  return { user_id: first.the_user_id, time_zone: first.time_zone, windows };
+  const windows = rows.filter((row) => row.has_window).map(({ the_user_id: _user, has_window: _has, source_priorities: _priorities, ...window }) => window);
+  return { user_id: first.the_user_id, time_zone: first.time_zone, windows, source_priorities: first.source_priorities };
 }
 
 /**

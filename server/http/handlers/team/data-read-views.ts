@@ -3,6 +3,7 @@ import { resolveProviderFilter, resolveRange, type ReadRange } from '../../../do
 import { dataTimeZone } from '../../../domain/data/windows.js';
 import { isTimeseriesResource, type TimeseriesResource } from '../../../domain/synthetic/resources.js';
 import { Zone } from '../../../domain/synthetic/time-zone.js';
+import { inSourceOrder, type PriorityResource } from '../../../domain/team/source-priorities.js';
 import { MAX_BODY_PARTS } from '../../../jobs/data-reads/caches.js';
 import { findUserDataWindows, type DataWindowRecord } from '../../../storage/repositories/data-windows.js';
 import { ValidationFailure } from '../../api-error.js';
@@ -27,21 +28,29 @@ function failure(items: { loc: string; msg: string }[]): ValidationFailure {
   return new ValidationFailure(items.map((item) => ({ loc: ['query', item.loc], msg: item.msg, type: 'value_error' })));
 }
 
-/** The team's user with its windows of `provider` (every provider when empty), or a 404. */
-async function requireUserWindows(deps: Deps, teamId: string, userId: string, provider: string | null) {
-  const found = await findUserDataWindows(deps.db, { team_id: teamId, user_id: userId, provider });
+/**
+ * The team's user with its windows of `provider`, or a 404. Without `provider`, the windows come
+ * in the team's order of `priority`'s sources (read in the same statement) when the read
+ * follows one, else by provider slug.
+ */
+async function requireUserWindows(deps: Deps, teamId: string, userId: string, provider: string | null, priority: PriorityResource | null) {
+  const ordered = provider === null ? priority : null;
+  const found = await findUserDataWindows(deps.db, { team_id: teamId, user_id: userId, provider, priority: ordered });
   if (!found) throw userNotFound(userId);
-  return found;
+  if (ordered === null) return found;
+  return { ...found, windows: inSourceOrder(found.windows, (window) => window.provider, ordered, found.source_priorities) };
 }
 
 /**
  * The user (404 when not the team's), then every violation of the range and provider (one 422),
  * then the windows. The user and its windows are read in one statement; a read refused by a 422
  * has read them for nothing, which costs less than a second round trip on every good read.
+ * `priority`: the data type whose source order the read follows without a provider filter
+ * (PRIORITY_OF_READ).
  */
-export async function prepareRangedRead(deps: Deps, teamId: string, userId: string, query: RangeQuery, maxDays: number): Promise<RangedRead> {
+export async function prepareRangedRead(deps: Deps, teamId: string, userId: string, query: RangeQuery, maxDays: number, priority: PriorityResource | null = null): Promise<RangedRead> {
   const provider = resolveProviderFilter(query.provider);
-  const found = await requireUserWindows(deps, teamId, userId, 'provider' in provider ? provider.provider : null);
+  const found = await requireUserWindows(deps, teamId, userId, 'provider' in provider ? provider.provider : null, priority);
   const formatters = deps.caches.dataReads.formatters;
   const resolved = resolveRange(query, new Zone(dataTimeZone(found.time_zone, formatters), formatters), deps.now(), maxDays);
   const errors = [...('errors' in resolved ? resolved.errors : []), ...('error' in provider ? [provider.error] : [])];
@@ -52,7 +61,7 @@ export async function prepareRangedRead(deps: Deps, teamId: string, userId: stri
 /** The user's windows of `provider` (every provider when empty), after a 404 for another team's user and a 422 for an unknown slug. */
 export async function prepareProviderRead(deps: Deps, teamId: string, userId: string, providerQuery: string | undefined): Promise<DataWindowRecord[]> {
   const provider = resolveProviderFilter(providerQuery);
-  const found = await requireUserWindows(deps, teamId, userId, 'provider' in provider ? provider.provider : null);
+  const found = await requireUserWindows(deps, teamId, userId, 'provider' in provider ? provider.provider : null, null);
   if ('error' in provider) throw failure([provider.error]);
   return found.windows;
 }

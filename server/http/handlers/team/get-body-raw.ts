@@ -2,6 +2,7 @@ import type { operations } from '../../../../generated/team/schema.js';
 import { MAX_RANGE_DAYS } from '../../../domain/data/ranges.js';
 import { readRaw } from '../../../jobs/data-reads/read-data.js';
 import type { Handler } from '../../handler-types.js';
+import { PRIORITY_OF_READ } from '../../../domain/team/source-priorities.js';
 import type { Deps, TeamContext } from '../context.js';
 import { prepareRangedRead } from './data-read-views.js';
 
@@ -9,6 +10,6 @@ import { prepareRangedRead } from './data-read-views.js';
 export const getBodyRaw =
   (deps: Deps): Handler<operations['getBodyRaw'], TeamContext> =>
   async ({ path, query }, { teamId }) => {
-    const { windows, range } = await prepareRangedRead(deps, teamId, path.user_id, query, MAX_RANGE_DAYS);
+    const { windows, range } = await prepareRangedRead(deps, teamId, path.user_id, query, MAX_RANGE_DAYS, PRIORITY_OF_READ.getBodyRaw);
     return { status: 200, body: { body: readRaw(deps.caches.dataReads, windows, 'body', range) } };
   };

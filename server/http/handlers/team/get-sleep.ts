@@ -2,6 +2,7 @@ import type { operations } from '../../../../generated/team/schema.js';
 import { MAX_RANGE_DAYS } from '../../../domain/data/ranges.js';
 import { readSummaries } from '../../../jobs/data-reads/read-data.js';
 import type { Handler } from '../../handler-types.js';
+import { PRIORITY_OF_READ } from '../../../domain/team/source-priorities.js';
 import type { Deps, TeamContext } from '../context.js';
 import { listBody, prepareRangedRead } from './data-read-views.js';
 
@@ -9,6 +10,6 @@ import { listBody, prepareRangedRead } from './data-read-views.js';
 export const getSleep =
   (deps: Deps): Handler<operations['getSleep'], TeamContext> =>
   async ({ path, query }, { teamId }) => {
-    const { windows, range } = await prepareRangedRead(deps, teamId, path.user_id, query, MAX_RANGE_DAYS);
+    const { windows, range } = await prepareRangedRead(deps, teamId, path.user_id, query, MAX_RANGE_DAYS, PRIORITY_OF_READ.getSleep);
     return { status: 200, body: listBody(deps, 'getSleep', path.user_id, query, 'sleep', readSummaries(deps.caches.dataReads, windows, 'sleep', range)) };
   };

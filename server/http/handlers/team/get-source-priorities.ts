@@ -4,7 +4,7 @@ import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
 import { toSourcePriorities } from './team-views.js';
 
-/** GET /v2/team/source/priorities: the team's order of sources per data type (a stored setting). */
+/** GET /v2/team/source/priorities: the team's order of sources per data type (the order reads without a provider filter follow). */
 export const getSourcePriorities =
   (deps: Deps): Handler<operations['getSourcePriorities'], TeamContext> =>
   async ({ query }, { teamId }) => {

@@ -2,6 +2,7 @@ import type { operations } from '../../../../generated/team/schema.js';
 import { MAX_RANGE_DAYS } from '../../../domain/data/ranges.js';
 import { readTimeseriesPage } from '../../../jobs/data-reads/read-data.js';
 import type { Handler } from '../../handler-types.js';
+import { PRIORITY_OF_READ } from '../../../domain/team/source-priorities.js';
 import type { Deps, TeamContext } from '../context.js';
 import { isLabTimeseriesResource, type LabSampleGroup } from '../../../domain/lab-results/timeseries.js';
 import { readLabTimeseries } from './lab-timeseries-views.js';
@@ -22,7 +23,7 @@ export const getTimeseriesGrouped =
       }
       return { status: 200, body: { groups, next_cursor: null, next: null } };
     }
-    const { windows, range } = await prepareRangedRead(deps, teamId, path.user_id, query, MAX_RANGE_DAYS);
+    const { windows, range } = await prepareRangedRead(deps, teamId, path.user_id, query, MAX_RANGE_DAYS, PRIORITY_OF_READ.getTimeseriesGrouped);
     const cursorLoc = query.next_cursor !== undefined && query.next_cursor !== null ? 'next_cursor' : 'cursor';
     const fromDay = decodeDayCursor(path.user_id, path.resource, query, query.next_cursor ?? query.cursor, cursorLoc);
     const page = readTimeseriesPage(deps.caches.dataReads, windows, requireTimeseriesResource(path.resource), range, fromDay, GROUPED_PAGE_SAMPLES);
