@@ -211,6 +211,35 @@ describe.each(apiEngines)('getUserHistoricalPulls (GET /v2/introspect/historical
     const { pulled } = expectStatus<Pulls>(await introspect({ user_id: user.user_id }), 200).data[0]!.provider.oura!;
     expect(pulled.sleep?.trace_id).toBe(second.id);
   });
+
+  it('when the team is read page by page, then each user on a page is exactly its own read with user_id, for both introspections, every user once', async () => {
+    const pulledUser = await ctx.connectedUser('oura');
+    const twoProviders = await ctx.newUser({ fallback_time_zone: 'America/New_York' });
+    await ctx.connect(twoProviders.user_id, 'fitbit');
+    await ctx.connect(twoProviders.user_id, 'garmin');
+    const unconnected = await ctx.newUser();
+    const withings = await ctx.connectedUser('withings');
+    await pull([pulledUser.user_id], 'oura');
+    await pull([twoProviders.user_id], 'fitbit');
+    await syncDueWindows(ctx.server.db, { now: () => new Date(Date.now() + 2 * HOUR), intervalMs: 0, batchSize: 50 });
+    const teamUsers = (await ctx.server.db.query<{ id: string }>(`SELECT id FROM users WHERE team_id = $1`, [ctx.server.teamId])).map((u) => u.id);
+    for (const path of [PULLS, RESOURCES]) {
+      const listed: string[] = [];
+      let query: Record<string, string | number> = { user_limit: 2 };
+      for (;;) {
+        const page = expectStatus<Pulls | Resources>(await ctx.team().get(path).query(query), 200);
+        for (const entry of page.data) {
+          listed.push(entry.user_id);
+          const alone = expectStatus<Pulls | Resources>(await ctx.team().get(path).query({ user_id: entry.user_id }), 200);
+          expect(alone.data).toEqual([entry]);
+        }
+        if (!page.next_cursor) break;
+        query = { user_limit: 2, next_cursor: page.next_cursor };
+      }
+      expect([...listed].sort()).toEqual([...teamUsers].sort());
+      for (const user of [pulledUser, twoProviders, unconnected, withings]) expect(listed).toContain(user.user_id);
+    }
+  });
 });
 
 describe.each(apiEngines)('getUserHistoricalPulls without a pull worker on %s', (_label, engine) => {

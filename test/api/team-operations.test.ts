@@ -74,6 +74,13 @@ describe.each(apiEngines)('searchTeamUsers (GET /v2/team/users/search) on %s', (
     const first = await ctx.newUser();
     const second = await ctx.newUser({ client_user_id: first.user_id });
     expect((await search({ query_id: first.user_id })).map((u) => u.user_id)).toEqual([second.user_id, first.user_id]);
+    // Each with its own connections (read for both at once), as GET /v2/user/{user_id} shows them.
+    await ctx.connect(first.user_id, 'oura');
+    await ctx.connect(second.user_id, 'fitbit');
+    await ctx.connect(second.user_id, 'withings');
+    const found = await search({ query_id: first.user_id });
+    expect(found).toEqual([await ctx.readUser(second.user_id), await ctx.readUser(first.user_id)]);
+    expect(found.map((u) => u.connected_sources.map((s) => s.provider.slug))).toEqual([['fitbit', 'withings'], ['oura']]);
   });
 
   it("when the user is another team's or deleted, or query_id is absent, then nothing is found", async () => {

@@ -129,3 +129,15 @@ describe('introspection: historical pulls', () => {
     expect([...Object.keys(split.pulled), ...split.not_pulled].sort()).toEqual(introspectedResourcesFor('oura').sort());
   });
 });
+
+describe('days counted without listing them (dayCount, for days_with_data)', () => {
+  it('counts what daysOf lists, for ranges across months, years, a leap day and DST changes, and 0 for a range ending before it starts', async () => {
+    const { addDays, dayCount, daysOf } = await import('../../server/domain/pull-preferences/pull-range.js');
+    for (const start of ['2024-02-27', '2026-03-07', '2026-10-24', '2026-12-30', '2027-01-01']) {
+      for (let length = -3; length <= 400; length += 1) {
+        const range = { start_date: start, end_date: addDays(start, length) };
+        expect(dayCount(range)).toBe(daysOf(range).length);
+      }
+    }
+  });
+});

@@ -4,7 +4,7 @@
  * is read off the stored state handed in; nothing is counted or estimated here.
  */
 import { readableDays, dataTimeZone, type IngestionBounds } from '../data/windows.js';
-import { addDays, daysOf } from '../pull-preferences/pull-range.js';
+import { addDays, dayCount } from '../pull-preferences/pull-range.js';
 import { hasWorkoutStream, summaryResourcesFor, timeseriesResourcesFor } from '../synthetic/resources.js';
 import { iso, utcMidnight, wallToInstant, type FormatterMemo } from '../synthetic/time-zone.js';
 import { eventResourceName } from '../../shared/resources.js';
@@ -166,8 +166,8 @@ export function historicalPullStatistics(pull: StoredPull, timeZone: string | nu
   const status = historicalPullStatus(pull);
   const hasRange = pull.range_start !== null && pull.range_end !== null;
   let days = 0;
-  if (hasRange && status === 'success') days = daysOf({ start_date: pull.range_start!, end_date: pull.range_end! }).length;
-  else if (hasRange && pull.next_date !== null && pull.next_date > pull.range_start!) days = daysOf({ start_date: pull.range_start!, end_date: addDays(pull.next_date, -1) }).length;
+  if (hasRange && status === 'success') days = dayCount({ start_date: pull.range_start!, end_date: pull.range_end! });
+  else if (hasRange && pull.next_date !== null && pull.next_date > pull.range_start!) days = dayCount({ start_date: pull.range_start!, end_date: addDays(pull.next_date, -1) });
   return {
     status,
     range_start: hasRange ? dayStart(pull.range_start!, zone) : null,
@@ -184,14 +184,35 @@ export function historicalPullStatistics(pull: StoredPull, timeZone: string | nu
   };
 }
 
-/** One connection's pulls: each resource the latest pull covered, and the provider's resources none covered. */
-export function providerHistoricalPulls(provider: string, pull: StoredPull | null, timeZone: string | null, formatters?: FormatterMemo) {
+/** One provider's resources as introspection lists them (wire names): all it supplies, those a pull covers, those none covers. */
+export interface ProviderResourceLists {
+  all: readonly string[];
+  pulled: readonly string[];
+  notPulled: readonly string[];
+}
+
+/** The resource lists of `provider` (a function of the catalog alone: a read computes them once per provider). */
+export function providerResourceLists(provider: string): ProviderResourceLists {
   const all = introspectedResourcesFor(provider);
-  if (!pull) return { pulled: {}, not_pulled: all };
+  const pulled = pulledResourcesFor(provider);
+  const covered = new Set(pulled);
+  return { all, pulled, notPulled: all.filter((resource) => !covered.has(resource)) };
+}
+
+/**
+ * One connection's pulls: each resource the latest pull covered, and the provider's resources
+ * none covered. `lists`: providerResourceLists(provider), when the caller has it already.
+ */
+export function providerHistoricalPulls(
+  provider: string,
+  pull: StoredPull | null,
+  timeZone: string | null,
+  formatters?: FormatterMemo,
+  lists: ProviderResourceLists = providerResourceLists(provider),
+) {
+  if (!pull) return { pulled: {}, not_pulled: [...lists.all] };
   const statistics = historicalPullStatistics(pull, timeZone, formatters);
-  const covered = pulledResourcesFor(provider);
   const pulled: Record<string, HistoricalPullStatistics> = {};
-  for (const resource of covered) pulled[resource] = statistics;
-  const coveredSet = new Set(covered);
-  return { pulled, not_pulled: all.filter((resource) => !coveredSet.has(resource)) };
+  for (const resource of lists.pulled) pulled[resource] = statistics;
+  return { pulled, not_pulled: [...lists.notPulled] };
 }

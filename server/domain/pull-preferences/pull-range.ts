@@ -60,3 +60,9 @@ export function daysOf(range: DayRange): string[] {
   for (let day = range.start_date; day <= range.end_date; day = addDays(day, 1)) days.push(day);
   return days;
 }
+
+/** How many days `daysOf(range)` lists (0 when the range ends before it starts), without listing them. */
+export function dayCount(range: DayRange): number {
+  const count = Math.round((dayMs(range.end_date) - dayMs(range.start_date)) / DAY_MS) + 1;
+  return count > 0 ? count : 0;
+}

@@ -15,13 +15,16 @@ export const getUserResources =
     const page = await introspectionPage(deps, teamId, 'getUserResources', query);
     const connections = await listIntrospectedConnections(deps.db, { team_id: teamId, user_ids: page.users.map((user) => user.user_id), provider: query.provider ?? null });
     const formatters = deps.caches.dataReads.formatters;
+    // The catalog's resources of each provider on the page, listed once for this answer.
+    const lists = new Map<string, readonly string[]>();
+    const resourcesOf = (provider: string) => lists.get(provider) ?? lists.set(provider, introspectedResourcesFor(provider)).get(provider)!;
     const data = page.users.map((user) => {
       const providers: Record<string, Record<string, ResourceStatistics>> = {};
       for (const connection of connections) {
         if (connection.user_id !== user.user_id) continue;
         const statistics = resourceStatistics(connection, user, formatters);
         const resources: Record<string, ResourceStatistics> = {};
-        for (const resource of introspectedResourcesFor(connection.provider)) resources[resource] = statistics;
+        for (const resource of resourcesOf(connection.provider)) resources[resource] = statistics;
         providers[connection.provider] = resources;
       }
       return { user_id: user.user_id, provider: providers };
