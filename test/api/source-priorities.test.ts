@@ -94,6 +94,25 @@ describe.each(apiEngines)('source priorities applied to reads on %s', (_label, e
     for (const providers of Object.values(providersByDay(await sleepOf(team, user.user_id, range)))) expect(providers).toEqual([...providers].sort());
   });
 
+  it('when the first source of the order has no samples on the first days of a page, then its group still comes first', async () => {
+    const team = await ctx.otherTeam();
+    const user = await ctx.newUser({}, team.apiKey);
+    // oura reaches back 3 days, fitbit 1: the page's first two days have oura samples alone.
+    let start = '';
+    for (const [provider, days] of [['oura', 3], ['fitbit', 1]] as const) {
+      await ctx.connect(user.user_id, provider, team.apiKey);
+      const [window] = await findDataWindows(ctx.server.db, { team_id: team.team.id, user_id: user.user_id, provider });
+      if (provider === 'oura') start = addDays(window!.history_start, -days);
+      await extendHistory(ctx.server.db, { team_id: team.team.id, user_id: user.user_id, provider, start_date: addDays(window!.history_start, -days) });
+    }
+    await patch(team, { timeseries: ['fitbit'] });
+    const url = `/v2/timeseries/${user.user_id}/heartrate/grouped?start_date=${start}&end_date=${addDays(start, 2)}`;
+    const page = expectStatus<Grouped>(await ctx.team(team.apiKey).get(url), 200);
+    expect(Object.keys(page.groups)).toEqual(['fitbit', 'oura']);
+    const firstDay = (group: Grouped['groups'][string]) => group.flatMap((g) => g.data).map((s) => s.timestamp).sort()[0]!;
+    expect(firstDay(page.groups.fitbit!) > firstDay(page.groups.oura!)).toBe(true);
+  });
+
   it("when another team orders its sources, then this team's reads keep their order", async () => {
     const team = await ctx.otherTeam();
     const other = await ctx.otherTeam();

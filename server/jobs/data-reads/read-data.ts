@@ -197,7 +197,7 @@ export function readTimeseriesPage(
       dayCount += samples.length;
     }
     if (dayCount === 0) continue;
-    if (count > 0 && count + dayCount > limit) return { groups: [...groups.values()], nextDay: day };
+    if (count > 0 && count + dayCount > limit) return { groups: inWindowOrder(groups, views), nextDay: day };
     for (const g of dayGroups) {
       const key = `${g.provider}\u0000${g.source.type ?? ''}\u0000${g.source.app_id ?? ''}`;
       const existing = groups.get(key);
@@ -205,9 +205,19 @@ export function readTimeseriesPage(
       else groups.set(key, g);
     }
     count += dayCount;
-    if (count >= limit && i + 1 < days.length) return { groups: [...groups.values()], nextDay: days[i + 1]! };
+    if (count >= limit && i + 1 < days.length) return { groups: inWindowOrder(groups, views), nextDay: days[i + 1]! };
   }
-  return { groups: [...groups.values()], nextDay: null };
+  return { groups: inWindowOrder(groups, views), nextDay: null };
+}
+
+/**
+ * A page's groups in the order of the windows (the read's source order), whichever day each
+ * first had samples on: a source without samples on the page's first day still comes before
+ * those the windows list after it.
+ */
+function inWindowOrder(groups: ReadonlyMap<string, SampleGroup>, views: readonly { provider: string }[]): SampleGroup[] {
+  const rank = (group: SampleGroup) => views.findIndex((w) => w.provider === group.provider);
+  return [...groups.values()].sort((a, b) => rank(a) - rank(b));
 }
 
 /** Every sample of the range, oldest first (the deprecated plain read). */
