@@ -223,7 +223,8 @@ describe('docs rendered in Chromium, served by the team server', () => {
 
       // The whole team reference is taller than Chromium can capture in one image: its first screens.
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
-      await page.screenshot({ path: path.join(SCREENSHOTS, 'team.png'), fullPage: true, clip: { x: 0, y: 0, width: 1400, height: Math.min(height, 12_000) } });
+      // Painting 12,000 px of it took over playwright's default 30 s on a loaded 2-core machine.
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'team.png'), fullPage: true, clip: { x: 0, y: 0, width: 1400, height: Math.min(height, 12_000) }, timeout: 120_000 });
       await page.screenshot({ path: path.join(SCREENSHOTS, 'team-top.png') });
       await expectOffline(page, errors);
       await page.close();

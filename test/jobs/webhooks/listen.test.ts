@@ -42,7 +42,10 @@ interface Listener {
 
 /** Starts the CLI on a free port and waits for its "Listening ..." line. */
 async function startListen(args: string[], env: Record<string, string> = {}): Promise<Listener> {
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [LISTEN, '--port', '0', ...args], {
+  // Node with tsx's loader, one process: tsx's CLI would run the listener in a child and relay a
+  // SIGTERM to it after waiting 30 ms for an acknowledgement a loaded machine sends later, then
+  // kill it outright (exit 143), which is not the listener's behaviour under test.
+  const child = spawn(process.execPath, ['--import', 'tsx', LISTEN, '--port', '0', ...args], {
     cwd: ROOT,
     env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
