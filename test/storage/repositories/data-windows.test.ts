@@ -10,6 +10,7 @@ import {
   openDataWindow,
 } from '../../../server/storage/repositories/data-windows.js';
 import { createUser } from '../../../server/storage/repositories/users.js';
+import { setSourcePriorities } from '../../../server/storage/repositories/source-priorities.js';
 import type { Database } from '../../../server/storage/database.js';
 import { engineCases, seedTeam, useTestDatabase } from '../helpers.js';
 
@@ -56,12 +57,17 @@ describe.each(engineCases)('data windows repository on %s', (_label, engine) => 
 
     it('when a user and its windows are read together, then they come in one answer: none for another team, an empty list without windows, the provider filter applied', async () => {
       const ids = await seedUser(ctx.db, 'Europe/Paris');
-      expect(await findUserDataWindows(ctx.db, ids)).toEqual({ user_id: ids.user_id, time_zone: 'Europe/Paris', windows: [] });
+      expect(await findUserDataWindows(ctx.db, ids)).toEqual({ user_id: ids.user_id, time_zone: 'Europe/Paris', windows: [], source_priorities: null });
       const oura = await openDataWindow(ctx.db, { ...ids, provider: 'oura', source_type: 'ring', history_start: '2026-11-21', opened_at: OPENED });
       const fitbit = await openDataWindow(ctx.db, { ...ids, provider: 'fitbit', source_type: 'device', history_start: '2026-11-19', opened_at: OPENED });
-      expect(await findUserDataWindows(ctx.db, { ...ids, user_id: ids.user_id.toUpperCase() })).toEqual({ user_id: ids.user_id, time_zone: 'Europe/Paris', windows: [fitbit, oura] });
-      expect(await findUserDataWindows(ctx.db, { ...ids, provider: 'oura' })).toEqual({ user_id: ids.user_id, time_zone: 'Europe/Paris', windows: [oura] });
-      expect(await findUserDataWindows(ctx.db, { ...ids, provider: 'withings' })).toEqual({ user_id: ids.user_id, time_zone: 'Europe/Paris', windows: [] });
+      expect(await findUserDataWindows(ctx.db, { ...ids, user_id: ids.user_id.toUpperCase() })).toEqual({ user_id: ids.user_id, time_zone: 'Europe/Paris', windows: [fitbit, oura], source_priorities: null });
+      expect(await findUserDataWindows(ctx.db, { ...ids, provider: 'oura' })).toEqual({ user_id: ids.user_id, time_zone: 'Europe/Paris', windows: [oura], source_priorities: null });
+      expect(await findUserDataWindows(ctx.db, { ...ids, provider: 'withings' })).toEqual({ user_id: ids.user_id, time_zone: 'Europe/Paris', windows: [], source_priorities: null });
+      // With a data type, the same answer carries the team's order of its sources, null until the team set one.
+      expect(await findUserDataWindows(ctx.db, { ...ids, priority: 'sleep' })).toMatchObject({ windows: [fitbit, oura], source_priorities: null });
+      await setSourcePriorities(ctx.db, { team_id: ids.team_id, change: { sleep: ['oura', 'fitbit'] }, at: OPENED });
+      expect(await findUserDataWindows(ctx.db, { ...ids, priority: 'sleep' })).toMatchObject({ windows: [fitbit, oura], source_priorities: ['oura', 'fitbit'] });
+      expect(await findUserDataWindows(ctx.db, { ...ids, priority: 'activity' })).toMatchObject({ source_priorities: null });
       const other = await seedUser(ctx.db);
       expect(await findUserDataWindows(ctx.db, { team_id: other.team_id, user_id: ids.user_id })).toBeNull();
       expect(await findUserDataWindows(ctx.db, { team_id: ids.team_id, user_id: 'not-a-uuid' })).toBeNull();
