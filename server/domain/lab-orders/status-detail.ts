@@ -29,8 +29,10 @@ export const SAMPLE_ERROR_DETAILS: readonly OrderStatusDetail[] = [
   'sample_improper_collection',
 ];
 
-/** The low-level statuses of a kit or sample that never reached its destination. */
-const FULFILLMENT_FAILURES: ReadonlySet<string> = new Set(['failure_to_deliver_to_customer', 'failure_to_deliver_to_lab', 'lost']);
+/** Whether a low-level status says a kit or sample never reached its destination. */
+function isFulfillmentFailure(low: string): boolean {
+  return low === 'failure_to_deliver_to_customer' || low === 'failure_to_deliver_to_lab' || low === 'lost';
+}
 
 /** FNV-1a of the text: a stable pick that depends on the order alone. */
 function stableIndex(text: string, size: number): number {
@@ -49,7 +51,7 @@ export function statusDetailFor(orderId: string, status: string): OrderStatusDet
   const parsed = parseStatus(status);
   if (!parsed) return null;
   if (parsed.low === 'sample_error') return SAMPLE_ERROR_DETAILS[stableIndex(orderId, SAMPLE_ERROR_DETAILS.length)] ?? null;
-  if (FULFILLMENT_FAILURES.has(parsed.low)) return 'fulfillment_error';
+  if (isFulfillmentFailure(parsed.low)) return 'fulfillment_error';
   return null;
 }
 
