@@ -29,7 +29,9 @@ export interface CreateConnectionResult {
   created: boolean;
 }
 
-const COLUMNS = 'id, user_id, team_id, provider, source_type, connect_mode, created_on, status, error_type, error_message, status_changed_at, external_user_id';
+/** The columns of a ConnectionRecord, in its order. */
+export const CONNECTION_COLUMN_NAMES = ['id', 'user_id', 'team_id', 'provider', 'source_type', 'connect_mode', 'created_on', 'status', 'error_type', 'error_message', 'status_changed_at', 'external_user_id'] as const;
+const COLUMNS = CONNECTION_COLUMN_NAMES.join(', ');
 
 /** Connects the user to a provider (once per provider). Null when the user is not in the team. */
 export async function createConnection(

@@ -1,4 +1,5 @@
 import type { Queryable } from '../database.js';
+import { CONNECTION_COLUMN_NAMES, type ConnectionRecord } from './connections.js';
 import { isUuid } from './support.js';
 
 // Every user query is scoped by team: a user of another team is simply not found.
@@ -272,19 +273,44 @@ export async function updateUser(db: Queryable, input: { team_id: string; user_i
   return row ? { status: 'updated', user: toUser(row) } : { status: 'not_found' };
 }
 
+/** A user found by a search, with its connections (oldest first, then by provider). */
+export interface UserWithConnections {
+  user: UserRecord;
+  connections: ConnectionRecord[];
+}
+
+/** A connection's columns, each as `c_<column>` beside the user's in one row. */
+const CONNECTION_COLUMNS = CONNECTION_COLUMN_NAMES.map((name) => `c.${name} AS c_${name}`).join(', ');
+
 /**
  * The team's users whose id is `query` or whose client_user_id is `query` (exactly), newest
- * first: at most two (one by id, one by reference). Both lookups use a unique index.
+ * first: at most two (one by id, one by reference), each with its connections, in one statement.
+ * Each match is a lookup in a unique index and its connections one in another: written as two
+ * lookups (not `client_user_id = $2 OR id = $3`, which PostgreSQL answers with a bitmap scan that
+ * asks the file system for the table's size on every run), with scalar parameters only, so that
+ * one plan serves every search.
  */
-export async function searchUsersById(db: Queryable, input: { team_id: string; query: string }): Promise<UserRecord[]> {
+export async function searchUsersWithConnections(db: Queryable, input: { team_id: string; query: string }): Promise<UserWithConnections[]> {
   if (!isUuid(input.team_id)) return [];
   const byId = isUuid(input.query) ? input.query : null;
-  const rows = await db.query<UserRow>(
-    `SELECT ${COLUMNS} FROM users WHERE team_id = $1 AND (client_user_id = $2 OR id = $3::uuid)
-     ORDER BY created_on DESC, id DESC`,
+  const rows = await db.query<UserRow & Record<`c_${string}`, unknown>>(
+    `WITH found AS (
+       SELECT ${COLUMNS} FROM users WHERE team_id = $1 AND client_user_id = $2
+       UNION ALL
+       SELECT ${COLUMNS} FROM users WHERE team_id = $1 AND id = $3::uuid AND client_user_id <> $2
+     )
+     SELECT f.*, ${CONNECTION_COLUMNS}
+     FROM found f LEFT JOIN connections c ON c.user_id = f.id AND c.team_id = f.team_id
+     ORDER BY f.created_on DESC, f.id DESC, c.created_on, c.provider`,
     [input.team_id, input.query, byId],
   );
-  return rows.map(toUser);
+  const found: UserWithConnections[] = [];
+  for (const row of rows) {
+    let last = found[found.length - 1];
+    if (!last || last.user.user_id !== row.id) found.push((last = { user: toUser(row), connections: [] }));
+    if (row.c_id !== null) last.connections.push(Object.fromEntries(CONNECTION_COLUMN_NAMES.map((name) => [name, row[`c_${name}`]])) as unknown as ConnectionRecord);
+  }
+  return found;
 }
 
 export interface UserPage {
