@@ -1,8 +1,8 @@
 /**
  * What GET /v2/introspect/resources and /historical_pull read (issue 42): a page of the team's
  * users, their connections with their data windows, and the latest historical pull of each
- * (user, provider). Three statements per page whatever its size; nothing here is computed,
- * the rules are in server/domain/introspection/.
+ * (user, provider). One statement per page whatever its size; nothing here is computed, the
+ * rules are in server/domain/introspection/.
  */
 import type { Queryable } from '../database.js';
 import type { ConnectionStatus } from './connections.js';
@@ -24,42 +24,6 @@ export interface IntrospectionCursor {
   id: string;
 }
 
-/**
- * A page of the team's users, newest first (created_on, then id, descending): the user `user_id`
- * alone when given, connected to `provider` or not (an empty page when it is not the team's),
- * else with `provider` the users connected to it, else all. `limit + 1` rows are read so the caller knows whether more follow.
- */
-export async function listIntrospectedUsers(
-  db: Queryable,
-  input: { team_id: string; user_id?: string | null; provider?: string | null; after?: IntrospectionCursor | null; limit: number },
-): Promise<{ users: IntrospectedUser[]; next: IntrospectionCursor | null }> {
-  if (!isUuid(input.team_id) || (input.user_id !== undefined && input.user_id !== null && !isUuid(input.user_id))) return { users: [], next: null };
-  const params: unknown[] = [input.team_id, input.limit + 1];
-  const where = ['u.team_id = $1'];
-  if (input.user_id) {
-    params.push(input.user_id);
-    where.push(`u.id = $${params.length}`);
-  }
-  if (input.provider && !input.user_id) {
-    params.push(input.provider);
-    where.push(`EXISTS (SELECT 1 FROM connections c WHERE c.user_id = u.id AND c.provider = $${params.length})`);
-  }
-  if (input.after) {
-    params.push(input.after.created_on, input.after.id);
-    where.push(`(u.created_on, u.id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
-  }
-  const rows = await db.query<IntrospectedUser>(
-    `SELECT u.id AS user_id, u.created_on, u.fallback_time_zone AS time_zone, u.ingestion_start, u.ingestion_end
-     FROM users u WHERE ${where.join(' AND ')}
-     ORDER BY u.created_on DESC, u.id DESC
-     LIMIT $2`,
-    params,
-  );
-  const users = rows.slice(0, input.limit);
-  const last = users[users.length - 1];
-  return { users, next: rows.length > input.limit && last ? { created_on: last.created_on, id: last.user_id } : null };
-}
-
 /** One connection with its data window (migration 008; null fields when it has none). */
 export interface IntrospectedConnection {
   user_id: string;
@@ -76,29 +40,8 @@ export interface IntrospectedConnection {
   synced_ingestion_end: string | null;
 }
 
-/** The connections of the users (of `provider` alone when given) with their windows, by user then provider. */
-export async function listIntrospectedConnections(
-  db: Queryable,
-  input: { team_id: string; user_ids: readonly string[]; provider?: string | null },
-): Promise<IntrospectedConnection[]> {
-  const ids = input.user_ids.filter(isUuid);
-  if (!isUuid(input.team_id) || ids.length === 0) return [];
-  const byProvider = input.provider ? 'AND c.provider = $3' : '';
-  return db.query<IntrospectedConnection>(
-    `SELECT c.user_id, c.provider, c.status, c.error_type, c.status_changed_at,
-            w.history_start, w.synced_through, w.opened_at, w.ended_at, w.synced_ingestion_start, w.synced_ingestion_end
-     FROM connections c
-     LEFT JOIN data_windows w ON w.user_id = c.user_id AND w.provider = c.provider AND w.team_id = c.team_id
-     WHERE c.user_id = ANY ($1::uuid[]) AND c.team_id = $2 ${byProvider}
-     ORDER BY c.user_id, c.provider`,
-    input.provider ? [ids, input.team_id, input.provider] : [ids, input.team_id],
-  );
-}
-
 /** The latest historical pull of one (user, provider): its trigger, or an id of its op not written as a trigger yet. */
 export interface IntrospectedPull {
-  user_id: string;
-  provider: string;
   op_id: string;
   /** When the bulk operation was created (the pull was scheduled). */
   scheduled_at: string;
@@ -115,38 +58,134 @@ export interface IntrospectedPull {
   next_date: string | null;
 }
 
+/** A connection of a page's user, with its latest historical pull when the page was read with them. */
+export interface IntrospectedConnectionWithPull extends IntrospectedConnection {
+  /** Null when the page was read without pulls, or the connection was never pulled. */
+  pull: IntrospectedPull | null;
+}
+
+/** A user of an introspection page with its connections (of `provider` alone when given), by provider. */
+export interface IntrospectedUserWithConnections extends IntrospectedUser {
+  connections: IntrospectedConnectionWithPull[];
+}
+
+const PULL_FIELDS = ['op_id', 'scheduled_at', 'state', 'attempts', 'started_at', 'finished_at', 'error', 'range_start', 'range_end', 'next_date'] as const;
+
 /**
- * The latest pull (by its op's creation, then op id) of each (user, provider) of the users, of
- * `provider` alone when given: the written triggers (bulk_triggers) and the ids an op has not
- * written as triggers yet (bulk_ops.pending_user_ids past the written ones, migration 005).
+ * A page of the team's users, newest first (created_on, then id, descending), each with its
+ * connections and their data windows and, with `pulls`, each connection's latest historical
+ * pull (by its op's creation, then op id): a written trigger (bulk_triggers) or an id its op has
+ * not written as a trigger yet (bulk_ops.pending_user_ids past the written ones, migration 005).
+ *
+ * The page is the user `user_id` alone when given, connected to `provider` or not (an empty page
+ * when it is not the team's), else with `provider` the users connected to it, else all; its
+ * connections are those to `provider` alone when given. `limit + 1` users are read so the caller
+ * knows whether more follow.
+ *
+ * One statement: the page walks users_team_created_idx from the cursor and each of its users'
+ * connections and windows is an index lookup, so a page costs the same wherever it is in the
+ * team; the pulls are read once for the whole page (the ids not written yet too: an op may hold
+ * 100,000).
  */
-export async function listLatestHistoricalPulls(
+export async function readIntrospectionPage(
   db: Queryable,
-  input: { team_id: string; user_ids: readonly string[]; provider?: string | null },
-): Promise<IntrospectedPull[]> {
-  const ids = input.user_ids.filter(isUuid);
-  if (!isUuid(input.team_id) || ids.length === 0) return [];
-  const byProvider = (alias: string) => (input.provider ? `AND ${alias}.provider = $3` : '');
-  return db.query<IntrospectedPull>(
-    `WITH pulls AS (
-       SELECT t.user_id, t.provider, t.op_id, o.started_at AS scheduled_at, t.state, t.attempts, t.started_at, t.finished_at, t.error,
-              coalesce(t.range_start, p.start_date) AS range_start, coalesce(t.range_end, p.end_date) AS range_end, p.next_date
-       FROM bulk_triggers t
-       JOIN bulk_ops o ON o.id = t.op_id
-       LEFT JOIN bulk_pull_progress p ON p.op_id = t.op_id AND p.user_id = t.user_id
-       WHERE t.user_id = ANY ($1::uuid[]) AND t.team_id = $2 ${byProvider('t')}
-         AND o.type = 'link_bulk_historical_trigger' -- a bulk import's triggers are no pulls
-       UNION ALL
-       SELECT pending.user_id, o.provider, o.id, o.started_at, 'pending', 0, NULL, NULL, NULL, NULL, NULL, NULL
-       FROM bulk_ops o
-       CROSS JOIN LATERAL unnest(o.pending_user_ids[cardinality(o.pending_user_ids) - o.unexpanded + 1 : cardinality(o.pending_user_ids)]) AS pending(user_id)
-       WHERE o.team_id = $2 AND o.unexpanded > 0 AND o.status = 'in_progress' ${byProvider('o')}
-         AND pending.user_id = ANY ($1::uuid[])
-     )
-     SELECT DISTINCT ON (user_id, provider) user_id, provider, op_id, scheduled_at, state, attempts, started_at, finished_at, error,
-            range_start, range_end, next_date
-     FROM pulls
-     ORDER BY user_id, provider, scheduled_at DESC, op_id DESC`,
-    input.provider ? [ids, input.team_id, input.provider] : [ids, input.team_id],
+  input: { team_id: string; user_id?: string | null; provider?: string | null; after?: IntrospectionCursor | null; limit: number; pulls: boolean },
+): Promise<{ users: IntrospectedUserWithConnections[]; next: IntrospectionCursor | null }> {
+  if (!isUuid(input.team_id) || (input.user_id !== undefined && input.user_id !== null && !isUuid(input.user_id))) return { users: [], next: null };
+  const params: unknown[] = [input.team_id];
+  const where = ['u.team_id = $1'];
+  if (input.user_id) {
+    params.push(input.user_id);
+    where.push(`u.id = $${params.length}`);
+  }
+  let byProvider = (_alias: string) => '';
+  if (input.provider) {
+    params.push(input.provider);
+    const provider = `$${params.length}`;
+    byProvider = (alias) => `AND ${alias}.provider = ${provider}`;
+    if (!input.user_id) where.push(`EXISTS (SELECT 1 FROM connections c WHERE c.user_id = u.id ${byProvider('c')})`);
+  }
+  if (input.after) {
+    params.push(input.after.created_on, input.after.id);
+    where.push(`(u.created_on, u.id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
+  }
+  // Set-based, once per page: each table is read once for all the page's users (a lookup per
+  // connection would scan the small bulk_ops and bulk_pull_progress tables once per connection).
+  const pulls = `, pulls AS (
+       SELECT DISTINCT ON (user_id, provider) user_id, provider, op_id, scheduled_at, state, attempts, started_at, finished_at, error,
+              range_start, range_end, next_date
+       FROM (
+         SELECT t.user_id, t.provider, t.op_id, o.started_at AS scheduled_at, t.state, t.attempts, t.started_at, t.finished_at, t.error,
+                coalesce(t.range_start, p.start_date) AS range_start, coalesce(t.range_end, p.end_date) AS range_end, p.next_date
+         FROM bulk_triggers t
+         JOIN bulk_ops o ON o.id = t.op_id
+         LEFT JOIN bulk_pull_progress p ON p.op_id = t.op_id AND p.user_id = t.user_id
+         WHERE t.user_id IN (SELECT user_id FROM page) AND t.team_id = $1 ${byProvider('t')}
+           AND o.type = 'link_bulk_historical_trigger' -- a bulk import's triggers are no pulls
+         UNION ALL
+         SELECT pending.user_id, o.provider, o.id, o.started_at, 'pending', 0, NULL, NULL, NULL, NULL, NULL, NULL
+         FROM bulk_ops o
+         CROSS JOIN LATERAL unnest(o.pending_user_ids[cardinality(o.pending_user_ids) - o.unexpanded + 1 : cardinality(o.pending_user_ids)]) AS pending(user_id)
+         WHERE o.team_id = $1 AND o.unexpanded > 0 AND o.status = 'in_progress' ${byProvider('o')}
+           AND pending.user_id IN (SELECT user_id FROM page)
+       ) candidates
+       ORDER BY user_id, provider, scheduled_at DESC, op_id DESC
+     )`;
+  // The page's size is written into the statement, not passed as a parameter: PostgreSQL plans a
+  // statement with a parameter LIMIT anew on every run (its generic plan assumes a tenth of the
+  // table), and a plan of this statement costs more than running it. `limit` is a whole number
+  // from the operation's bounds (1 to 200), so each size is one prepared statement.
+  if (!Number.isInteger(input.limit) || input.limit < 1) throw new RangeError(`an introspection page holds a whole number of users, not ${input.limit}`);
+  const limit = input.user_id ? '' : `LIMIT ${input.limit + 1}`;
+  const rows = await db.query<Record<string, unknown>>(
+    `WITH page AS (
+       SELECT u.id AS user_id, u.created_on, u.fallback_time_zone AS time_zone, u.ingestion_start, u.ingestion_end
+       FROM users u WHERE ${where.join(' AND ')}
+       ORDER BY u.created_on DESC, u.id DESC
+       ${limit}
+     )${input.pulls ? pulls : ''}
+     SELECT page.user_id, page.created_on, page.time_zone, page.ingestion_start, page.ingestion_end,
+            c.provider, c.status, c.error_type, c.status_changed_at,
+            w.history_start, w.synced_through, w.opened_at, w.ended_at, w.synced_ingestion_start, w.synced_ingestion_end
+            ${input.pulls ? `, ${PULL_FIELDS.map((field) => `pull.${field} AS pull_${field}`).join(', ')}` : ''}
+     FROM page
+     LEFT JOIN connections c ON c.user_id = page.user_id AND c.team_id = $1 ${byProvider('c')}
+     LEFT JOIN data_windows w ON w.user_id = c.user_id AND w.provider = c.provider AND w.team_id = c.team_id
+     ${input.pulls ? 'LEFT JOIN pulls pull ON pull.user_id = c.user_id AND pull.provider = c.provider' : ''}
+     ORDER BY page.created_on DESC, page.user_id DESC, c.provider`,
+    params,
   );
+  const users: IntrospectedUserWithConnections[] = [];
+  for (const row of rows) {
+    let user = users[users.length - 1];
+    if (!user || user.user_id !== row.user_id) {
+      user = {
+        user_id: row.user_id as string,
+        created_on: row.created_on as string,
+        time_zone: row.time_zone as string | null,
+        ingestion_start: row.ingestion_start as string | null,
+        ingestion_end: row.ingestion_end as string | null,
+        connections: [],
+      };
+      users.push(user);
+    }
+    if (row.provider === null) continue;
+    user.connections.push({
+      user_id: user.user_id,
+      provider: row.provider as string,
+      status: row.status as ConnectionStatus,
+      error_type: row.error_type as string | null,
+      status_changed_at: row.status_changed_at as string | null,
+      history_start: row.history_start as string | null,
+      synced_through: row.synced_through as string | null,
+      opened_at: row.opened_at as string | null,
+      ended_at: row.ended_at as string | null,
+      synced_ingestion_start: row.synced_ingestion_start as string | null,
+      synced_ingestion_end: row.synced_ingestion_end as string | null,
+      pull: input.pulls && row.pull_op_id !== null ? (Object.fromEntries(PULL_FIELDS.map((field) => [field, row[`pull_${field}`]])) as unknown as IntrospectedPull) : null,
+    });
+  }
+  const page = users.slice(0, input.limit);
+  const last = page[page.length - 1];
+  return { users: page, next: users.length > input.limit && last ? { created_on: last.created_on, id: last.user_id } : null };
 }

@@ -1,6 +1,5 @@
 import type { operations } from '../../../../generated/team/schema.js';
 import { providerHistoricalPulls, providerResourceLists, type ProviderResourceLists } from '../../../domain/introspection/statistics.js';
-import { listIntrospectedConnections, listLatestHistoricalPulls } from '../../../storage/repositories/introspection.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
 import { introspectionPage } from './introspection-views.js';
@@ -12,21 +11,17 @@ import { introspectionPage } from './introspection-views.js';
 export const getUserHistoricalPulls =
   (deps: Deps): Handler<operations['getUserHistoricalPulls'], TeamContext> =>
   async ({ query }, { teamId }) => {
-    const page = await introspectionPage(deps, teamId, 'getUserHistoricalPulls', query);
-    const input = { team_id: teamId, user_ids: page.users.map((user) => user.user_id), provider: query.provider ?? null };
-    const [connections, pulls] = await Promise.all([listIntrospectedConnections(deps.db, input), listLatestHistoricalPulls(deps.db, input)]);
-    const latest = new Map(pulls.map((pull) => [`${pull.user_id}:${pull.provider}`, pull]));
+    const page = await introspectionPage(deps, teamId, 'getUserHistoricalPulls', query, true);
     const formatters = deps.caches.dataReads.formatters;
     // The catalog's lists of each provider on the page, made once for this answer.
     const lists = new Map<string, ProviderResourceLists>();
     const listsOf = (provider: string) => lists.get(provider) ?? lists.set(provider, providerResourceLists(provider)).get(provider)!;
     const data = page.users.map((user) => {
       const providers: Record<string, ReturnType<typeof providerHistoricalPulls>> = {};
-      for (const connection of connections) {
-        if (connection.user_id !== user.user_id) continue;
+      for (const connection of user.connections) {
         providers[connection.provider] = providerHistoricalPulls(
           connection.provider,
-          latest.get(`${user.user_id}:${connection.provider}`) ?? null,
+          connection.pull,
           user.time_zone,
           formatters,
           listsOf(connection.provider),

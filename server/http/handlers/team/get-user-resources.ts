@@ -1,6 +1,5 @@
 import type { operations } from '../../../../generated/team/schema.js';
 import { introspectedResourcesFor, resourceStatistics, type ResourceStatistics } from '../../../domain/introspection/statistics.js';
-import { listIntrospectedConnections } from '../../../storage/repositories/introspection.js';
 import type { Handler } from '../../handler-types.js';
 import type { Deps, TeamContext } from '../context.js';
 import { introspectionPage } from './introspection-views.js';
@@ -12,16 +11,14 @@ import { introspectionPage } from './introspection-views.js';
 export const getUserResources =
   (deps: Deps): Handler<operations['getUserResources'], TeamContext> =>
   async ({ query }, { teamId }) => {
-    const page = await introspectionPage(deps, teamId, 'getUserResources', query);
-    const connections = await listIntrospectedConnections(deps.db, { team_id: teamId, user_ids: page.users.map((user) => user.user_id), provider: query.provider ?? null });
+    const page = await introspectionPage(deps, teamId, 'getUserResources', query, false);
     const formatters = deps.caches.dataReads.formatters;
     // The catalog's resources of each provider on the page, listed once for this answer.
     const lists = new Map<string, readonly string[]>();
     const resourcesOf = (provider: string) => lists.get(provider) ?? lists.set(provider, introspectedResourcesFor(provider)).get(provider)!;
     const data = page.users.map((user) => {
       const providers: Record<string, Record<string, ResourceStatistics>> = {};
-      for (const connection of connections) {
-        if (connection.user_id !== user.user_id) continue;
+      for (const connection of user.connections) {
         const statistics = resourceStatistics(connection, user, formatters);
         const resources: Record<string, ResourceStatistics> = {};
         for (const resource of resourcesOf(connection.provider)) resources[resource] = statistics;
