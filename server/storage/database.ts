@@ -113,17 +113,6 @@ export const PGLITE_TEMP_BUFFERS = '1MB';
  */
 export const PGLITE_WAL_SETTINGS = ['max_wal_size=256MB', 'full_page_writes=off'] as const;
 
-/**
- * PGlite's planner costs. Every page PGlite reads is already in this process's memory or the
- * operating system's cache of its data directory, so a page read at random costs about what a
- * page read in sequence does, as on a database held in memory; PostgreSQL's default
- * random_page_cost of 4 prices disk seeks. With it, a page of 50 users' connections joined to
- * their data windows (GET /v2/introspect/resources) read all 2,500 windows of the team and hashed
- * them, instead of looking up the 50 by index: about 30 times the work
- * (scripts/bench/RESULTS.md, `bench:team-reads`).
- */
-export const PGLITE_PLANNER_SETTINGS = ['random_page_cost=1.1'] as const;
-
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   if (options.initialData && (options.databaseUrl || !options.memory)) throw new Error('initialData is for an in-memory PGlite (memory: true) only');
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
@@ -302,7 +291,7 @@ async function openPglite(dataDir: string, releaseLock: (() => void) | null, opt
   const db = await PGlite.create(dataDir, {
     ...(options.initialData ? { loadDataDir: options.initialData } : {}),
     parsers,
-    postgresqlconf: [`shared_buffers=${options.sharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS}`, `work_mem=${options.workMem ?? DEFAULT_PGLITE_WORK_MEM}`, `temp_buffers=${PGLITE_TEMP_BUFFERS}`, ...PGLITE_WAL_SETTINGS, ...PGLITE_PLANNER_SETTINGS],
+    postgresqlconf: [`shared_buffers=${options.sharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS}`, `work_mem=${options.workMem ?? DEFAULT_PGLITE_WORK_MEM}`, `temp_buffers=${PGLITE_TEMP_BUFFERS}`, ...PGLITE_WAL_SETTINGS],
   });
   for (const [name, value] of Object.entries(SESSION_SETTINGS)) {
     await db.query('SELECT set_config($1, $2, false)', [name, value]);
