@@ -146,11 +146,21 @@ export async function readIntrospectionPage(
      )${input.pulls ? pulls : ''}
      SELECT page.user_id, page.created_on, page.time_zone, page.ingestion_start, page.ingestion_end,
             c.provider, c.status, c.error_type, c.status_changed_at,
-            w.history_start, w.synced_through, w.opened_at, w.ended_at, w.synced_ingestion_start, w.synced_ingestion_end
+            c.history_start, c.synced_through, c.opened_at, c.ended_at, c.synced_ingestion_start, c.synced_ingestion_end
             ${input.pulls ? `, ${PULL_FIELDS.map((field) => `pull.${field} AS pull_${field}`).join(', ')}` : ''}
      FROM page
-     LEFT JOIN connections c ON c.user_id = page.user_id AND c.team_id = $1 ${byProvider('c')}
-     LEFT JOIN data_windows w ON w.user_id = c.user_id AND w.provider = c.provider AND w.team_id = c.team_id
+     -- Each user's connections and windows looked up by index. OFFSET 0 keeps this subquery apart
+     -- (PostgreSQL does not merge a subquery with an OFFSET into the query around it): merged,
+     -- the planner priced a page's 50 lookups above reading and hashing every connection of
+     -- the team, which took several times longer.
+     LEFT JOIN LATERAL (
+       SELECT c.user_id, c.provider, c.status, c.error_type, c.status_changed_at,
+              w.history_start, w.synced_through, w.opened_at, w.ended_at, w.synced_ingestion_start, w.synced_ingestion_end
+       FROM connections c
+       LEFT JOIN data_windows w ON w.user_id = c.user_id AND w.provider = c.provider AND w.team_id = c.team_id
+       WHERE c.user_id = page.user_id AND c.team_id = $1 ${byProvider('c')}
+       OFFSET 0
+     ) c ON true
      ${input.pulls ? 'LEFT JOIN pulls pull ON pull.user_id = c.user_id AND pull.provider = c.provider' : ''}
      ORDER BY page.created_on DESC, page.user_id DESC, c.provider`,
     params,
