@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type Database, type EngineKind } from '../../server/storage/database.js';
 import { migrate } from '../../server/storage/migrate.js';
-import { pgliteInitdbImage, pgliteMigratedImage } from './pglite-image.js';
+import { pgliteInitdbImage } from './pglite-image.js';
 import type { Region } from '../../server/shared/values.js';
 import { createOrg, type OrgRecord } from '../../server/storage/repositories/orgs.js';
 import { createTeam, type TeamRecord } from '../../server/storage/repositories/teams.js';
@@ -45,20 +45,17 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
-/** An in-memory PGlite loaded from `image` (a dumped data directory). */
-async function openPgliteFrom(image: Blob): Promise<TestDatabase> {
-  const db = await openDatabase({ memory: true, initialData: image });
-  return {
-    db,
-    schema: null,
-    openAnother: () => Promise.reject(new Error('PGlite in memory is a single connection')),
-    close: () => db.close(),
-  };
-}
-
 /** A fresh, empty (unmigrated) database on the engine. */
 export async function openFreshDatabase(engine: Engine): Promise<TestDatabase> {
-  if (engine.kind === 'pglite') return openPgliteFrom(await pgliteInitdbImage());
+  if (engine.kind === 'pglite') {
+    const db = await openDatabase({ memory: true, initialData: await pgliteInitdbImage() });
+    return {
+      db,
+      schema: null,
+      openAnother: () => Promise.reject(new Error('PGlite in memory is a single connection')),
+      close: () => db.close(),
+    };
+  }
   if (!databaseUrl) throw new Error('DATABASE_URL is unset');
   const schema = `test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
@@ -91,13 +88,9 @@ export async function openFreshDatabase(engine: Engine): Promise<TestDatabase> {
   };
 }
 
-/**
- * A fresh database on the engine with all migrations applied. PGlite starts from a kept image of
- * a migrated database (pglite-image.ts), and `migrate` then finds nothing to apply: it still
- * checks every applied migration against its file.
- */
+/** A fresh database on the engine with all migrations applied. */
 export async function openMigratedDatabase(engine: Engine): Promise<TestDatabase> {
-  const test = engine.kind === 'pglite' ? await openPgliteFrom(await pgliteMigratedImage()) : await openFreshDatabase(engine);
+  const test = await openFreshDatabase(engine);
   try {
     await migrate(test.db);
   } catch (error) {
