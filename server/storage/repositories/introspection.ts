@@ -6,7 +6,7 @@
  */
 import type { Queryable } from '../database.js';
 import type { ConnectionStatus } from './connections.js';
-import { isUuid } from './support.js';
+import { isUuid, pageLimit, prefixedColumns, selectPrefixed, toPage } from './support.js';
 
 /** A user of an introspection page, with what its data days depend on. */
 export interface IntrospectedUser {
@@ -26,7 +26,6 @@ export interface IntrospectionCursor {
 
 /** One connection with its data window (migration 008; null fields when it has none). */
 export interface IntrospectedConnection {
-  user_id: string;
   provider: string;
   status: ConnectionStatus;
   error_type: string | null;
@@ -69,6 +68,18 @@ export interface IntrospectedUserWithConnections extends IntrospectedUser {
   connections: IntrospectedConnectionWithPull[];
 }
 
+const CONNECTION_FIELDS = [
+  'provider',
+  'status',
+  'error_type',
+  'status_changed_at',
+  'history_start',
+  'synced_through',
+  'opened_at',
+  'ended_at',
+  'synced_ingestion_start',
+  'synced_ingestion_end',
+] as const satisfies readonly (keyof IntrospectedConnection)[];
 const PULL_FIELDS = ['op_id', 'scheduled_at', 'state', 'attempts', 'started_at', 'finished_at', 'error', 'range_start', 'range_end', 'next_date'] as const;
 
 /**
@@ -133,10 +144,10 @@ export async function readIntrospectionPage(
      )`;
   // The page's size is written into the statement, not passed as a parameter: PostgreSQL plans a
   // statement with a parameter LIMIT anew on every run (its generic plan assumes a tenth of the
-  // table), and a plan of this statement costs more than running it. `limit` is a whole number
-  // from the operation's bounds (1 to 200), so each size is one prepared statement.
-  if (!Number.isInteger(input.limit) || input.limit < 1) throw new RangeError(`an introspection page holds a whole number of users, not ${input.limit}`);
-  const limit = input.user_id ? '' : `LIMIT ${input.limit + 1}`;
+  // table), and a plan of this statement costs more than running it. pageLimit checks it is a
+  // whole number (the operation's bounds are 1 to 200), so each size is one prepared statement.
+  const pageSize = pageLimit(input.limit);
+  const limit = input.user_id ? '' : `LIMIT ${pageSize + 1}`;
   const rows = await db.query<Record<string, unknown>>(
     `WITH page AS (
        SELECT u.id AS user_id, u.created_on, u.fallback_time_zone AS time_zone, u.ingestion_start, u.ingestion_end
@@ -145,9 +156,7 @@ export async function readIntrospectionPage(
        ${limit}
      )${input.pulls ? pulls : ''}
      SELECT page.user_id, page.created_on, page.time_zone, page.ingestion_start, page.ingestion_end,
-            c.provider, c.status, c.error_type, c.status_changed_at,
-            c.history_start, c.synced_through, c.opened_at, c.ended_at, c.synced_ingestion_start, c.synced_ingestion_end
-            ${input.pulls ? `, ${PULL_FIELDS.map((field) => `pull.${field} AS pull_${field}`).join(', ')}` : ''}
+            ${selectPrefixed('c', 'c_', CONNECTION_FIELDS)}${input.pulls ? `, ${selectPrefixed('pull', 'pull_', PULL_FIELDS)}` : ''}
      FROM page
      -- Each user's connections and windows looked up by index. OFFSET 0 keeps this subquery apart
      -- (PostgreSQL does not merge a subquery with an OFFSET into the query around it): merged,
@@ -179,23 +188,12 @@ export async function readIntrospectionPage(
       };
       users.push(user);
     }
-    if (row.provider === null) continue;
+    if (row.c_provider === null) continue;
     user.connections.push({
-      user_id: user.user_id,
-      provider: row.provider as string,
-      status: row.status as ConnectionStatus,
-      error_type: row.error_type as string | null,
-      status_changed_at: row.status_changed_at as string | null,
-      history_start: row.history_start as string | null,
-      synced_through: row.synced_through as string | null,
-      opened_at: row.opened_at as string | null,
-      ended_at: row.ended_at as string | null,
-      synced_ingestion_start: row.synced_ingestion_start as string | null,
-      synced_ingestion_end: row.synced_ingestion_end as string | null,
-      pull: input.pulls && row.pull_op_id !== null ? (Object.fromEntries(PULL_FIELDS.map((field) => [field, row[`pull_${field}`]])) as unknown as IntrospectedPull) : null,
+      ...(prefixedColumns(row, 'c_', CONNECTION_FIELDS) as unknown as IntrospectedConnection),
+      pull: input.pulls && row.pull_op_id !== null ? (prefixedColumns(row, 'pull_', PULL_FIELDS) as unknown as IntrospectedPull) : null,
     });
   }
-  const page = users.slice(0, input.limit);
-  const last = page[page.length - 1];
-  return { users: page, next: users.length > input.limit && last ? { created_on: last.created_on, id: last.user_id } : null };
+  const page = toPage(users, pageSize, (user): IntrospectionCursor => ({ created_on: user.created_on, id: user.user_id }));
+  return { users: page.rows, next: page.next };
 }

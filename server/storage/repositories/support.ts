@@ -39,3 +39,18 @@ export function pageLimit(limit: number | undefined): number {
   if (!Number.isInteger(value) || value < 1 || value > 1000) throw new RangeError(`Page limit must be 1..1000, got ${value}`);
   return value;
 }
+
+/**
+ * A child's columns in a statement that joins it to its parent: `alias.name AS prefixname` for
+ * each name, so that the child's columns keep apart from the parent's in one row.
+ */
+export function selectPrefixed(alias: string, prefix: string, names: readonly string[]): string {
+  return names.map((name) => `${alias}.${name} AS ${prefix}${name}`).join(', ');
+}
+
+/** The child's fields of such a row, under their own names (`c_id` -> `id`). */
+export function prefixedColumns<N extends string>(row: object, prefix: string, names: readonly N[]): Record<N, unknown> {
+  const fields = {} as Record<N, unknown>;
+  for (const name of names) fields[name] = (row as Record<string, unknown>)[prefix + name];
+  return fields;
+}

@@ -1,6 +1,6 @@
 import type { Queryable } from '../database.js';
 import { CONNECTION_COLUMN_NAMES, type ConnectionRecord } from './connections.js';
-import { isUuid } from './support.js';
+import { isUuid, prefixedColumns, selectPrefixed } from './support.js';
 
 // Every user query is scoped by team: a user of another team is simply not found.
 
@@ -279,9 +279,6 @@ export interface UserWithConnections {
   connections: ConnectionRecord[];
 }
 
-/** A connection's columns, each as `c_<column>` beside the user's in one row. */
-const CONNECTION_COLUMNS = CONNECTION_COLUMN_NAMES.map((name) => `c.${name} AS c_${name}`).join(', ');
-
 /**
  * The team's users whose id is `query` or whose client_user_id is `query` (exactly), newest
  * first: at most two (one by id, one by reference), each with its connections, in one statement.
@@ -299,7 +296,7 @@ export async function searchUsersWithConnections(db: Queryable, input: { team_id
        UNION ALL
        SELECT ${COLUMNS} FROM users WHERE team_id = $1 AND id = $3::uuid AND client_user_id <> $2
      )
-     SELECT f.*, ${CONNECTION_COLUMNS}
+     SELECT f.*, ${selectPrefixed('c', 'c_', CONNECTION_COLUMN_NAMES)}
      FROM found f LEFT JOIN connections c ON c.user_id = f.id AND c.team_id = f.team_id
      ORDER BY f.created_on DESC, f.id DESC, c.created_on, c.provider`,
     [input.team_id, input.query, byId],
@@ -308,7 +305,7 @@ export async function searchUsersWithConnections(db: Queryable, input: { team_id
   for (const row of rows) {
     let last = found[found.length - 1];
     if (!last || last.user.user_id !== row.id) found.push((last = { user: toUser(row), connections: [] }));
-    if (row.c_id !== null) last.connections.push(Object.fromEntries(CONNECTION_COLUMN_NAMES.map((name) => [name, row[`c_${name}`]])) as unknown as ConnectionRecord);
+    if (row.c_id !== null) last.connections.push(prefixedColumns(row, 'c_', CONNECTION_COLUMN_NAMES) as unknown as ConnectionRecord);
   }
   return found;
 }
