@@ -88,12 +88,12 @@ export interface SandboxServer {
  * Migrates and bootstraps a fresh PGlite store with `keys`, runs `options.prepare` on it (data
  * written straight into the tables before the server opens them), then starts the compiled
  * server on it (SERVER_PROCESSES unset: one process; `options.nodeArgs`, e.g. --cpu-prof, after its
- * Node flags) and waits until `GET /v2/providers` answers.
+ * Node flags; `options.distDir`: another build's dist/ folder) and waits until `GET /v2/providers` answers.
  */
 export async function startSandboxServer(
   label: string,
   keys: { team: string; management: string },
-  options: { prepare?: (db: Database, sandbox: SandboxIdentity) => Promise<void>; nodeArgs?: readonly string[] } = {},
+  options: { prepare?: (db: Database, sandbox: SandboxIdentity) => Promise<void>; nodeArgs?: readonly string[]; distDir?: string } = {},
 ): Promise<SandboxServer> {
   const engine = await pgliteEngine(label);
   let child: ChildProcess | undefined;
@@ -109,7 +109,7 @@ export async function startSandboxServer(
     }
     const [teamPort, managementPort] = await freePorts(2);
     const started = performance.now();
-    child = spawnServer({ PORT: String(teamPort), MANAGEMENT_PORT: String(managementPort), TEAM_API_KEY: keys.team, MANAGEMENT_KEY: keys.management, SERVER_PROCESSES: '', ...engine.env }, options.nodeArgs);
+    child = spawnServer({ PORT: String(teamPort), MANAGEMENT_PORT: String(managementPort), TEAM_API_KEY: keys.team, MANAGEMENT_KEY: keys.management, SERVER_PROCESSES: '', ...engine.env }, options.nodeArgs, options.distDir);
     const url = `http://127.0.0.1:${teamPort}`;
     await waitForOk(`${url}/v2/providers`, started, 120_000, { [TEAM_API_KEY_HEADER]: keys.team });
     const running = child;

@@ -18,13 +18,19 @@
  * first page and then each `next_cursor`, collected before the load), with `user_id` over every
  * user (connected or not, pulled or not). Prints a table; asserts nothing.
  *
+ * Side by side: with BENCH_VARIANT_DIST=<another build's dist/>, a second server of that build
+ * runs beside this one, on a store of its own written alike, and for each operation the two take
+ * turns in BENCH_ROUNDS (5) rounds of TEAM_READS_SECONDS / rounds each, the order rotating (after
+ * a warm-up of each): the table gives both and their ratio, measured in the same minute.
+ *
  * Environment: TEAM_READS_USERS (10000), TEAM_READS_CONNECTED (users / 4), TEAM_READS_PULLED
- * (connected / 2), TEAM_READS_SECONDS (measured seconds per operation, 10), BENCH_WARMUP_SECONDS
- * (2), BENCH_CONNECTIONS (10), BENCH_SKIP_COMPILE=1 (reuse dist/), TEAM_READS_ONLY (only the rows
- * whose title contains it, e.g. `historical_pull?user_id`), BENCH_CPU_PROF=<dir> (the server under
- * --cpu-prof, its profile written to <dir> when it stops: profile one row at a time).
+ * (connected / 2), TEAM_READS_SECONDS (measured seconds per operation and server, 10),
+ * BENCH_WARMUP_SECONDS (2), BENCH_CONNECTIONS (10), BENCH_ROUNDS (5, with a variant),
+ * BENCH_VARIANT_DIST, BENCH_SKIP_COMPILE=1 (reuse dist/), TEAM_READS_ONLY (only the rows whose
+ * title contains it, e.g. `historical_pull?user_id`), BENCH_CPU_PROF=<dir> (this build's server
+ * under --cpu-prof, its profile written to <dir> when it stops: profile one row at a time).
  */
-import { resolve } from 'node:path';
+import path, { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SandboxIdentity } from '../../server/bootstrap.js';
 import { connectProvider } from '../../server/jobs/connections/connect-provider.js';
@@ -33,7 +39,7 @@ import type { Database } from '../../server/storage/database.js';
 import { compile } from '../compile.js';
 import { isMainModule } from '../lib/main-module.js';
 import { startSandboxServer } from './engines.js';
-import { combineRuns, printTable, rotatingGetLoad, type Run } from './lib.js';
+import { combineRuns, printTable, rotatingGetLoad, takeTurns, type Run } from './lib.js';
 
 const count = (name: string, fallback: number) => Math.max(0, Math.floor(Number(process.env[name] ?? fallback)));
 const USERS = Math.max(1, count('TEAM_READS_USERS', 10_000));
@@ -50,6 +56,8 @@ const PROVIDERS = ['oura', 'fitbit', 'garmin', 'withings'] as const;
 const PULL_DAYS = 30;
 const ONLY = process.env.TEAM_READS_ONLY ?? '';
 const CPU_PROF = process.env.BENCH_CPU_PROF;
+const VARIANT_DIST = process.env.BENCH_VARIANT_DIST ? path.resolve(process.env.BENCH_VARIANT_DIST) : null;
+const ROUNDS = VARIANT_DIST ? Math.max(1, Math.floor(Number(process.env.BENCH_ROUNDS ?? 5))) : 1;
 /** Connections written per transaction: few statements per commit on PGlite, short enough not to hold it long. */
 const CONNECT_BATCH = 200;
 
@@ -147,8 +155,26 @@ async function pageQueries(url: string, path: string): Promise<{ queries: string
 const load = (url: string, paths: readonly string[], seconds: number): Promise<Run> =>
   rotatingGetLoad({ url, connections: CONNECTIONS, seconds, headers: AUTH, pathOf: (n) => paths[n % paths.length]! });
 
-export async function benchTeamReads(): Promise<void> {
-  if (process.env.BENCH_SKIP_COMPILE !== '1') await compile();
+interface Operation {
+  title: string;
+  rotation: string;
+  paths: string[];
+}
+
+/** One server with its own team: what it was seeded with and the paths of each operation on it. */
+interface Target {
+  label: string;
+  server: Awaited<ReturnType<typeof startSandboxServer>>;
+  seeded: Seeded;
+  seedSeconds: number;
+  operations: Operation[];
+}
+
+/**
+ * A server of the build in `distDir` (this one's when undefined) on a team written as `seed`
+ * writes it, and every operation's paths, collected from that server before the load.
+ */
+async function startTarget(label: string, distDir: string | undefined, nodeArgs: readonly string[]): Promise<Target> {
   const seeded: Seeded = { users: [], connected: 0, pulled: 0 };
   let seedSeconds = 0;
   const prepare = async (db: Database, sandbox: SandboxIdentity) => {
@@ -156,8 +182,7 @@ export async function benchTeamReads(): Promise<void> {
     await seed(db, sandbox, seeded);
     seedSeconds = (performance.now() - started) / 1000;
   };
-  const nodeArgs = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve(CPU_PROF)}`] : [];
-  const server = await startSandboxServer('team-reads', { team: TEAM_API_KEY, management: MANAGEMENT_KEY }, { prepare, nodeArgs });
+  const server = await startSandboxServer(distDir ? 'team-reads-variant' : 'team-reads', { team: TEAM_API_KEY, management: MANAGEMENT_KEY }, { prepare, nodeArgs, distDir });
   try {
     const { url } = server;
     const { users } = seeded;
@@ -165,34 +190,55 @@ export async function benchTeamReads(): Promise<void> {
     const resourcesPages = await pageQueries(url, '/v2/introspect/resources');
     const pullPages = await pageQueries(url, '/v2/introspect/historical_pull');
     // What the load asks is what was seeded: every user on the pages, one hit per search, the pulls there.
-    for (const pages of [resourcesPages, pullPages]) if (pages.users !== USERS) throw new Error(`the pages list ${pages.users} users, not ${USERS}`);
-    for (const path of search.slice(0, 2)) if ((await json<unknown[]>(url + path)).length !== 1) throw new Error(`${path} did not find its user`);
-    const pulledUser = users[0]!.id;
-    const pulls = await json<Page>(`${url}/v2/introspect/historical_pull?user_id=${pulledUser}`);
+    for (const pages of [resourcesPages, pullPages]) if (pages.users !== USERS) throw new Error(`${label}: the pages list ${pages.users} users, not ${USERS}`);
+    for (const searched of search.slice(0, 2)) if ((await json<unknown[]>(url + searched)).length !== 1) throw new Error(`${label}: ${searched} did not find its user`);
+    const pulls = await json<Page>(`${url}/v2/introspect/historical_pull?user_id=${users[0]!.id}`);
     if (PULLED > 0 && !Object.values(pulls.data[0]?.provider ?? {}).some((p) => (p as { pulled?: object }).pulled && Object.keys((p as { pulled: object }).pulled).length > 0)) {
-      throw new Error(`the first user's historical pull is not listed: ${JSON.stringify(pulls).slice(0, 300)}`);
+      throw new Error(`${label}: the first user's historical pull is not listed: ${JSON.stringify(pulls).slice(0, 300)}`);
     }
-    const operations: { title: string; rotation: string; paths: string[] }[] = [
+    const operations: Operation[] = [
       { title: 'GET /v2/team/users/search?query_id=', rotation: `${search.length.toLocaleString('en-US')} queries: each user's id, then its client user id`, paths: search },
       { title: 'GET /v2/introspect/resources', rotation: `${resourcesPages.queries.length} pages of ${resourcesPages.pageSize} users (the default user_limit), by next_cursor`, paths: resourcesPages.queries },
       { title: 'GET /v2/introspect/resources?user_id=', rotation: `${users.length.toLocaleString('en-US')} users`, paths: users.map((u) => `/v2/introspect/resources?user_id=${u.id}`) },
       { title: 'GET /v2/introspect/historical_pull', rotation: `${pullPages.queries.length} pages of ${pullPages.pageSize} users (the default user_limit), by next_cursor`, paths: pullPages.queries },
       { title: 'GET /v2/introspect/historical_pull?user_id=', rotation: `${users.length.toLocaleString('en-US')} users`, paths: users.map((u) => `/v2/introspect/historical_pull?user_id=${u.id}`) },
     ];
+    return { label, server, seeded, seedSeconds, operations };
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+}
+
+export async function benchTeamReads(): Promise<void> {
+  if (process.env.BENCH_SKIP_COMPILE !== '1') await compile();
+  const nodeArgs = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve(CPU_PROF)}`] : [];
+  const targets: Target[] = [await startTarget('server', undefined, nodeArgs)];
+  try {
+    if (VARIANT_DIST) targets.push(await startTarget(`built in ${process.env.BENCH_VARIANT_DIST}`, VARIANT_DIST, []));
     const rows: (string | number)[][] = [];
-    for (const op of operations) {
+    for (const [index, op] of targets[0]!.operations.entries()) {
       if (!op.title.includes(ONLY)) continue;
-      if (WARMUP_SECONDS > 0) await load(url, op.paths, WARMUP_SECONDS);
-      const run = combineRuns([await load(url, op.paths, SECONDS)]);
-      rows.push([op.title, op.rotation, Math.round(run.rps), run.p50.toFixed(1), run.p99.toFixed(1), run.non2xx + run.errors + run.timeouts, run.p99 <= P99_TARGET_MS ? 'yes' : 'NO']);
+      const loads = Object.fromEntries(targets.map((target) => [target.label, (seconds: number) => load(target.server.url, target.operations[index]!.paths, seconds)]));
+      const runs = await takeTurns(loads, { rounds: ROUNDS, roundSeconds: SECONDS / ROUNDS, warmupSeconds: WARMUP_SECONDS });
+      const measured = targets.map((target) => combineRuns(runs.get(target.label)!));
+      measured.forEach((run, t) => {
+        rows.push([op.title, targets.length > 1 ? targets[t]!.label : op.rotation, Math.round(run.rps), run.p50.toFixed(1), run.p99.toFixed(1), run.non2xx + run.errors + run.timeouts, run.p99 <= P99_TARGET_MS ? 'yes' : 'NO']);
+      });
+      if (measured.length > 1) {
+        const [mine, theirs] = measured as [ReturnType<typeof combineRuns>, ReturnType<typeof combineRuns>];
+        rows.push([op.title, 'ratio server / variant', `${(mine.rps / theirs.rps).toFixed(2)}x`, `${(mine.p50 / theirs.p50).toFixed(2)}x`, `${(mine.p99 / theirs.p99).toFixed(2)}x`, '', '']);
+      }
     }
+    const first = targets[0]!;
+    const how = targets.length > 1 ? `, each server ${SECONDS} s in ${ROUNDS} rounds taking turns` : `, ${SECONDS} s per operation`;
     printTable(
-      `Team reads: ${USERS.toLocaleString('en-US')} users, ${seeded.connected.toLocaleString('en-US')} connected (${PROVIDERS.join(', ')}), ${seeded.pulled.toLocaleString('en-US')} with a historical pull; ${server.engine.name}, ${CONNECTIONS} connections, ${SECONDS} s per operation after ${WARMUP_SECONDS} s of warm-up (the team written in ${seedSeconds.toFixed(1)} s)`,
-      ['Operation', 'Requests rotate over', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', `p99 <= ${P99_TARGET_MS} ms`],
+      `Team reads: ${USERS.toLocaleString('en-US')} users, ${first.seeded.connected.toLocaleString('en-US')} connected (${PROVIDERS.join(', ')}), ${first.seeded.pulled.toLocaleString('en-US')} with a historical pull; ${first.server.engine.name}, ${CONNECTIONS} connections${how} after ${WARMUP_SECONDS} s of warm-up (the team written in ${targets.map((target) => target.seedSeconds.toFixed(1)).join(' and ')} s)`,
+      ['Operation', targets.length > 1 ? 'Server' : 'Requests rotate over', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', `p99 <= ${P99_TARGET_MS} ms`],
       rows,
     );
   } finally {
-    await server.close();
+    for (const target of targets) await target.server.close();
   }
 }
 
