@@ -146,6 +146,11 @@ export interface EnqueuedBulkPull {
  * op's ordered ids, one array value, and written as rows by the pull worker
  * (expandBulkOpTriggers): a 100,000-user op is one row here instead of 100,000. Duplicates
  * (in any letter case) count once. Run it in a transaction.
+ *
+ * The transaction plans its statements for their parameters on every run (plan_cache_mode
+ * force_custom_plan): a prepared statement otherwise keeps a generic plan after five runs, made
+ * for no input in particular (the planner guesses ten ids) with the statistics of that moment,
+ * and then runs 100,000 ids through it. Planned anew, the ids are a constant the planner counts.
  */
 export async function enqueueBulkPull(
   db: Queryable,
@@ -153,6 +158,8 @@ export async function enqueueBulkPull(
 ): Promise<EnqueuedBulkPull> {
   const { valid, invalid } = uniqueUuids(input.user_ids);
   if (!isUuid(input.team_id)) return { op: null, not_connected: [], missing: [...valid, ...invalid].slice(0, 100), missing_count: valid.length + invalid.length };
+  // Planned for this call's ids, never with a plan kept from earlier calls (see above).
+  await db.query(`SET LOCAL plan_cache_mode = force_custom_plan`);
   const ids = await bulkInput(db, valid);
   const row = await db.one<{
     id: string | null;

@@ -78,6 +78,21 @@ describe.each(engineCases)('bulk-ops repository on %s', (_label, engine) => {
       expect(await ctx.db.one('SELECT count(*)::int AS ops FROM bulk_ops WHERE team_id = $1', [team.id])).toEqual({ ops: 3 });
     });
 
+    it('when pulls of a few ids are enqueued again and again, then each is planned for its own ids, never with a generic plan kept from the others', async () => {
+      const { team } = await seedTeam(ctx.db);
+      const [a, b, c] = await seedUsers(ctx.db, team.id, 3);
+      await createConnection(ctx.db, { team_id: team.id, user_id: a!, provider: 'oura', source_type: 'ring' });
+      // One transaction, so one connection of a PostgreSQL pool: prepared statements are per connection.
+      const plans = await ctx.db.transaction(async (tx) => {
+        for (let i = 0; i < 8; i += 1) await enqueueBulkPull(tx, { team_id: team.id, type: TYPE, provider: 'oura', user_ids: [a!, b!, c!] });
+        return tx.query<{ generic_plans: number; custom_plans: number }>(
+          `SELECT generic_plans::int, custom_plans::int FROM pg_prepared_statements WHERE statement LIKE 'WITH input AS (%'`,
+        );
+      });
+      // A generic plan is kept after five runs no worse than planning anew; here none ever is.
+      expect(plans).toEqual([{ generic_plans: 0, custom_plans: 8 }]);
+    });
+
     it('when an op is created, then it has one pending trigger per distinct user and is found with counts', async () => {
       const { team } = await seedTeam(ctx.db);
       const users = await seedUsers(ctx.db, team.id, 3);
