@@ -29,6 +29,7 @@ import { startDataSyncWorker, type DataSyncWorker } from './jobs/data-sync/worke
 import { startDeliveryWorker } from './jobs/webhooks/worker.js';
 import { LabOrderSimulator } from './jobs/lab-orders/simulator.js';
 import { LabReportParser } from './jobs/lab-reports/parsing-jobs.js';
+import { PdfReader } from './jobs/lab-reports/pdf-reader.js';
 import { batchedStdout, createLogger, flushLogs, type Logger } from './logger.js';
 import { openDatabase, type Database } from './storage/database.js';
 import { findPgliteTemplate } from './storage/pglite-template.js';
@@ -81,8 +82,10 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     // The bulk pull worker's settings (PULL_* variables: server/jobs/bulk-pull/options.ts); the estimated end of a bulk op assumes them too.
     const { enabled: pullEnabled, ...pullSettings } = loadBulkPullSettings();
     // Parses uploaded lab reports (POST /lab_report/v1/parser/job); on PGlite, claims left by a stopped run are dropped at start.
-    const labReportParser = new LabReportParser({ db, logger, markers: MARKER_CATALOG, releaseClaimsOnStart: db.kind === 'pglite' });
-    const deps: Deps = { db, caches, markers: size ? scaleCatalog(size) : MARKER_CATALOG, labReportParsing: labReportParser, now: () => new Date(), config, logger, triggerSignal: new TriggerSignal(), announceRevokedCredentials: credentialRevocations(() => forgetCredentials(caches.http)), labSimulations: labSimulator, bulkPull: { policies: pullSettings.policies, concurrency: pullSettings.concurrency } };
+    // Reads the uploaded reports' PDFs with pdf.js, on a thread of its own (started on the first PDF).
+    const pdf = new PdfReader();
+    const labReportParser = new LabReportParser({ db, logger, markers: MARKER_CATALOG, pdf, releaseClaimsOnStart: db.kind === 'pglite' });
+    const deps: Deps = { db, caches, markers: size ? scaleCatalog(size) : MARKER_CATALOG, pdf, labReportParsing: labReportParser, now: () => new Date(), config, logger, triggerSignal: new TriggerSignal(), announceRevokedCredentials: credentialRevocations(() => forgetCredentials(caches.http)), labSimulations: labSimulator, bulkPull: { policies: pullSettings.policies, concurrency: pullSettings.concurrency } };
     const team = await listen(createTeamApp(deps), config.teamPort, config.host, 'PORT');
     const management = await listen(createManagementApp(deps), config.managementPort, config.host, 'MANAGEMENT_PORT').catch(async (error: unknown) => {
       await closeServer(team);
@@ -126,6 +129,7 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
         await bulkPullWorker?.stop();
         await labSimulator.stop();
         await labReportParser.stop();
+        await pdf.close();
         await dataSyncWorker?.stop();
         await webhookWorker?.stop();
         await eventRetention?.stop();

@@ -48,7 +48,7 @@ describe.each(apiEngines)('lab report parsing (POST /lab_report/v1/parser/job, G
     for (const file of files) request = request.attach(file.field ?? 'file', file.bytes, { filename: file.name ?? 'report.pdf', contentType: file.type ?? 'application/pdf' });
     return request;
   };
-  const parser = () => new LabReportParser({ db: ctx.server.db, logger: silentLogger(), markers: MARKER_CATALOG });
+  const parser = () => new LabReportParser({ db: ctx.server.db, logger: silentLogger(), markers: MARKER_CATALOG, pdf: ctx.server.deps.pdf });
   const read = async (id: string, key?: string) => expectStatus<Job>(await ctx.team(key).get(`/lab_report/v1/parser/job/${id}`), 200);
   const jobCount = async () => Number((await ctx.server.db.one<{ n: string }>('SELECT count(*) AS n FROM lab_report_parsing_jobs'))!.n);
 
@@ -119,7 +119,7 @@ describe.each(apiEngines)('lab report parsing (POST /lab_report/v1/parser/job, G
     const claimed = await claimParsingJob(ctx.server.db, now.toISOString(), new Date(now.getTime() + 3_600_000).toISOString());
     expect(claimed?.id).toBe(queued.id);
     // The next start (the only process on its database) drops the claims the stopped run left, then parses both.
-    const worker = new LabReportParser({ db: ctx.server.db, logger: silentLogger(), markers: MARKER_CATALOG, pollMs: 20, releaseClaimsOnStart: true }).start();
+    const worker = new LabReportParser({ db: ctx.server.db, logger: silentLogger(), markers: MARKER_CATALOG, pdf: ctx.server.deps.pdf, pollMs: 20, releaseClaimsOnStart: true }).start();
     try {
       await expect.poll(async () => [(await read(queued.id)).status, (await read(held.id)).status], { timeout: 20_000, interval: 50 }).toEqual(['completed', 'completed']);
     } finally {

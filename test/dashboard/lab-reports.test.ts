@@ -34,7 +34,7 @@ describe('dashboard lab report parsing in Chromium', () => {
 
   beforeAll(() => {
     if (!CHROMIUM) return;
-    parser = new LabReportParser({ db: dash.server.db, logger: silentLogger(), markers: MARKER_CATALOG, pollMs: 50 }).start();
+    parser = new LabReportParser({ db: dash.server.db, logger: silentLogger(), markers: MARKER_CATALOG, pdf: dash.server.deps.pdf, pollMs: 50 }).start();
     dash.server.deps.labReportParsing = parser;
   });
 

@@ -4,13 +4,13 @@
  * for orders of every lab, markers, interpretation, result type and missing results.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { renderResultReportPdf, resultFlag, type ResultReportModel } from '../../server/domain/lab-documents/render.js';
 import { MARKER_CATALOG, type LabMarker } from '../../server/domain/lab-markers/catalog.js';
 import { generateLabResults, RESULT_TYPES, type Interpretation } from '../../server/domain/lab-results/generate.js';
 import { parseLabReport } from '../../server/domain/lab-reports/parse-report.js';
 import { loadDocumentFonts } from '../../server/http/handlers/team/document-fonts.js';
-import { pdfTextRuns } from '../../server/jobs/lab-reports/pdf-text.js';
+import { PdfReader } from '../../server/jobs/lab-reports/pdf-reader.js';
 
 const FONTS = loadDocumentFonts();
 const orderable = (labId: number) => MARKER_CATALOG.markers.filter((m) => m.lab_id === labId && m.is_orderable !== false);
@@ -28,6 +28,10 @@ const order = fc.record({
 });
 
 describe('result report round trip (render, then parse)', () => {
+  // pdf.js on a thread of its own, as the server reads reports (pdf-reader.ts).
+  const pdf = new PdfReader();
+  afterAll(() => pdf.close());
+
   it('when a generated order\'s result report is parsed, then it gives exactly its results, in order, with their LOINC codes', async () => {
     let rows = 0;
     let longest = 0;
@@ -47,7 +51,7 @@ describe('result report round trip (render, then parse)', () => {
           order_id: o.seed, sample_id: `SMP-${o.seed.slice(0, 6)}`, patient, lab, lab_test: { name: 'Round trip panel' },
           physician: { first_name: 'Jack', last_name: 'Smith', npi: '1234567893' }, results, reported_at: '2026-03-04T09:00:00Z',
         };
-        const pages = await pdfTextRuns(await renderResultReportPdf(model, FONTS));
+        const pages = await pdf.textRuns(await renderResultReportPdf(model, FONTS));
         longest = Math.max(longest, pages.length);
         const parsed = parseLabReport(pages, MARKER_CATALOG);
         const printed = (r: { interpretation: string; is_above_max_range?: boolean | null; is_below_min_range?: boolean | null }) =>

@@ -11,6 +11,7 @@ import { TriggerSignal } from '../../server/jobs/bulk-pull/signals.js';
 import { BulkPullWorker, type BulkPullWorkerOptions } from '../../server/jobs/bulk-pull/worker.js';
 import { DEFAULT_BULK_PULL_SETTINGS } from '../../server/jobs/bulk-pull/options.js';
 import { LabOrderSimulator } from '../../server/jobs/lab-orders/simulator.js';
+import { PdfReader } from '../../server/jobs/lab-reports/pdf-reader.js';
 import type { Logger } from '../../server/logger.js';
 import { silentLogger } from './silent-logger.js';
 import { answerClientErrors } from '../../server/shared/client-errors.js';
@@ -74,7 +75,8 @@ export async function startTestServer(engine: Engine, overrides: Partial<Config>
   const workerOptions = options.bulkPullWorker === true ? {} : options.bulkPullWorker || null;
   // The estimated end of a bulk op assumes the worker's throttle overrides and concurrency.
   const bulkPull = { policies: workerOptions?.policies ?? DEFAULT_BULK_PULL_SETTINGS.policies, concurrency: workerOptions?.concurrency ?? DEFAULT_BULK_PULL_SETTINGS.concurrency };
-  const deps: Deps = { db: test.db, caches: createAppCaches(config), markers: MARKER_CATALOG, now: () => fixedNow ?? new Date(), config, logger: options.logger ?? silentLogger(), triggerSignal: new TriggerSignal(), bulkPull };
+  const pdf = new PdfReader();
+  const deps: Deps = { db: test.db, caches: createAppCaches(config), markers: MARKER_CATALOG, pdf, now: () => fixedNow ?? new Date(), config, logger: options.logger ?? silentLogger(), triggerSignal: new TriggerSignal(), bulkPull };
   const labSimulator = options.labSimulator ? new LabOrderSimulator({ db: test.db, logger: deps.logger, pollMs: 50, caches: deps.caches.labOrders, appointments: { caches: deps.caches.labAppointments, formatters: deps.caches.dataReads.formatters } }) : null;
   if (labSimulator) deps.labSimulations = labSimulator.start();
   const team = createTeamApp(deps);
@@ -102,6 +104,7 @@ export async function startTestServer(engine: Engine, overrides: Partial<Config>
       await Promise.all([teamServer, managementServer].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
       await bulkPullWorker?.stop();
       await labSimulator?.stop();
+      await pdf.close();
       await test.close();
     },
   };

@@ -10,6 +10,7 @@ import type { HttpCaches } from '../http-caches.js';
 import type { LabOrderCaches } from '../../storage/repositories/lab-order-caches.js';
 import type { LabViewCaches } from './team/lab-view-caches.js';
 import type { LabAppointmentCaches } from '../../jobs/lab-appointments/caches.js';
+import type { PdfReading } from '../../jobs/lab-reports/pdf-reader.js';
 
 /**
  * Every cache of one app, made by server/caches.ts where the app is built: one group per area,
@@ -48,6 +49,8 @@ export interface Deps {
   announceRevokedCredentials?: (() => Promise<void>) | undefined;
   /** Wakes this process's lab order simulator when a simulation starts (server/jobs/lab-orders/simulator.ts); others find it by polling. */
   labSimulations?: { wake(): void } | undefined;
+  /** Reads uploaded PDFs on a thread of its own (server/jobs/lab-reports/pdf-reader.ts). */
+  pdf: PdfReading;
   /** Wakes this process's lab report parser when a job is made (server/jobs/lab-reports/parsing-jobs.ts); others find it by polling. */
   labReportParsing?: { wake(): void } | undefined;
   /**

@@ -13,7 +13,8 @@ import { emitEvent } from '../../storage/repositories/events.js';
 import {
   claimParsingJob, finishParsingJob, insertParsingJob, releaseParsingJobClaims, type ClaimedParsingJob, type ParsingJobRecord,
 } from '../../storage/repositories/lab-report-parsing-jobs.js';
-import { pdfPageCount, pdfTextRuns, UnreadablePdf } from './pdf-text.js';
+import type { PdfReading } from './pdf-reader.js';
+import { UnreadablePdf } from './pdf-text.js';
 
 export type NewJobOutcome = { outcome: 'created'; job: ParsingJobRecord<never> } | { outcome: 'refused'; detail: string };
 
@@ -22,14 +23,14 @@ export type NewJobOutcome = { outcome: 'created'; job: ParsingJobRecord<never> }
  * with its created event. A refused upload leaves nothing behind.
  */
 export async function createParsingJob(
-  db: Database,
+  deps: { db: Database; pdf: PdfReading },
   input: { team_id: string; user: { user_id: string; client_user_id: string }; file: Uint8Array; file_name: string; review_requested: boolean; at: string },
 ): Promise<NewJobOutcome> {
   const refusal = uploadRefusal(input.file);
   if (refusal) return { outcome: 'refused', detail: refusal };
   let pages: number;
   try {
-    pages = await pdfPageCount(input.file);
+    pages = await deps.pdf.pageCount(input.file);
   } catch (error) {
     if (error instanceof UnreadablePdf) return { outcome: 'refused', detail: error.message };
     throw error;
@@ -37,7 +38,7 @@ export async function createParsingJob(
   const tooMany = pageCountRefusal(pages);
   if (tooMany) return { outcome: 'refused', detail: tooMany };
   const id = randomUUID();
-  const job = await db.transaction(async (tx) => {
+  const job = await deps.db.transaction(async (tx) => {
     const row = await insertParsingJob(tx, {
       id, team_id: input.team_id, user_id: input.user.user_id, client_user_id: input.user.client_user_id,
       review_requested: input.review_requested, file: input.file, file_name: input.file_name, at: input.at,
@@ -58,6 +59,8 @@ export interface LabReportParserOptions {
   db: Database;
   logger: Logger;
   markers: Pick<MarkerCatalog, 'markers'>;
+  /** Reads the PDFs (the app's PdfReader, closed by its owner). */
+  pdf: PdfReading;
   now?: () => Date;
   /** How often jobs are looked for when nothing woke the worker (default 500 ms). */
   pollMs?: number;
@@ -130,7 +133,7 @@ export class LabReportParser {
 
   private async parse(job: ClaimedParsingJob) {
     try {
-      const pages = await pdfTextRuns(job.file);
+      const pages = await this.options.pdf.textRuns(job.file);
       const runs = pages.reduce((sum, page) => sum + page.runs.length, 0);
       return parseOutcome(parseLabReport(pages, this.options.markers), runs, job.review_requested);
     } catch (error) {

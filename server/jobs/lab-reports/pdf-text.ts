@@ -11,11 +11,10 @@ export class UnreadablePdf extends Error {}
 /**
  * Opens the bytes as a PDF; an error names what is wrong (pdf.js's own words stay in the log, not the answer).
  *
- * pdf.js is loaded on the first PDF, not with the server: its legacy build (the one for Node)
- * carries core-js, which on Node 20 (no JSON.rawJSON) replaces the global JSON.stringify with a
- * JavaScript wrapper about ten times slower, and every JSON answer of the server paid for it
- * (a fifth of a walk-in availability answer's CPU). A server that never parses a report keeps
- * the native one. Loading it in a worker thread would keep it out for good.
+ * This module runs on the PdfReader's thread (pdf-reader.ts, pdf-text-thread.ts), never on the
+ * server's: pdf.js's legacy build (the one for Node) carries core-js, which on Node 20 (no
+ * JSON.rawJSON) replaces the global JSON.stringify of the thread that loads it with a JavaScript
+ * wrapper about ten times slower.
  */
 async function open(bytes: Uint8Array) {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');

@@ -15,7 +15,7 @@ export const createLabReportParserJob =
     if (!user) throw userNotFound(body.user_id);
     // The schema holds the part to exactly one; its bytes are the one file of the form.
     const file = files.find((f) => f.field === 'file')!;
-    const made = await createParsingJob(deps.db, {
+    const made = await createParsingJob(deps, {
       team_id: teamId,
       user: { user_id: user.user_id, client_user_id: user.client_user_id },
       file: file.bytes,
