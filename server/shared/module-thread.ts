@@ -23,7 +23,9 @@ type Reply = { id: number; ok: true; value: unknown } | ({ id: number; ok: false
 
 /**
  * Starts the module at `url` on a thread: a compiled module (dist/, `.js`) as it is, a source
- * module (`.ts`, under tsx or vitest) through tsx's loader, which the thread has to register itself.
+ * module (`.ts`, under tsx or vitest) through tsx's loader, which the thread has to register itself
+ * (found from the working directory, the project's root as npm's scripts run; tsx's CommonJS entry,
+ * found from here instead, cannot load its ESM half on Node 20's eval threads).
  */
 function startThread(url: URL): Worker {
   if (path.extname(fileURLToPath(url)) !== '.ts') return new Worker(url);
