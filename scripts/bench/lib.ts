@@ -76,6 +76,12 @@ export function combineRuns(runs: readonly Run[]): CombinedRuns {
   };
 }
 
+/** BENCH_ROUNDS: the rounds in which side-by-side targets take turns (takeTurns), a whole number, default 5. */
+export const benchRounds = (): number => Math.max(1, Math.floor(Number(process.env.BENCH_ROUNDS ?? 5)));
+
+/** BENCH_VARIANT_DIST: another build's dist/ folder (a checkout of an earlier commit) to measure beside this build's; null when unset. */
+export const variantDist = (): string | null => (process.env.BENCH_VARIANT_DIST ? path.resolve(process.env.BENCH_VARIANT_DIST) : null);
+
 /**
  * Loads targets side by side: a warm-up of each (`warmupSeconds`, not kept), then `rounds`
  * rounds of `roundSeconds` in which the targets take turns, the order rotating, so that the

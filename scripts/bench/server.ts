@@ -50,7 +50,7 @@ import pg from 'pg';
 import { compile, DIST } from '../compile.js';
 import { artifactPaths, GENERATED_DIR, ROOT } from '../lib/apis.js';
 import { serverProcess } from '../lib/server-runtime.js';
-import { combineRuns, freePort, freePorts, median, printTable, spawnQuiet, spawnServer, startPlainExpress, stop, takeTurns, waitForHttp, waitForOk, type CombinedRuns, type Run } from './lib.js';
+import { benchRounds, combineRuns, freePort, freePorts, median, printTable, spawnQuiet, spawnServer, startPlainExpress, stop, takeTurns, variantDist, waitForHttp, waitForOk, type CombinedRuns, type Run } from './lib.js';
 import type { PlainRoute } from './plain-express.js';
 import { insuranceBody } from '../conformance/values.js';
 import { isMainModule } from '../lib/main-module.js';
@@ -59,7 +59,7 @@ import { TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 /** Measured time per target is split into this many rounds (BENCH_ROUNDS), the targets taking turns. */
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
+const ROUNDS = benchRounds();
 const ROUND_SECONDS = Math.max(1, Math.round(SECONDS / ROUNDS));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const COLD_RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -81,7 +81,7 @@ const VARIANT_ENV: Record<string, string> | null = parseVariant(process.env.BENC
  * BENCH_VARIANT_DIST: the variant target runs the server compiled in this dist/ folder instead
  * (another checkout's, with its own node_modules): two builds measured side by side.
  */
-const VARIANT_DIST = process.env.BENCH_VARIANT_DIST ? path.resolve(process.env.BENCH_VARIANT_DIST) : DIST;
+const VARIANT_DIST = variantDist() ?? DIST;
 
 function parseVariant(value: string | undefined): Record<string, string> | null {
   if (value === undefined || value.trim() === '') return null;

@@ -30,7 +30,7 @@
  * title contains it, e.g. `historical_pull?user_id`), BENCH_CPU_PROF=<dir> (this build's server
  * under --cpu-prof, its profile written to <dir> when it stops: profile one row at a time).
  */
-import path, { resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SandboxIdentity } from '../../server/bootstrap.js';
 import { connectProvider } from '../../server/jobs/connections/connect-provider.js';
@@ -39,7 +39,7 @@ import type { Database } from '../../server/storage/database.js';
 import { compile } from '../compile.js';
 import { isMainModule } from '../lib/main-module.js';
 import { startSandboxServer } from './engines.js';
-import { combineRuns, printTable, rotatingGetLoad, takeTurns, type Run } from './lib.js';
+import { benchRounds, combineRuns, printTable, rotatingGetLoad, takeTurns, variantDist, type Run } from './lib.js';
 
 const count = (name: string, fallback: number) => Math.max(0, Math.floor(Number(process.env[name] ?? fallback)));
 const USERS = Math.max(1, count('TEAM_READS_USERS', 10_000));
@@ -56,8 +56,8 @@ const PROVIDERS = ['oura', 'fitbit', 'garmin', 'withings'] as const;
 const PULL_DAYS = 30;
 const ONLY = process.env.TEAM_READS_ONLY ?? '';
 const CPU_PROF = process.env.BENCH_CPU_PROF;
-const VARIANT_DIST = process.env.BENCH_VARIANT_DIST ? path.resolve(process.env.BENCH_VARIANT_DIST) : null;
-const ROUNDS = VARIANT_DIST ? Math.max(1, Math.floor(Number(process.env.BENCH_ROUNDS ?? 5))) : 1;
+const VARIANT_DIST = variantDist();
+const ROUNDS = VARIANT_DIST ? benchRounds() : 1;
 /** Connections written per transaction: few statements per commit on PGlite, short enough not to hold it long. */
 const CONNECT_BATCH = 200;
 

@@ -33,6 +33,14 @@ function startThread(url: URL): Worker {
   return new Worker(`import('tsx/esm/api').then((api) => api.tsImport(${href}, ${href}))`, { eval: true });
 }
 
+/**
+ * The module `name` in the folder of the module at `moduleUrl` (its `import.meta.url`), with that
+ * module's extension: `.js` beside a compiled module in dist/, `.ts` beside a source module.
+ */
+export function moduleBeside(moduleUrl: string, name: string): URL {
+  return new URL(`./${name}${path.extname(fileURLToPath(moduleUrl))}`, moduleUrl);
+}
+
 /** The owner's side: requests sent to the module's thread, each answered by a promise. */
 export class ModuleThread<Request> {
   readonly #url: URL;

@@ -1,5 +1,5 @@
 /** Reads a PDF back with Mozilla's pdf.js: its page count, metadata and the text of each page, one string per line. */
-import { ModuleThread } from '../../server/shared/module-thread.js';
+import { moduleBeside, ModuleThread } from '../../server/shared/module-thread.js';
 
 export interface PdfText {
   pages: string[][];
@@ -9,7 +9,7 @@ export interface PdfText {
 }
 
 /** pdf.js on a thread of its own (pdf-text-thread.ts), started on the first PDF read; it does not keep the process alive. */
-const thread = new ModuleThread<Uint8Array>(new URL('./pdf-text-thread.ts', import.meta.url));
+const thread = new ModuleThread<Uint8Array>(moduleBeside(import.meta.url, 'pdf-text-thread'));
 
 export function pdfText(bytes: Uint8Array): Promise<PdfText> {
   // A copy of its own, moved to the thread.

@@ -6,7 +6,7 @@
  * thread starts on the first PDF. The parsing itself is pdf-text.ts, which runs on that thread.
  */
 import type { ReportPage } from '../../domain/lab-reports/parse-report.js';
-import { ModuleThread } from '../../shared/module-thread.js';
+import { moduleBeside, ModuleThread } from '../../shared/module-thread.js';
 import { UnreadablePdf } from './pdf-text.js';
 
 export type PdfRequest = { op: 'page-count' | 'text-runs'; bytes: Uint8Array };
@@ -19,7 +19,7 @@ export interface PdfReading {
 
 export class PdfReader implements PdfReading {
   readonly #thread = new ModuleThread<PdfRequest>(
-    new URL(`./pdf-text-thread${import.meta.url.slice(import.meta.url.lastIndexOf('.'))}`, import.meta.url),
+    moduleBeside(import.meta.url, 'pdf-text-thread'),
     (failure) => (failure.kind === 'unreadable' ? new UnreadablePdf(failure.message) : new Error(failure.message)),
   );
 
