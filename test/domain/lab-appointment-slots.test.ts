@@ -2,10 +2,11 @@
  * The slots of an availability answer and their booking keys, as the server now computes them
  * (each local day resolved once, every key of a place signed by one BookingKeySigner), against a
  * straightforward reference written here: every slot's instant, date and offsets asked of a
- * fresh Zone, every key signed alone with createHmac and JSON.stringify. Same slots, same order,
+ * fresh Zone and every wall time of Intl, every key written out alone with createHmac and JSON.stringify. Same slots, same order,
  * same wall times, same key payloads and signatures, for random US zip codes and centers, random
  * start dates and clocks, and for zones whose clock changes at midnight or by half an hour.
  */
+import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import zipcodes from 'zipcodes';
@@ -13,7 +14,7 @@ import { BookingKeySigner, signBookingKey, verifyBookingKey, type BookingKeyPayl
 import { buildZipGrid, resolveUsZip } from '../../server/domain/lab-appointments/places.js';
 import { centersNear, hash32, WEEKDAYS, type OpeningHours, type ServiceCenter } from '../../server/domain/lab-appointments/service-centers.js';
 import { AVAILABILITY_DAYS, BOOKING_LEAD_MS, centerSlots, phlebotomySlots, type DaySlots } from '../../server/domain/lab-appointments/slots.js';
-import { localIso, toDaySlots } from '../../server/domain/lab-appointments/views.js';
+import { toDaySlots } from '../../server/domain/lab-appointments/views.js';
 import { addDays, utcMidnight, Zone } from '../../server/domain/synthetic/time-zone.js';
 
 interface ReferenceWindow {
@@ -27,7 +28,23 @@ interface ReferenceWindow {
 const weekday = (date: string) => WEEKDAYS[(new Date(utcMidnight(date)).getUTCDay() + 6) % 7]!;
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
-/** The reference: each window's start asked of the zone (wallToInstant), its date and both offsets too. */
+const localFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** An instant as the patient reads it, from Intl alone: the wall time and the offset (`GMT-08:00`) the zone's formatter gives. */
+function referenceLocal(timeZone: string, ms: number): string {
+  let format = localFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZoneName: 'longOffset',
+    });
+    localFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(ms).map((part) => [part.type, part.value]));
+  const offset = parts.timeZoneName === 'GMT' ? '+00:00' : parts.timeZoneName!.slice(3);
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
+}
+
+/** The reference: each window's start asked of the zone (wallToInstant), its date, both offsets and wall times too. */
 function referenceDays(timeZone: string, first: string, now: Date, windowsOf: (date: string) => ReferenceWindow[]): DaySlots[] {
   const zone = new Zone(timeZone);
   const days: DaySlots[] = [];
@@ -38,7 +55,10 @@ function referenceDays(timeZone: string, first: string, now: Date, windowsOf: (d
       const start = zone.wallToInstant(utcMidnight(date) + w.startMinute * 60_000);
       if (zone.localDateOf(start) !== date || start < now.getTime() + BOOKING_LEAD_MS) continue;
       const end = start + w.minutes * 60_000;
-      slots.push({ start, end, start_offset: zone.offsetSecondsAt(start), end_offset: zone.offsetSecondsAt(end), price: w.price, is_priority: w.is_priority, capacity: w.capacity });
+      slots.push({
+        start, end, start_offset: zone.offsetSecondsAt(start), end_offset: zone.offsetSecondsAt(end), start_local: referenceLocal(timeZone, start), end_local: referenceLocal(timeZone, end),
+        price: w.price, is_priority: w.is_priority, capacity: w.capacity,
+      });
     }
     if (slots.length > 0) days.push({ date, slots });
   }
@@ -111,22 +131,52 @@ describe('booking keys of an answer', () => {
   const secretArb = fc.string({ minLength: 1, maxLength: 100 });
   const teamArb = fc.uuid().map((id) => id.toUpperCase());
 
-  it('when many keys are signed at once, then each is the key signBookingKey makes of the same payload and nonce, and verifies', () => {
-    fc.assert(fc.property(secretArb, teamArb, fc.constantFrom(ADDRESS, null), fc.array(fc.record({ start: fc.integer({ min: 0, max: 4e9 }), minutes: fc.constantFrom(30, 60), capacity: fc.integer({ min: 1, max: 4 }), is_priority: fc.boolean() }), { maxLength: 8 }), (secret, team_id, address, slots) => {
+  /** A key as the format in booking-key.ts describes it, written out here with createHmac and JSON.stringify. */
+  function referenceKey(payload: BookingKeyPayload, secret: string, teamId: string): string {
+    const a = payload.address;
+    const place = [payload.kind === 'at_home_phlebotomy' ? 'h' : 'w', payload.provider, payload.location_code, payload.time_zone, payload.expires, a && [a.first_line, a.second_line, a.city, a.state, a.zip_code, a.access_notes]];
+    const body = ['v2', Buffer.from(JSON.stringify(place)).toString('base64url'), payload.nonce, payload.start, payload.end, payload.capacity, Math.round(payload.price * 100), payload.is_priority ? 1 : 0].join('.');
+    return `${body}.${createHmac('sha256', secret).update(`booking:${teamId.toLowerCase()}:${body}`).digest('base64url').slice(0, 22)}`;
+  }
+
+  const slotsArb = fc.array(fc.record({ start: fc.integer({ min: 0, max: 4e9 }), minutes: fc.constantFrom(30, 60), capacity: fc.integer({ min: 1, max: 4 }), is_priority: fc.boolean() }), { maxLength: 8 });
+
+  it('when many keys are signed at once, then each is the reference key of its payload, shares the nonce of its place, and verifies to its payload', () => {
+    fc.assert(fc.property(secretArb, teamArb, fc.constantFrom(ADDRESS, null), slotsArb, (secret, team_id, address, slots) => {
       const place = { kind: address ? 'at_home_phlebotomy' as const : 'walk_in_test' as const, provider: 'getlabs', location_code: '94110', time_zone: 'America/Los_Angeles', expires: 4_100_000_000, address };
       const keySlots = slots.map((s) => ({ start: s.start, end: s.start + s.minutes * 60, capacity: s.capacity, price: s.is_priority ? 25 : 0, is_priority: s.is_priority }));
       const keys = new BookingKeySigner({ secret, team_id }).signAll(place, keySlots);
       expect(keys).toHaveLength(slots.length);
-      expect(new Set(keys).size).toBe(keys.length);
+      const nonces = new Set(keys.map((key) => key.split('.')[2]));
+      expect(nonces.size).toBeLessThanOrEqual(1);
       keys.forEach((key, i) => {
-        const payload = JSON.parse(Buffer.from(key.split('.')[0]!, 'base64url').toString('utf8')) as BookingKeyPayload;
-        expect(payload.nonce).toMatch(/^[A-Za-z0-9_-]{8}$/);
-        const reference: BookingKeyPayload = { kind: place.kind, provider: place.provider, location_code: place.location_code, ...keySlots[i]!, time_zone: place.time_zone, expires: place.expires, address, nonce: payload.nonce! };
-        // The same text as JSON.stringify writes (field order included), signed the same way.
+        expect(key).toMatch(/^[A-Za-z0-9_.-]+$/);
+        const nonce = key.split('.')[2]!;
+        expect(nonce).toMatch(/^[A-Za-z0-9_-]{12}$/);
+        const reference: BookingKeyPayload = { kind: place.kind, provider: place.provider, location_code: place.location_code, ...keySlots[i]!, time_zone: place.time_zone, expires: place.expires, address, nonce };
+        expect(key).toBe(referenceKey(reference, secret, team_id));
         expect(key).toBe(signBookingKey(reference, { secret, team_id }));
         expect(verifyBookingKey(key, { secret, team_id, kind: place.kind, now: new Date(0) })).toEqual({ ok: true, payload: reference });
       });
     }), { numRuns: 200 });
+  });
+
+  it('when any character of a key is changed, or it is verified for another team or with another secret, then it is refused as forged', () => {
+    const team_id = '3f1c2b4a-1111-4222-8333-444455556666';
+    const payload: BookingKeyPayload = { kind: 'at_home_phlebotomy', provider: 'getlabs', location_code: '94110', start: 1_900_000_000, end: 1_900_003_600, capacity: 2, price: 25, is_priority: true, time_zone: 'America/Los_Angeles', expires: 4_100_000_000, address: ADDRESS };
+    const key = signBookingKey(payload, { secret: 's', team_id });
+    const verify = (text: string, input = { secret: 's', team_id }) => verifyBookingKey(text, { ...input, kind: 'at_home_phlebotomy', now: new Date(0) });
+    expect(verify(key).ok).toBe(true);
+    expect(verify(key, { secret: 's', team_id: team_id.toUpperCase() }).ok).toBe(true);
+    expect(verify(key, { secret: 'other', team_id })).toMatchObject({ ok: false, reason: 'forged' });
+    expect(verify(key, { secret: 's', team_id: '3f1c2b4a-1111-4222-8333-444455556667' })).toMatchObject({ ok: false, reason: 'forged' });
+    fc.assert(fc.property(fc.nat({ max: key.length - 1 }), fc.constantFrom(...'AZaz09-_.x=+/ \u00e9'), (at, character) => {
+      fc.pre(key[at] !== character);
+      expect(verify(`${key.slice(0, at)}${character}${key.slice(at + 1)}`)).toMatchObject({ ok: false, reason: 'forged' });
+    }), { numRuns: 300 });
+    // The first format: the payload's JSON in base64url and a whole signature.
+    const first = `${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${createHmac('sha256', 's').update('x').digest('base64url')}`;
+    expect(verify(first)).toMatchObject({ ok: false, reason: 'forged' });
   });
 
   it("when an answer's slots are shaped, then each has its wall times in the zone, what is left of it, and a key of its own slot", () => {
@@ -137,7 +187,6 @@ describe('booking keys of an answer', () => {
       // Every other slot has one appointment booked already; a slot of capacity 1 so booked is full and left out.
       const booked = new Map(days.flatMap((day) => day.slots.filter((_, i) => i % 2 === 0).map((slot) => [`${zip} ${slot.start}`, 1] as const)));
       const answer = toDaySlots({ days, kind: 'at_home_phlebotomy', provider: 'getlabs', location_code: zip, time_zone: place.time_zone, address: ADDRESS, location: null, booked, signing });
-      const zone = new Zone(place.time_zone);
       const expected = days.map((day) => ({
         date: day.date,
         slots: day.slots.map((slot) => ({ slot, left: slot.capacity - (booked.get(`${zip} ${slot.start}`) ?? 0) })).filter(({ left }) => left > 0),
@@ -145,7 +194,7 @@ describe('booking keys of an answer', () => {
       expect(answer.map((day) => day.date)).toEqual(expected.map((day) => day.date));
       answer.forEach((day, d) => {
         expect(day.slots.map(({ booking_key: _, ...rest }) => rest)).toEqual(expected[d]!.slots.map(({ slot, left }) => ({
-          start: localIso(zone, slot.start), end: localIso(zone, slot.end), expires_at: '2030-03-04T17:15:00.000Z', price: slot.price, is_priority: slot.is_priority, num_appointments_available: left,
+          start: referenceLocal(place.time_zone, slot.start), end: referenceLocal(place.time_zone, slot.end), expires_at: '2030-03-04T17:15:00.000Z', price: slot.price, is_priority: slot.is_priority, num_appointments_available: left,
         })));
         day.slots.forEach((s, i) => {
           const verdict = verifyBookingKey(s.booking_key, { ...signing, kind: 'at_home_phlebotomy' });

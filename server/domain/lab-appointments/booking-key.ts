@@ -2,12 +2,29 @@
  * The `booking_key` of an appointment slot: opaque to the client, signed by the server, valid
  * for one team and until it expires, naming its kind of order (at-home phlebotomy or walk-in)
  * and everything booking needs (the slot, the provider, the place, and for an at-home visit the
- * address). `<payload>.<signature>`, both base64url: the payload is JSON, the signature
- * HMAC-SHA256 keyed with a server secret over the team id and the payload, so a key cannot be
- * altered, made up, or used by another team. That a key was used is stored (not here: a key is
- * used once, lab_appointment_booking_keys). Pure: the secret and the time are handed in.
+ * address). Pure: the secret and the time are handed in. That a key was used is stored (not
+ * here: a key is used once, lab_appointment_booking_keys).
+ *
+ * A key is nine fields joined by dots, all of them URL-safe text:
+ *
+ *     v2.<place>.<nonce>.<start>.<end>.<capacity>.<price in cents>.<priority>.<signature>
+ *
+ * - `place`: base64url of the JSON array [kind ("h" at-home, "w" walk-in), provider,
+ *   location code, time zone, expires, address (an array of its six fields, or null)]: what the
+ *   keys of one place in one answer share, written once per answer.
+ * - `nonce`: 12 random base64url characters, one per place of an answer: the keys of two answers
+ *   differ even for the same slot, so each answer's keys are used once each.
+ * - `start`, `end`, `expires`: epoch seconds; `priority`: 0 or 1.
+ * - `signature`: the first 22 base64url characters (132 bits) of HMAC-SHA256, keyed with a server
+ *   secret, over `booking:<team id>:` and the eight fields before it, so that a key cannot be
+ *   altered, made up, or used by another team.
+ *
+ * The fields are positional and the signature is truncated because an availability answer holds
+ * hundreds of keys: a key of the first format (the JSON payload itself in base64url, a nonce and
+ * a whole signature per key) was three quarters of a walk-in answer's bytes. Keys of that format
+ * expired within BOOKING_KEY_VALIDITY_SECONDS of the change; this server refuses them as forged.
  */
-import { createHash, createHmac, randomBytes, timingSafeEqual, type Hash } from 'node:crypto';
+import { createHash, createHmac, hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** How long a slot's booking key stays valid after the availability answer that offered it. */
 export const BOOKING_KEY_VALIDITY_SECONDS = 15 * 60;
@@ -33,6 +50,7 @@ export interface BookingKeyPayload {
   start: number;
   end: number;
   capacity: number;
+  /** USD (a key carries it in whole cents). */
   price: number;
   is_priority: boolean;
   time_zone: string;
@@ -40,77 +58,109 @@ export interface BookingKeyPayload {
   expires: number;
   /** The patient's address (at-home only). */
   address: KeyAddress | null;
-  /** Random: every availability answer gives new keys, each used once. */
+  /** Random, one per place of an answer (12 base64url characters): every availability answer gives new keys. */
   nonce?: string;
 }
 
 /** A new signing secret (stored once per database: storage/repositories/server-secrets.ts). */
 export const newBookingKeySecret = (): string => randomBytes(32).toString('base64url');
 
+const VERSION = 'v2';
+const KIND_CODES: Record<AppointmentKind, string> = { at_home_phlebotomy: 'h', walk_in_test: 'w' };
+const KINDS_BY_CODE: Record<string, AppointmentKind> = { h: 'at_home_phlebotomy', w: 'walk_in_test' };
+/** Random bytes of a nonce: 12 base64url characters. */
+const NONCE_BYTES = 9;
+/** base64url characters of the signature kept: 132 bits of HMAC-SHA256's 256. */
+const SIGNATURE_CHARS = 22;
+
+const newNonce = () => randomBytes(NONCE_BYTES).toString('base64url');
 const signedText = (teamId: string) => `booking:${teamId.toLowerCase()}:`;
-const signatureOf = (secret: string, teamId: string, payload: string) => createHmac('sha256', secret).update(`${signedText(teamId)}${payload}`).digest('base64url');
-
-/** Random bytes of each key's nonce (8 base64url characters). */
-const NONCE_BYTES = 6;
-
-export function signBookingKey(payload: BookingKeyPayload, input: { secret: string; team_id: string }): string {
-  const encoded = Buffer.from(JSON.stringify({ ...payload, nonce: payload.nonce ?? randomBytes(NONCE_BYTES).toString('base64url') })).toString('base64url');
-  return `${encoded}.${signatureOf(input.secret, input.team_id, encoded)}`;
-}
 
 /** What the keys of one place's slots in one availability answer share. */
 export type KeyPlace = Pick<BookingKeyPayload, 'kind' | 'provider' | 'location_code' | 'time_zone' | 'expires' | 'address'>;
-/** What each slot's key has of its own (its nonce aside). */
+/** What each slot's key has of its own. */
 export type KeySlot = Pick<BookingKeyPayload, 'start' | 'end' | 'capacity' | 'price' | 'is_priority'>;
+
+/** The key's first three fields: the version, the place, the nonce (each key of the place goes on from there). */
+function headOf(place: KeyPlace, nonce: string): string {
+  const address = place.address && [place.address.first_line, place.address.second_line, place.address.city, place.address.state, place.address.zip_code, place.address.access_notes];
+  const encoded = Buffer.from(JSON.stringify([KIND_CODES[place.kind], place.provider, place.location_code, place.time_zone, place.expires, address])).toString('base64url');
+  return `${VERSION}.${encoded}.${nonce}.`;
+}
+
+const cents = (price: number) => Math.round(price * 100);
+const slotFields = (slot: KeySlot) => `${slot.start}.${slot.end}.${slot.capacity}.${cents(slot.price)}.${slot.is_priority ? 1 : 0}`;
 
 /** The block size of SHA-256, the length HMAC pads its key to. */
 const SHA256_BLOCK = 64;
+/** Room for a slot's five fields after the head of its place (five numbers and their dots). */
+const SLOT_FIELDS_ROOM = 128;
 
 /**
- * Signs many keys of one team, each exactly as signBookingKey would (the same JSON text, the same
- * HMAC-SHA256), for an availability answer's hundreds of slots. HMAC(K, m) is
- * SHA256((K ^ opad) || SHA256((K ^ ipad) || m)): the hash states after the padded key (and, inside,
- * after the team's prefix) are made once and copied for each key, instead of createHmac setting
- * up the key for every key. Every key's nonce comes from one draw of random bytes.
+ * Signs the keys of one team, each with HMAC-SHA256 as createHmac computes it (the tests hold
+ * the two equal), for an availability answer's hundreds of keys. HMAC(K, m) is
+ * SHA256((K ^ opad) || SHA256((K ^ ipad) || m)): both are one-shot hashes of buffers kept for
+ * the answer, the padded key and the place's head written once and each slot's fields after
+ * them, so that a key costs two hashes and no object of its own (createHmac made an Hmac, a
+ * native handle and a digest buffer per key: most of a walk-in answer's time).
  */
 export class BookingKeySigner {
-  private readonly inner: Hash;
-  private readonly outer: Hash;
+  private readonly ipad: Buffer;
+  private readonly opad: Buffer;
+  private readonly prefix: string;
 
-  constructor(input: { secret: string; team_id: string }) {
+  constructor(private readonly input: { secret: string; team_id: string }) {
     let key = Buffer.from(input.secret, 'utf8');
     if (key.length > SHA256_BLOCK) key = createHash('sha256').update(key).digest();
-    const ipad = Buffer.alloc(SHA256_BLOCK, 0x36);
-    const opad = Buffer.alloc(SHA256_BLOCK, 0x5c);
+    this.ipad = Buffer.alloc(SHA256_BLOCK, 0x36);
+    this.opad = Buffer.alloc(SHA256_BLOCK, 0x5c);
     for (let i = 0; i < key.length; i++) {
-      ipad[i]! ^= key[i]!;
-      opad[i]! ^= key[i]!;
+      this.ipad[i]! ^= key[i]!;
+      this.opad[i]! ^= key[i]!;
     }
-    this.inner = createHash('sha256').update(ipad).update(signedText(input.team_id));
-    this.outer = createHash('sha256').update(opad);
+    this.prefix = signedText(input.team_id);
   }
 
-  /**
-   * The keys of `slots` at one place, in their order. The payload's JSON is written field by field
-   * in signBookingKey's order (JSON.stringify of the payload with its nonce last): the place's
-   * fields once, each slot's numbers in between.
-   */
-  signAll(place: KeyPlace, slots: readonly KeySlot[]): string[] {
-    const head = `{"kind":${JSON.stringify(place.kind)},"provider":${JSON.stringify(place.provider)},"location_code":${JSON.stringify(place.location_code)},"start":`;
-    const tail = `,"time_zone":${JSON.stringify(place.time_zone)},"expires":${JSON.stringify(place.expires)},"address":${JSON.stringify(place.address)},"nonce":"`;
-    const nonces = randomBytes(NONCE_BYTES * slots.length);
-    return slots.map((slot, i) => {
-      const nonce = nonces.toString('base64url', i * NONCE_BYTES, (i + 1) * NONCE_BYTES);
-      const json = `${head}${jsonNumber(slot.start)},"end":${jsonNumber(slot.end)},"capacity":${jsonNumber(slot.capacity)},"price":${jsonNumber(slot.price)},"is_priority":${slot.is_priority ? 'true' : 'false'}${tail}${nonce}"}`;
-      const encoded = Buffer.from(json).toString('base64url');
-      const signature = this.outer.copy().update(this.inner.copy().update(encoded).digest()).digest('base64url');
-      return `${encoded}.${signature}`;
+  /** The keys of `slots` at one place, in their order, sharing one nonce (each slot's start makes its key its own). */
+  signAll(place: KeyPlace, slots: readonly KeySlot[], nonce: string = newNonce()): string[] {
+    const head = headOf(place, nonce);
+    const signed = `${this.prefix}${head}`;
+    if (!ASCII.test(signed)) return slots.map((slot) => this.signOne(`${head}${slotFields(slot)}`));
+    // (K ^ ipad) || prefix || head || <the slot's fields>, and (K ^ opad) || <the inner digest>.
+    const inner = Buffer.allocUnsafe(SHA256_BLOCK + signed.length + SLOT_FIELDS_ROOM);
+    this.ipad.copy(inner);
+    const from = SHA256_BLOCK + inner.write(signed, SHA256_BLOCK, 'latin1');
+    const outer = Buffer.allocUnsafe(SHA256_BLOCK + 32);
+    this.opad.copy(outer);
+    return slots.map((slot) => {
+      const fields = slotFields(slot);
+      // Numbers are written in ASCII: one byte per character, in latin1 as in the UTF-8 createHmac signs.
+      if (fields.length > SLOT_FIELDS_ROOM) return this.signOne(`${head}${fields}`);
+      const end = from + inner.write(fields, from, 'latin1');
+      outer.write(hash('sha256', inner.subarray(0, end), 'binary'), SHA256_BLOCK, 'binary');
+      return `${head}${fields}.${hash('sha256', outer, 'base64url').slice(0, SIGNATURE_CHARS)}`;
     });
+  }
+
+  /** A key of its first eight fields, signed by createHmac. */
+  private signOne(body: string): string {
+    return `${body}.${signatureOf(this.input, body)}`;
   }
 }
 
-/** A number as JSON.stringify writes it (a non-finite one as null). */
-const jsonNumber = (value: number) => (Number.isFinite(value) ? String(value) : 'null');
+/** Text whose latin1 bytes are its UTF-8 bytes. */
+const ASCII = /^[\x00-\x7f]*$/;
+/** Only these characters are ever in a key (base64url, digits, dots): a text with others is not one (nor read as one). */
+const KEY_TEXT = /^[A-Za-z0-9_.-]+$/;
+
+/** The signature of a key's first eight fields, by createHmac. */
+const signatureOf = (input: { secret: string; team_id: string }, body: string): string =>
+  createHmac('sha256', input.secret).update(`${signedText(input.team_id)}${body}`).digest('base64url').slice(0, SIGNATURE_CHARS);
+
+/** The key of one slot (`payload.nonce`, or a new one). */
+export function signBookingKey(payload: BookingKeyPayload, input: { secret: string; team_id: string }): string {
+  return new BookingKeySigner(input).signAll(payload, [payload], payload.nonce ?? newNonce())[0]!;
+}
 
 /** What a stored use of a key is found by: a digest of the whole key (its signature makes it unique). */
 export const bookingKeyDigest = (key: string): string => createHash('sha256').update(key).digest('base64url');
@@ -125,16 +175,38 @@ const BOOK_PATHS: Record<AppointmentKind, string> = {
   walk_in_test: '/v3/order/{order_id}/psc/appointment/...',
 };
 
-function parsePayload(text: string): BookingKeyPayload | null {
+const INTEGER = /^(0|[1-9][0-9]{0,11})$/;
+const NONCE = /^[A-Za-z0-9_-]{12}$/;
+const isText = (value: unknown): value is string => typeof value === 'string';
+const isTextOrNull = (value: unknown): value is string | null => value === null || typeof value === 'string';
+
+function addressOf(value: unknown): KeyAddress | null | undefined {
+  if (value === null) return null;
+  if (!Array.isArray(value) || value.length !== 6) return undefined;
+  const [first_line, second_line, city, state, zip_code, access_notes] = value as unknown[];
+  if (!isText(first_line) || !isTextOrNull(second_line) || !isText(city) || !isText(state) || !isText(zip_code) || !isTextOrNull(access_notes)) return undefined;
+  return { first_line, second_line, city, state, zip_code, access_notes };
+}
+
+/** The payload of a key's fields (its signature checked already), or null when they are not a key's. */
+function parsePayload(fields: readonly string[]): BookingKeyPayload | null {
+  const [version, encoded, nonce, start, end, capacity, price, priority] = fields;
+  if (version !== VERSION || !NONCE.test(nonce!) || ![start, end, capacity, price].every((n) => INTEGER.test(n!)) || (priority !== '0' && priority !== '1')) return null;
+  let place: unknown;
   try {
-    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as BookingKeyPayload;
-    const ok = value !== null && typeof value === 'object' && (value.kind === 'at_home_phlebotomy' || value.kind === 'walk_in_test')
-      && typeof value.provider === 'string' && typeof value.location_code === 'string' && Number.isInteger(value.start) && Number.isInteger(value.end)
-      && Number.isInteger(value.expires) && Number.isInteger(value.capacity) && typeof value.time_zone === 'string';
-    return ok ? value : null;
+    place = JSON.parse(Buffer.from(encoded!, 'base64url').toString('utf8'));
   } catch {
     return null;
   }
+  if (!Array.isArray(place) || place.length !== 6) return null;
+  const [code, provider, location_code, time_zone, expires, rawAddress] = place as unknown[];
+  const kind = typeof code === 'string' ? KINDS_BY_CODE[code] : undefined;
+  const address = addressOf(rawAddress);
+  if (!kind || !isText(provider) || !isText(location_code) || !isText(time_zone) || !Number.isInteger(expires) || address === undefined) return null;
+  return {
+    kind, provider, location_code, start: Number(start), end: Number(end), capacity: Number(capacity), price: Number(price) / 100, is_priority: priority === '1',
+    time_zone, expires: expires as number, address, nonce: nonce!,
+  };
 }
 
 /**
@@ -142,10 +214,12 @@ function parsePayload(text: string): BookingKeyPayload | null {
  * team, not expired, and for that kind of order. Each refusal says which, in one sentence.
  */
 export function verifyBookingKey(key: string, input: { secret: string; team_id: string; kind: AppointmentKind; now: Date }): BookingKeyVerdict {
-  const [encoded, signature, ...rest] = key.trim().split('.');
-  const expected = encoded ? Buffer.from(signatureOf(input.secret, input.team_id, encoded)) : null;
-  const given = Buffer.from(signature ?? '');
-  const payload = expected && rest.length === 0 && given.length === expected.length && timingSafeEqual(given, expected) ? parsePayload(encoded!) : null;
+  const text = key.trim();
+  const cut = KEY_TEXT.test(text) ? text.lastIndexOf('.') : -1;
+  const fields = cut > 0 ? text.slice(0, cut).split('.') : [];
+  const given = Buffer.from(cut > 0 ? text.slice(cut + 1) : '');
+  const expected = fields.length === 8 ? Buffer.from(signatureOf(input, text.slice(0, cut))) : null;
+  const payload = expected && given.length === expected.length && timingSafeEqual(given, expected) ? parsePayload(fields) : null;
   if (!payload) {
     return { ok: false, reason: 'forged', msg: 'booking_key is not a key this server gave this team (altered, made up, or of another team); take one from a slot of an availability answer' };
   }

@@ -29,6 +29,9 @@ export interface Slot {
   /** The zone's UTC offset at the start and at the end, in seconds (east positive): the wall times the patient reads. */
   readonly start_offset: number;
   readonly end_offset: number;
+  /** The start and end as the patient reads them: ISO 8601 at those offsets (`2026-12-02T07:00:00-08:00`), kept with the slot as every answer sends them. */
+  readonly start_local: string;
+  readonly end_local: string;
   readonly price: number;
   readonly is_priority: boolean;
   /** How many appointments the slot takes in all (before those already booked are taken off). */
@@ -39,6 +42,14 @@ export interface DaySlots {
   /** The local date, YYYY-MM-DD. */
   readonly date: string;
   readonly slots: readonly Slot[];
+}
+
+/** An instant as ISO 8601 at a UTC offset (seconds, east positive): the wall time at that offset. */
+export function isoAtOffset(epochMs: number, offset: number): string {
+  const wall = new Date(epochMs + offset * 1000).toISOString().slice(0, 19);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return `${wall}${sign}${String(Math.floor(abs / 3600)).padStart(2, '0')}:${String(Math.floor((abs % 3600) / 60)).padStart(2, '0')}`;
 }
 
 /** `HH:MM` -> minutes since midnight. */
@@ -96,7 +107,11 @@ function daysOfSlots(input: { zone: Zone; first: string; windowsOf: (date: strin
       // wall time is on this day.
       if (start + startOffset * 1000 !== wall && zone.localDateOf(start) !== date) continue;
       const end = start + w.minutes * MINUTE;
-      slots.push({ start, end, start_offset: startOffset, end_offset: offsetAt(end), price: w.price, is_priority: w.is_priority, capacity: w.capacity });
+      const endOffset = offsetAt(end);
+      slots.push({
+        start, end, start_offset: startOffset, end_offset: endOffset, start_local: isoAtOffset(start, startOffset), end_local: isoAtOffset(end, endOffset),
+        price: w.price, is_priority: w.is_priority, capacity: w.capacity,
+      });
     }
     if (slots.length > 0) days.push({ date, slots });
   }

@@ -3,7 +3,6 @@
  * ClientFacingLabLocation and AppointmentLocation, a day's slots as DaySlots with each slot's
  * signed booking key, the area summary as AreaInfo. Pure.
  */
-import type { Zone } from '../synthetic/time-zone.js';
 import { BookingKeySigner, BOOKING_KEY_VALIDITY_SECONDS, type AppointmentKind, type KeyAddress } from './booking-key.js';
 import { CENTER_LABS, type CenterLabSlug, type CenterNearby, type ServiceCenter, type Capability, type AppointmentServiceType } from './service-centers.js';
 import type { DaySlots } from './slots.js';
@@ -32,19 +31,6 @@ export function centerAppointmentLocation(center: ServiceCenter, distance: numbe
     name: center.name,
     iana_timezone: center.time_zone,
   };
-}
-
-/** An instant as ISO 8601 with the zone's offset (`2026-12-02T07:00:00-08:00`): the wall time the patient reads. */
-export function localIso(zone: Zone, epochMs: number): string {
-  return isoAtOffset(epochMs, zone.offsetSecondsAt(epochMs));
-}
-
-/** An instant as ISO 8601 at a UTC offset (seconds, east positive) known already (a slot's). */
-export function isoAtOffset(epochMs: number, offset: number): string {
-  const wall = new Date(epochMs + offset * 1000).toISOString().slice(0, 19);
-  const sign = offset < 0 ? '-' : '+';
-  const abs = Math.abs(offset);
-  return `${wall}${sign}${String(Math.floor(abs / 3600)).padStart(2, '0')}:${String(Math.floor((abs % 3600) / 60)).padStart(2, '0')}`;
 }
 
 export interface SlotSigning {
@@ -78,7 +64,7 @@ export function toDaySlots(input: {
       return left > 0 ? [{ slot, left }] : [];
     }),
   }));
-  // Every key of the place at once: one signer, one draw of nonces (BookingKeySigner).
+  // Every key of the place at once: one signer, one nonce (BookingKeySigner).
   const keys = new BookingKeySigner(input.signing).signAll(
     { kind: input.kind, provider: input.provider, location_code: input.location_code, time_zone: input.time_zone, expires, address: input.address },
     free.flatMap((day) => day.slots.map(({ slot }) => ({ start: slot.start / 1000, end: slot.end / 1000, capacity: slot.capacity, price: slot.price, is_priority: slot.is_priority }))),
@@ -86,7 +72,7 @@ export function toDaySlots(input: {
   let next = 0;
   return free.flatMap((day) => {
     const slots = day.slots.map(({ slot, left }) => ({
-      booking_key: keys[next++]!, start: isoAtOffset(slot.start, slot.start_offset), end: isoAtOffset(slot.end, slot.end_offset),
+      booking_key: keys[next++]!, start: slot.start_local, end: slot.end_local,
       expires_at: expiresAt, price: slot.price, is_priority: slot.is_priority, num_appointments_available: left,
     }));
     return slots.length > 0 ? [{ location: input.location as never, date: day.date, slots }] : [];
