@@ -224,6 +224,17 @@ describe.each(apiEngines)('lab appointments on %s', (_label, engine) => {
       expect(expectStatus<Order>(await ctx.team().get(`/v3/order/${second.id}`), 200).events).toHaveLength(1);
     });
 
+    it('when the address is as long as the request allows, in characters JSON escapes, then its key is still one booking takes', async () => {
+      // Each field at its maxLength (USAddress) in U+0001, six characters once in JSON: the longest place a key carries.
+      const longest = { first_line: '\u0001'.repeat(200), second_line: '\u0001'.repeat(200), city: '\u0001'.repeat(100), state: '\u0001'.repeat(50), zip_code: '94110', access_notes: '\u0001'.repeat(1000) };
+      const answer = expectStatus<Slots>(await ctx.team().post('/v3/order/phlebotomy/appointment/availability').send(longest), 200);
+      const key = keyAfter(answer, 48);
+      expect(key.length).toBeGreaterThan(12_000);
+      const order = await placeOrder(ctx, AT_HOME);
+      const booked = expectStatus<Appointment>(await ctx.team().post(`/v3/order/${order.id}/phlebotomy/appointment/book`).send({ booking_key: key }), 200);
+      expect(booked.address.access_notes).toBe(longest.access_notes);
+    });
+
     it('when the order has an appointment already, is of another method, or is past its appointment, then 409 or 400 with the reason', async () => {
       const slots = await homeSlots(ctx);
       const order = await placeOrder(ctx, AT_HOME);
