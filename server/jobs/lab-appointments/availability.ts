@@ -9,11 +9,11 @@ import { resolveUsZip, type ZipPlace } from '../../domain/lab-appointments/place
 import {
   ALLOWED_RADII, CENTER_LABS, centerBySiteCode, DEFAULT_RADIUS, phlebotomyProvidersAt, type Capability, type CenterLabSlug, type CenterNearby,
 } from '../../domain/lab-appointments/service-centers.js';
-import { AVAILABILITY_DAYS, firstAvailabilityDay, slotsAfter, todayIn, type DaySlots } from '../../domain/lab-appointments/slots.js';
+import { AVAILABILITY_DAYS, firstAvailabilityDay, slotsAfter, type DaySlots } from '../../domain/lab-appointments/slots.js';
 import { centerAppointmentLocation, toAreaInfo, toDaySlots, toLabLocation } from '../../domain/lab-appointments/views.js';
 import type { KeyAddress } from '../../domain/lab-appointments/booking-key.js';
 import { bookedSlotCounts } from '../../storage/repositories/lab-appointments.js';
-import { bookingKeySecret, centerDaysOf, centersNearZip, phlebotomyDaysOf, refuse422, type AppointmentDeps, type Refused } from './context.js';
+import { bookingKeySecret, centerDaysOf, centersNearZip, phlebotomyDaysOf, refuse422, todayAt, type AppointmentDeps, type Refused } from './context.js';
 
 /** How many centers a walk-in availability answer covers at most (the nearest ones). */
 export const MAX_AVAILABILITY_CENTERS = 3;
@@ -56,7 +56,7 @@ export async function phlebotomyAvailability(deps: AppointmentDeps, input: { tea
   if (!found.ok) return found;
   const place = found.place;
   const now = deps.now();
-  const first = firstAvailabilityDay(input.start_date, todayIn(place.time_zone, now, deps.formatters));
+  const first = firstAvailabilityDay(input.start_date, todayAt(deps, place.time_zone, now));
   if (!first.ok) return refuse422(['query', 'start_date'], first.msg);
   const provider = phlebotomyProvidersAt(place).find((p) => p.service_types.includes('appointment-ready'));
   if (!provider) return { ok: true as const, body: { slots: [], timezone: place.time_zone } };
@@ -108,7 +108,7 @@ export async function pscAvailability(deps: AppointmentDeps, input: { team_id: s
   const now = deps.now();
   const perCenter: Array<{ nearby: CenterNearby; days: DaySlots[] }> = [];
   for (const nearby of found.centers) {
-    const first = firstAvailabilityDay(input.start_date, todayIn(nearby.center.time_zone, now, deps.formatters));
+    const first = firstAvailabilityDay(input.start_date, todayAt(deps, nearby.center.time_zone, now));
     if (!first.ok) return refuse422(['query', 'start_date'], first.msg);
     perCenter.push({ nearby, days: slotsAfter(centerDaysOf(deps, nearby.center, first.first), now) });
   }

@@ -6,6 +6,7 @@
 import type { ZipGrid } from '../../domain/lab-appointments/places.js';
 import type { CenterNearby } from '../../domain/lab-appointments/service-centers.js';
 import type { DaySlots } from '../../domain/lab-appointments/slots.js';
+import type { LocalDay } from '../../domain/synthetic/time-zone.js';
 import type { BoundedCache, CacheRegistry } from '../../shared/cache.js';
 
 export interface LabAppointmentCaches {
@@ -15,6 +16,8 @@ export interface LabAppointmentCaches {
   readonly centersNear: BoundedCache<string, readonly CenterNearby[]>;
   /** `appointment-slot-days`: the slots of a place (an at-home provider at a zip code, or a center) for the days from a first day, before the clock drops those too soon. */
   readonly slotDays: BoundedCache<string, readonly DaySlots[]>;
+  /** `zone-local-days`: the bounds of a local day in a time zone (which of them holds now is today there). */
+  readonly localDays: BoundedCache<string, LocalDay>;
   /** `booking-key-secret`: the server secret that signs booking keys. */
   readonly bookingKeySecret: BoundedCache<string, string>;
 }
@@ -38,6 +41,12 @@ export function createLabAppointmentCaches(registry: CacheRegistry): LabAppointm
       key: 'place (provider, zip code and time zone; or site code) and first day of an availability answer',
       maxEntries: 1_000,
       invalidatedBy: "nothing: a place's slots are a pure function of the key (the zip code data, the hashes, the runtime's time zone data); what is booked is read on every request",
+    }),
+    localDays: registry.create({
+      name: 'zone-local-days',
+      key: 'time zone and local date',
+      maxEntries: 2_000,
+      invalidatedBy: "nothing: a day's bounds are a pure function of the key (the runtime's time zone data)",
     }),
     bookingKeySecret: registry.create({
       name: 'booking-key-secret',

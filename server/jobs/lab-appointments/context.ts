@@ -1,7 +1,7 @@
-import type { FormatterMemo } from '../../domain/synthetic/time-zone.js';
+import { addDays, Zone, type FormatterMemo } from '../../domain/synthetic/time-zone.js';
 import { buildZipGrid, type ZipGrid } from '../../domain/lab-appointments/places.js';
 import { centersNear, type CenterLabSlug, type CenterNearby, type ServiceCenter } from '../../domain/lab-appointments/service-centers.js';
-import { centerDays, phlebotomyDays, type DaySlots } from '../../domain/lab-appointments/slots.js';
+import { centerDays, phlebotomyDays, todayIn, type DaySlots } from '../../domain/lab-appointments/slots.js';
 import { newBookingKeySecret } from '../../domain/lab-appointments/booking-key.js';
 import type { Database } from '../../storage/database.js';
 import { ensureServerSecret } from '../../storage/repositories/server-secrets.js';
@@ -43,6 +43,21 @@ export const phlebotomyDaysOf = (deps: Pick<AppointmentDeps, 'caches' | 'formatt
 /** The slots of a center from a first day, all of them (a center is a pure function of its site code). */
 export const centerDaysOf = (deps: Pick<AppointmentDeps, 'caches' | 'formatters'>, center: ServiceCenter, first: string): readonly DaySlots[] =>
   deps.caches.slotDays.getOrSet(`center ${center.site_code} ${first}`, () => centerDays({ center, first, formatters: deps.formatters }));
+
+/**
+ * Today's date in a time zone at `now`: the local day holding now among the UTC date and its two
+ * neighbours (every offset is within a day), each day's bounds kept. Asking the zone's formatter
+ * for now's offset instead was the one formatter call of an at-home availability answer.
+ */
+export function todayAt(deps: Pick<AppointmentDeps, 'caches' | 'formatters'>, timeZone: string, now: Date): string {
+  const ms = now.getTime();
+  const utc = now.toISOString().slice(0, 10);
+  for (const date of [utc, addDays(utc, -1), addDays(utc, 1)]) {
+    const day = deps.caches.localDays.getOrSet(`${timeZone} ${date}`, () => new Zone(timeZone, deps.formatters).localDay(date));
+    if (ms >= day.start && ms < day.end) return date;
+  }
+  return todayIn(timeZone, now, deps.formatters);
+}
 
 const SECRET_NAME = 'appointment_booking_key';
 

@@ -8,7 +8,7 @@ import { bookedAppointment, placeOfAddress, placeOfCenter, scheduledAt } from '.
 import { BOOKING_KEY_VALIDITY_SECONDS, type AppointmentKind, type BookingKeyPayload } from '../../domain/lab-appointments/booking-key.js';
 import { resolveUsZip } from '../../domain/lab-appointments/places.js';
 import { centerBySiteCode, phlebotomyProvidersAt, PSC_APPOINTMENT_LABS } from '../../domain/lab-appointments/service-centers.js';
-import { slotsAfter, todayIn, type DaySlots } from '../../domain/lab-appointments/slots.js';
+import { slotsAfter, type DaySlots } from '../../domain/lab-appointments/slots.js';
 import { parseStatus } from '../../domain/lab-orders/lifecycle.js';
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../storage/database.js';
@@ -17,7 +17,7 @@ import { lockActive } from './records.js';
 import type { LabOrderRecord } from '../../storage/repositories/lab-orders.js';
 import { applyTransition, type TransitionCaches } from '../lab-orders/transition.js';
 import type { SimulationOptions } from '../../domain/lab-results/generate.js';
-import { centerDaysOf, centersNearZip, phlebotomyDaysOf, type AppointmentDeps } from './context.js';
+import { centerDaysOf, centersNearZip, phlebotomyDaysOf, todayAt, type AppointmentDeps } from './context.js';
 import { emitAppointmentEvent } from './sync.js';
 
 /** How far the simulation looks for a center for a walk-in order, in miles. */
@@ -48,7 +48,7 @@ function placesFor(deps: Pick<AppointmentDeps, 'caches' | 'formatters'>, order: 
   const address = order.body.patient_address as { first_line: string; second_line: string | null; city: string; state: string; zip: string; access_notes: string | null };
   const place = resolveUsZip(address.zip ?? '');
   if (!place) return [];
-  const today = (timeZone: string) => todayIn(timeZone, now, deps.formatters);
+  const today = (timeZone: string) => todayAt(deps, timeZone, now);
   if (kind === 'at_home_phlebotomy') {
     const provider = phlebotomyProvidersAt(place).find((p) => p.service_types.includes('appointment-ready'));
     if (!provider) return [];
