@@ -177,6 +177,8 @@ describe('booking keys of an answer', () => {
     // The first format: the payload's JSON in base64url and a whole signature.
     const first = `${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${createHmac('sha256', 's').update('x').digest('base64url')}`;
     expect(verify(first)).toMatchObject({ ok: false, reason: 'forged' });
+    // A nonce this server would not read back is refused when signing, not when booking.
+    expect(() => signBookingKey({ ...payload, nonce: 'a.b' }, { secret: 's', team_id })).toThrow(RangeError);
   });
 
   it("when an answer's slots are shaped, then each has its wall times in the zone, what is left of it, and a key of its own slot", () => {

@@ -21,7 +21,7 @@
  *
  * The fields are positional and the signature is truncated because an availability answer holds
  * hundreds of keys: a key of the first format (the JSON payload itself in base64url, a nonce and
- * a whole signature per key) was three quarters of a walk-in answer's bytes. Keys of that format
+ * a whole signature per key) was two thirds of a walk-in answer's bytes. Keys of that format
  * expired within BOOKING_KEY_VALIDITY_SECONDS of the change; this server refuses them as forged.
  */
 import { createHash, createHmac, hash, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -123,6 +123,7 @@ export class BookingKeySigner {
 
   /** The keys of `slots` at one place, in their order, sharing one nonce (each slot's start makes its key its own). */
   signAll(place: KeyPlace, slots: readonly KeySlot[], nonce: string = newNonce()): string[] {
+    if (!NONCE.test(nonce)) throw new RangeError(`a booking key's nonce is 12 base64url characters, not ${JSON.stringify(nonce)}`);
     const head = headOf(place, nonce);
     const signed = `${this.prefix}${head}`;
     if (!ASCII.test(signed)) return slots.map((slot) => this.signOne(`${head}${slotFields(slot)}`));
@@ -200,7 +201,7 @@ function parsePayload(fields: readonly string[]): BookingKeyPayload | null {
   }
   if (!Array.isArray(place) || place.length !== 6) return null;
   const [code, provider, location_code, time_zone, expires, rawAddress] = place as unknown[];
-  const kind = typeof code === 'string' ? KINDS_BY_CODE[code] : undefined;
+  const kind = typeof code === 'string' && Object.hasOwn(KINDS_BY_CODE, code) ? KINDS_BY_CODE[code] : undefined;
   const address = addressOf(rawAddress);
   if (!kind || !isText(provider) || !isText(location_code) || !isText(time_zone) || !Number.isInteger(expires) || address === undefined) return null;
   return {
