@@ -5,7 +5,7 @@
  */
 import { BookingKeySigner, BOOKING_KEY_VALIDITY_SECONDS, type AppointmentKind, type KeyAddress } from './booking-key.js';
 import { CENTER_LABS, type CenterLabSlug, type CenterNearby, type ServiceCenter, type Capability, type AppointmentServiceType } from './service-centers.js';
-import type { DaySlots } from './slots.js';
+import type { DaySlots, Slot } from './slots.js';
 
 export function toLabLocation(nearby: CenterNearby) {
   const c = nearby.center;
@@ -57,26 +57,40 @@ export function toDaySlots(input: {
 }) {
   const expires = Math.floor(input.signing.now.getTime() / 1000) + BOOKING_KEY_VALIDITY_SECONDS;
   const expiresAt = new Date(expires * 1000).toISOString();
-  const free = input.days.map((day) => ({
-    date: day.date,
-    slots: day.slots.flatMap((slot) => {
-      const left = slot.capacity - (input.booked.get(`${input.location_code} ${slot.start}`) ?? 0);
-      return left > 0 ? [{ slot, left }] : [];
-    }),
-  }));
-  // Every key of the place at once: one signer, one nonce (BookingKeySigner).
+  // The slots with room left, each with what is left of it; then every key of the place at once
+  // (one signer, one nonce: BookingKeySigner), and the wire slots in the same order.
+  const open: Slot[] = [];
+  const left: number[] = [];
+  const perDay: number[] = [];
+  for (const day of input.days) {
+    let count = 0;
+    for (const slot of day.slots) {
+      const room = slot.capacity - (input.booked.get(`${input.location_code} ${slot.start}`) ?? 0);
+      if (room <= 0) continue;
+      open.push(slot);
+      left.push(room);
+      count++;
+    }
+    perDay.push(count);
+  }
   const keys = new BookingKeySigner(input.signing).signAll(
     { kind: input.kind, provider: input.provider, location_code: input.location_code, time_zone: input.time_zone, expires, address: input.address },
-    free.flatMap((day) => day.slots.map(({ slot }) => ({ start: slot.start / 1000, end: slot.end / 1000, capacity: slot.capacity, price: slot.price, is_priority: slot.is_priority }))),
+    open.map((slot) => ({ start: slot.start / 1000, end: slot.end / 1000, capacity: slot.capacity, price: slot.price, is_priority: slot.is_priority })),
   );
+  const answer = [];
   let next = 0;
-  return free.flatMap((day) => {
-    const slots = day.slots.map(({ slot, left }) => ({
-      booking_key: keys[next++]!, start: slot.start_local, end: slot.end_local,
-      expires_at: expiresAt, price: slot.price, is_priority: slot.is_priority, num_appointments_available: left,
-    }));
-    return slots.length > 0 ? [{ location: input.location as never, date: day.date, slots }] : [];
-  });
+  for (const [d, day] of input.days.entries()) {
+    if (perDay[d] === 0) continue;
+    const slots = [];
+    for (const end = next + perDay[d]!; next < end; next++) {
+      const slot = open[next]!;
+      slots.push({
+        booking_key: keys[next]!, start: slot.start_local, end: slot.end_local, expires_at: expiresAt, price: slot.price, is_priority: slot.is_priority, num_appointments_available: left[next]!,
+      });
+    }
+    answer.push({ location: input.location as never, date: day.date, slots });
+  }
+  return answer;
 }
 
 /** The AreaInfo of a zip code: at-home coverage, and per lab its centers within the radius. */
