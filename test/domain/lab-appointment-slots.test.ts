@@ -161,6 +161,14 @@ describe('booking keys of an answer', () => {
     }), { numRuns: 200 });
   });
 
+  it('when the same slots are signed again, then the nonce is new each time (a thousand answers, no nonce twice)', () => {
+    const place = { kind: 'walk_in_test' as const, provider: 'quest', location_code: 'QD94139', time_zone: 'America/Los_Angeles', expires: 4_100_000_000, address: null };
+    const signer = new BookingKeySigner({ secret: 's', team_id: '3f1c2b4a-1111-4222-8333-444455556666' });
+    const nonces = Array.from({ length: 1_000 }, () => signer.signAll(place, [{ start: 1_900_000_000, end: 1_900_001_800, capacity: 2, price: 0, is_priority: false }])[0]!.split('.')[2]!);
+    expect(new Set(nonces).size).toBe(nonces.length);
+    nonces.forEach((nonce) => expect(nonce).toMatch(/^[A-Za-z0-9_-]{12}$/));
+  });
+
   it('when any character of a key is changed, or it is verified for another team or with another secret, then it is refused as forged', () => {
     const team_id = '3f1c2b4a-1111-4222-8333-444455556666';
     const payload: BookingKeyPayload = { kind: 'at_home_phlebotomy', provider: 'getlabs', location_code: '94110', start: 1_900_000_000, end: 1_900_003_600, capacity: 2, price: 25, is_priority: true, time_zone: 'America/Los_Angeles', expires: 4_100_000_000, address: ADDRESS };

@@ -24,7 +24,7 @@
  * a whole signature per key) was two thirds of a walk-in answer's bytes. Keys of that format
  * expired within BOOKING_KEY_VALIDITY_SECONDS of the change; this server refuses them as forged.
  */
-import { createHash, createHmac, hash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, hash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 
 /** How long a slot's booking key stays valid after the availability answer that offered it. */
 export const BOOKING_KEY_VALIDITY_SECONDS = 15 * 60;
@@ -68,12 +68,18 @@ export const newBookingKeySecret = (): string => randomBytes(32).toString('base6
 const VERSION = 'v2';
 const KIND_CODES: Record<AppointmentKind, string> = { at_home_phlebotomy: 'h', walk_in_test: 'w' };
 const KINDS_BY_CODE: Record<string, AppointmentKind> = { h: 'at_home_phlebotomy', w: 'walk_in_test' };
-/** Random bytes of a nonce: 12 base64url characters. */
-const NONCE_BYTES = 9;
 /** base64url characters of the signature kept: 132 bits of HMAC-SHA256's 256. */
 const SIGNATURE_CHARS = 22;
 
-const newNonce = () => randomBytes(NONCE_BYTES).toString('base64url');
+/**
+ * A new nonce: 9 random bytes of a version 4 UUID (its first three and last six, none of them a
+ * version or variant bit). randomUUID draws from Node's entropy cache; randomBytes starts a job of
+ * its own per call, which in the server took about ten times as long.
+ */
+function newNonce(): string {
+  const uuid = randomUUID();
+  return Buffer.from(`${uuid.slice(0, 6)}${uuid.slice(24)}`, 'hex').toString('base64url');
+}
 const signedText = (teamId: string) => `booking:${teamId.toLowerCase()}:`;
 
 /** What the keys of one place's slots in one availability answer share. */
