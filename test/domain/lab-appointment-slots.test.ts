@@ -56,7 +56,7 @@ function referenceDays(timeZone: string, first: string, now: Date, windowsOf: (d
       if (zone.localDateOf(start) !== date || start < now.getTime() + BOOKING_LEAD_MS) continue;
       const end = start + w.minutes * 60_000;
       slots.push({
-        start, end, start_offset: zone.offsetSecondsAt(start), end_offset: zone.offsetSecondsAt(end), start_local: referenceLocal(timeZone, start), end_local: referenceLocal(timeZone, end),
+        start, end, start_local: referenceLocal(timeZone, start), end_local: referenceLocal(timeZone, end),
         price: w.price, is_priority: w.is_priority, capacity: w.capacity,
       });
     }

@@ -26,10 +26,7 @@ export interface Slot {
   /** Epoch milliseconds. */
   readonly start: number;
   readonly end: number;
-  /** The zone's UTC offset at the start and at the end, in seconds (east positive): the wall times the patient reads. */
-  readonly start_offset: number;
-  readonly end_offset: number;
-  /** The start and end as the patient reads them: ISO 8601 at those offsets (`2026-12-02T07:00:00-08:00`), kept with the slot as every answer sends them. */
+  /** The start and end as the patient reads them: ISO 8601 at the zone's offset then (`2026-12-02T07:00:00-08:00`), kept with the slot as every answer sends them. */
   readonly start_local: string;
   readonly end_local: string;
   readonly price: number;
@@ -45,7 +42,7 @@ export interface DaySlots {
 }
 
 /** An instant as ISO 8601 at a UTC offset (seconds, east positive): the wall time at that offset. */
-export function isoAtOffset(epochMs: number, offset: number): string {
+function isoAtOffset(epochMs: number, offset: number): string {
   const wall = new Date(epochMs + offset * 1000).toISOString().slice(0, 19);
   const sign = offset < 0 ? '-' : '+';
   const abs = Math.abs(offset);
@@ -107,9 +104,8 @@ function daysOfSlots(input: { zone: Zone; first: string; windowsOf: (date: strin
       // wall time is on this day.
       if (start + startOffset * 1000 !== wall && zone.localDateOf(start) !== date) continue;
       const end = start + w.minutes * MINUTE;
-      const endOffset = offsetAt(end);
       slots.push({
-        start, end, start_offset: startOffset, end_offset: endOffset, start_local: isoAtOffset(start, startOffset), end_local: isoAtOffset(end, endOffset),
+        start, end, start_local: isoAtOffset(start, startOffset), end_local: isoAtOffset(end, offsetAt(end)),
         price: w.price, is_priority: w.is_priority, capacity: w.capacity,
       });
     }
