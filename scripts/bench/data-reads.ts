@@ -32,7 +32,7 @@ import { openDataWindow } from '../../server/storage/repositories/data-windows.j
 import { TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
 import { compile } from '../compile.js';
 import { isMainModule } from '../lib/main-module.js';
-import { freePorts, percentile, printTable, rotatingGetLoad, spawnServer, stop, waitForOk, type Run } from './lib.js';
+import { freePorts, percentile, printTable, rotatingLoad, spawnServer, stop, waitForOk, type Run } from './lib.js';
 import { benchEngines, type BenchEngine } from './engines.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -123,7 +123,7 @@ const OPERATIONS: Operation[] = [
 
 /** Load on one operation, the requests rotating over the users. */
 const load = (url: string, users: readonly string[], op: Operation, seconds: number): Promise<Run> =>
-  rotatingGetLoad({ url, connections: CONNECTIONS, seconds, headers: AUTH, pathOf: (n) => op.path(users[n % users.length]!, n) });
+  rotatingLoad({ url, connections: CONNECTIONS, seconds, headers: AUTH, pathOf: (n) => op.path(users[n % users.length]!, n) });
 
 /** What one read answers for the first user, to show the volume measured (sleeps, samples). */
 async function volume(url: string, userId: string, op: Operation): Promise<string> {

@@ -14,7 +14,7 @@ import { TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
 import { compile } from '../compile.js';
 import { isMainModule } from '../lib/main-module.js';
 import { startSandboxServer } from './engines.js';
-import { percentile, printTable, rotatingGetLoad, type Run } from './lib.js';
+import { percentile, printTable, rotatingLoad, type Run } from './lib.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
@@ -28,7 +28,7 @@ const QUERIES = ['E11', 'e78.0', 'Z13.2', 'E11.9', 'N18', 'iron defic anem', 'sc
 
 /** Load on the search, the queries in turn. */
 const load = (url: string, seconds: number): Promise<Run> =>
-  rotatingGetLoad({
+  rotatingLoad({
     url,
     connections: CONNECTIONS,
     seconds,

@@ -19,6 +19,12 @@
  *    appointment_scheduled step. The time until every one is completed, and order status changes
  *    and appointment changes per second.
  *
+ * Side by side: with BENCH_VARIANT_DIST=<another build's dist/>, a second server of that build runs
+ * beside this one on a store of its own (the same engine), and for each availability request the
+ * two take turns in BENCH_ROUNDS (5) rounds of APPOINTMENT_BENCH_SECONDS / rounds each, the order
+ * rotating, after a warm-up of each: the table gives both and their ratio, measured in the same
+ * minute. Booking and the simulation are measured on this build's server alone.
+ *
  * A smoke run: APPOINTMENT_BENCH_SECONDS=2 APPOINTMENT_BENCH_BOOKINGS=100 APPOINTMENT_BENCH_SIMULATED=20.
  * BENCH_CPU_PROF=<dir> runs each server under --cpu-prof (profiles written to <dir> when it stops;
  * cpu-profile-summary.ts reads them).
@@ -28,7 +34,7 @@ import path from 'node:path';
 import { compile } from '../compile.js';
 import { isMainModule } from '../lib/main-module.js';
 import { benchEngines, type BenchEngine } from './engines.js';
-import { freePorts, printTable, spawnServer, stop, waitForOk } from './lib.js';
+import { benchRounds, combineRuns, freePorts, printTable, rotatingLoad, spawnServer, stop, takeTurns, variantDist, waitForOk } from './lib.js';
 import { TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
 
 const TEAM_API_KEY = 'sk_us_bench_appointments';
@@ -41,6 +47,8 @@ const SECONDS = env('APPOINTMENT_BENCH_SECONDS', 10);
 const WARMUP_SECONDS = env('BENCH_WARMUP_SECONDS', 2);
 const BOOKINGS = env('APPOINTMENT_BENCH_BOOKINGS', 2_000);
 const SIMULATED = env('APPOINTMENT_BENCH_SIMULATED', 1_000);
+const VARIANT_DIST = variantDist();
+const ROUNDS = VARIANT_DIST ? benchRounds() : 1;
 /** The standard at-home lab test of every team. */
 const AT_HOME_LAB_TEST = '1c2e9b4f-4d68-4e10-8c6f-4a8b9e3d2f12';
 /** San Francisco and the peninsula: zip codes an at-home provider serves, each with its own slots. */
@@ -55,11 +63,12 @@ async function json<T>(response: Response): Promise<T> {
   return JSON.parse(text) as T;
 }
 
-async function startServer(engineEnv: NodeJS.ProcessEnv) {
+/** The compiled server of this build (or of the build in `distDir`, not profiled) on an engine's store, as `npm start` runs it. */
+async function startServer(engineEnv: NodeJS.ProcessEnv, distDir?: string) {
   const [teamPort, managementPort] = await freePorts(2);
-  const cpuProf = process.env.BENCH_CPU_PROF;
+  const cpuProf = distDir ? undefined : process.env.BENCH_CPU_PROF;
   const nodeArgs = cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProf)}`] : [];
-  const child = spawnServer({ PORT: String(teamPort), MANAGEMENT_PORT: String(managementPort), TEAM_API_KEY, MANAGEMENT_KEY, START_MOCKS: 'off', ...engineEnv }, nodeArgs);
+  const child = spawnServer({ PORT: String(teamPort), MANAGEMENT_PORT: String(managementPort), TEAM_API_KEY, MANAGEMENT_KEY, START_MOCKS: 'off', ...engineEnv }, nodeArgs, distDir);
   await waitForOk(`http://127.0.0.1:${teamPort}/v2/providers`, performance.now(), 180_000, AUTH);
   return { child, url: `http://127.0.0.1:${teamPort}` };
 }
@@ -88,18 +97,48 @@ async function placeOrders(url: string, count: number, zips: readonly string[]):
   return ids;
 }
 
-async function measure(name: string, url: string) {
+/** The availability requests, each on every server (`servers`: label and URL) taking turns, with a ratio row for two. */
+async function measureAvailability(name: string, servers: readonly { label: string; url: string }[]) {
   const rows: (string | number)[][] = [];
   const availability = [
-    { label: 'at-home availability (94110)', method: 'POST' as const, path: '/v3/order/phlebotomy/appointment/availability', body: JSON.stringify(address('94110')) },
-    { label: 'walk-in availability (Quest, 94110)', method: 'POST' as const, path: '/v3/order/psc/appointment/availability?lab=quest&zip_code=94110', body: undefined },
+    { label: 'at-home availability (94110)', path: '/v3/order/phlebotomy/appointment/availability', body: JSON.stringify(address('94110')) },
+    { label: 'walk-in availability (Quest, 94110)', path: '/v3/order/psc/appointment/availability?lab=quest&zip_code=94110', body: undefined },
   ];
   for (const request of availability) {
-    const opts = { url: `${url}${request.path}`, method: request.method, headers: JSON_AUTH, ...(request.body && { body: request.body }) };
-    await load({ ...opts, duration: WARMUP_SECONDS });
-    const result = await load({ ...opts, duration: SECONDS });
-    rows.push([name, request.label, result.requests.average.toFixed(0), ms(result.latency.p50), ms(result.latency.p99), result.non2xx]);
+    const loads = Object.fromEntries(servers.map((server) => [server.label, (seconds: number) =>
+      rotatingLoad({ url: server.url, connections: CONNECTIONS, seconds, headers: JSON_AUTH, method: 'POST', body: request.body, pathOf: () => request.path })]));
+    const runs = await takeTurns(loads, { rounds: ROUNDS, roundSeconds: SECONDS / ROUNDS, warmupSeconds: WARMUP_SECONDS });
+    const measured = servers.map((server) => combineRuns(runs.get(server.label)!));
+    measured.forEach((run, i) => {
+      rows.push([servers.length > 1 ? `${name}, ${servers[i]!.label}` : name, request.label, run.rps.toFixed(0), ms(run.p50), ms(run.p99), run.non2xx + run.errors + run.timeouts]);
+    });
+    if (measured.length > 1) {
+      const [mine, theirs] = measured as [ReturnType<typeof combineRuns>, ReturnType<typeof combineRuns>];
+      rows.push([`${name}, ratio`, request.label, `${(mine.rps / theirs.rps).toFixed(2)}x`, `${(mine.p50 / theirs.p50).toFixed(2)}x`, `${(mine.p99 / theirs.p99).toFixed(2)}x`, '']);
+    }
   }
+  return rows;
+}
+
+/** Availability on this build's server, and with BENCH_VARIANT_DIST beside a server of that build on a store of its own (`create`), stopped after. */
+async function availabilityBeside(name: string, url: string, create: () => Promise<BenchEngine>) {
+  if (!VARIANT_DIST) return measureAvailability(name, [{ label: 'server', url }]);
+  const engine = await create();
+  try {
+    const variant = await startServer(engine.env, VARIANT_DIST);
+    try {
+      return await measureAvailability(name, [{ label: 'server', url }, { label: `built in ${process.env.BENCH_VARIANT_DIST}`, url: variant.url }]);
+    } finally {
+      await stop(variant.child);
+    }
+  } finally {
+    await engine.cleanup();
+  }
+}
+
+/** Booking on this build's server: one key per order, from the availability of the zip codes around San Francisco. */
+async function measureBooking(name: string, url: string) {
+  const rows: (string | number)[][] = [];
   // Booking: one key per order, from the availability of every zip code (one key per slot).
   const keys: string[] = [];
   for (const zip of ZIPS) {
@@ -148,7 +187,8 @@ export async function benchLabAppointments(): Promise<void> {
     try {
       const server = await startServer(engine.env);
       try {
-        rows.push(...(await measure(engine.name, server.url)));
+        rows.push(...(await availabilityBeside(engine.name, server.url, create)));
+        rows.push(...(await measureBooking(engine.name, server.url)));
         const sim = await simulateMany(server.url);
         simRows.push([engine.name, sim.orders, sim.seconds.toFixed(1), (sim.statusChanges / sim.seconds).toFixed(0), (sim.appointmentChanges / sim.seconds).toFixed(0)]);
       } finally {

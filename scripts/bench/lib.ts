@@ -27,10 +27,19 @@ export interface Run {
 }
 
 /**
- * GET load on `url` at `connections` for `seconds`, the `n`th request asking for `pathOf(n)`
- * (requests rotating over users, queries or pages), keeping the time of every 2xx response.
+ * Load on `url` at `connections` for `seconds` (GET, or `method` with `body`), the `n`th request
+ * asking for `pathOf(n)` (requests rotating over users, queries or pages), keeping the time of
+ * every 2xx response.
  */
-export function rotatingGetLoad(options: { url: string; connections: number; seconds: number; headers: Record<string, string>; pathOf: (n: number) => string }): Promise<Run> {
+export function rotatingLoad(options: {
+  url: string;
+  connections: number;
+  seconds: number;
+  headers: Record<string, string>;
+  pathOf: (n: number) => string;
+  method?: 'GET' | 'POST';
+  body?: string | undefined;
+}): Promise<Run> {
   let next = 0;
   return new Promise((resolve, reject) => {
     const latencies: number[] = [];
@@ -40,7 +49,7 @@ export function rotatingGetLoad(options: { url: string; connections: number; sec
         connections: options.connections,
         duration: options.seconds,
         headers: options.headers,
-        requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: options.pathOf(next++) }) }],
+        requests: [{ method: options.method ?? 'GET', ...(options.body !== undefined && { body: options.body }), setupRequest: (request) => ({ ...request, path: options.pathOf(next++) }) }],
       },
       (error, result) => {
         if (error) return reject(error instanceof Error ? error : new Error(String(error)));

@@ -39,7 +39,7 @@ import type { Database } from '../../server/storage/database.js';
 import { compile } from '../compile.js';
 import { isMainModule } from '../lib/main-module.js';
 import { startSandboxServer } from './engines.js';
-import { benchRounds, combineRuns, printTable, rotatingGetLoad, takeTurns, variantDist, type Run } from './lib.js';
+import { benchRounds, combineRuns, printTable, rotatingLoad, takeTurns, variantDist, type Run } from './lib.js';
 
 const count = (name: string, fallback: number) => Math.max(0, Math.floor(Number(process.env[name] ?? fallback)));
 const USERS = Math.max(1, count('TEAM_READS_USERS', 10_000));
@@ -153,7 +153,7 @@ async function pageQueries(url: string, path: string): Promise<{ queries: string
 
 /** Load on one operation, the `n`th request asking for `paths[n % paths.length]`. */
 const load = (url: string, paths: readonly string[], seconds: number): Promise<Run> =>
-  rotatingGetLoad({ url, connections: CONNECTIONS, seconds, headers: AUTH, pathOf: (n) => paths[n % paths.length]! });
+  rotatingLoad({ url, connections: CONNECTIONS, seconds, headers: AUTH, pathOf: (n) => paths[n % paths.length]! });
 
 interface Operation {
   title: string;
