@@ -1,4 +1,5 @@
 import { cpSync, existsSync } from 'node:fs';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import path from 'node:path';
 import { Mutex, PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -285,6 +286,29 @@ export function checkPgliteVersion(found?: string): void {
   assertDependencyVersion('@electric-sql/pglite', PGLITE_PATCHED_VERSION, 'server/storage (pglite-statements.ts, copyText, the transaction locks)', found);
 }
 
+/**
+ * Runs a transaction on PGlite's one connection (`connection`, held while it runs), starting on a
+ * turn of the event loop of its own.
+ *
+ * PGlite executes SQL inside this event loop, and every await in a request, a transaction or the
+ * connection's hand-over resolves as a microtask: a request read from its socket ran through its
+ * transaction to its response before Node read the next socket, and the requests read together
+ * went in one uninterrupted run. A request that arrived just after a run began waited for all of
+ * it, then for the requests read with it: booking's p99 sat at three times its p50. Here a
+ * transaction waits for the event loop's next turn (setImmediate) once it holds the connection,
+ * so the requests that arrived meanwhile are read and queue behind it. A statement outside a
+ * transaction (a read: availability's one statement) does not wait: each such wait cost those
+ * reads a tenth of their throughput for no gain in their p99 (scripts/bench/RESULTS.md,
+ * "Turns on the PGlite connection").
+ */
+export function fairTurns(connection: Pick<Mutex, 'runExclusive'>): <T>(work: () => Promise<T>) => Promise<T> {
+  return <T>(work: () => Promise<T>) =>
+    connection.runExclusive(async () => {
+      await nextTurn();
+      return work();
+    });
+}
+
 async function openPglite(dataDir: string, releaseLock: (() => void) | null, options: OpenDatabaseOptions): Promise<Database> {
   checkPgliteVersion();
   const parsers: Record<number, (text: string) => unknown> = { ...VALUE_PARSERS };
@@ -301,7 +325,9 @@ async function openPglite(dataDir: string, releaseLock: (() => void) | null, opt
   // running (it holds the connection). Every transaction and every prepared statement outside
   // one takes this lock (PGlite's public Mutex), so they run one after the other; inside a
   // transaction a statement takes PGlite's query lock only (`runExclusive`, public API).
+  // A transaction takes its turn on the event loop's next turn (fairTurns).
   const connection = new Mutex();
+  const takeConnection = fairTurns(connection);
   const base = pgliteQueryable(db, async <T>(sql: string, params: readonly unknown[]) => {
     const rows = await connection.runExclusive(() => db.runExclusive(() => statements.run<T>(sql, params)));
     await db.syncToFs();
@@ -312,7 +338,7 @@ async function openPglite(dataDir: string, releaseLock: (() => void) | null, opt
   return {
     ...base,
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      return connection.runExclusive(() =>
+      return takeConnection(() =>
         db.transaction(async (tx) => {
           let finished = false;
           try {

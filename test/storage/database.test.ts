@@ -1,6 +1,7 @@
 import fc from 'fast-check';
+import { Mutex } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, timestampTextToIso } from '../../server/storage/database.js';
+import { fairTurns, openDatabase, timestampTextToIso } from '../../server/storage/database.js';
 import { isUniqueViolation } from './stored-state.js';
 import { engineCases, ISO_TIMESTAMP, SETUP_TIMEOUT_MS, useTestDatabase } from './helpers.js';
 import { pgliteInitdbImage } from './pglite-image.js';
@@ -52,6 +53,65 @@ describe('openDatabase', () => {
       } finally {
         await db.close();
       }
+    }
+  }, SETUP_TIMEOUT_MS);
+});
+
+/** Marks `name` in `order` on the next turn of the event loop, as a socket read would run. */
+const onNextTurn = (order: string[], name: string) => setImmediate(() => order.push(name));
+
+describe('fairTurns (the transactions\' turns on PGlite\'s one connection)', () => {
+  it('when work is asked for, then it runs on a later turn of the event loop, after what was due on this one', async () => {
+    const order: string[] = [];
+    const take = fairTurns(new Mutex());
+    onNextTurn(order, 'io');
+    await take(async () => order.push('work'));
+    expect(order).toEqual(['io', 'work']);
+  });
+
+  it('when work waited for the connection, then the event loop takes a turn before it runs, where a bare mutex hands it on in the same turn', async () => {
+    const run = async (take: <T>(work: () => Promise<T>) => Promise<T>) => {
+      const order: string[] = [];
+      const first = take(async () => {
+        order.push('first');
+        onNextTurn(order, 'io');
+      });
+      const second = take(async () => order.push('second'));
+      await Promise.all([first, second]);
+      return order;
+    };
+    expect(await run(fairTurns(new Mutex()))).toEqual(['first', 'io', 'second']);
+    const bare = new Mutex();
+    expect(await run((work) => bare.runExclusive(work))).toEqual(['first', 'second']);
+  });
+
+  it('when transactions and a statement queue on a PGlite database, then the event loop takes a turn before each transaction, not before the statement, and each sees the writes of those before it', async () => {
+    const db = await openDatabase({ memory: true });
+    try {
+      await db.query('CREATE TABLE turns (n int)');
+      const order: string[] = [];
+      const done = await Promise.all([
+        db.transaction(async (tx) => {
+          await tx.query('INSERT INTO turns VALUES (1)');
+          order.push('tx 1');
+          onNextTurn(order, 'io after tx 1');
+          return 1;
+        }),
+        db.query<{ count: string }>('SELECT count(*)::text AS count FROM turns').then((rows) => {
+          order.push(`read ${rows[0]?.count}`);
+          return 2;
+        }),
+        db.transaction(async (tx) => {
+          order.push('tx 2');
+          await tx.query('INSERT INTO turns VALUES (2)');
+          return 3;
+        }),
+      ]);
+      expect(done).toEqual([1, 2, 3]);
+      expect(order).toEqual(['tx 1', 'read 1', 'io after tx 1', 'tx 2']);
+      expect(await db.one('SELECT count(*)::int AS n FROM turns')).toEqual({ n: 2 });
+    } finally {
+      await db.close();
     }
   }, SETUP_TIMEOUT_MS);
 });
