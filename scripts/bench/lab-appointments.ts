@@ -22,19 +22,19 @@
  * Side by side: with BENCH_VARIANT_DIST=<another build's dist/>, a second server of that build runs
  * beside this one on a store of its own (the same engine), and for each availability request the
  * two take turns in BENCH_ROUNDS (5) rounds of APPOINTMENT_BENCH_SECONDS / rounds each, the order
- * rotating, after a warm-up of each: the table gives both and their ratio, measured in the same
- * minute. Booking and the simulation are measured on this build's server alone.
+ * rotating, after a warm-up of each; each books its own orders, taking turns in the same rounds
+ * (an equal share of the orders each, no warm-up). The table gives both and their ratio,
+ * measured in the same minutes. The simulation is measured on this build's server alone.
  *
  * A smoke run: APPOINTMENT_BENCH_SECONDS=2 APPOINTMENT_BENCH_BOOKINGS=100 APPOINTMENT_BENCH_SIMULATED=20.
  * BENCH_CPU_PROF=<dir> runs each server under --cpu-prof (profiles written to <dir> when it stops;
  * cpu-profile-summary.ts reads them).
  */
-import autocannon from 'autocannon';
 import path from 'node:path';
 import { compile } from '../compile.js';
 import { isMainModule } from '../lib/main-module.js';
 import { benchEngines, type BenchEngine } from './engines.js';
-import { benchRounds, combineRuns, freePorts, printTable, rotatingLoad, spawnServer, stop, takeTurns, variantDist, waitForOk } from './lib.js';
+import { benchRounds, combineRuns, freePorts, printTable, rotatingLoad, spawnServer, stop, takeTurns, variantDist, waitForOk, type Run } from './lib.js';
 import { TEAM_API_KEY_HEADER } from '../../server/shared/wire.js';
 
 const TEAM_API_KEY = 'sk_us_bench_appointments';
@@ -74,10 +74,6 @@ async function startServer(engineEnv: NodeJS.ProcessEnv, distDir?: string) {
 }
 
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : '-');
-
-async function load(opts: autocannon.Options): Promise<autocannon.Result> {
-  return autocannon({ connections: CONNECTIONS, ...opts });
-}
 
 /** Orders of new users, at-home, their patients at `zips` in turn. */
 async function placeOrders(url: string, count: number, zips: readonly string[]): Promise<string[]> {
@@ -120,14 +116,16 @@ async function measureAvailability(name: string, servers: readonly { label: stri
   return rows;
 }
 
-/** Availability on this build's server, and with BENCH_VARIANT_DIST beside a server of that build on a store of its own (`create`), stopped after. */
-async function availabilityBeside(name: string, url: string, create: () => Promise<BenchEngine>) {
-  if (!VARIANT_DIST) return measureAvailability(name, [{ label: 'server', url }]);
+/** Availability and booking on this build's server, and with BENCH_VARIANT_DIST beside a server of that build on a store of its own (`create`), stopped after. */
+async function measureBeside(name: string, url: string, create: () => Promise<BenchEngine>) {
+  const mine = { label: 'server', url };
+  if (!VARIANT_DIST) return [...(await measureAvailability(name, [mine])), ...(await measureBooking(name, [mine]))];
   const engine = await create();
   try {
     const variant = await startServer(engine.env, VARIANT_DIST);
     try {
-      return await measureAvailability(name, [{ label: 'server', url }, { label: `built in ${process.env.BENCH_VARIANT_DIST}`, url: variant.url }]);
+      const servers = [mine, { label: `built in ${process.env.BENCH_VARIANT_DIST}`, url: variant.url }];
+      return [...(await measureAvailability(name, servers)), ...(await measureBooking(name, servers))];
     } finally {
       await stop(variant.child);
     }
@@ -136,29 +134,45 @@ async function availabilityBeside(name: string, url: string, create: () => Promi
   }
 }
 
-/** Booking on this build's server: one key per order, from the availability of the zip codes around San Francisco. */
-async function measureBooking(name: string, url: string) {
-  const rows: (string | number)[][] = [];
-  // Booking: one key per order, from the availability of every zip code (one key per slot).
+/** Orders to book on `url`, each with a key of its own, from the availability of the zip codes around San Francisco (one key per slot). */
+async function bookingPairs(url: string): Promise<{ orderId: string; key: string }[]> {
   const keys: string[] = [];
   for (const zip of ZIPS) {
     const slots = await json<{ slots: { slots: { booking_key: string }[] }[] }>(await fetch(`${url}/v3/order/phlebotomy/appointment/availability`, { method: 'POST', headers: JSON_AUTH, body: JSON.stringify(address(zip)) }));
     keys.push(...slots.slots.flatMap((day) => day.slots.map((slot) => slot.booking_key)));
     if (keys.length >= BOOKINGS) break;
   }
-  const pairs = (await placeOrders(url, Math.min(BOOKINGS, keys.length), ['94110'])).map((orderId, i) => ({ orderId, key: keys[i]! }));
-  let next = 0;
-  const booked = await load({
-    url, amount: pairs.length, headers: JSON_AUTH,
-    requests: [{
-      method: 'POST',
-      setupRequest: (request) => {
-        const pair = pairs[next++ % pairs.length]!;
-        return { ...request, path: `/v3/order/${pair.orderId}/phlebotomy/appointment/book`, body: JSON.stringify({ booking_key: pair.key }) };
-      },
-    }],
-  });
-  rows.push([name, `booking (${pairs.length} orders)`, booked.requests.average.toFixed(0), ms(booked.latency.p50), ms(booked.latency.p99), booked.non2xx]);
+  return (await placeOrders(url, Math.min(BOOKINGS, keys.length), ['94110'])).map((orderId, i) => ({ orderId, key: keys[i]! }));
+}
+
+/**
+ * Booking on every server (`servers`: label and URL), each booking its own orders once: with two,
+ * they take turns in ROUNDS rounds of an equal share of the orders each (the order rotating),
+ * with a ratio row.
+ */
+async function measureBooking(name: string, servers: readonly { label: string; url: string }[]) {
+  const prepared: { orderId: string; key: string }[][] = [];
+  for (const server of servers) prepared.push(await bookingPairs(server.url));
+  const perRound = Math.floor(Math.min(...prepared.map((pairs) => pairs.length)) / ROUNDS);
+  const runs: Run[][] = servers.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (let turn = 0; turn < servers.length; turn++) {
+      const i = (round + turn) % servers.length;
+      const pairs = prepared[i]!.slice(round * perRound, (round + 1) * perRound);
+      runs[i]!.push(await rotatingLoad({
+        url: servers[i]!.url, connections: CONNECTIONS, amount: pairs.length, headers: JSON_AUTH, method: 'POST',
+        pathOf: (n) => `/v3/order/${pairs[n % pairs.length]!.orderId}/phlebotomy/appointment/book`,
+        bodyOf: (n) => JSON.stringify({ booking_key: pairs[n % pairs.length]!.key }),
+      }));
+    }
+  }
+  const measured = runs.map((serverRuns) => combineRuns(serverRuns));
+  const request = `booking (${perRound * ROUNDS} orders)`;
+  const rows: (string | number)[][] = measured.map((run, i) => [servers.length > 1 ? `${name}, ${servers[i]!.label}` : name, request, run.rps.toFixed(0), ms(run.p50), ms(run.p99), run.non2xx + run.errors + run.timeouts]);
+  if (measured.length > 1) {
+    const [mine, theirs] = measured as [ReturnType<typeof combineRuns>, ReturnType<typeof combineRuns>];
+    rows.push([`${name}, ratio`, request, `${(mine.rps / theirs.rps).toFixed(2)}x`, `${(mine.p50 / theirs.p50).toFixed(2)}x`, `${(mine.p99 / theirs.p99).toFixed(2)}x`, '']);
+  }
   return rows;
 }
 
@@ -187,8 +201,7 @@ export async function benchLabAppointments(): Promise<void> {
     try {
       const server = await startServer(engine.env);
       try {
-        rows.push(...(await availabilityBeside(engine.name, server.url, create)));
-        rows.push(...(await measureBooking(engine.name, server.url)));
+        rows.push(...(await measureBeside(engine.name, server.url, create)));
         const sim = await simulateMany(server.url);
         simRows.push([engine.name, sim.orders, sim.seconds.toFixed(1), (sim.statusChanges / sim.seconds).toFixed(0), (sim.appointmentChanges / sim.seconds).toFixed(0)]);
       } finally {

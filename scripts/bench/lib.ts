@@ -27,29 +27,38 @@ export interface Run {
 }
 
 /**
- * Load on `url` at `connections` for `seconds` (GET, or `method` with `body`), the `n`th request
- * asking for `pathOf(n)` (requests rotating over users, queries or pages), keeping the time of
- * every 2xx response.
+ * Load on `url` at `connections` for `seconds`, or for `amount` requests (GET, or `method` with
+ * `body`, or with `bodyOf(n)`), the `n`th request asking for `pathOf(n)` (requests rotating over
+ * users, queries or pages), keeping the time of every 2xx response.
  */
 export function rotatingLoad(options: {
   url: string;
   connections: number;
-  seconds: number;
   headers: Record<string, string>;
   pathOf: (n: number) => string;
   method?: 'GET' | 'POST';
   body?: string | undefined;
-}): Promise<Run> {
+  /** The `n`th request's body (a booking's own key), in place of `body`. */
+  bodyOf?: (n: number) => string;
+} & ({ seconds: number; amount?: never } | { amount: number; seconds?: never })): Promise<Run> {
   let next = 0;
+  const { bodyOf } = options;
   return new Promise((resolve, reject) => {
     const latencies: number[] = [];
     const instance = autocannon(
       {
         url: options.url,
         connections: options.connections,
-        duration: options.seconds,
+        ...(options.amount !== undefined ? { amount: options.amount } : { duration: options.seconds }),
         headers: options.headers,
-        requests: [{ method: options.method ?? 'GET', ...(options.body !== undefined && { body: options.body }), setupRequest: (request) => ({ ...request, path: options.pathOf(next++) }) }],
+        requests: [{
+          method: options.method ?? 'GET',
+          ...(options.body !== undefined && { body: options.body }),
+          setupRequest: (request) => {
+            const n = next++;
+            return { ...request, path: options.pathOf(n), ...(bodyOf && { body: bodyOf(n) }) };
+          },
+        }],
       },
       (error, result) => {
         if (error) return reject(error instanceof Error ? error : new Error(String(error)));
