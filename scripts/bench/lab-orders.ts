@@ -100,7 +100,8 @@ interface Prepared {
 
 /**
  * Migrates, bootstraps, and writes ORDERS orders of 100 users straight into the tables: the
- * statuses of every method's success path, patient names from a small set, one event each.
+ * statuses of every method's success path, patient names from a small set, one event each, each
+ * order in a transaction of its own (as a new order starts one).
  */
 export async function prepare(engine: BenchEngine): Promise<Prepared> {
   const db = await engine.open();
@@ -132,16 +133,16 @@ export async function prepare(engine: BenchEngine): Promise<Prepared> {
       const n = Math.min(chunk, ORDERS - start);
       await db.query(
         `WITH params AS (
-           SELECT g, gen_random_uuid() AS id, ($2::uuid[])[1 + g % array_length($2::uuid[], 1)] AS user_id,
+           SELECT g, gen_random_uuid() AS id, gen_random_uuid() AS transaction_id, ($2::uuid[])[1 + g % array_length($2::uuid[], 1)] AS user_id,
                   ($3::jsonb -> (g % jsonb_array_length($3::jsonb))) AS s, ($4::text[])[1 + g % array_length($4::text[], 1)] AS name,
                   date_trunc('milliseconds', now()) - g * interval '1 second' AS at
            FROM generate_series($5::int, $5::int + $6::int - 1) g
          )
-         INSERT INTO lab_orders (id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, receiver_name, sample_id, interpretation, body, lab_test_view, created_at, updated_at, events)
+         INSERT INTO lab_orders (id, team_id, user_id, lab_test_id, method, status, low_status, patient_name, receiver_name, sample_id, interpretation, body, lab_test_view, created_at, updated_at, events, transaction_id)
          SELECT id, $1, user_id, $7, s ->> 'method', s ->> 'status', s ->> 'low', name, name, 'SB' || lpad(g::text, 10, '0'),
                 CASE WHEN s ->> 'low' = 'completed' THEN (ARRAY['normal', 'abnormal', 'critical'])[1 + g % 3] END,
                 $8::jsonb, $9, at, at,
-                json_build_array(${orderEventJsonSql(NEXT_EVENT_ID, 'at', `s ->> 'status'`, 'NULL::text')})
+                json_build_array(${orderEventJsonSql(NEXT_EVENT_ID, 'at', `s ->> 'status'`, 'NULL::text')}), transaction_id
          FROM params`,
         [sandbox.teamId, users.map((u) => u.id), JSON.stringify(statuses), names, start, n, WALK_IN.id, JSON.stringify(stored), snapshot.digest],
       );
