@@ -298,7 +298,7 @@ export function checkPgliteVersion(found?: string): void {
  * transaction waits for the event loop's next turn (setImmediate) once it holds the connection,
  * so the requests that arrived meanwhile are read and queue behind it. A statement outside a
  * transaction (a read: availability's one statement) does not wait: each such wait cost those
- * reads a tenth of their throughput for no gain in their p99 (scripts/bench/RESULTS.md,
+ * reads a tenth of their throughput for little gain in their p99 (scripts/bench/RESULTS.md,
  * "Turns on the PGlite connection").
  */
 export function fairTurns(connection: Pick<Mutex, 'runExclusive'>): <T>(work: () => Promise<T>) => Promise<T> {
