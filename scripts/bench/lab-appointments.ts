@@ -104,14 +104,20 @@ async function measureAvailability(name: string, servers: readonly { label: stri
     const loads = Object.fromEntries(servers.map((server) => [server.label, (seconds: number) =>
       rotatingLoad({ url: server.url, connections: CONNECTIONS, seconds, headers: JSON_AUTH, method: 'POST', body: request.body, pathOf: () => request.path })]));
     const runs = await takeTurns(loads, { rounds: ROUNDS, roundSeconds: SECONDS / ROUNDS, warmupSeconds: WARMUP_SECONDS });
-    const measured = servers.map((server) => combineRuns(runs.get(server.label)!));
-    measured.forEach((run, i) => {
-      rows.push([servers.length > 1 ? `${name}, ${servers[i]!.label}` : name, request.label, run.rps.toFixed(0), ms(run.p50), ms(run.p99), run.non2xx + run.errors + run.timeouts]);
-    });
-    if (measured.length > 1) {
-      const [mine, theirs] = measured as [ReturnType<typeof combineRuns>, ReturnType<typeof combineRuns>];
-      rows.push([`${name}, ratio`, request.label, `${(mine.rps / theirs.rps).toFixed(2)}x`, `${(mine.p50 / theirs.p50).toFixed(2)}x`, `${(mine.p99 / theirs.p99).toFixed(2)}x`, '']);
-    }
+    rows.push(...tableRows(name, request.label, servers, runs));
+  }
+  return rows;
+}
+
+/** The table's rows of one request: each server's combined runs, and with two their ratio. */
+function tableRows(name: string, request: string, servers: readonly { label: string }[], runs: Map<string, Run[]>) {
+  const measured = servers.map((server) => combineRuns(runs.get(server.label)!));
+  const rows: (string | number)[][] = measured.map((run, i) => [
+    servers.length > 1 ? `${name}, ${servers[i]!.label}` : name, request, run.rps.toFixed(0), ms(run.p50), ms(run.p99), run.non2xx + run.errors + run.timeouts,
+  ]);
+  if (measured.length > 1) {
+    const [mine, theirs] = measured as [ReturnType<typeof combineRuns>, ReturnType<typeof combineRuns>];
+    rows.push([`${name}, ratio`, request, `${(mine.rps / theirs.rps).toFixed(2)}x`, `${(mine.p50 / theirs.p50).toFixed(2)}x`, `${(mine.p99 / theirs.p99).toFixed(2)}x`, '']);
   }
   return rows;
 }
@@ -151,29 +157,20 @@ async function bookingPairs(url: string): Promise<{ orderId: string; key: string
  * with a ratio row.
  */
 async function measureBooking(name: string, servers: readonly { label: string; url: string }[]) {
-  const prepared: { orderId: string; key: string }[][] = [];
-  for (const server of servers) prepared.push(await bookingPairs(server.url));
-  const perRound = Math.floor(Math.min(...prepared.map((pairs) => pairs.length)) / ROUNDS);
-  const runs: Run[][] = servers.map(() => []);
-  for (let round = 0; round < ROUNDS; round++) {
-    for (let turn = 0; turn < servers.length; turn++) {
-      const i = (round + turn) % servers.length;
-      const pairs = prepared[i]!.slice(round * perRound, (round + 1) * perRound);
-      runs[i]!.push(await rotatingLoad({
-        url: servers[i]!.url, connections: CONNECTIONS, amount: pairs.length, headers: JSON_AUTH, method: 'POST',
-        pathOf: (n) => `/v3/order/${pairs[n % pairs.length]!.orderId}/phlebotomy/appointment/book`,
-        bodyOf: (n) => JSON.stringify({ booking_key: pairs[n % pairs.length]!.key }),
-      }));
-    }
-  }
-  const measured = runs.map((serverRuns) => combineRuns(serverRuns));
-  const request = `booking (${perRound * ROUNDS} orders)`;
-  const rows: (string | number)[][] = measured.map((run, i) => [servers.length > 1 ? `${name}, ${servers[i]!.label}` : name, request, run.rps.toFixed(0), ms(run.p50), ms(run.p99), run.non2xx + run.errors + run.timeouts]);
-  if (measured.length > 1) {
-    const [mine, theirs] = measured as [ReturnType<typeof combineRuns>, ReturnType<typeof combineRuns>];
-    rows.push([`${name}, ratio`, request, `${(mine.rps / theirs.rps).toFixed(2)}x`, `${(mine.p50 / theirs.p50).toFixed(2)}x`, `${(mine.p99 / theirs.p99).toFixed(2)}x`, '']);
-  }
-  return rows;
+  const prepared = new Map<string, { orderId: string; key: string }[]>();
+  for (const server of servers) prepared.set(server.label, await bookingPairs(server.url));
+  const perRound = Math.floor(Math.min(...[...prepared.values()].map((pairs) => pairs.length)) / ROUNDS);
+  const loads = Object.fromEntries(servers.map((server) => [server.label, (_seconds: number, round: number) => {
+    const pairs = prepared.get(server.label)!.slice(round * perRound, (round + 1) * perRound);
+    return rotatingLoad({
+      url: server.url, connections: CONNECTIONS, amount: pairs.length, headers: JSON_AUTH, method: 'POST',
+      pathOf: (n) => `/v3/order/${pairs[n % pairs.length]!.orderId}/phlebotomy/appointment/book`,
+      bodyOf: (n) => JSON.stringify({ booking_key: pairs[n % pairs.length]!.key }),
+    });
+  }]));
+  // No warm-up: each order is booked once.
+  const runs = await takeTurns(loads, { rounds: ROUNDS, roundSeconds: 0, warmupSeconds: 0 });
+  return tableRows(name, `booking (${perRound * ROUNDS} orders)`, servers, runs);
 }
 
 async function simulateMany(url: string) {

@@ -103,20 +103,22 @@ export const variantDist = (): string | null => (process.env.BENCH_VARIANT_DIST 
 /**
  * Loads targets side by side: a warm-up of each (`warmupSeconds`, not kept), then `rounds`
  * rounds of `roundSeconds` in which the targets take turns, the order rotating, so that the
- * machine getting slower or faster during the run weighs on each of them alike. Returns each
- * target's runs, one per round, in round order.
+ * machine getting slower or faster during the run weighs on each of them alike. Each run is
+ * told its seconds and its round (a target with a fixed amount of work per round, such as
+ * orders to book once, takes that round's share). Returns each target's runs, one per round, in
+ * round order.
  */
 export async function takeTurns<Name extends string>(
-  targets: Record<Name, (seconds: number) => Promise<Run>>,
+  targets: Record<Name, (seconds: number, round: number) => Promise<Run>>,
   options: { rounds: number; roundSeconds: number; warmupSeconds: number },
 ): Promise<Map<Name, Run[]>> {
   const names = Object.keys(targets) as Name[];
-  if (options.warmupSeconds > 0) for (const name of names) await targets[name](options.warmupSeconds);
+  if (options.warmupSeconds > 0) for (const name of names) await targets[name](options.warmupSeconds, -1);
   const runs = new Map<Name, Run[]>(names.map((name) => [name, []]));
   for (let round = 0; round < options.rounds; round++) {
     for (let turn = 0; turn < names.length; turn++) {
       const name = names[(round + turn) % names.length]!;
-      runs.get(name)!.push(await targets[name](options.roundSeconds));
+      runs.get(name)!.push(await targets[name](options.roundSeconds, round));
     }
   }
   return runs;

@@ -1,6 +1,6 @@
 import { cpSync, existsSync } from 'node:fs';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Mutex, PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.js';
@@ -294,12 +294,12 @@ export function checkPgliteVersion(found?: string): void {
  * connection's hand-over resolves as a microtask: a request read from its socket ran through its
  * transaction to its response before Node read the next socket, and the requests read together
  * went in one uninterrupted run. A request that arrived just after a run began waited for all of
- * it, then for the requests read with it: booking's p99 sat at three times its p50. Here a
- * transaction waits for the event loop's next turn (setImmediate) once it holds the connection,
- * so the requests that arrived meanwhile are read and queue behind it. A statement outside a
- * transaction (a read: availability's one statement) does not wait: each such wait cost those
- * reads a tenth of their throughput for little gain in their p99 (scripts/bench/RESULTS.md,
- * "Turns on the PGlite connection").
+ * it, then for the requests read with it, and the slowest requests waited about twice as long
+ * as the typical one. Here a transaction waits for the event loop's next turn (setImmediate)
+ * once it holds the connection, so the requests that arrived meanwhile are read and queue
+ * behind it. A statement outside a transaction (a read: availability's one statement) does not
+ * wait: short reads lost more throughput to the extra turn than their tail gained
+ * (scripts/bench/RESULTS.md, "Turns on the PGlite connection").
  */
 export function fairTurns(connection: Pick<Mutex, 'runExclusive'>): <T>(work: () => Promise<T>) => Promise<T> {
   return <T>(work: () => Promise<T>) =>
