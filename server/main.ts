@@ -10,6 +10,7 @@ import { createManagementApp, createTeamApp } from './app.js';
 import { creatingDatabaseLine, databaseReadyLine, renderBanner } from './banner.js';
 import { bootstrapSandbox } from './bootstrap.js';
 import { credentialRevocations, printsBanner, processLogger, runClusterPrimary } from './cluster.js';
+import { createAppServer } from './http/app-server.js';
 import { forgetCredentials } from './http/authenticate.js';
 import { loadConfig, settleListeningPorts, type Config } from './config.js';
 import { listeningUrl } from './shared/local-url.js';
@@ -48,16 +49,19 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Listens, or fails with a message that names the port's variable (Express 5 passes listen errors to the callback). */
+/**
+ * Listens, or fails with a message that names the port's variable. The server is made by
+ * createAppServer (requests made with the app's prototypes), listening as `app.listen` would.
+ */
 const listen = (app: ReturnType<typeof createTeamApp>, port: number, host: string, variable: string) =>
   new Promise<Server>((resolve, reject) => {
-    const server = app.listen(port, host, (error?: Error) => {
-      if (!error) return resolve(holdIdleConnections(answerClientErrors(server)));
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'EADDRINUSE') reject(new Error(`Port ${port} on ${host} is already in use (${variable}): stop the process using it or set ${variable} to another port.`));
-      else if (code === 'EACCES') reject(new Error(`Not allowed to listen on port ${port} on ${host} (${variable}): choose a port above 1023.`));
+    const server = createAppServer(app);
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') reject(new Error(`Port ${port} on ${host} is already in use (${variable}): stop the process using it or set ${variable} to another port.`));
+      else if (error.code === 'EACCES') reject(new Error(`Not allowed to listen on port ${port} on ${host} (${variable}): choose a port above 1023.`));
       else reject(error);
     });
+    server.listen(port, host, () => resolve(holdIdleConnections(answerClientErrors(server))));
   });
 
 const closeServer = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));

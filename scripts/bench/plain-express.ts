@@ -1,9 +1,10 @@
 /**
  * The plain-Express baseline of the server benchmark (scripts/bench/server.ts):
  * a bare Express 5 app that answers fixed routes with fixed bytes, with no
- * OpenAPI validation, no authentication and no storage. It is configured like
- * the real server's apps (no ETag, no X-Powered-By, JSON bodies parsed), so the
- * difference measured is what the server does on top of Express.
+ * OpenAPI validation, no authentication and no storage. It is configured and
+ * served like the real server's apps (no ETag, no X-Powered-By, JSON bodies
+ * parsed; its server made by createAppServer, as server/main.ts makes theirs),
+ * so the difference measured is what the server does on top of Express.
  *
  *   node dist/scripts/bench/plain-express.js <routes.json>     (PORT env, default 0; prints "listening <port>")
  *
@@ -12,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import { createAppServer } from '../../server/http/app-server.js';
 
 export interface PlainRoute {
   method: 'GET' | 'POST';
@@ -42,7 +44,7 @@ for (const route of routes) {
   else app.post(route.path, handler);
 }
 
-const server = app.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
+const server = createAppServer(app).listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
   process.stdout.write(`listening ${(server.address() as AddressInfo).port}\n`);
 });
 const shutdown = () => server.close(() => process.exit(0));

@@ -6,6 +6,7 @@ import { bootstrapSandbox } from '../../server/bootstrap.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import { MARKER_CATALOG } from '../../server/domain/lab-markers/catalog.js';
 import type { Deps } from '../../server/http/handlers/context.js';
+import { createAppServer } from '../../server/http/app-server.js';
 import { createAppCaches } from '../../server/caches.js';
 import { TriggerSignal } from '../../server/jobs/bulk-pull/signals.js';
 import { BulkPullWorker, type BulkPullWorkerOptions } from '../../server/jobs/bulk-pull/worker.js';
@@ -42,9 +43,10 @@ export interface TestServer {
 
 const listen = (app: Express) =>
   new Promise<Server>((resolve, reject) => {
-    // As server/main.ts listens: the parser's errors in the API's error shape, idle connections held as long.
-    const server = holdIdleConnections(answerClientErrors(app.listen(0, '127.0.0.1', () => resolve(server))));
+    // As server/main.ts listens: requests made with the app's prototypes, the parser's errors in the API's error shape, idle connections held as long.
+    const server = holdIdleConnections(answerClientErrors(createAppServer(app)));
     server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve(server));
   });
 
 export interface TestServerOptions {
