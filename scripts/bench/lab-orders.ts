@@ -15,7 +15,7 @@
  *    run weighs on both alike. Requests/s over the measured time, p50 and p99 over every
  *    response, and the ratio of each round.
  *    Each request of 1 and 2 is followed by plain Express answering the server's own bytes for
- *    it (plain-express.ts): the floor of that request on this machine, where no server can
+ *    it (plain-express.ts, its HTTP server made by createAppServer as the server's): the floor of that request on this machine, where no server can
  *    do better (a page of 50 orders is about 850 kB: each order carries its lab test).
  * 2. GET /v3/orders with LAB_BENCH_ORDERS (default 100,000) orders in the team, written
  *    straight into the database before the server starts: filtered by status and method and
@@ -354,7 +354,7 @@ async function measureRequests(engineName: string, serverUrl: string, prepared: 
     routes.push({ method: request.method, path: request.plainPath, status: answer.status, contentType: answer.headers.get('content-type') ?? 'application/json', body: bytes.toString('base64') });
   }
   const plainDir = await mkdtemp(path.join(os.tmpdir(), 'bench-lab-plain-'));
-  const plain = await startPlainExpress(routes, plainDir);
+  const plain = await startPlainExpress(routes, plainDir, 'app-server');
   let mockPost: Measure | null = null;
   try {
     for (const request of requests) {

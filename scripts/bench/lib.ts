@@ -201,13 +201,15 @@ export function percentile(values: readonly number[], p: number): number {
  * The plain-Express baseline (plain-express.ts, compiled to dist): a bare Express app answering
  * each of `routes` with its fixed bytes, as its own process. What a target does on top of
  * Express is the difference from it; what it cannot beat on this machine is its figure.
+ * `server`: how its HTTP server is made, by `app.listen` or by the server's createAppServer
+ * (PLAIN_EXPRESS_SERVER in plain-express.ts).
  */
-export async function startPlainExpress(routes: readonly PlainRoute[], dir: string): Promise<{ url: string; child: ChildProcess }> {
-  const routesFile = path.join(dir, 'plain-routes.json');
+export async function startPlainExpress(routes: readonly PlainRoute[], dir: string, server: 'listen' | 'app-server' = 'listen'): Promise<{ url: string; child: ChildProcess }> {
+  const routesFile = path.join(dir, `plain-routes-${server}.json`);
   await writeFile(routesFile, JSON.stringify(routes));
   const port = await freePort();
   const started = performance.now();
-  const child = spawnQuiet(process.execPath, [path.join(DIST, 'scripts/bench/plain-express.js'), routesFile], { PORT: String(port) });
+  const child = spawnQuiet(process.execPath, [path.join(DIST, 'scripts/bench/plain-express.js'), routesFile], { PORT: String(port), PLAIN_EXPRESS_SERVER: server });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}${routes[0]?.path ?? '/'}`, started, 30_000);
   return { url, child };

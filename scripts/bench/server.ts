@@ -17,7 +17,10 @@
  * - our mock: `node dist/mocks/start.js`, silent (MOCK_LOG unset): Prism with our settings;
  * - plain Express: `node dist/scripts/bench/plain-express.js`, a bare Express app
  *   answering the exact bytes the server returned for each operation (fetched from
- *   the server first), no validation, no authentication, no storage.
+ *   the server first), no validation, no authentication, no storage, listening by
+ *   `app.listen` as Express apps commonly do (the goal's baseline);
+ * - the same plain Express with its HTTP server made by createAppServer, as the
+ *   server's are (server/http/app-server.ts): Express alone, at its fastest here.
  *
  * Operations: GET /v2/providers, GET /v3/lab_tests/markers?name=glucose and
  * POST /v2/user/{user_id}/insurance (an AETNA record, for a user created first).
@@ -93,7 +96,7 @@ function parseVariant(value: string | undefined): Record<string, string> | null 
   return Object.fromEntries(entries);
 }
 
-type TargetName = 'server' | 'variant' | 'production' | 'prism' | 'mock' | 'plain';
+type TargetName = 'server' | 'variant' | 'production' | 'prism' | 'mock' | 'plain' | 'plainApp';
 const TARGET_LABELS: Record<TargetName, string> = {
   server: 'server (as npm start runs it)',
   variant: `server, ${[process.env.BENCH_VARIANT?.trim(), process.env.BENCH_VARIANT_DIST && `built in ${process.env.BENCH_VARIANT_DIST}`].filter(Boolean).join(', ')}`,
@@ -101,6 +104,7 @@ const TARGET_LABELS: Record<TargetName, string> = {
   prism: 'Prism CLI (prism mock -v silent)',
   mock: 'our mock (npm run mock)',
   plain: 'plain Express (same bytes)',
+  plainApp: 'plain Express, createAppServer (same bytes)',
 };
 
 interface Operation {
@@ -412,9 +416,10 @@ export async function benchServer(): Promise<void> {
     }
     const plain = await startPlainExpress(routes, temp);
     children.push(plain.child);
-    const plainUrl = plain.url;
+    const plainApp = await startPlainExpress(routes, temp, 'app-server');
+    children.push(plainApp.child);
 
-    const bases = { server: server.url, ...(variant && { variant: variant.url }), production: production.url, prism: prismUrl, mock: mockUrl, plain: plainUrl } as Record<TargetName, string>;
+    const bases = { server: server.url, ...(variant && { variant: variant.url }), production: production.url, prism: prismUrl, mock: mockUrl, plain: plain.url, plainApp: plainApp.url } as Record<TargetName, string>;
     const bytes = new Map<string, number>();
     for (const op of operations) {
       for (const target of Object.keys(bases) as TargetName[]) {
@@ -448,7 +453,7 @@ export async function benchServer(): Promise<void> {
   const targetNames = (Object.keys(TARGET_LABELS) as TargetName[]).filter((target) => target !== 'variant' || VARIANT_ENV);
   for (const op of operations) {
     const get = (target: TargetName) => results.get(`${target}:${op.id}`)!;
-    const [server, production, prism, mock, plain] = [get('server'), get('production'), get('prism'), get('mock'), get('plain')];
+    const [server, production, prism, mock, plain, plainApp] = [get('server'), get('production'), get('prism'), get('mock'), get('plain'), get('plainApp')];
     printTable(
       `${op.title}: ${CONNECTIONS} connections, ${ROUNDS} x ${ROUND_SECONDS} s per target, targets taking turns, after ${WARMUP_SECONDS} s warm-up`,
       ['target', 'req/s', 'p50', 'p99', 'errors', 'body bytes'],
@@ -462,6 +467,7 @@ export async function benchServer(): Promise<void> {
         ['ratio server / Prism CLI', ratio(server.rps, prism.rps), ratio(server.p50, prism.p50), ratio(server.p99, prism.p99), '', ''],
         ['ratio server / our mock', ratio(server.rps, mock.rps), ratio(server.p50, mock.p50), ratio(server.p99, mock.p99), '', ''],
         ['ratio server / plain Express', ratio(server.rps, plain.rps), ratio(server.p50, plain.p50), ratio(server.p99, plain.p99), '', ''],
+        ['ratio server / plain Express, createAppServer', ratio(server.rps, plainApp.rps), ratio(server.p50, plainApp.p50), ratio(server.p99, plainApp.p99), '', ''],
       ],
     );
   }
