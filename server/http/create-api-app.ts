@@ -9,7 +9,7 @@ import type { HandlerMap } from './handler-types.js';
 import { collectAfterLargeBodies } from './large-body-gc.js';
 import { uploadedFiles } from './multipart.js';
 import { pageHeaders } from './page-headers.js';
-import { parseQueryOnce, queryParser } from './query-parser.js';
+import { parseQueriesOnce, queryParser } from './query-parser.js';
 import { rememberRequestChecks, type CheckedRequest } from './request-checks.js';
 import { rememberRouteMatches, type MatchedRoute } from './route-matches.js';
 import { logRequest, operationRoutes, parseJsonBodies, runInOrder } from './request-routing.js';
@@ -78,6 +78,7 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', queryParser());
+  parseQueriesOnce(app);
 
   // Routing first, as in FastAPI: a request that reaches no operation gets its 405 (another
   // method of an operation's path) or 404 (from the validator) whatever its body, headers or
@@ -111,7 +112,6 @@ export function createApiApp<Operations, Ctx>(options: ApiAppOptions<Operations,
       extraRoutes(req, res, (error?: unknown) => next(error ?? (route.allow !== null ? methodNotAllowed() : undefined)));
       return;
     }
-    parseQueryOnce(req);
     // (body-parser skips a body already parsed, so the larger limit wins where it applies)
     const limited = bodyLimits.find((limit) => req.path === limit.path || req.path.startsWith(`${limit.path}/`));
     runInOrder(limited?.chain ?? defaultChain, req, res, next);

@@ -1,4 +1,4 @@
-import express, { type Request } from 'express';
+import express, { type Express, type Request } from 'express';
 
 /** Express passes the query string of the URL, or null when it has none. */
 type QueryParser = (text: string | null | undefined) => Record<string, unknown>;
@@ -66,29 +66,39 @@ export function queryParser(parse: QueryParser = extendedParser()): QueryParser 
   return (text) => (typeof text !== 'string' ? parse(text) : keepDroppedParameters(text, parse(text)));
 }
 
+/** Where a request keeps its parsed (or assigned) query: a data property every request adds alike. */
+const KEPT_QUERY = Symbol('kept query');
+
+type KeepingRequest = Request & { [KEPT_QUERY]?: unknown };
+
 /**
  * Express 5's `req.query` is a getter that parses the query string again on every read, and
- * the validator reads it several times per request: the query is parsed on its first read and
- * kept on the request (the validator may then change it in place, as it does with defaults, or
- * replace it). A request whose check is remembered (request-checks.ts) is never parsed.
+ * the validator reads it several times per request. This puts a getter over it on the app's
+ * request prototype (`app.request`): a request's query is parsed on its first read and kept on
+ * the request, and an assignment keeps what is assigned (the validator may change the query in
+ * place, as it does with defaults, or replace it). A request whose check is remembered
+ * (request-checks.ts) is never parsed.
+ *
+ * Once per app, on the prototype, not once per request: a getter defined on each request, with
+ * closures of its own, gave every request a hidden class of its own. V8 keeps hidden classes
+ * in the old generation, and each one held its request's closures, so every request outlived
+ * the young generation's collections (scripts/bench/RESULTS.md, "Requests made with the app's
+ * prototypes").
  */
-export function parseQueryOnce(req: Request): void {
-  let query: unknown;
-  let parsed = false;
-  Object.defineProperty(req, 'query', {
+export function parseQueriesOnce(app: Express): void {
+  const expressRequest = Object.getPrototypeOf(app.request) as object;
+  Object.defineProperty(app.request, 'query', {
     configurable: true,
     enumerable: true,
-    get() {
-      if (!parsed) {
-        // Express's own getter, from the request's prototype.
-        query = Reflect.get(Object.getPrototypeOf(req) as object, 'query', req);
-        parsed = true;
-      }
+    get(this: KeepingRequest) {
+      if (Object.hasOwn(this, KEPT_QUERY)) return this[KEPT_QUERY];
+      // Express's own getter, from the prototype below the app's.
+      const query: unknown = Reflect.get(expressRequest, 'query', this);
+      this[KEPT_QUERY] = query;
       return query;
     },
-    set(value: unknown) {
-      query = value;
-      parsed = true;
+    set(this: KeepingRequest, value: unknown) {
+      this[KEPT_QUERY] = value;
     },
   });
 }

@@ -1,7 +1,7 @@
 import express, { type Request } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { parseQueryOnce, queryParser } from '../../server/http/query-parser.js';
+import { parseQueriesOnce, queryParser } from '../../server/http/query-parser.js';
 
 const expressParser = express().set('query parser', 'extended').get('query parser fn') as (text: string | null | undefined) => Record<string, unknown>;
 
@@ -28,20 +28,20 @@ describe('queryParser', () => {
   });
 });
 
-describe('parseQueryOnce', () => {
-  /** GET /?name=glucose through an app whose handler runs `handle` after parseQueryOnce; with the parses counted. */
+describe('parseQueriesOnce', () => {
+  /** GET /?name=glucose (twice, one request after the other) through an app with parseQueriesOnce, its handler running `handle`; with the parses counted. */
   async function served(handle: (req: Request) => unknown) {
     let parses = 0;
     const app = express().set('query parser', (text: string) => {
       parses += 1;
       return queryParser()(text);
     });
+    parseQueriesOnce(app);
     app.get('/', (req, res) => {
-      parseQueryOnce(req);
       res.json(handle(req) ?? {});
     });
-    const answer = await request(app).get('/?name=glucose');
-    return { body: answer.body as unknown, parses };
+    const answers = [await request(app).get('/?name=glucose'), await request(app).get('/?name=insulin')];
+    return { bodies: answers.map((answer) => answer.body as unknown), parses };
   }
 
   it('when a request never reads its query, then the string is never parsed', async () => {
@@ -55,8 +55,13 @@ describe('parseQueryOnce', () => {
       req.query = { ...first, replaced: 'yes' };
       return { first, second: req.query };
     });
-    expect(answer.body).toEqual({ first: { name: 'glucose', page: 2 }, second: { name: 'glucose', page: 2, replaced: 'yes' } });
-    expect(answer.parses).toBe(1);
+    expect(answer.bodies).toEqual(['glucose', 'insulin'].map((name) => ({ first: { name, page: 2 }, second: { name, page: 2, replaced: 'yes' } })));
+    expect(answer.parses).toBe(2);
+  });
+
+  it("when a request is handled, then its query is the app's getter: no request gets a property descriptor of its own", async () => {
+    const answer = await served((req) => ({ own: Object.getOwnPropertyDescriptor(req, 'query') ?? null, query: req.query, stillOwn: Object.getOwnPropertyDescriptor(req, 'query') ?? null }));
+    expect(answer.bodies).toEqual([{ own: null, query: { name: 'glucose' }, stillOwn: null }, { own: null, query: { name: 'insulin' }, stillOwn: null }]);
   });
 });
 
