@@ -10,12 +10,10 @@ import { createManagementApp, createTeamApp } from './app.js';
 import { creatingDatabaseLine, databaseReadyLine, renderBanner } from './banner.js';
 import { bootstrapSandbox } from './bootstrap.js';
 import { credentialRevocations, printsBanner, processLogger, runClusterPrimary } from './cluster.js';
-import { createAppServer } from './http/app-server.js';
+import { createApiServer } from './http/app-server.js';
 import { forgetCredentials } from './http/authenticate.js';
 import { loadConfig, settleListeningPorts, type Config } from './config.js';
 import { listeningUrl } from './shared/local-url.js';
-import { answerClientErrors } from './shared/client-errors.js';
-import { holdIdleConnections } from './shared/keep-alive.js';
 import { startEventRetention } from './jobs/webhooks/retention.js';
 import { startCheckpoints } from './jobs/database/checkpoints.js';
 import { startTableStatistics } from './jobs/database/table-statistics.js';
@@ -49,19 +47,16 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/**
- * Listens, or fails with a message that names the port's variable. The server is made by
- * createAppServer (requests made with the app's prototypes), listening as `app.listen` would.
- */
+/** Listens on the API server (createApiServer), or fails with a message that names the port's variable. */
 const listen = (app: ReturnType<typeof createTeamApp>, port: number, host: string, variable: string) =>
   new Promise<Server>((resolve, reject) => {
-    const server = createAppServer(app);
+    const server = createApiServer(app);
     server.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE') reject(new Error(`Port ${port} on ${host} is already in use (${variable}): stop the process using it or set ${variable} to another port.`));
       else if (error.code === 'EACCES') reject(new Error(`Not allowed to listen on port ${port} on ${host} (${variable}): choose a port above 1023.`));
       else reject(error);
     });
-    server.listen(port, host, () => resolve(holdIdleConnections(answerClientErrors(server))));
+    server.listen(port, host, () => resolve(server));
   });
 
 const closeServer = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,5 +1,7 @@
 import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Express } from 'express';
+import { answerClientErrors } from '../shared/client-errors.js';
+import { holdIdleConnections } from '../shared/keep-alive.js';
 
 /**
  * The HTTP server of an Express app whose requests and responses are made with the app's own
@@ -24,6 +26,13 @@ export function createAppServer(app: Express): Server {
   const messages = appMessageConstructors(app);
   return messages ? http.createServer(messages, app) : http.createServer(app);
 }
+
+/**
+ * The server an API app listens on (server/main.ts, and the test server alike): createAppServer's,
+ * answering what Node's parser refuses in the API's error shape (client-errors.ts) and holding
+ * idle keep-alive connections as long as keep-alive.ts says.
+ */
+export const createApiServer = (app: Express): Server => holdIdleConnections(answerClientErrors(createAppServer(app)));
 
 interface MessageConstructors {
   IncomingMessage: typeof IncomingMessage;

@@ -6,7 +6,7 @@ import { bootstrapSandbox } from '../../server/bootstrap.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import { MARKER_CATALOG } from '../../server/domain/lab-markers/catalog.js';
 import type { Deps } from '../../server/http/handlers/context.js';
-import { createAppServer } from '../../server/http/app-server.js';
+import { createApiServer } from '../../server/http/app-server.js';
 import { createAppCaches } from '../../server/caches.js';
 import { TriggerSignal } from '../../server/jobs/bulk-pull/signals.js';
 import { BulkPullWorker, type BulkPullWorkerOptions } from '../../server/jobs/bulk-pull/worker.js';
@@ -15,8 +15,6 @@ import { LabOrderSimulator } from '../../server/jobs/lab-orders/simulator.js';
 import { PdfReader } from '../../server/jobs/lab-reports/pdf-reader.js';
 import type { Logger } from '../../server/logger.js';
 import { silentLogger } from './silent-logger.js';
-import { answerClientErrors } from '../../server/shared/client-errors.js';
-import { holdIdleConnections } from '../../server/shared/keep-alive.js';
 import type { Database } from '../../server/storage/database.js';
 import { openMigratedDatabase, type Engine } from '../storage/helpers.js';
 
@@ -43,8 +41,8 @@ export interface TestServer {
 
 const listen = (app: Express) =>
   new Promise<Server>((resolve, reject) => {
-    // As server/main.ts listens: requests made with the app's prototypes, the parser's errors in the API's error shape, idle connections held as long.
-    const server = holdIdleConnections(answerClientErrors(createAppServer(app)));
+    // On the server server/main.ts listens on.
+    const server = createApiServer(app);
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve(server));
   });
