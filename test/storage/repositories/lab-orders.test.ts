@@ -249,6 +249,20 @@ describe.each(engineCases)('lab orders repository on %s', (_label, engine) => {
       });
       expect(patched?.body).toEqual({ ...body, notes: 'patched', details: { type: 'walk_in_test' } });
     });
+
+    it('when an order of a transaction with a redraw moves, then the order it returns is the one a read gives after, its own status among its transaction orders', async () => {
+      const { team } = await seedTeam(ctx.db);
+      const user = (await ctx.db.one<{ id: string }>(`INSERT INTO users (team_id, client_user_id) VALUES ($1, $2) RETURNING id`, [team.id, randomUUID()]))!;
+      const [parent] = await insertOrders(ctx.db, [newOrder(team.id, user.id)]);
+      const [redraw] = await insertOrders(ctx.db, [{ ...newOrder(team.id, user.id), redraw_of: { transaction_id: parent!.transaction_id, parent_id: parent!.id } }]);
+      for (const order of [redraw!, parent!]) {
+        const to = 'received.walk_in_test.requisition_created';
+        const moved = await transitionOrder(ctx.db, { team_id: team.id, order_id: order.id, from: order.status, to, low_status: 'requisition_created', status_detail: null, at: new Date().toISOString() });
+        expect(moved).toEqual(await findOrder(ctx.db, team.id, order.id));
+        expect(moved!.transaction_orders.map((t) => [t.id, t.status])).toEqual([[parent!.id, expect.any(String)], [redraw!.id, to]].map(([id, status]) => [id, id === order.id ? to : status]));
+        expect(moved!.transaction_orders.find((t) => t.id === order.id)!.status_at).toBe(moved!.events.at(-1)!.created_at);
+      }
+    });
   });
 
   describe.skipIf(!engine.available)('vacuumLabOrders', () => {
