@@ -11,6 +11,7 @@ import { creatingDatabaseLine, databaseReadyLine, renderBanner } from './banner.
 import { bootstrapSandbox } from './bootstrap.js';
 import { credentialRevocations, printsBanner, processLogger, runClusterPrimary } from './cluster.js';
 import { createApiServer } from './http/app-server.js';
+import { RequestRounds } from './http/fair-dispatch.js';
 import { forgetCredentials } from './http/authenticate.js';
 import { loadConfig, settleListeningPorts, type Config } from './config.js';
 import { listeningUrl } from './shared/local-url.js';
@@ -48,9 +49,9 @@ export interface RunningServer {
 }
 
 /** Listens on the API server (createApiServer), or fails with a message that names the port's variable. */
-const listen = (app: ReturnType<typeof createTeamApp>, port: number, host: string, variable: string) =>
+const listen = (app: ReturnType<typeof createTeamApp>, rounds: RequestRounds, port: number, host: string, variable: string) =>
   new Promise<Server>((resolve, reject) => {
-    const server = createApiServer(app);
+    const server = createApiServer(app, rounds);
     server.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE') reject(new Error(`Port ${port} on ${host} is already in use (${variable}): stop the process using it or set ${variable} to another port.`));
       else if (error.code === 'EACCES') reject(new Error(`Not allowed to listen on port ${port} on ${host} (${variable}): choose a port above 1023.`));
@@ -84,9 +85,9 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     // Reads the uploaded reports' PDFs with pdf.js, on a thread of its own (started on the first PDF).
     const pdf = new PdfReader();
     const labReportParser = new LabReportParser({ db, logger, markers: MARKER_CATALOG, pdf, releaseClaimsOnStart: db.kind === 'pglite' });
-    const deps: Deps = { db, caches, markers: size ? scaleCatalog(size) : MARKER_CATALOG, pdf, labReportParsing: labReportParser, now: () => new Date(), config, logger, triggerSignal: new TriggerSignal(), announceRevokedCredentials: credentialRevocations(() => forgetCredentials(caches.http)), labSimulations: labSimulator, bulkPull: { policies: pullSettings.policies, concurrency: pullSettings.concurrency } };
-    const team = await listen(createTeamApp(deps), config.teamPort, config.host, 'PORT');
-    const management = await listen(createManagementApp(deps), config.managementPort, config.host, 'MANAGEMENT_PORT').catch(async (error: unknown) => {
+    const deps: Deps = { db, caches, markers: size ? scaleCatalog(size) : MARKER_CATALOG, pdf, labReportParsing: labReportParser, now: () => new Date(), config, logger, triggerSignal: new TriggerSignal(), requestRounds: new RequestRounds(), announceRevokedCredentials: credentialRevocations(() => forgetCredentials(caches.http)), labSimulations: labSimulator, bulkPull: { policies: pullSettings.policies, concurrency: pullSettings.concurrency } };
+    const team = await listen(createTeamApp(deps), deps.requestRounds, config.teamPort, config.host, 'PORT');
+    const management = await listen(createManagementApp(deps), deps.requestRounds, config.managementPort, config.host, 'MANAGEMENT_PORT').catch(async (error: unknown) => {
       await closeServer(team);
       throw error;
     });

@@ -2,6 +2,7 @@ import http, { type IncomingMessage, type Server, type ServerResponse } from 'no
 import type { Express } from 'express';
 import { answerClientErrors } from '../shared/client-errors.js';
 import { holdIdleConnections } from '../shared/keep-alive.js';
+import { RequestRounds } from './fair-dispatch.js';
 
 /**
  * The HTTP server of an Express app whose requests and responses are made with the app's own
@@ -21,10 +22,15 @@ import { holdIdleConnections } from '../shared/keep-alive.js';
  * kept objects alive the same way. Node's `IncomingMessage` and `ServerResponse` are plain
  * functions too; should a Node version make them classes, which cannot be called, the server is
  * made as `app.listen` makes it.
+ *
+ * The requests read in one poll go to the app the longest-waiting connection first, by `rounds`
+ * (fair-dispatch.ts; the process's one, which the handlers have too), not in the order Linux
+ * reported their sockets.
  */
-export function createAppServer(app: Express): Server {
+export function createAppServer(app: Express, rounds: RequestRounds = new RequestRounds()): Server {
   const messages = appMessageConstructors(app);
-  return messages ? http.createServer(messages, app) : http.createServer(app);
+  const listener = rounds.listener<IncomingMessage, ServerResponse>(app);
+  return messages ? http.createServer(messages, listener) : http.createServer(listener);
 }
 
 /**
@@ -32,7 +38,7 @@ export function createAppServer(app: Express): Server {
  * answering what Node's parser refuses in the API's error shape (client-errors.ts) and holding
  * idle keep-alive connections as long as keep-alive.ts says.
  */
-export const createApiServer = (app: Express): Server => holdIdleConnections(answerClientErrors(createAppServer(app)));
+export const createApiServer = (app: Express, rounds?: RequestRounds): Server => holdIdleConnections(answerClientErrors(createAppServer(app, rounds)));
 
 interface MessageConstructors {
   IncomingMessage: typeof IncomingMessage;

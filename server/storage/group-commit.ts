@@ -2,7 +2,9 @@
  * Group commit: writes that arrive while an earlier write is running are stored together,
  * in one set-based statement, when it finishes.
  *
- * A write waits for the current turn of the event loop to end (setImmediate), so the
+ * A write waits for the current turn of the event loop to end (`schedule`: by default
+ * setImmediate; the handlers give the end of the request round, server/http/fair-dispatch.ts,
+ * which hands the requests read in one poll to the app in immediates of their own), so the
  * writes of every request read in that turn go together, and writes that arrive while a
  * batch runs form the next one. A quiet server adds no more than that one turn. On PGlite, which runs
  * each statement in WebAssembly on the event loop, most of a small write's cost is the
@@ -15,9 +17,10 @@
  */
 export function groupCommit<Input, Output>(
   write: (batch: readonly Input[]) => Promise<readonly Output[]>,
-  options: { maxBatch?: number } = {},
+  options: { maxBatch?: number; schedule?: ((run: () => void) => void) | undefined } = {},
 ): (input: Input) => Promise<Output> {
   const maxBatch = options.maxBatch ?? 100;
+  const schedule = options.schedule ?? setImmediate;
   interface Pending {
     input: Input;
     resolve: (output: Output) => void;
@@ -58,7 +61,7 @@ export function groupCommit<Input, Output>(
       queue.push({ input, resolve, reject });
       if (!running) {
         running = true;
-        setImmediate(() => void drain());
+        schedule(() => void drain());
       }
     });
 }

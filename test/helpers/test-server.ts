@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../../server/config.js';
 import { MARKER_CATALOG } from '../../server/domain/lab-markers/catalog.js';
 import type { Deps } from '../../server/http/handlers/context.js';
 import { createApiServer } from '../../server/http/app-server.js';
+import { RequestRounds } from '../../server/http/fair-dispatch.js';
 import { createAppCaches } from '../../server/caches.js';
 import { TriggerSignal } from '../../server/jobs/bulk-pull/signals.js';
 import { BulkPullWorker, type BulkPullWorkerOptions } from '../../server/jobs/bulk-pull/worker.js';
@@ -39,10 +40,10 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-const listen = (app: Express) =>
+const listen = (app: Express, rounds: RequestRounds) =>
   new Promise<Server>((resolve, reject) => {
     // On the server server/main.ts listens on.
-    const server = createApiServer(app);
+    const server = createApiServer(app, rounds);
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve(server));
   });
@@ -76,12 +77,12 @@ export async function startTestServer(engine: Engine, overrides: Partial<Config>
   // The estimated end of a bulk op assumes the worker's throttle overrides and concurrency.
   const bulkPull = { policies: workerOptions?.policies ?? DEFAULT_BULK_PULL_SETTINGS.policies, concurrency: workerOptions?.concurrency ?? DEFAULT_BULK_PULL_SETTINGS.concurrency };
   const pdf = new PdfReader();
-  const deps: Deps = { db: test.db, caches: createAppCaches(config), markers: MARKER_CATALOG, pdf, now: () => fixedNow ?? new Date(), config, logger: options.logger ?? silentLogger(), triggerSignal: new TriggerSignal(), bulkPull };
+  const deps: Deps = { db: test.db, caches: createAppCaches(config), markers: MARKER_CATALOG, pdf, now: () => fixedNow ?? new Date(), config, logger: options.logger ?? silentLogger(), triggerSignal: new TriggerSignal(), requestRounds: new RequestRounds(), bulkPull };
   const labSimulator = options.labSimulator ? new LabOrderSimulator({ db: test.db, logger: deps.logger, pollMs: 50, caches: deps.caches.labOrders, appointments: { caches: deps.caches.labAppointments, formatters: deps.caches.dataReads.formatters } }) : null;
   if (labSimulator) deps.labSimulations = labSimulator.start();
   const team = createTeamApp(deps);
   const management = createManagementApp(deps);
-  const [teamServer, managementServer] = await Promise.all([listen(team), listen(management)]);
+  const [teamServer, managementServer] = await Promise.all([listen(team, deps.requestRounds), listen(management, deps.requestRounds)]);
   const url = (server: Server) => `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   config.publicTeamUrl = url(teamServer);
   const bulkPullWorker = workerOptions ? new BulkPullWorker({ db: test.db, logger: deps.logger, signal: deps.triggerSignal, ...workerOptions }).start() : null;

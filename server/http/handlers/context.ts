@@ -1,4 +1,5 @@
 import type { DataReadCaches } from '../../jobs/data-reads/caches.js';
+import type { RequestRounds } from '../fair-dispatch.js';
 import type { Config } from '../../config.js';
 import type { Logger } from '../../logger.js';
 import type { MarkerCatalog } from '../../domain/lab-markers/catalog.js';
@@ -42,6 +43,8 @@ export interface Deps {
   logger: Logger;
   /** Wakes this process's bulk pull worker when triggers are enqueued (one per app, shared with the worker). */
   triggerSignal: TriggerSignal;
+  /** The process's request rounds (fair-dispatch.ts), also the servers': what follows every request of a round (a group commit) runs at its end. */
+  requestRounds: RequestRounds;
   /**
    * In a cluster (SERVER_PROCESSES > 1): tells the other server processes to forget their cached
    * credentials; resolves when they have, so a revoked key is refused by every process once the revocation answers (server/cluster.ts).

@@ -17,7 +17,7 @@ type ClientFacingInsurance = components['schemas']['ClientFacingInsurance'];
  * both. A payor code is one of the catalog's or of the team's own payors (POST /v3/payor). Concurrent requests are stored together (group commit), one statement per batch.
  */
 export const createInsurance = (deps: Deps): Handler<operations['createInsurance'], TeamContext> => {
-  const store = groupCommit((batch: readonly InsuranceWrite<ClientFacingInsurance>[]) => upsertInsurances(deps.db, batch));
+  const store = groupCommit((batch: readonly InsuranceWrite<ClientFacingInsurance>[]) => upsertInsurances(deps.db, batch), { schedule: deps.requestRounds.afterRequests });
   return async ({ path, body }, { teamId }) => {
     let payor = resolvePayor(body.payor_code, body.insured.address.state);
     if (!payor.ok && payor.field === 'payor_code') {

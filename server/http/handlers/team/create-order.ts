@@ -49,7 +49,7 @@ function replayedError(kept: KeptIdempotencyError): Error {
  */
 export const createOrder = (deps: Deps): Handler<operations['createOrder'], TeamContext> => {
   // Orders without an idempotency key or a new lab test: concurrent ones are stored together.
-  const createTogether = groupCommit((batch: readonly NewLabOrder[]) => createLabOrders(deps.db, batch, deps.caches.labOrders));
+  const createTogether = groupCommit((batch: readonly NewLabOrder[]) => createLabOrders(deps.db, batch, deps.caches.labOrders), { schedule: deps.requestRounds.afterRequests });
   // The orders this handler writes, which schedule the PGlite vacuum of the order tables.
   const vacuum = new LabOrderVacuum(deps.db, deps.logger);
   return async ({ body, headers }, caller) => {
