@@ -34,11 +34,12 @@ export function createAppServer(app: Express, rounds: RequestRounds = new Reques
 }
 
 /**
- * The server an API app listens on (server/main.ts, and the test server alike): createAppServer's,
+ * The server an API app listens on (server/main.ts, and the test server alike): createAppServer's
+ * with the process's request rounds (those its handlers' group commits end their turn with),
  * answering what Node's parser refuses in the API's error shape (client-errors.ts) and holding
  * idle keep-alive connections as long as keep-alive.ts says.
  */
-export const createApiServer = (app: Express, rounds?: RequestRounds): Server => holdIdleConnections(answerClientErrors(createAppServer(app, rounds)));
+export const createApiServer = (app: Express, rounds: RequestRounds): Server => holdIdleConnections(answerClientErrors(createAppServer(app, rounds)));
 
 interface MessageConstructors {
   IncomingMessage: typeof IncomingMessage;

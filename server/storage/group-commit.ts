@@ -2,9 +2,7 @@
  * Group commit: writes that arrive while an earlier write is running are stored together,
  * in one set-based statement, when it finishes.
  *
- * A write waits for the current turn of the event loop to end (`schedule`: by default
- * setImmediate; the handlers give the end of the request round, server/http/fair-dispatch.ts,
- * which hands the requests read in one poll to the app in immediates of their own), so the
+ * A write waits for the current turn of the event loop to end (`schedule` says when), so the
  * writes of every request read in that turn go together, and writes that arrive while a
  * batch runs form the next one. A quiet server adds no more than that one turn. On PGlite, which runs
  * each statement in WebAssembly on the event loop, most of a small write's cost is the
@@ -14,13 +12,19 @@
  * `write` gets the batch and returns one result per input, in order. When a batch of
  * several fails, each of its inputs is retried alone, so one bad input fails only its own
  * caller.
+ *
+ * `schedule` has no default: in a request handler the turn ends with the request round
+ * (`Deps.requestRounds.afterRequests`, server/http/fair-dispatch.ts, which hands the requests
+ * read in one poll to the app in immediates of their own). There setImmediate would write after
+ * the next poll, and the requests that poll read would go to the batch after: the writes would
+ * alternate between two halves of the connections. Elsewhere (a job, a test) setImmediate is it.
  */
 export function groupCommit<Input, Output>(
   write: (batch: readonly Input[]) => Promise<readonly Output[]>,
-  options: { maxBatch?: number; schedule?: ((run: () => void) => void) | undefined } = {},
+  options: { schedule: (run: () => void) => void; maxBatch?: number },
 ): (input: Input) => Promise<Output> {
   const maxBatch = options.maxBatch ?? 100;
-  const schedule = options.schedule ?? setImmediate;
+  const { schedule } = options;
   interface Pending {
     input: Input;
     resolve: (output: Output) => void;
