@@ -262,6 +262,18 @@ describe.each(apiEngines)('lab appointments on %s', (_label, engine) => {
       expectDetail(await ctx.team().post(`/v3/order/${(await placeOrder(ctx, WALK_IN)).id}/psc/appointment/book`).send({ booking_key: spare }), 409, /fully booked/);
     });
 
+    it('when more orders than a slot holds book it at once, then the slot takes its capacity and the rest are a 409', async () => {
+      const slot = allSlots(await pscSlots(ctx))[0]!;
+      const sameSlot = (s: (typeof slot)) => s.start === slot.start && s.day.location!.code === slot.day.location!.code;
+      const keys = [slot.booking_key!];
+      for (let i = 0; i <= slot.num_appointments_available; i++) keys.push(allSlots(await pscSlots(ctx)).find(sameSlot)!.booking_key!);
+      const orders = await Promise.all(keys.map(() => placeOrder(ctx, WALK_IN)));
+      const answers = await Promise.all(keys.map((key, i) => ctx.team().post(`/v3/order/${orders[i]!.id}/psc/appointment/book`).send({ booking_key: key })));
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(slot.num_appointments_available);
+      for (const refused of answers.filter((a) => a.status !== 200)) expectDetail(refused, 409, /fully booked/);
+      expect(allSlots(await pscSlots(ctx)).some(sameSlot)).toBe(false);
+    });
+
     it('when a walk-in slot is booked, then the appointment is at the center, with its address and time zone', async () => {
       const order = await placeOrder(ctx, WALK_IN);
       const slot = allSlots(await pscSlots(ctx))[0]!;

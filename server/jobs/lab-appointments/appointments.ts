@@ -14,7 +14,7 @@ import { bookingKeyDigest, verifyBookingKey, type AppointmentKind, type BookingK
 import { resolveUsZip } from '../../domain/lab-appointments/places.js';
 import { centerBySiteCode, phlebotomyProvidersAt } from '../../domain/lab-appointments/service-centers.js';
 import type { Queryable } from '../../storage/database.js';
-import { findBookingKeyUse, insertAppointment, slotBookingState, updateAppointment } from '../../storage/repositories/lab-appointments.js';
+import { findBookingKeyUse, insertAppointment, lockAppointmentSlot, slotBookingState, updateAppointment } from '../../storage/repositories/lab-appointments.js';
 import { latestAppointment, lockActive } from './records.js';
 import { findOrder, lockOrderStatus, type LabOrderRecord } from '../../storage/repositories/lab-orders.js';
 import { applyTransition } from '../lab-orders/transition.js';
@@ -64,11 +64,13 @@ const keyUsed = (appointmentId: string | null): Refused =>
 const slotFull = (slot: BookingKeyPayload): Refused => ({ ok: false, status: 409, detail: `The slot at ${iso(slot.start)} is fully booked now; choose another slot.` });
 
 /**
- * Whether a key's slot can be taken (`except` the appointment being moved), in one read: the
- * key not used yet (a 422 naming the appointment that used it), then room left in the slot (its
- * capacity less the appointments still to happen there: a 409).
+ * Whether a key's slot can be taken (`except` the appointment being moved), in one read under the
+ * slot's lock (held until the transaction ends, so that no other booking counts the slot before
+ * this one is written): the key not used yet (a 422 naming the appointment that used it), then
+ * room left in the slot (its capacity less the appointments still to happen there: a 409).
  */
 async function slotRefusal(tx: Queryable, key: string, slot: BookingKeyPayload, except: string | null): Promise<Refused | null> {
+  await lockAppointmentSlot(tx, slot);
   const state = await slotBookingState(tx, { digest: bookingKeyDigest(key), location_code: slot.location_code, start: slot.start, except });
   if (state.used_by) return keyUsed(state.used_by);
   return state.booked < slot.capacity ? null : slotFull(slot);

@@ -12,7 +12,7 @@ import { slotsAfter, type DaySlots } from '../../domain/lab-appointments/slots.j
 import { parseStatus } from '../../domain/lab-orders/lifecycle.js';
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../storage/database.js';
-import { bookedSlotCounts, insertAppointment, updateAppointment } from '../../storage/repositories/lab-appointments.js';
+import { bookedSlotCounts, insertAppointment, lockAppointmentPlaces, updateAppointment } from '../../storage/repositories/lab-appointments.js';
 import { lockActive } from './records.js';
 import type { LabOrderRecord } from '../../storage/repositories/lab-orders.js';
 import { applyTransition, type TransitionCaches } from '../lab-orders/transition.js';
@@ -23,8 +23,12 @@ import { emitAppointmentEvent } from './sync.js';
 /** How far the simulation looks for a center for a walk-in order, in miles. */
 const SIMULATED_CENTER_RADIUS = 100;
 
-/** The first slot with room of some places' days (one place's days at a time, in the order given). */
+/**
+ * The first slot with room of some places' days (one place's days at a time, in the order given),
+ * the places locked first, all of them (a booking at one of them waits until the transaction ends).
+ */
 async function firstFreeSlot(tx: Queryable, places: Array<{ kind: AppointmentKind; provider: string; location_code: string; time_zone: string; days: DaySlots[]; address: BookingKeyPayload['address'] }>, now: Date): Promise<BookingKeyPayload | null> {
+  await lockAppointmentPlaces(tx, places.map((place) => place.location_code));
   for (const place of places) {
     const first = place.days[0]?.slots[0];
     const last = place.days.at(-1)?.slots.at(-1);

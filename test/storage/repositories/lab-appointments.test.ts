@@ -6,8 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { insertAppointment, slotBookingState, updateAppointment } from '../../../server/storage/repositories/lab-appointments.js';
+import { insertAppointment, lockAppointmentPlaces, lockAppointmentSlot, slotBookingState, updateAppointment } from '../../../server/storage/repositories/lab-appointments.js';
 import { insertOrders, type NewLabOrder } from '../../../server/storage/repositories/lab-orders.js';
+import { holdingLocks, untilBlockedBy } from '../../helpers/locks.js';
 import { engineCases, seedTeam, useTestDatabase } from '../helpers.js';
 
 const START = Date.UTC(2040, 0, 2, 15, 0, 0) / 1000;
@@ -83,6 +84,51 @@ describe.each(engineCases)('lab appointment slots and keys on %s', (_label, engi
       expect(await state(used.digest, null)).toEqual({ used_by: a.id, booked: 1 });
       expect(await state(randomUUID(), a.id)).toEqual({ used_by: null, booked: 0 });
       expect(await slotBookingState(ctx.db, { digest: randomUUID(), location_code: `${s.place}-other`, start: START, except: null })).toEqual({ used_by: null, booked: 0 });
+    });
+
+    it.skipIf(engine.kind !== 'postgres')("when a booking holds its slot's lock, then a second booking of the slot waits and counts the first one's appointment; one of another slot does not wait", async () => {
+      const s = await seed();
+      const first = appointment(s, 0);
+      const { held, release, done } = holdingLocks(ctx.db, (tx) => lockAppointmentSlot(tx, { location_code: s.place, start: START }), (tx) => insertAppointment(tx, first));
+      const pid = await held;
+      await ctx.db.transaction((tx) => lockAppointmentSlot(tx, { location_code: s.place, start: START + 1800 }));
+      let counted: { used_by: string | null; booked: number } | null = null;
+      const second = ctx.db.transaction(async (tx) => {
+        await lockAppointmentSlot(tx, { location_code: s.place, start: START });
+        counted = await slotBookingState(tx, { digest: randomUUID(), location_code: s.place, start: START, except: null });
+      });
+      await untilBlockedBy(ctx.db, pid);
+      expect(counted).toBeNull();
+      release();
+      await done;
+      await second;
+      expect(counted).toEqual({ used_by: null, booked: 1 });
+    });
+
+    it.skipIf(engine.kind !== 'postgres')("when the simulation holds a place's lock, then a booking there waits for it, and the simulation waits for a booking there; other places do not wait", async () => {
+      const s = await seed();
+      const place = holdingLocks(ctx.db, (tx) => lockAppointmentPlaces(tx, [`${s.place}-b`, s.place, `${s.place}-b`]), async () => 'simulated');
+      const placePid = await place.held;
+      await ctx.db.transaction((tx) => lockAppointmentPlaces(tx, [`${s.place}-a`, `${s.place}-c`]));
+      await ctx.db.transaction((tx) => lockAppointmentSlot(tx, { location_code: `${s.place}-a`, start: START }));
+      const order: string[] = [];
+      const booking = ctx.db.transaction((tx) => lockAppointmentSlot(tx, { location_code: s.place, start: START })).then(() => order.push('booking'));
+      await untilBlockedBy(ctx.db, placePid);
+      order.push('released');
+      place.release();
+      expect(await place.done).toBe('simulated');
+      await booking;
+      expect(order).toEqual(['released', 'booking']);
+
+      const slot = holdingLocks(ctx.db, (tx) => lockAppointmentSlot(tx, { location_code: s.place, start: START }), async () => 'booked');
+      const slotPid = await slot.held;
+      const simulation = ctx.db.transaction((tx) => lockAppointmentPlaces(tx, [s.place])).then(() => order.push('simulation'));
+      await untilBlockedBy(ctx.db, slotPid);
+      order.push('released again');
+      slot.release();
+      await slot.done;
+      await simulation;
+      expect(order).toEqual(['released', 'booking', 'released again', 'simulation']);
     });
   });
 });
