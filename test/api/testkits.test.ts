@@ -139,6 +139,17 @@ describe.each(apiEngines)('createTestkitOrder and registerTestkit (POST /v3/orde
     expect(statuses(done)).toEqual(['awaiting_registration', 'registered', 'requisition_created', 'transit_customer', 'out_for_delivery', 'with_customer', 'transit_lab', 'delivered_to_lab', 'completed']);
   });
 
+  it('when a kit is registered six times at once, then one registration is kept, the others are the 409 of a kit registered already, and the order has one registered event', async () => {
+    const kit = await orderKit(ctx);
+    const answers = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => ctx.team().post('/v3/order/testkit/register').send(registration(kit.sample_id, { patient_details: { ...patientDetails, first_name: `Patient${'abcdef'[n - 1]}` } }))));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    const kept = answers.find((a) => a.status === 200)!.body as OrderResponse;
+    for (const refused of answers.filter((a) => a.status === 409)) expectDetail(refused, 409, `The testkit ${kit.sample_id} is registered already (order ${kit.id}).`);
+    const order = expectStatus<Order>(await ctx.team().get(`/v3/order/${kit.id}`), 200);
+    expect(order.patient_details.first_name).toBe(kept.order.patient_details.first_name);
+    expect(statuses(order)).toEqual(['awaiting_registration', 'registered']);
+  });
+
   it('when a kit is registered twice, is on its way, is cancelled, or was ordered with its patient, then 409 or 400 naming why, and the order is unchanged', async () => {
     const kit = await orderKit(ctx);
     expectStatus(await ctx.team().post('/v3/order/testkit/register').send(registration(kit.sample_id)), 200);
