@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { USER_RESTORE_GRACE_DAYS } from '../../server/domain/users/restore.js';
 import { listConnections } from '../../server/storage/repositories/connections.js';
 import { findDeletedUser } from '../../server/storage/repositories/deleted-users.js';
+import { createUser as createUserRow } from '../../server/storage/repositories/users.js';
+import { holdingLocks, untilBlockedBy } from '../helpers/locks.js';
 import { apiEngines, expectDetail, expectStatus, expectValidation, insuranceBody, UNKNOWN_ID, useApiApp, userInfoBody, type TeamSchemas } from './helpers.js';
 
 const DAY_MS = 86_400_000;
@@ -80,6 +82,31 @@ describe.each(apiEngines)('cancelUserDeletion (POST /v2/user/undo_delete) on %s'
     expectStatus(await ctx.team().patch(`/v2/user/${taker.user_id}`).send({ client_user_id: `moved-${user.client_user_id}` }), 200);
     expectStatus(await undo(`user_id=${user.user_id}`), 200);
     expect((await ctx.readUser(user.user_id)).client_user_id).toBe(user.client_user_id);
+  });
+
+  it('when two deleted users that had one client_user_id are restored at once, three times each, then one comes back and every other answer is the 400 of a taken client_user_id or a 404', async () => {
+    const first = await ctx.newUser();
+    await remove(first.user_id);
+    const second = await ctx.newUser({ client_user_id: first.client_user_id });
+    await remove(second.user_id);
+    const answers = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => undo(`user_id=${i % 2 === 0 ? first.user_id : second.user_id}`)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    for (const other of answers.filter((a) => a.status !== 200)) expect([400, 404]).toContain(other.status);
+    const holders = await ctx.server.db.query(`SELECT id FROM users WHERE team_id = $1 AND client_user_id = $2`, [ctx.server.teamId, first.client_user_id]);
+    expect(holders).toHaveLength(1);
+  });
+
+  it.skipIf(engine.kind !== 'postgres')('when a user of the same client_user_id is being created while the restore runs, then the restore waits for it and is the 400 of a taken client_user_id, its archive kept', async () => {
+    const user = await ctx.newUser();
+    await remove(user.user_id);
+    const { held, release, done } = holdingLocks(ctx.server.db, (tx) => createUserRow(tx, { team_id: ctx.server.teamId, client_user_id: user.client_user_id }), async () => undefined);
+    const pid = await held;
+    const answer = undo(`user_id=${user.user_id}`).then((r) => r);
+    await untilBlockedBy(ctx.server.db, pid).finally(release);
+    await done;
+    const created = expectStatus<User>(await ctx.team().get(`/v2/user/resolve/${user.client_user_id}`), 200);
+    expectDetail(await answer, 400, `Another user (user_id ${created.user_id}) has client_user_id ${user.client_user_id} now: change or delete it, then restore.`);
+    expect(await findDeletedUser(ctx.server.db, { team_id: ctx.server.teamId, user_id: user.user_id })).not.toBeNull();
   });
 
   it('when neither name is given, or user_id is not a UUID, then 422', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MOBILE_SDK_PROVIDER_SLUGS } from '../../server/domain/providers/catalog.js';
-import { createConnection, findConnection, listConnections } from '../../server/storage/repositories/connections.js';
+import { createConnection, deleteConnection, findConnection, listConnections } from '../../server/storage/repositories/connections.js';
+import { holdingLocks, untilBlockedBy } from '../helpers/locks.js';
 import { apiEngines, expectDetail, expectStatus, expectValidation, UNKNOWN_ID, useApiApp } from './helpers.js';
 
 describe.each(apiEngines)('deregisterProvider (DELETE /v2/user/{user_id}/{provider}) on %s', (_label, engine) => {
@@ -20,6 +21,26 @@ describe.each(apiEngines)('deregisterProvider (DELETE /v2/user/{user_id}/{provid
     const user = await ctx.connectedUser('strava');
     expectStatus(await deregister(user.user_id, 'strava'), 200);
     expectDetail(await deregister(user.user_id, 'strava'), 404, `User ${user.user_id} has no connection to strava.`);
+  });
+
+  it('when the same connection is deregistered six times at once, then one {success: true} and five 404s, and the connection is gone once', async () => {
+    const user = await ctx.connectedUser('strava');
+    await ctx.connect(user.user_id, 'oura');
+    const answers = await Promise.all([1, 2, 3, 4, 5, 6].map(() => deregister(user.user_id, 'strava')));
+    expect(answers.filter((a) => a.status === 200).map((a) => a.body)).toEqual([{ success: true }]);
+    for (const refused of answers.filter((a) => a.status !== 200)) expectDetail(refused, 404, `User ${user.user_id} has no connection to strava.`);
+    expect(await slugsOf(user.user_id)).toEqual(['oura']);
+  });
+
+  it.skipIf(engine.kind !== 'postgres')('when another transaction is removing the connection as it is deregistered, then the deregistration waits for it and is a 404', async () => {
+    const user = await ctx.connectedUser('strava');
+    const key = { team_id: ctx.server.teamId, user_id: user.user_id, provider: 'strava' };
+    const { held, release, done } = holdingLocks(ctx.server.db, (tx) => deleteConnection(tx, key), async () => undefined);
+    const pid = await held;
+    const answer = deregister(user.user_id, 'strava').then((r) => r);
+    await untilBlockedBy(ctx.server.db, pid).finally(release);
+    await done;
+    expectDetail(await answer, 404, `User ${user.user_id} has no connection to strava.`);
   });
 
   it('when the user has no connection to the provider, then 404', async () => {

@@ -9,7 +9,7 @@ export type RestoreUserResult =
   /** No archive of the team names the user (or it was deleted before `not_before`). */
   | { status: 'not_found' }
   /** Another user of the team took the client_user_id since the deletion. */
-  | { status: 'client_user_id_taken'; client_user_id: string; taken_by: string };
+  | { status: 'client_user_id_taken'; client_user_id: string; taken_by: string | null };
 
 /**
  * Restores the team's user deleted at or after `not_before` that `user_id` and/or
@@ -30,12 +30,23 @@ export async function restoreUser(
     [input.team_id, input.user_id, input.client_user_id, input.not_before],
   );
   if (!found) return { status: 'not_found' };
-  const taken = await db.one<{ id: string }>(`SELECT id FROM users WHERE team_id = $1 AND client_user_id = $2`, [input.team_id, found.client_user_id]);
-  if (taken) return { status: 'client_user_id_taken', client_user_id: found.client_user_id, taken_by: taken.id };
   // The user first (every other row refers to it), then each table's rows as they were archived.
+  // The user's client_user_id may have been taken since the deletion, or be taken right now by a
+  // user being created or another archive being restored (on PostgreSQL, a transaction running
+  // beside this one): the insert writes nothing then (waiting for such a transaction to end),
+  // and the answer names the user that holds it.
+  const restored = await db.one<{ id: string }>(
+    `INSERT INTO users SELECT * FROM jsonb_populate_record(NULL::users, (SELECT archive -> 'user' FROM deleted_users WHERE user_id = $1))
+     ON CONFLICT (team_id, client_user_id) DO NOTHING RETURNING id`,
+    [found.user_id],
+  );
+  if (!restored) {
+    const taken = await db.one<{ id: string }>(`SELECT id FROM users WHERE team_id = $1 AND client_user_id = $2`, [input.team_id, found.client_user_id]);
+    // Taken and deleted again between the two statements: as good as taken (the caller may try again).
+    return { status: 'client_user_id_taken', client_user_id: found.client_user_id, taken_by: taken?.id ?? null };
+  }
   const restore = (table: string) =>
     `INSERT INTO ${table} SELECT * FROM jsonb_populate_recordset(NULL::${table}, (SELECT archive -> '${table}' FROM deleted_users WHERE user_id = $1))`;
-  await db.query(`INSERT INTO users SELECT * FROM jsonb_populate_record(NULL::users, (SELECT archive -> 'user' FROM deleted_users WHERE user_id = $1))`, [found.user_id]);
   for (const table of ['user_infos', 'insurances', 'connections', 'data_windows', 'devices']) await db.query(restore(table), [found.user_id]);
   await db.query(`DELETE FROM deleted_users WHERE user_id = $1`, [found.user_id]);
   return { status: 'restored', user_id: found.user_id, client_user_id: found.client_user_id };

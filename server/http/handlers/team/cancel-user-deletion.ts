@@ -25,7 +25,8 @@ export const cancelUserDeletion =
       throw notFound(`No user with ${named} was deleted in the last ${USER_RESTORE_GRACE_DAYS} days.`);
     }
     if (result.status === 'client_user_id_taken') {
-      throw new ApiError(400, `Another user (user_id ${result.taken_by}) has client_user_id ${result.client_user_id} now: change or delete it, then restore.`);
+      const holder = result.taken_by ? `Another user (user_id ${result.taken_by})` : 'Another user';
+      throw new ApiError(400, `${holder} has client_user_id ${result.client_user_id} now: change or delete it, then restore.`);
     }
     return { status: 200, body: { success: true } };
   };

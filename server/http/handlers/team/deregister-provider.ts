@@ -1,5 +1,5 @@
 import type { operations } from '../../../../generated/team/schema.js';
-import { deleteConnection, findConnection } from '../../../storage/repositories/connections.js';
+import { deleteConnection, lockConnection } from '../../../storage/repositories/connections.js';
 import { endDataWindow } from '../../../storage/repositories/data-windows.js';
 import { notFound } from '../../api-error.js';
 import type { Handler } from '../../handler-types.js';
@@ -19,7 +19,8 @@ export const deregisterProvider =
     await requireUser(deps.db, teamId, path.user_id);
     const key = { team_id: teamId, user_id: path.user_id, provider: path.provider };
     const removed = await deps.db.transaction(async (tx) => {
-      const connection = await findConnection(tx, key);
+      // Locked: a deregistration sent twice at once finds the connection gone in the second (a 404).
+      const connection = await lockConnection(tx, key);
       if (!connection) throw notFound(`User ${path.user_id} has no connection to ${path.provider}.`);
       if (connection.connect_mode === 'auto') return false;
       if ((await deleteConnection(tx, key)) === null) return false;
