@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { providersSupplying } from '../../server/domain/team/source-priorities.js';
+import { setSourcePriorities } from '../../server/storage/repositories/source-priorities.js';
+import { holdingLocks, untilBlockedBy } from '../helpers/locks.js';
 import { orderBody } from './lab-order-fixtures.js';
 import { apiEngines, expectDetail, expectStatus, expectValidation, UNKNOWN_ID, useApiApp, type TeamSchemas } from './helpers.js';
 
@@ -155,6 +157,36 @@ describe.each(apiEngines)('getSourcePriorities and updateSourcePriorities (/v2/t
     const later = expectStatus<Priorities>(await ctx.team(team.apiKey).patch('/v2/team/source/priorities').send({ sleep: [] }), 200);
     expect(orderOf(later, 'sleep')).toEqual({ data_type: 'sleep', providers: providersSupplying('sleep'), updated_at: null });
     expect(orderOf(later, 'workouts')).toEqual(orderOf(updated, 'workouts'));
+  });
+
+  it('when six changes of the order are sent at once, then each is applied whole, one after another: the stored order is one of the bodies', async () => {
+    const [sleep, workouts, activity] = [providersSupplying('sleep'), providersSupplying('workouts'), providersSupplying('activity')];
+    // Each body sets some data types and clears others (an empty list removes the stored order).
+    const bodies = [0, 1, 2, 3, 4, 5].map((i) => ({
+      sleep: i % 2 === 0 ? [sleep[i % sleep.length]!] : [],
+      workouts: i % 2 === 1 ? [workouts[i % workouts.length]!] : [],
+      activity: i % 3 === 0 ? [] : [activity[(i + 1) % activity.length]!],
+    }));
+    const team = await ctx.otherTeam();
+    expectStatus(await ctx.team(team.apiKey).patch('/v2/team/source/priorities').send({ sleep: [sleep[1]!], workouts: [workouts[1]!], activity: [activity[1]!] }), 200);
+    const answers = await Promise.all(bodies.map((body) => ctx.team(team.apiKey).patch('/v2/team/source/priorities').send(body)));
+    for (const answer of answers) expectStatus(answer, 200);
+    const stored = await read(team.apiKey);
+    const asBody = Object.fromEntries(['sleep', 'workouts', 'activity'].map((type) => [type, orderOf(stored, type)!.updated_at === null ? [] : orderOf(stored, type)!.providers.slice(0, 1)]));
+    expect(bodies).toContainEqual(asBody);
+  });
+
+  it.skipIf(engine.kind !== 'postgres')('when a change comes while another of the same team is being written, then it waits and is applied whole over it', async () => {
+    const [sleep, workouts] = [providersSupplying('sleep'), providersSupplying('workouts')];
+    const team = await ctx.otherTeam();
+    expectStatus(await ctx.team(team.apiKey).patch('/v2/team/source/priorities').send({ workouts: [workouts[0]!] }), 200);
+    const { held, release, done } = holdingLocks(ctx.server.db, (tx) => setSourcePriorities(tx, { team_id: team.team.id, change: { sleep: [sleep[0]!], workouts: [] }, at: new Date().toISOString() }), async () => undefined);
+    const pid = await held;
+    const answer = ctx.team(team.apiKey).patch('/v2/team/source/priorities').send({ sleep: [], workouts: [workouts[1]!] }).then((r) => r);
+    await untilBlockedBy(ctx.server.db, pid).finally(release);
+    await done;
+    const stored = expectStatus<Priorities>(await answer, 200);
+    expect(stored.filter((p) => p.updated_at !== null).map((p) => [p.data_type, p.providers[0]])).toEqual([['workouts', workouts[1]]]);
   });
 
   it('when no body or an empty object is sent, then nothing changes', async () => {

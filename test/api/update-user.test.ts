@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../server/domain/synthetic/time-zone.js';
 import { extendHistory } from '../../server/storage/repositories/data-windows.js';
+import { holdingLocks, untilBlockedBy } from '../helpers/locks.js';
 import { apiEngines, expectDetail, expectStatus, expectValidation, UNKNOWN_ID, useApiApp, type TeamSchemas } from './helpers.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -70,6 +71,29 @@ describe.each(apiEngines)('updateUser (PATCH /v2/user/{user_id}) on %s', (_label
       [user.user_id],
     );
     expect(carried).toEqual([{ client_user_id: renamed }]);
+  });
+
+  it('when users are renamed to one client_user_id at once, six of them, then one takes it and the others are the 400 of a reference taken', async () => {
+    const users = await Promise.all([1, 2, 3, 4, 5, 6].map(() => ctx.newUser()));
+    const target = `renamed-${users[0]!.user_id}`;
+    const answers = await Promise.all(users.map((u) => ctx.team().patch(`/v2/user/${u.user_id}`).send({ client_user_id: target })));
+    const renamed = answers.filter((a) => a.status === 200);
+    expect(renamed).toHaveLength(1);
+    const holder = (renamed[0]!.body as TeamSchemas['ClientFacingUser']).user_id;
+    for (const refused of answers.filter((a) => a.status !== 200)) expectDetail(refused, 400, `A user with client_user_id ${target} already exists (user_id ${holder}).`);
+    expect(expectStatus<TeamSchemas['ClientFacingUser']>(await ctx.team().get(`/v2/user/resolve/${target}`), 200).user_id).toBe(holder);
+  });
+
+  it.skipIf(engine.kind !== 'postgres')('when another user is being renamed to the client_user_id as the patch runs, then the patch waits for it and is the 400 of a reference taken', async () => {
+    const [a, b] = [await ctx.newUser(), await ctx.newUser()];
+    const target = `held-${a.user_id}`;
+    const { held, release, done } = holdingLocks(ctx.server.db, (tx) => tx.query(`UPDATE users SET client_user_id = $2 WHERE id = $1`, [a.user_id, target]), async () => undefined);
+    const pid = await held;
+    const answer = ctx.team().patch(`/v2/user/${b.user_id}`).send({ client_user_id: target }).then((r) => r);
+    await untilBlockedBy(ctx.server.db, pid).finally(release);
+    await done;
+    expectDetail(await answer, 400, `A user with client_user_id ${target} already exists (user_id ${a.user_id}).`);
+    expect((await ctx.readUser(b.user_id)).client_user_id).toBe(b.client_user_id);
   });
 
   it('when the patch breaks a rule, then nothing changes: 422 for an unknown zone, bounds out of order or a phone number as reference, 400 for a reference taken', async () => {

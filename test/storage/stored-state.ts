@@ -15,12 +15,7 @@ import type { PullPreferenceRecord } from '../../server/storage/repositories/pul
 import { isUuid } from '../../server/storage/repositories/support.js';
 import type { UserInfoRecord } from '../../server/storage/repositories/user-infos.js';
 
-/** SQLSTATE 23505, optionally for one named constraint (both engines report `code` and `constraint`). */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  if (!(error instanceof Error)) return false;
-  const { code, constraint: name } = error as { code?: unknown; constraint?: unknown };
-  return code === '23505' && (!constraint || name === constraint);
-}
+export { isUniqueViolation } from '../../server/storage/repositories/support.js';
 
 /** The user's insurance of that rank; null when none or the user is not in the team. */
 export async function getInsurance<Insurance extends object = Record<string, unknown>>(

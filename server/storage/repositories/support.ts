@@ -54,3 +54,14 @@ export function prefixedColumns<N extends string>(row: object, prefix: string, n
   for (const name of names) fields[name] = (row as Record<string, unknown>)[prefix + name];
   return fields;
 }
+
+/**
+ * Whether `error` is SQLSTATE 23505 (unique_violation), optionally of one named constraint: both
+ * engines report `code` and `constraint`. A statement that fails so aborts a PostgreSQL
+ * transaction: catch it only inside a savepoint, and roll back to it.
+ */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code, constraint: name } = error as { code?: unknown; constraint?: unknown };
+  return code === '23505' && (!constraint || name === constraint);
+}

@@ -1,6 +1,6 @@
 import type { Queryable } from '../database.js';
 import { CONNECTION_COLUMN_NAMES, type ConnectionRecord } from './connections.js';
-import { isUuid, prefixedColumns, selectPrefixed } from './support.js';
+import { isUniqueViolation, isUuid, prefixedColumns, selectPrefixed } from './support.js';
 
 // Every user query is scoped by team: a user of another team is simply not found.
 
@@ -216,7 +216,8 @@ export type UpdateUserResult =
  * Applies a patch to the team's user in one statement: the fields present change (`updated_at`
  * of a fallback moves only when its value or source changed), the others stay. Bounds out of
  * order (after the patch, with the stored bound the patch leaves) and a client_user_id another
- * user of the team has change nothing. Run it in a transaction (it locks the user's row first).
+ * user of the team has (or takes while this runs) change nothing. Run it in a transaction (it
+ * locks the user's row first).
  */
 export async function updateUser(db: Queryable, input: { team_id: string; user_id: string; patch: UserPatch; at: string }): Promise<UpdateUserResult> {
   if (!isUuid(input.team_id) || !isUuid(input.user_id)) return { status: 'not_found' };
@@ -226,10 +227,35 @@ export async function updateUser(db: Queryable, input: { team_id: string; user_i
   const start = 'ingestion_start' in patch ? (patch.ingestion_start ?? null) : current.ingestion_start;
   const end = 'ingestion_end' in patch ? (patch.ingestion_end ?? null) : current.ingestion_end;
   if (start !== null && end !== null && start > end) return { status: 'unordered_bounds', ingestion_start: start, ingestion_end: end };
-  if (patch.client_user_id !== undefined && patch.client_user_id !== current.client_user_id) {
-    const taken = await db.one<{ id: string }>(`SELECT id FROM users WHERE team_id = $1 AND client_user_id = $2`, [input.team_id, patch.client_user_id]);
-    if (taken) return { status: 'conflict', reason: 'client_user_id_taken', user_id: taken.id };
+  const renamed = patch.client_user_id !== undefined && patch.client_user_id !== current.client_user_id ? patch.client_user_id : null;
+  const holder = async (clientUserId: string) => db.one<{ id: string }>(`SELECT id FROM users WHERE team_id = $1 AND client_user_id = $2`, [input.team_id, clientUserId]);
+  if (renamed === null) return applyUserPatch(db, input);
+  const taken = await holder(renamed);
+  if (taken) return { status: 'conflict', reason: 'client_user_id_taken', user_id: taken.id };
+  for (let attempt = 0; ; attempt += 1) {
+    // The new client_user_id was free when read, but a user being created or renamed to it
+    // beside this transaction (PostgreSQL) may take it first: the update then fails on the unique
+    // index once that transaction commits, and is answered as a reference taken. A savepoint
+    // keeps this transaction usable after the failure.
+    await db.query('SAVEPOINT rename_user');
+    try {
+      const result = await applyUserPatch(db, input);
+      await db.query('RELEASE SAVEPOINT rename_user');
+      return result;
+    } catch (error) {
+      if (!isUniqueViolation(error, 'users_team_id_client_user_id_key')) throw error;
+      await db.query('ROLLBACK TO SAVEPOINT rename_user');
+      const takenMeanwhile = await holder(renamed);
+      if (takenMeanwhile) return { status: 'conflict', reason: 'client_user_id_taken', user_id: takenMeanwhile.id };
+      // Taken and freed again since: try again, a few times.
+      if (attempt >= 2) throw error;
+    }
   }
+}
+
+/** The update of updateUser, its rules checked. */
+async function applyUserPatch(db: Queryable, input: { team_id: string; user_id: string; patch: UserPatch; at: string }): Promise<UpdateUserResult> {
+  const { patch } = input;
   const zone = 'fallback_time_zone' in patch ? (patch.fallback_time_zone ?? null) : undefined;
   const birth = 'fallback_birth_date' in patch ? (patch.fallback_birth_date ?? null) : undefined;
   const row = await db.one<UserRow>(

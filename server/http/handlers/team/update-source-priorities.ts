@@ -21,6 +21,9 @@ export const updateSourcePriorities =
         refused.map(({ data_type, index, provider }) => ({ loc: ['body', data_type, index], msg: `${provider} supplies no ${data_type} data`, type: 'value_error' })),
       );
     }
-    await setSourcePriorities(deps.db, { team_id: teamId, change, at: deps.now().toISOString() });
-    return { status: 200, body: toSourcePriorities(await listSourcePriorities(deps.db, { team_id: teamId })) };
+    const stored = await deps.db.transaction(async (tx) => {
+      await setSourcePriorities(tx, { team_id: teamId, change, at: deps.now().toISOString() });
+      return listSourcePriorities(tx, { team_id: teamId });
+    });
+    return { status: 200, body: toSourcePriorities(stored) };
   };
