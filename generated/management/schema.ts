@@ -378,7 +378,7 @@ export interface paths {
          * List team events
          * @description The events the service emitted for the team (whether or not an endpoint received them), each as its webhook deliveries carry it plus its `id` and `created_at`: newest first, `limit` at a time, older pages through `next_cursor`; optionally only those of one `event_type`. Events are kept for the server's retention period after they were emitted (`WEBHOOK_RETENTION_DAYS`, 7 days unless the server sets another; 0 keeps them), then deleted with their deliveries; an event whose delivery is still pending is kept until that delivery ends.
          *
-         *     For a live feed, pass `after`, the `id` of the newest event seen: the answer is the events emitted after it, oldest first, at most `limit`; poll again with the `id` of the last one (`next_cursor` is then always `null`). Order is by emission time (events of the same millisecond by id): an event whose change commits later than a poll, with an earlier emission time than the events that poll returned, is not returned to a feed polling after them.
+         *     For a live feed, pass `after`, the `id` of the newest event seen: the answer is the events emitted after it, oldest first, at most `limit`; poll again with the `id` of the last one (`next_cursor` is then always `null`). Order is by emission time, the moment the event was written in its change's transaction (events of the same millisecond by id): an event whose change commits later than a poll, with an earlier emission time than the events that poll returned, is not returned to a feed polling after them.
          *
          *     *Supporting endpoint: extends the interface spec.*
          */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { emitEvent, emitEvents, eventBodySql } from '../../../server/storage/repositories/events.js';
+import { emitEvent, emitEvents, eventBodySql, listTeamEvents } from '../../../server/storage/repositories/events.js';
+import { holdingLocks } from '../../helpers/locks.js';
 import { engineCases, seedTeam, useTestDatabase } from '../helpers.js';
 
 describe.each(engineCases)('events repository on %s', (_label, engine) => {
@@ -46,6 +47,24 @@ describe.each(engineCases)('events repository on %s', (_label, engine) => {
       expect(ids).toHaveLength(3);
       expect(new Set(ids).size).toBe(3);
       for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    });
+  });
+
+  describe.skipIf(!engine.available || engine.kind !== 'postgres')('when an event is timed (migration 084; PostgreSQL only: PGlite runs one transaction at a time)', () => {
+    const ctx = useTestDatabase(engine);
+
+    it('when a transaction that began first writes its event after another one committed its own, then its event is listed after it', async () => {
+      const { team } = await seedTeam(ctx.db);
+      const envelope = (n: number) => ({ event_type: 'provider.connection.created', data: { n }, team_id: team.id, user_id: randomUUID(), client_user_id: `patient-${n}` });
+      const { held, release, done } = holdingLocks(ctx.db, async () => undefined, (tx) => emitEvent(tx, envelope(1)));
+      await held;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const second = await ctx.db.transaction((tx) => emitEvent(tx, envelope(2)));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      release();
+      const first = await done;
+      const listed = await listTeamEvents(ctx.db, { team_id: team.id, event_type: null, after: { created_on: '2000-01-01T00:00:00Z', id: randomUUID() }, limit: 10 });
+      expect(listed.rows.map((row) => row.id)).toEqual([second.id, first.id]);
     });
   });
 });
