@@ -3,8 +3,10 @@
  * the order rotating, after a warm-up that is not kept; their runs combine into requests over
  * measured time and percentiles over every response.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { combineRuns, takeTurns, type Run } from '../../scripts/bench/lib.js';
+import { combineRuns, rotatingLoad, takeTurns, type Run } from '../../scripts/bench/lib.js';
 
 const run = (requests: number, seconds: number, latencies: number[], non2xx = 0): Run => ({ requests, seconds, latencies, non2xx, errors: 0, timeouts: 0 });
 
@@ -36,5 +38,27 @@ describe('combineRuns', () => {
     expect(combined.non2xx).toBe(3);
     expect(combined.p50).toBe(20); // nearest rank: the 5th of the 10 latencies, sorted
     expect(combined.p99).toBe(70);
+  });
+});
+
+describe('rotatingLoad', () => {
+  it('when a run is a number of requests, then its seconds run from its start to its last answer, not to autocannon\'s next whole-second tick', async () => {
+    let lastAnswer = 0;
+    const server = http.createServer((_req, res) => {
+      lastAnswer = performance.now();
+      res.end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const started = performance.now();
+      const measured = await rotatingLoad({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, connections: 2, amount: 20, headers: {}, pathOf: (n) => `/${n}` });
+      expect(measured.requests).toBe(20);
+      // A few dozen local answers take milliseconds; the tick would have made it a whole second.
+      // The margin is for a busy machine between the server's last answer and the client's.
+      expect(measured.seconds).toBeGreaterThan(0);
+      expect(measured.seconds).toBeLessThan((lastAnswer - started) / 1000 + 0.5);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
