@@ -42,7 +42,8 @@ export async function lockActiveAppointment<B = Json, E = Json>(tx: Queryable, t
 /**
  * The locks under which slots are counted and taken, held until the transaction ends: on
  * PostgreSQL two bookings of one slot would otherwise both count it before either writes, and
- * both take its last place (PGlite runs one transaction at a time, and never waits for them).
+ * both take its last place. PGlite runs one transaction at a time: no other transaction can
+ * hold them there, so they are not taken (a statement less per booking).
  * They are transaction-level advisory locks of two levels: a booking takes its place's lock
  * shared and its slot's exclusively, so that bookings of other slots of the place go on at the
  * same time; the simulation, which counts a whole place to find its first free slot, takes the
@@ -57,6 +58,7 @@ const PLACE_LOCK = `hashtextextended('lab_appointments place ' || $1::text, 0)`;
 
 /** Locks one slot (a place and its start, epoch seconds) for a booking or a move: its place shared, the slot exclusively. */
 export async function lockAppointmentSlot(tx: Queryable, slot: { location_code: string; start: number }): Promise<void> {
+  if (tx.kind === 'pglite') return;
   await tx.query(
     `SELECT pg_advisory_xact_lock_shared(${PLACE_LOCK}), pg_advisory_xact_lock(hashtextextended('lab_appointments slot ' || $1::text || ' ' || $2::text, 0))`,
     [slot.location_code, String(slot.start)],
@@ -66,7 +68,7 @@ export async function lockAppointmentSlot(tx: Queryable, slot: { location_code: 
 /** Locks whole places exclusively (every slot of them), in the order of their codes. */
 export async function lockAppointmentPlaces(tx: Queryable, locationCodes: readonly string[]): Promise<void> {
   const codes = [...new Set(locationCodes)].sort();
-  if (codes.length === 0) return;
+  if (codes.length === 0 || tx.kind === 'pglite') return;
   await tx.query(
     `SELECT pg_advisory_xact_lock(hashtextextended('lab_appointments place ' || code, 0)) FROM unnest($1::text[]) WITH ORDINALITY AS place(code, n) ORDER BY n`,
     [codes],
