@@ -96,7 +96,7 @@ describe.each(apiEngines)('cancelUserDeletion (POST /v2/user/undo_delete) on %s'
     expect(holders).toHaveLength(1);
   });
 
-  it.skipIf(engine.kind !== 'postgres')('when a user of the same client_user_id is being created while the restore runs, then the restore waits for it and is the 400 of a taken client_user_id, its archive kept', async () => {
+  it.skipIf(engine.kind !== 'postgres')('when a user of the same client_user_id is being created while the restore runs, then the restore waits for it and is the 400 of a taken client_user_id, its archive kept (PostgreSQL only: PGlite runs one transaction at a time)', async () => {
     const user = await ctx.newUser();
     await remove(user.user_id);
     const { held, release, done } = holdingLocks(ctx.server.db, (tx) => createUserRow(tx, { team_id: ctx.server.teamId, client_user_id: user.client_user_id }), async () => undefined);

@@ -32,7 +32,7 @@ describe.each(apiEngines)('deregisterProvider (DELETE /v2/user/{user_id}/{provid
     expect(await slugsOf(user.user_id)).toEqual(['oura']);
   });
 
-  it.skipIf(engine.kind !== 'postgres')('when another transaction is removing the connection as it is deregistered, then the deregistration waits for it and is a 404', async () => {
+  it.skipIf(engine.kind !== 'postgres')('when another transaction is removing the connection as it is deregistered, then the deregistration waits for it and is a 404 (PostgreSQL only: PGlite runs one transaction at a time)', async () => {
     const user = await ctx.connectedUser('strava');
     const key = { team_id: ctx.server.teamId, user_id: user.user_id, provider: 'strava' };
     const { held, release, done } = holdingLocks(ctx.server.db, (tx) => deleteConnection(tx, key), async () => undefined);

@@ -176,7 +176,7 @@ describe.each(apiEngines)('getSourcePriorities and updateSourcePriorities (/v2/t
     expect(bodies).toContainEqual(asBody);
   });
 
-  it.skipIf(engine.kind !== 'postgres')('when a change comes while another of the same team is being written, then it waits and is applied whole over it', async () => {
+  it.skipIf(engine.kind !== 'postgres')('when a change comes while another of the same team is being written, then it waits and is applied whole over it (PostgreSQL only: PGlite runs one transaction at a time)', async () => {
     const [sleep, workouts] = [providersSupplying('sleep'), providersSupplying('workouts')];
     const team = await ctx.otherTeam();
     expectStatus(await ctx.team(team.apiKey).patch('/v2/team/source/priorities').send({ workouts: [workouts[0]!] }), 200);

@@ -84,7 +84,7 @@ describe.each(apiEngines)('updateUser (PATCH /v2/user/{user_id}) on %s', (_label
     expect(expectStatus<TeamSchemas['ClientFacingUser']>(await ctx.team().get(`/v2/user/resolve/${target}`), 200).user_id).toBe(holder);
   });
 
-  it.skipIf(engine.kind !== 'postgres')('when another user is being renamed to the client_user_id as the patch runs, then the patch waits for it and is the 400 of a reference taken', async () => {
+  it.skipIf(engine.kind !== 'postgres')('when another user is being renamed to the client_user_id as the patch runs, then the patch waits for it and is the 400 of a reference taken (PostgreSQL only: PGlite runs one transaction at a time)', async () => {
     const [a, b] = [await ctx.newUser(), await ctx.newUser()];
     const target = `held-${a.user_id}`;
     const { held, release, done } = holdingLocks(ctx.server.db, (tx) => tx.query(`UPDATE users SET client_user_id = $2 WHERE id = $1`, [a.user_id, target]), async () => undefined);

@@ -81,6 +81,18 @@ export const endpointTakes = (endpoint: string, type: string) =>
     OR ${type} = ANY (${endpoint}.event_types)
     OR EXISTS (SELECT 1 FROM unnest(${endpoint}.event_types) f WHERE f LIKE '%.*' AND starts_with(${type}, left(f, -1))))`;
 
+/**
+ * SQL: the webhook endpoints of the teams `teams` (a condition on alias `e`) that deliveries are
+ * written for, as a CTE body. On PostgreSQL each is locked FOR KEY SHARE (what the deliveries'
+ * foreign key would take anyway) before the deliveries are written: an endpoint another
+ * transaction is deleting is waited for and then left out. Read without the lock, it was taken,
+ * and its delivery's foreign key then failed once the deletion committed, aborting the change
+ * that emitted the event (a 500 for an order, a connection, a refresh). PGlite runs one
+ * transaction at a time: no endpoint is ever being deleted beside the statement there.
+ */
+export const deliveryEndpointsSql = (db: Queryable, teams: string) =>
+  `SELECT e.id, e.team_id, e.event_types FROM webhook_endpoints e WHERE ${teams}${db.kind === 'postgres' ? ' FOR KEY SHARE OF e' : ''}`;
+
 export interface EmitOptions {
   /** A second emission with the same key is a no-op (emitEvent returns the first id). */
   dedupKey?: string | undefined;
@@ -119,10 +131,11 @@ export async function emitEvent(tx: Queryable, event: EventEnvelope, options: Em
        ON CONFLICT ON CONSTRAINT events_dedup_key_key DO NOTHING
        RETURNING id
      ),
+     endpoint AS MATERIALIZED (${deliveryEndpointsSql(tx, 'e.team_id = $1')}),
      deliveries AS (
        INSERT INTO webhook_deliveries (endpoint_id, event_id)
-       SELECT e.id, i.id FROM inserted i, webhook_endpoints e
-       WHERE e.team_id = $1 AND ${endpointTakes('e', '$2')}
+       SELECT e.id, i.id FROM inserted i, endpoint e
+       WHERE ${endpointTakes('e', '$2')}
      )
      SELECT id FROM inserted`,
     [event.team_id, event.event_type, stored.json, options.dedupKey ?? null, stored.lab_test_view, stored.lab_test_at, newEventId()],
@@ -177,11 +190,11 @@ export async function emitEvents(tx: Queryable, teamId: string, batch: readonly 
        ON CONFLICT ON CONSTRAINT events_dedup_key_key DO NOTHING
        RETURNING id, event_type
      ),
+     endpoint AS MATERIALIZED (${deliveryEndpointsSql(tx, 'e.team_id = $1')}),
      deliveries AS (
        INSERT INTO webhook_deliveries (endpoint_id, event_id)
-       SELECT e.id, ins.id FROM inserted ins, webhook_endpoints e
-       WHERE e.team_id = $1
-         AND (ins.event_type = ANY (e.event_types)
+       SELECT e.id, ins.id FROM inserted ins, endpoint e
+       WHERE (ins.event_type = ANY (e.event_types)
               OR (NOT EXISTS (SELECT 1 FROM input i WHERE i.event_type = ins.event_type AND i.explicit_only)
                   AND ${endpointTakes('e', 'ins.event_type')}))
      )

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { textArrayParameter } from '../binary-arrays.js';
 import type { Queryable } from '../database.js';
 import { frozenLabTest, labTestSnapshot, withLabTests, type LabTestSnapshots, type LabTestValues } from './lab-order-lab-tests.js';
-import { endpointTakes, newEventId, payloadBeforeClientUserId, payloadWithClientUserIdSql, type EventEnvelope } from './events.js';
+import { deliveryEndpointsSql, endpointTakes, newEventId, payloadBeforeClientUserId, payloadWithClientUserIdSql, type EventEnvelope } from './events.js';
 import { isUuid } from './support.js';
 
 // Every order query is scoped by team: another team's order is simply not found.
@@ -292,9 +292,7 @@ export async function insertOrders(
        ON CONFLICT ON CONSTRAINT events_dedup_key_key DO NOTHING
        RETURNING id, team_id, event_type
      ),
-     endpoint AS MATERIALIZED (
-       SELECT e.id, e.team_id, e.event_types FROM webhook_endpoints e WHERE e.team_id IN (SELECT team_id FROM input WHERE webhook_type IS NOT NULL)
-     ),
+     endpoint AS MATERIALIZED (${deliveryEndpointsSql(db, 'e.team_id IN (SELECT team_id FROM input WHERE webhook_type IS NOT NULL)')}),
      webhook_delivery AS (
        INSERT INTO webhook_deliveries (endpoint_id, event_id)
        SELECT e.id, w.id FROM webhook w JOIN endpoint e ON e.team_id = w.team_id WHERE ${endpointTakes('e', 'w.event_type')}

@@ -86,7 +86,7 @@ describe.each(engineCases)('lab appointment slots and keys on %s', (_label, engi
       expect(await slotBookingState(ctx.db, { digest: randomUUID(), location_code: `${s.place}-other`, start: START, except: null })).toEqual({ used_by: null, booked: 0 });
     });
 
-    it.skipIf(engine.kind !== 'postgres')("when a booking holds its slot's lock, then a second booking of the slot waits and counts the first one's appointment; one of another slot does not wait", async () => {
+    it.skipIf(engine.kind !== 'postgres')("when a booking holds its slot's lock, then a second booking of the slot waits and counts the first one's appointment; one of another slot does not wait (PostgreSQL only: PGlite runs one transaction at a time)", async () => {
       const s = await seed();
       const first = appointment(s, 0);
       const { held, release, done } = holdingLocks(ctx.db, (tx) => lockAppointmentSlot(tx, { location_code: s.place, start: START }), (tx) => insertAppointment(tx, first));
@@ -105,7 +105,7 @@ describe.each(engineCases)('lab appointment slots and keys on %s', (_label, engi
       expect(counted).toEqual({ used_by: null, booked: 1 });
     });
 
-    it.skipIf(engine.kind !== 'postgres')("when the simulation holds a place's lock, then a booking there waits for it, and the simulation waits for a booking there; other places do not wait", async () => {
+    it.skipIf(engine.kind !== 'postgres')("when the simulation holds a place's lock, then a booking there waits for it, and the simulation waits for a booking there; other places do not wait (PostgreSQL only: PGlite runs one transaction at a time)", async () => {
       const s = await seed();
       const place = holdingLocks(ctx.db, (tx) => lockAppointmentPlaces(tx, [`${s.place}-b`, s.place, `${s.place}-b`]), async () => 'simulated');
       const placePid = await place.held;
