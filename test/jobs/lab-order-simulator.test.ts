@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../server/storage/database.js';
-import { LabOrderSimulator } from '../../server/jobs/lab-orders/simulator.js';
+import { LabOrderSimulator, startSimulation } from '../../server/jobs/lab-orders/simulator.js';
 import { applyTransition } from '../../server/jobs/lab-orders/transition.js';
 import { lockSimulation, rescheduleSimulation } from '../../server/storage/repositories/lab-order-simulation-queue.js';
 import { findOrder, lockOrderStatus } from '../../server/storage/repositories/lab-orders.js';
 import { holdingLocks, untilBlockedBy } from '../helpers/locks.js';
 import { silentLogger } from '../helpers/silent-logger.js';
 import { listEventPayloads } from '../storage/stored-state.js';
-import { apiEngines, expectStatus, useApiApp, type ApiApp, type TeamSchemas } from '../api/helpers.js';
+import { apiEngines, expectStatus, expectValidation, useApiApp, type ApiApp, type TeamSchemas } from '../api/helpers.js';
 import { orderBody } from '../api/lab-order-fixtures.js';
 
 type Order = TeamSchemas['Order'];
@@ -43,6 +43,16 @@ describe.each(apiEngines)('lab order simulation (server/jobs/lab-orders) on %s',
   const ctx = useApiApp(engine);
   // Two transactions at once: PostgreSQL only (PGlite runs one at a time; the tests' names say so).
   const concurrently = it.skipIf(engine.kind !== 'postgres');
+
+  it('when a walk is started from a status the order has left (cancelled since it was read), then nothing is stored, and POST /test then refuses it', async () => {
+    const order = await placeOrder(ctx);
+    expectStatus(await ctx.team().post(`/v3/order/${order.id}/cancel`), 200);
+    const simulation = { order_id: order.id, team_id: ctx.server.teamId, target_status: 'completed.walk_in_test.completed', delay_ms: 0, flags: { interpretation: 'normal' as const, result_types: null, has_missing_results: null }, now: () => new Date() };
+    expect(await startSimulation(ctx.server.db, { ...simulation, from_status: order.last_event.status })).toBeNull();
+    expect(await ctx.server.db.query(`SELECT 1 FROM lab_order_simulations WHERE order_id = $1`, [order.id])).toEqual([]);
+    expectValidation(await ctx.team().post(`/v3/order/${order.id}/test`), [{ loc: ['query', 'final_status'] }]);
+    expect(await ctx.server.db.query(`SELECT 1 FROM lab_order_simulations WHERE order_id = $1`, [order.id])).toEqual([]);
+  });
 
   concurrently('when a cancel comes while a simulation step holds its simulation (and would wait for the order), then the cancel does not wait for the step, and the step then drops the simulation (PostgreSQL only: PGlite runs one transaction at a time)', async () => {
     const order = await placeOrder(ctx);

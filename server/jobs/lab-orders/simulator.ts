@@ -34,14 +34,20 @@ export interface LabOrderSimulatorOptions {
  * a replacing walk's `delay_ms` after the order's last status change, never before now. The walk's
  * row is locked first, as a step does (then the order), so a step running at the same time is
  * waited for and its status change counts as the last one; the time is read once the row is held.
+ * The order's row is locked next, and the walk is stored only if the order is still in
+ * `from_status`, the status the caller decided the walk from: else nothing is written and the
+ * answer is null, for the caller to decide again (the order was cancelled, or a step moved it,
+ * since it was read; on PostgreSQL a walk stored after a cancellation was left queued).
  */
 export async function startSimulation(
   db: Database,
-  input: Omit<SimulationRecord, 'next_step_at'> & { now: () => Date },
-): Promise<string> {
-  const { now, ...simulation } = input;
+  input: Omit<SimulationRecord, 'next_step_at'> & { from_status: string; now: () => Date },
+): Promise<string | null> {
+  const { now, from_status: fromStatus, ...simulation } = input;
   return db.transaction(async (tx) => {
     const replacing = await lockSimulation(tx, simulation.order_id);
+    const locked = await lockOrderStatus(tx, simulation.team_id, simulation.order_id);
+    if (locked?.status !== fromStatus) return null;
     const order = replacing ? await findOrder(tx, simulation.team_id, simulation.order_id) : null;
     const nextStepAt = simulationStartsAt({
       now: now().toISOString(),
