@@ -88,10 +88,12 @@ export async function pullNextChunk(tx: Queryable, claim: TriggerClaim, options:
   if (!context) return { outcome: 'lost' };
   const { user, progress } = context;
   if (!user) return finish(tx, claim, 'failed', USER_GONE_ERROR);
-  // A connection in error or paused gives the provider nothing to pull, at any chunk: the trigger fails naming it.
-  if (context.unavailable) {
+  // A connection removed, in error or paused gives the provider nothing to pull, at any chunk
+  // (between two chunks too): the trigger fails naming why, and its data window stays as it is.
+  if (!context.connected || context.unavailable) {
     if (progress) await deletePullProgress(tx, claim);
-    return finish(tx, claim, 'failed', unavailablePullError(claim.provider, context.unavailable), 0, progress ? { start_date: progress.start_date, end_date: progress.end_date } : null);
+    const error = context.unavailable ? unavailablePullError(claim.provider, context.unavailable) : notConnectedError(claim.provider);
+    return finish(tx, claim, 'failed', error, 0, progress ? { start_date: progress.start_date, end_date: progress.end_date } : null);
   }
 
   let range: DayRange;
@@ -100,7 +102,6 @@ export async function pullNextChunk(tx: Queryable, claim: TriggerClaim, options:
     range = { start_date: progress.start_date, end_date: progress.end_date };
     from = progress.next_date;
   } else {
-    if (!context.connected) return finish(tx, claim, 'failed', notConnectedError(claim.provider));
     const planned = pullRange({
       today: toDay(Date.parse(claim.op_started_at)),
       days: historicalDays(claim.provider, context.preference_days),

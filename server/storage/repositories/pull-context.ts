@@ -53,5 +53,30 @@ export async function lockClaimedTriggerContext(tx: Queryable, claim: TriggerCla
     [claim.op_id, claim.user_id, claim.worker_id, claim.attempts],
   );
   if (!row || row.state !== 'running') return null;
-  return { user: row.user, connected: row.connected, unavailable: row.unavailable, preference_days: row.preference_days, progress: row.progress };
+  const context = { user: row.user, connected: row.connected, unavailable: row.unavailable, preference_days: row.preference_days, progress: row.progress };
+  return tx.kind === 'postgres' ? lockPulledConnection(tx, claim, context) : context;
+}
+
+/**
+ * On PostgreSQL, the user and the connection as they are now, locked until the chunk commits
+ * (the user FOR KEY SHARE, the connection FOR SHARE): a deregistration, a user's deletion, a
+ * simulated error or a pause waits for the chunk, or the chunk for it, and sees its outcome.
+ * The first statement read them as they were when it began, before it waited for the trigger's
+ * row (the claim's renewal holds it at times): a change committed meanwhile was missed, and the
+ * chunk went on to extend the window and emit the pull's events after the change was answered.
+ * PGlite runs one transaction at a time: nothing can commit beside the chunk there.
+ */
+async function lockPulledConnection(tx: Queryable, claim: TriggerClaim, context: ClaimedTriggerContext): Promise<ClaimedTriggerContext> {
+  const now = await tx.one<{ user_exists: boolean | null; connection: { status: string; error_type: string | null } | null }>(
+    `SELECT (SELECT true FROM users u WHERE u.id = $1 AND u.team_id = $2 FOR KEY SHARE) AS user_exists,
+       (SELECT json_build_object('status', c.status, 'error_type', c.error_type) FROM connections c WHERE c.user_id = $1 AND c.provider = $3 FOR SHARE) AS connection`,
+    [claim.user_id, claim.team_id, claim.provider],
+  );
+  const connection = now?.connection ?? null;
+  return {
+    ...context,
+    user: now?.user_exists ? context.user : null,
+    connected: connection !== null,
+    unavailable: connection && connection.status !== 'connected' ? connection : null,
+  };
 }
