@@ -30,7 +30,7 @@ describe.each(apiEngines)('events written while a webhook endpoint is deleted on
     return { answer: await answer, deleted, kept };
   }
 
-  describe.skipIf(engine.kind !== 'postgres')('(PostgreSQL only: two transactions side by side)', () => {
+  describe.skipIf(engine.kind !== 'postgres')('(PostgreSQL only: PGlite runs one transaction at a time)', () => {
     it('when a user is connected (provider.connection.created), then the connection is made, delivered to the endpoint that stays', async () => {
       const user = await ctx.newUser();
       const { answer, deleted, kept } = await duringDeletion(() => ctx.team().post('/v2/link/connect/demo').send({ user_id: user.user_id, provider: 'oura' }).then((r) => r));

@@ -50,7 +50,7 @@ describe.each(engineCases)('events repository on %s', (_label, engine) => {
     });
   });
 
-  describe.skipIf(!engine.available || engine.kind !== 'postgres')('when an event is timed (migration 084; PostgreSQL only: PGlite runs one transaction at a time)', () => {
+  describe.skipIf(!engine.available || engine.kind !== 'postgres')('the time of an event, migration 084 (PostgreSQL only: PGlite runs one transaction at a time)', () => {
     const ctx = useTestDatabase(engine);
 
     it('when a transaction that began first writes its event after another one committed its own, then its event is listed after it', async () => {
