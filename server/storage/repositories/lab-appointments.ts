@@ -4,7 +4,7 @@
  * already used. Every read is scoped by team: another team's appointment is simply not found.
  */
 import type { Queryable } from '../database.js';
-import { isUuid } from './support.js';
+import { isUuid, lockNames } from './support.js';
 
 /** The wire fields and events are the domain's (domain/lab-appointments/appointments.ts); storage keeps them as JSON. */
 type Json = Record<string, unknown>;
@@ -40,39 +40,24 @@ export async function lockActiveAppointment<B = Json, E = Json>(tx: Queryable, t
 }
 
 /**
- * The locks under which slots are counted and taken, held until the transaction ends: on
- * PostgreSQL two bookings of one slot would otherwise both count it before either writes, and
- * both take its last place. PGlite runs one transaction at a time: no other transaction can
- * hold them there, so they are not taken (a statement less per booking).
- * They are transaction-level advisory locks of two levels: a booking takes its place's lock
+ * The locks under which slots are counted and taken (support.ts lockNames: PostgreSQL only,
+ * each sent before the count): two bookings of one slot would otherwise both count it before
+ * either writes, and both take its last place. Two levels: a booking takes its place's lock
  * shared and its slot's exclusively, so that bookings of other slots of the place go on at the
  * same time; the simulation, which counts a whole place to find its first free slot, takes the
  * places' locks exclusively, in the order of their codes. Neither waits for a lock of the other
  * level after one of its own, so no two transactions wait on each other in a circle.
- *
- * Each is a statement of its own, sent before the count: a statement that waits for a lock
- * under READ COMMITTED reads with the snapshot it started with, which misses the booking that
- * held the lock.
  */
-const PLACE_LOCK = `hashtextextended('lab_appointments place ' || $1::text, 0)`;
+const placeLock = (locationCode: string) => `lab_appointments place ${locationCode}`;
 
 /** Locks one slot (a place and its start, epoch seconds) for a booking or a move: its place shared, the slot exclusively. */
 export async function lockAppointmentSlot(tx: Queryable, slot: { location_code: string; start: number }): Promise<void> {
-  if (tx.kind === 'pglite') return;
-  await tx.query(
-    `SELECT pg_advisory_xact_lock_shared(${PLACE_LOCK}), pg_advisory_xact_lock(hashtextextended('lab_appointments slot ' || $1::text || ' ' || $2::text, 0))`,
-    [slot.location_code, String(slot.start)],
-  );
+  await lockNames(tx, [{ name: placeLock(slot.location_code), shared: true }, { name: `lab_appointments slot ${slot.location_code} ${slot.start}` }]);
 }
 
 /** Locks whole places exclusively (every slot of them), in the order of their codes. */
 export async function lockAppointmentPlaces(tx: Queryable, locationCodes: readonly string[]): Promise<void> {
-  const codes = [...new Set(locationCodes)].sort();
-  if (codes.length === 0 || tx.kind === 'pglite') return;
-  await tx.query(
-    `SELECT pg_advisory_xact_lock(hashtextextended('lab_appointments place ' || code, 0)) FROM unnest($1::text[]) WITH ORDINALITY AS place(code, n) ORDER BY n`,
-    [codes],
-  );
+  await lockNames(tx, [...new Set(locationCodes)].sort().map((code) => ({ name: placeLock(code) })));
 }
 
 export interface AppointmentWrite<B = Json, E = Json> {

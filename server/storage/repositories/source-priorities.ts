@@ -1,6 +1,6 @@
 /** A team's order of sources per data type (migration 052), for GET/PATCH /v2/team/source/priorities. */
 import type { Queryable } from '../database.js';
-import { isUuid } from './support.js';
+import { isUuid, lockNames } from './support.js';
 
 export interface StoredSourcePriority {
   data_type: string;
@@ -24,15 +24,14 @@ export async function listSourcePriorities(db: Queryable, input: { team_id: stri
  * Sets the orders of the data types in `change` in one statement (all or nothing): a non-empty
  * list replaces the stored one, an empty list removes it (back to the default order). Data
  * types not in `change` keep theirs. Run it in a transaction: it first takes the team's lock of
- * its priorities (a transaction-level advisory lock), so that two changes sent at once on
+ * its priorities (lockNames), so that two changes sent at once on
  * PostgreSQL apply one after the other. Without it, each statement's removals saw only the
  * rows committed when it started (an order being written beside it stayed, mixed with the other
  * body), and the two statements' row locks, taken in different orders, could deadlock.
  */
 export async function setSourcePriorities(db: Queryable, input: { team_id: string; change: Record<string, readonly string[]>; at: string }): Promise<void> {
   if (!isUuid(input.team_id) || Object.keys(input.change).length === 0) return;
-  // A statement of its own: the change's statement then reads what the change before it wrote.
-  await db.query(`SELECT pg_advisory_xact_lock(hashtextextended('team_source_priorities ' || $1::text, 0))`, [input.team_id]);
+  await lockNames(db, [{ name: `team_source_priorities ${input.team_id}` }]);
   await db.query(
     `WITH change AS (
        SELECT c.key AS data_type,

@@ -1,3 +1,4 @@
+import type { Queryable } from '../database.js';
 const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 const UUID = new RegExp(UUID_PATTERN, 'i');
 const LOWERCASE_UUID = new RegExp(UUID_PATTERN);
@@ -64,4 +65,19 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   if (!(error instanceof Error)) return false;
   const { code, constraint: name } = error as { code?: unknown; constraint?: unknown };
   return code === '23505' && (!constraint || name === constraint);
+}
+
+/**
+ * Takes transaction-level advisory locks by name, held until the transaction ends, in the order
+ * given (a caller taking several of one kind sorts them, so that no two transactions wait on
+ * each other in a circle), each exclusive or `shared`. PostgreSQL only: PGlite runs one
+ * transaction at a time, where no lock could ever be waited for, so none is taken (a statement
+ * less). Send it on its own before the reads it guards: a statement that waited for a lock under
+ * READ COMMITTED reads with the snapshot it started with, which misses what the holder wrote.
+ */
+export async function lockNames(tx: Queryable, locks: readonly { name: string; shared?: boolean }[]): Promise<void> {
+  if (tx.kind === 'pglite' || locks.length === 0) return;
+  // Evaluated left to right, in the order given.
+  const calls = locks.map((lock, i) => `pg_advisory_xact_lock${lock.shared ? '_shared' : ''}(hashtextextended($${i + 1}::text, 0))`);
+  await tx.query(`SELECT ${calls.join(', ')}`, locks.map((lock) => lock.name));
 }

@@ -228,15 +228,12 @@ export async function updateUser(db: Queryable, input: { team_id: string; user_i
   const end = 'ingestion_end' in patch ? (patch.ingestion_end ?? null) : current.ingestion_end;
   if (start !== null && end !== null && start > end) return { status: 'unordered_bounds', ingestion_start: start, ingestion_end: end };
   const renamed = patch.client_user_id !== undefined && patch.client_user_id !== current.client_user_id ? patch.client_user_id : null;
-  const holder = async (clientUserId: string) => db.one<{ id: string }>(`SELECT id FROM users WHERE team_id = $1 AND client_user_id = $2`, [input.team_id, clientUserId]);
   if (renamed === null) return applyUserPatch(db, input);
-  const taken = await holder(renamed);
-  if (taken) return { status: 'conflict', reason: 'client_user_id_taken', user_id: taken.id };
-  for (let attempt = 0; ; attempt += 1) {
-    // The new client_user_id was free when read, but a user being created or renamed to it
-    // beside this transaction (PostgreSQL) may take it first: the update then fails on the unique
-    // index once that transaction commits, and is answered as a reference taken. A savepoint
-    // keeps this transaction usable after the failure.
+  // Another user may have the new client_user_id, or take it beside this transaction
+  // (PostgreSQL: a user created or renamed, committing while the update waits on the unique
+  // index): the update then fails on the index, and is answered as a reference taken, naming
+  // the holder. A savepoint keeps this transaction usable after the failure.
+  for (let attempt = 1; ; attempt += 1) {
     await db.query('SAVEPOINT rename_user');
     try {
       const result = await applyUserPatch(db, input);
@@ -245,10 +242,10 @@ export async function updateUser(db: Queryable, input: { team_id: string; user_i
     } catch (error) {
       if (!isUniqueViolation(error, 'users_team_id_client_user_id_key')) throw error;
       await db.query('ROLLBACK TO SAVEPOINT rename_user');
-      const takenMeanwhile = await holder(renamed);
-      if (takenMeanwhile) return { status: 'conflict', reason: 'client_user_id_taken', user_id: takenMeanwhile.id };
+      const taken = await db.one<{ id: string }>(`SELECT id FROM users WHERE team_id = $1 AND client_user_id = $2`, [input.team_id, renamed]);
+      if (taken) return { status: 'conflict', reason: 'client_user_id_taken', user_id: taken.id };
       // Taken and freed again since: try again, a few times.
-      if (attempt >= 2) throw error;
+      if (attempt === 3) throw error;
     }
   }
 }
