@@ -120,19 +120,23 @@ export async function readIntrospectionPage(
     params.push(input.after.created_on, input.after.id);
     where.push(`(u.created_on, u.id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
   }
-  // Set-based, once per page: each table is read once for all the page's users (a lookup per
-  // connection would scan the small bulk_ops and bulk_pull_progress tables once per connection).
+  // Set-based, once per page: the page's triggers are found by one index probe per user
+  // (bulk_triggers_user_provider_idx; OFFSET 0 keeps the lookup apart, as the connections' below,
+  // where the planner would rather hash every trigger of the team; the team is checked on the
+  // trigger's op, so that the trigger's team index is no alternative), and the ids not written yet
+  // are read once for the whole page (a lookup per connection would unnest an op's ids once per
+  // connection).
   const pulls = `, pulls AS (
        SELECT DISTINCT ON (user_id, provider) user_id, provider, op_id, scheduled_at, state, attempts, started_at, finished_at, error,
               range_start, range_end, next_date
        FROM (
          SELECT t.user_id, t.provider, t.op_id, o.started_at AS scheduled_at, t.state, t.attempts, t.started_at, t.finished_at, t.error,
                 coalesce(t.range_start, p.start_date) AS range_start, coalesce(t.range_end, p.end_date) AS range_end, p.next_date
-         FROM bulk_triggers t
+         FROM page
+         JOIN LATERAL (SELECT * FROM bulk_triggers t WHERE t.user_id = page.user_id ${byProvider('t')} OFFSET 0) t ON true
          JOIN bulk_ops o ON o.id = t.op_id
          LEFT JOIN bulk_pull_progress p ON p.op_id = t.op_id AND p.user_id = t.user_id
-         WHERE t.user_id IN (SELECT user_id FROM page) AND t.team_id = $1 ${byProvider('t')}
-           AND o.type = 'link_bulk_historical_trigger' -- a bulk import's triggers are no pulls
+         WHERE o.team_id = $1 AND o.type = 'link_bulk_historical_trigger' -- a bulk import's triggers are no pulls
          UNION ALL
          SELECT pending.user_id, o.provider, o.id, o.started_at, 'pending', 0, NULL, NULL, NULL, NULL, NULL, NULL
          FROM bulk_ops o

@@ -1,16 +1,20 @@
 /**
- * The planner statistics of the tables the team reads walk (users, connections, data windows),
+ * The planner statistics of the tables the team reads walk (users, connections, data windows,
+ * and the historical pulls introspection lists: bulk triggers, their ops and chunk progress),
  * for PGlite, which runs no autovacuum (jobs/database/table-statistics.ts decides when).
  *
  * Without statistics the planner guesses that a team holds 0.5% of the users: a page of the
  * team's users (introspection, GET /v2/user) then reads every user after the cursor and sorts
  * them for the 51 it keeps, instead of walking users_team_created_idx in order, and a page's
- * connections are read by a scan of the whole table instead of one index probe per user.
+ * connections are read by a scan of the whole table instead of one index probe per user. The
+ * bulk pull worker analyses its own tables only after thousands of triggers
+ * (bulk-pull-housekeeping.ts): until then a page of historical pulls found its users' triggers
+ * among all the team's instead of by one probe per user.
  */
 import type { Database } from '../database.js';
 
 /** The tables whose statistics this keeps. A fixed list: the names below are the only ones ever put in a statement. */
-export const READ_PATH_TABLES = ['users', 'connections', 'data_windows'] as const;
+export const READ_PATH_TABLES = ['users', 'connections', 'data_windows', 'bulk_triggers', 'bulk_ops', 'bulk_pull_progress'] as const;
 
 /** PostgreSQL's autovacuum_analyze_threshold and autovacuum_analyze_scale_factor (their defaults). */
 export const ANALYZE_THRESHOLD = 50;

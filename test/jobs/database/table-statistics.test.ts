@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeDueTables, startTableStatistics } from '../../../server/jobs/database/table-statistics.js';
 import type { Database } from '../../../server/storage/database.js';
+import { readIntrospectionPage } from '../../../server/storage/repositories/introspection.js';
 import { READ_PATH_TABLES, tableRowEstimates, tablesDueForAnalysis } from '../../../server/storage/repositories/table-statistics.js';
 import { FakeClock } from '../../helpers/fake-clock.js';
 import { silentLogger } from '../../helpers/silent-logger.js';
@@ -55,6 +56,32 @@ describe.each(engineCases)('table statistics of the team reads on %s', (_label, 
       .join('\n');
     expect(plan, plan).toMatch(/Index Scan using users_team_created_idx/);
     expect(plan).not.toContain('Sort');
+  });
+
+  it('when analyzed, then a page of historical pulls looks each of its users\' triggers up by index instead of reading every trigger of the team', async () => {
+    const { team } = await seedTeam(ctx.db);
+    await addUsers(ctx.db, team.id, 3000);
+    // Half of the team pulled once from oura, as the pull engine leaves an ended op.
+    await ctx.db.query(
+      `WITH op AS (
+         INSERT INTO bulk_ops (team_id, type, provider, status, started_at, ended_at, not_connected, total)
+         VALUES ($1, 'link_bulk_historical_trigger', 'oura', 'success', now() - interval '1 hour', now(), 0, 1500) RETURNING id
+       )
+       INSERT INTO bulk_triggers (op_id, user_id, team_id, provider, state, attempts, finished_at)
+       SELECT op.id, u.id, $1, 'oura', 'processed', 1, now() FROM op CROSS JOIN (SELECT id FROM users WHERE team_id = $1 ORDER BY id LIMIT 1500) u`,
+      [team.id],
+    );
+    await ctx.db.query('SELECT pg_stat_force_next_flush()');
+    expect((await analyzeDueTables(ctx.db)).analyzed).toEqual(expect.arrayContaining(['users', 'bulk_triggers']));
+    // The page's own statement, as the read sends it.
+    const sent: { sql: string; params: readonly unknown[] }[] = [];
+    const recording = { ...ctx.db, kind: ctx.db.kind, query: <T,>(sql: string, params: readonly unknown[] = []) => (sent.push({ sql, params }), ctx.db.query<T>(sql, params)) };
+    const page = await readIntrospectionPage(recording as typeof ctx.db, { team_id: team.id, limit: 50, pulls: true });
+    expect(page.users).toHaveLength(50);
+    expect(sent).toHaveLength(1);
+    const plan = (await ctx.db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sent[0]!.sql}`, sent[0]!.params)).map((row) => row['QUERY PLAN']).join('\n');
+    expect(plan, plan).toMatch(/Index Scan using bulk_triggers_user_provider_idx/);
+    expect(plan, plan).not.toMatch(/Seq Scan on bulk_triggers|Bitmap Index Scan on bulk_triggers_claim_idx/);
   });
   });
 });
