@@ -4,9 +4,18 @@
  * distances, and a grid of every US zip code by coordinates so that "the zip codes within
  * `radius` miles" is a scan of a few cells rather than of all of them. Pure: the grid is built
  * from the packages' static data and kept by the caller (the app's `zip-code-grid` cache).
+ *
+ * The data package is loaded on the first zip code looked up, not with the server: its 5 MB
+ * object literal of every zip code keeps about 9 MB of heap, and parsing it grew the server's
+ * resident memory by about 20 MB, in every server, whether it books appointments or not. Node's
+ * module cache holds it from then on.
  */
+import { createRequire } from 'node:module';
 import tzlookup from '@photostructure/tz-lookup';
-import zipcodes from 'zipcodes';
+import type zipcodesModule from 'zipcodes';
+
+const load = createRequire(import.meta.url);
+const zipcodes = (): typeof zipcodesModule => load('zipcodes') as typeof zipcodesModule;
 
 export interface ZipPlace {
   /** Five digits. */
@@ -37,7 +46,7 @@ export const timeZoneAt = (lat: number, lng: number): string => tzlookup(lat, ln
 export function resolveUsZip(zip: string): ZipPlace | null {
   const five = fiveDigitZip(zip);
   if (!five) return null;
-  const found = zipcodes.lookup(five);
+  const found = zipcodes().lookup(five);
   if (!found || found.country !== 'US') return null;
   return { zip: five, city: found.city, state: found.state, lat: found.latitude, lng: found.longitude, time_zone: timeZoneAt(found.latitude, found.longitude) };
 }
@@ -75,8 +84,9 @@ export function buildZipGrid(): ZipGrid {
   const cells = new Map<string, GridZip[]>();
   let size = 0;
   // The package's records are used as they are (not copied): tens of thousands of them.
-  for (const zip in zipcodes.codes) {
-    const code = zipcodes.codes[zip]!;
+  const codes = zipcodes().codes;
+  for (const zip in codes) {
+    const code = codes[zip]!;
     if (code.country !== 'US' || code.zip.length !== 5) continue;
     const key = cellKey(Math.floor(code.latitude), Math.floor(code.longitude));
     const cell = cells.get(key);

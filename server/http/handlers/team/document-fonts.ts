@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
+import type fontkitModule from '@pdf-lib/fontkit';
 import type { UnicodeFonts } from '../../../domain/lab-documents/layout.js';
 import type { Deps } from '../context.js';
 
@@ -10,10 +10,12 @@ const require = createRequire(import.meta.url);
  * DejaVu Sans Condensed (the `dejavu-fonts-ttf` package; about Helvetica's widths, so text wraps
  * as it does in the standard fonts), for the lab PDFs whose text the standard fonts cannot show.
  * pdf-lib parses a font's bytes each time it embeds it (about 0.1 s for these 650 kB); the
- * fontkit given to it parses each face once.
+ * fontkit given to it parses each face once. fontkit (a 4 MB package, about 5 MB of heap and as
+ * much outside it once loaded) is loaded here, with the fonts, not with the server.
  */
 export function loadDocumentFonts(): UnicodeFonts {
-  const parsed = new Map<Uint8Array, ReturnType<typeof fontkit.create>>();
+  const fontkit = require('@pdf-lib/fontkit') as typeof fontkitModule;
+  const parsed = new Map<Uint8Array, ReturnType<typeof fontkitModule.create>>();
   const face = (name: string) => ({ name, bytes: new Uint8Array(readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${name}.ttf`))) });
   return {
     fontkit: {
