@@ -19,6 +19,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const LOADED_ON_FIRST_USE: Record<string, string> = {
   'node_modules/zipcodes/': 'the first zip code looked up (server/domain/lab-appointments/places.ts)',
   'node_modules/@pdf-lib/fontkit/': 'the first lab PDF that needs the DejaVu fonts (server/http/handlers/team/document-fonts.ts)',
+  'node_modules/pdf-lib/': 'the first lab PDF (server/domain/lab-documents/layout.ts)',
 };
 
 /** Starts the server from its sources in a new process and returns the CommonJS module files it loaded. */

@@ -7,8 +7,13 @@
  * in them, embedding nothing. A document with any other character (`Łukasz`, `Ștefan`, Greek,
  * Cyrillic: names and addresses the API accepts) is set in the Unicode fonts it is given
  * (DejaVu Sans Condensed), embedded as subsets of the glyphs used.
+ *
+ * pdf-lib is loaded on the first document, not with the server (about 3 MB of heap kept, and
+ * more while its code is parsed, in every server whether it renders documents or not).
  */
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
+
+const pdfLib = () => import('pdf-lib');
 
 /** Fonts for text beyond the standard fonts: a fontkit for pdf-lib and the regular and bold faces (TrueType bytes, the name they are embedded under). */
 export interface UnicodeFonts {
@@ -19,10 +24,14 @@ export interface UnicodeFonts {
 
 export const PAGE = { width: 612, height: 792, margin: 48 } as const;
 
-const GREY = rgb(0.4, 0.4, 0.4);
-const BLACK = rgb(0, 0, 0);
-const RED = rgb(0.7, 0, 0);
-const LIGHT = rgb(0.75, 0.75, 0.75);
+/** The colors of a document, made with the pdf-lib it is written with. */
+type Colors = Record<'grey' | 'black' | 'red' | 'light', ReturnType<Awaited<ReturnType<typeof pdfLib>>['rgb']>>;
+const colors = ({ rgb }: Awaited<ReturnType<typeof pdfLib>>): Colors => ({
+  grey: rgb(0.4, 0.4, 0.4),
+  black: rgb(0, 0, 0),
+  red: rgb(0.7, 0, 0),
+  light: rgb(0.75, 0.75, 0.75),
+});
 
 /** A sheet of equal labels (points, from the page's top-left corner). */
 export interface LabelSheet {
@@ -81,6 +90,7 @@ const characterSet = (font: PDFFont): ReadonlySet<number> => new Set(font.getCha
 
 /** The code points Helvetica (WinAnsi) shows: whether a document needs the Unicode fonts. */
 async function standardCharacterSet(): Promise<ReadonlySet<number>> {
+  const { PDFDocument, StandardFonts } = await pdfLib();
   return characterSet(await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica));
 }
 
@@ -138,6 +148,7 @@ export class Writer {
     private readonly regular: PDFFont,
     private readonly bold: PDFFont,
     private readonly footer: string,
+    private readonly colors: Colors,
   ) {
     this.shows = new Map([regular, bold].map((font) => [font, characterSet(font)]));
     this.newPage();
@@ -153,7 +164,8 @@ export class Writer {
    * standard ones when they show all of it, else `unicode`, embedded.
    */
   static async create(info: DocumentInfo, footer: string, texts: readonly string[], unicode: UnicodeFonts): Promise<Writer> {
-    const doc = await PDFDocument.create({ updateMetadata: false });
+    const lib = await pdfLib();
+    const doc = await lib.PDFDocument.create({ updateMetadata: false });
     const date = new Date(info.date);
     doc.setTitle(info.title);
     doc.setSubject(info.subject);
@@ -162,13 +174,13 @@ export class Writer {
     doc.setCreationDate(date);
     doc.setModificationDate(date);
     if (await standardFontsShow([...texts, footer])) {
-      return new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold), footer);
+      return new Writer(doc, await doc.embedFont(lib.StandardFonts.Helvetica), await doc.embedFont(lib.StandardFonts.HelveticaBold), footer, colors(lib));
     }
     doc.registerFontkit(unicode.fontkit);
     // Named, not suffixed at random as pdf-lib does by default: the same model gives the same bytes.
     const regular = await doc.embedFont(unicode.regular.bytes, { subset: true, customName: unicode.regular.name });
     const bold = await doc.embedFont(unicode.bold.bytes, { subset: true, customName: unicode.bold.name });
-    return new Writer(doc, regular, bold, footer);
+    return new Writer(doc, regular, bold, footer, colors(lib));
   }
 
   private newPage(): void {
@@ -176,7 +188,7 @@ export class Writer {
     this.pageCount += 1;
     this.y = PAGE.height - PAGE.margin;
     const text = this.encodable(`${this.footer}  |  page ${this.pageCount}`, this.regular);
-    this.page.drawText(text, { x: PAGE.margin, y: PAGE.margin / 2, size: 7, font: this.regular, color: GREY });
+    this.page.drawText(text, { x: PAGE.margin, y: PAGE.margin / 2, size: 7, font: this.regular, color: this.colors.grey });
   }
 
   private ensure(height: number): void {
@@ -185,7 +197,7 @@ export class Writer {
 
   title(text: string): void {
     this.ensure(24);
-    this.page.drawText(this.encodable(text, this.bold), { x: PAGE.margin, y: this.y - 16, size: 16, font: this.bold, color: BLACK });
+    this.page.drawText(this.encodable(text, this.bold), { x: PAGE.margin, y: this.y - 16, size: 16, font: this.bold, color: this.colors.black });
     this.y -= 26;
   }
 
@@ -195,7 +207,7 @@ export class Writer {
     this.page.drawText(this.encodable(text, this.bold), { x: PAGE.margin, y: this.y - 11, size: 11, font: this.bold });
     this.y -= 14;
     this.page.drawLine({
-      start: { x: PAGE.margin, y: this.y }, end: { x: PAGE.width - PAGE.margin, y: this.y }, thickness: 0.5, color: GREY,
+      start: { x: PAGE.margin, y: this.y }, end: { x: PAGE.width - PAGE.margin, y: this.y }, thickness: 0.5, color: this.colors.grey,
     });
     this.y -= 6;
   }
@@ -220,7 +232,7 @@ export class Writer {
     const lines = wrap(this.encodable(text, this.regular), this.regular, size, PAGE.width - 2 * PAGE.margin);
     for (const line of lines) {
       this.ensure(size + 3);
-      this.page.drawText(line, { x: PAGE.margin, y: this.y - size, size, font: this.regular, color: GREY });
+      this.page.drawText(line, { x: PAGE.margin, y: this.y - size, size, font: this.regular, color: this.colors.grey });
       this.y -= size + 3;
     }
   }
@@ -250,7 +262,7 @@ export class Writer {
       let x = PAGE.margin;
       cells.forEach((lines, i) => {
         lines.forEach((line, j) => {
-          this.page.drawText(line, { x, y: this.y - size - j * lineHeight, size, font, color: row.emphasis ? RED : BLACK });
+          this.page.drawText(line, { x, y: this.y - size - j * lineHeight, size, font, color: row.emphasis ? this.colors.red : this.colors.black });
         });
         x += columns[i]!.width;
       });
@@ -268,13 +280,13 @@ export class Writer {
     cells.forEach((lines, i) => {
       const x = sheet.left + (i % sheet.columns) * (sheet.width + sheet.gap_x);
       const top = PAGE.height - sheet.top - Math.floor(i / sheet.columns) * (sheet.height + sheet.gap_y);
-      this.page.drawRectangle({ x, y: top - sheet.height, width: sheet.width, height: sheet.height, borderColor: LIGHT, borderWidth: 0.4 });
+      this.page.drawRectangle({ x, y: top - sheet.height, width: sheet.width, height: sheet.height, borderColor: this.colors.light, borderWidth: 0.4 });
       let y = top - padding;
       for (const line of lines) {
         const font = line.bold ? this.bold : this.regular;
         const text = wrap(this.encodable(line.text, font), font, line.size, sheet.width - 2 * padding)[0]!;
         y -= line.size + 1.5;
-        this.page.drawText(text, { x: x + padding, y, size: line.size, font, color: BLACK });
+        this.page.drawText(text, { x: x + padding, y, size: line.size, font, color: this.colors.black });
       }
     });
   }
