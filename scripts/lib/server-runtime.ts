@@ -2,8 +2,8 @@
  * How the compiled server process is run: by `npm start`, and so by the benchmarks, which
  * measure the server as users run it.
  *
- * The embedded database (PGlite) lives in the server's own memory (about 190 MB of the idle
- * server's 230), so the memory settings of the Node process are the database's too. Measured
+ * The embedded database (PGlite) lives in the server's own memory (about 140 MB of the idle
+ * server's 250), so the memory settings of the Node process are the database's too. Measured
  * with `npm run bench:bulk-pull` (three bulk triggers of 100,000 user ids, pull worker running;
  * peak resident memory, 2 cores, 2026-11-22):
  *
