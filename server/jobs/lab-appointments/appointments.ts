@@ -8,18 +8,18 @@
 import { randomUUID } from 'node:crypto';
 import {
   appointmentCancelledStatus, bookedAppointment, cancellationReasonsOf, cancelledAppointment, checkOrderKind, decideAppointmentCancel, decideNewAppointment,
-  decideReschedule, placeOfAddress, placeOfCenter, requestedAppointment, scheduledAt, toAppointmentView, TYPE_OF_KIND, type SlotPlace, type StoredAppointment,
+  decideReschedule, placeOfAddress, placeOfCenter, requestedAppointment, scheduledAt, toAppointmentView, TYPE_OF_KIND, type AppointmentBody, type AppointmentEvent, type SlotPlace, type StoredAppointment,
 } from '../../domain/lab-appointments/appointments.js';
 import { bookingKeyDigest, verifyBookingKey, type AppointmentKind, type BookingKeyPayload } from '../../domain/lab-appointments/booking-key.js';
 import { resolveUsZip } from '../../domain/lab-appointments/places.js';
 import { centerBySiteCode, phlebotomyProvidersAt } from '../../domain/lab-appointments/service-centers.js';
 import type { Queryable } from '../../storage/database.js';
-import { findBookingKeyUse, insertAppointment, lockAppointmentSlot, slotBookingState, updateAppointment } from '../../storage/repositories/lab-appointments.js';
+import { findBookingKeyUse, insertAppointment, insertBookedAppointments, lockActiveAppointments, lockAppointmentSlot, lockAppointmentSlots, slotBookingState, slotBookingStates, updateAppointment } from '../../storage/repositories/lab-appointments.js';
 import { latestAppointment, lockActive } from './records.js';
-import { findOrder, lockOrderStatus, type LabOrderRecord } from '../../storage/repositories/lab-orders.js';
-import { applyTransition } from '../lab-orders/transition.js';
+import { findOrder, findOrdersOfTeams, lockOrders, lockOrderStatus, type LabOrderRecord } from '../../storage/repositories/lab-orders.js';
+import { applyTransition, applyTransitions, type PlainMove } from '../lab-orders/transition.js';
 import { keyAddressOf, placeOrRefusal, type UsAddressInput } from './availability.js';
-import { emitAppointmentEvent } from './sync.js';
+import { appointmentEvent, emitAppointmentEvent } from './sync.js';
 import { bookingKeySecret, refuse422, type AppointmentDeps, type Refused } from './context.js';
 
 export type AppointmentOutcome = { ok: true; appointment: ReturnType<typeof toAppointmentView>; order: LabOrderRecord } | Refused;
@@ -79,41 +79,130 @@ async function slotRefusal(tx: Queryable, key: string, slot: BookingKeyPayload, 
 /** The key was used by another booking between the read and the write (nothing was written): the 422 of a used key. */
 const usedMeanwhile = async (tx: Queryable, key: string): Promise<Refused> => keyUsed((await findBookingKeyUse(tx, bookingKeyDigest(key)))?.appointment_id ?? null);
 
-/** POST /v3/order/{order_id}/(phlebotomy|psc)/appointment/book. */
-export async function bookAppointment(deps: AppointmentDeps, input: { team_id: string; order_id: string; kind: AppointmentKind; booking_key: string; notes: string | null }): Promise<AppointmentOutcome> {
+export interface BookingInput {
+  team_id: string;
+  order_id: string;
+  kind: AppointmentKind;
+  booking_key: string;
+  notes: string | null;
+}
+
+/**
+ * POST /v3/order/{order_id}/(phlebotomy|psc)/appointment/book, for bookings sent together (the
+ * handlers' group commit): one outcome per input, in order, each as if the bookings had been made
+ * one after the other in that order. Bookings of distinct orders with distinct keys are made in
+ * one transaction and a few statements for all of them (bookRound); from an order or a key that
+ * comes again, the bookings go to the next round, in a transaction of its own after the first.
+ */
+export async function bookAppointments(deps: AppointmentDeps, inputs: readonly BookingInput[]): Promise<AppointmentOutcome[]> {
   // Read before the transaction: the secret's first read writes it through the pool, not the transaction.
   const secret = await bookingKeySecret(deps);
-  return deps.db.transaction(async (tx): Promise<AppointmentOutcome> => {
-    // The order first: another team's order is a 404 whatever key comes with it.
-    const order = await lockedOrder(tx, deps, input.team_id, input.order_id);
-    if (!order) return orderNotFound(input.order_id);
-    const key = slotOfKey(deps, secret, input.booking_key, input.team_id, input.kind);
-    if (!key.ok) return key;
-    const slot = key.slot;
-    const now = deps.now();
-    const at = now.toISOString();
-    const active = await lockActive(tx, input.team_id, order.id);
-    const decision = decideNewAppointment({ orderStatus: order.status, kind: input.kind, active, request: false });
-    if (!decision.ok) return decision;
-    const refused = await slotRefusal(tx, input.booking_key, slot, null);
-    if (refused) return refused;
-    const place = placeOfSlot(slot);
-    if (!place) return refuse422(['body', 'booking_key'], 'booking_key names a place that no longer exists; ask for availability again');
-    const appointment = bookedAppointment({ id: randomUUID(), user_id: order.user_id, order_id: order.id, order_transaction_id: order.transaction_id, slot, place, notes: input.notes, at });
-    const stored = await insertAppointment(tx, { id: appointment.body.id, team_id: order.team_id, order_id: order.id, user_id: order.user_id, type: appointment.body.type, ...writeOf(appointment, slot, at) }, keyUseOf(input.booking_key, slot));
-    if (!stored) return usedMeanwhile(tx, input.booking_key);
-    const moved = await moveOrder(tx, deps, order, decision.to, at, `Appointment booked: ${detailAt(appointment.body)}.`, appointment.body.id);
-    await emitAppointmentEvent(tx, { type: 'created', appointment, order: moved, now });
-    return { ok: true, appointment: toAppointmentView(appointment, now), order: moved };
+  const outcomes: AppointmentOutcome[] = [];
+  for (const round of bookingRounds(inputs)) {
+    const answers = await deps.db.transaction((tx) => bookRound(tx, deps, secret, round.map((index) => inputs[index]!)));
+    round.forEach((index, k) => { outcomes[index] = answers[k]!; });
+  }
+  return outcomes;
+}
+
+/**
+ * The inputs' indexes in rounds: runs of inputs in their order, a new one from the first input
+ * whose order or key is already in the run (the rounds keep the inputs' order, so that a slot's
+ * last place goes to the booking sent first).
+ */
+function bookingRounds(inputs: readonly BookingInput[]): number[][] {
+  const rounds: number[][] = [];
+  let round: number[] = [];
+  let names = new Set<string>();
+  inputs.forEach((input, index) => {
+    const own = [`order ${input.order_id.toLowerCase()}`, `key ${input.booking_key}`];
+    if (own.some((name) => names.has(name))) {
+      rounds.push(round);
+      round = [];
+      names = new Set();
+    }
+    round.push(index);
+    for (const name of own) names.add(name);
   });
+  rounds.push(round);
+  return rounds;
+}
+
+/**
+ * Bookings of distinct orders with distinct keys, in the caller's transaction, with the checks of
+ * a booking in its order: the order (locked; another team's is a 404 whatever key comes with
+ * it), the key, the order's status and its appointment still to happen (locked), the key's use
+ * and the slot's room (under the slots' locks; a slot's places taken by earlier bookings of the
+ * round count), the place. Then the appointments with their keys' uses, the orders' moves and
+ * the webhook events, each in one statement for the round.
+ */
+async function bookRound(tx: Queryable, deps: AppointmentDeps, secret: string, inputs: readonly BookingInput[]): Promise<AppointmentOutcome[]> {
+  const outcomes: AppointmentOutcome[] = [];
+  const pairs = inputs.map((input) => ({ team_id: input.team_id, order_id: input.order_id }));
+  const locked = await lockOrders(tx, pairs);
+  const orders = await findOrdersOfTeams(tx, pairs.filter((pair) => locked.has(pair.order_id.toLowerCase())), deps.transitionCaches?.labTestValues);
+  const now = deps.now();
+  const at = now.toISOString();
+  type Candidate = { index: number; input: BookingInput; order: LabOrderRecord; slot: BookingKeyPayload; to: string };
+  const keyed: Omit<Candidate, 'to'>[] = [];
+  inputs.forEach((input, index) => {
+    const order = orders.get(input.order_id.toLowerCase());
+    if (!order) return void (outcomes[index] = orderNotFound(input.order_id));
+    const key = slotOfKey(deps, secret, input.booking_key, input.team_id, input.kind);
+    if (!key.ok) return void (outcomes[index] = key);
+    keyed.push({ index, input, order, slot: key.slot });
+  });
+  const active = await lockActiveAppointments<AppointmentBody, AppointmentEvent>(tx, keyed.map((c) => ({ team_id: c.order.team_id, order_id: c.order.id })));
+  const decided: Candidate[] = [];
+  for (const candidate of keyed) {
+    const decision = decideNewAppointment({ orderStatus: candidate.order.status, kind: candidate.input.kind, active: active.get(candidate.order.id) ?? null, request: false });
+    if (!decision.ok) outcomes[candidate.index] = decision;
+    else decided.push({ ...candidate, to: decision.to });
+  }
+  await lockAppointmentSlots(tx, decided.map((c) => c.slot));
+  const states = await slotBookingStates(tx, decided.map((c) => ({ digest: bookingKeyDigest(c.input.booking_key), location_code: c.slot.location_code, start: c.slot.start, except: null })));
+  const takenInRound = new Map<string, number>();
+  const booked: (Candidate & { appointment: StoredAppointment })[] = [];
+  decided.forEach((candidate, k) => {
+    const { slot } = candidate;
+    const state = states[k]!;
+    const slotName = `${slot.location_code} ${slot.start}`;
+    if (state.used_by) return void (outcomes[candidate.index] = keyUsed(state.used_by));
+    if (state.booked + (takenInRound.get(slotName) ?? 0) >= slot.capacity) return void (outcomes[candidate.index] = slotFull(slot));
+    const place = placeOfSlot(slot);
+    if (!place) return void (outcomes[candidate.index] = refuse422(['body', 'booking_key'], 'booking_key names a place that no longer exists; ask for availability again'));
+    takenInRound.set(slotName, (takenInRound.get(slotName) ?? 0) + 1);
+    const { order } = candidate;
+    const appointment = bookedAppointment({ id: randomUUID(), user_id: order.user_id, order_id: order.id, order_transaction_id: order.transaction_id, slot, place, notes: candidate.input.notes, at });
+    booked.push({ ...candidate, appointment });
+  });
+  const stored = await insertBookedAppointments(tx, booked.map(({ order, appointment, slot, input }) => ({
+    id: appointment.body.id, team_id: order.team_id, order_id: order.id, user_id: order.user_id, type: appointment.body.type, ...writeOf(appointment, slot, at), key: keyUseOf(input.booking_key, slot),
+  })));
+  const written = booked.filter((b) => stored.has(b.appointment.body.id));
+  for (const b of booked) if (!stored.has(b.appointment.body.id)) outcomes[b.index] = await usedMeanwhile(tx, b.input.booking_key);
+  const moved = await applyTransitions(tx, written.map((b) => moveOf(b.order, b.to, at, `Appointment booked: ${detailAt(b.appointment.body)}.`, b.appointment.body.id)), {
+    caches: deps.transitionCaches,
+    events: (order, k) => [appointmentEvent({ type: 'created', appointment: written[k]!.appointment, order, now })],
+  });
+  written.forEach((b, k) => {
+    const order = moved[k];
+    if (!order) throw new Error(`order ${b.order.id} changed under its row lock`);
+    outcomes[b.index] = { ok: true, appointment: toAppointmentView(b.appointment, now), order };
+  });
+  return outcomes;
+}
+
+/** The order's move that goes with an appointment change, with the appointment's id in the order's details. */
+function moveOf(order: LabOrderRecord, to: string, at: string, note: string, appointmentId: string): PlainMove {
+  const details = order.body.details as { type: string; data: Record<string, unknown> };
+  return { order, to, at, note, body_patch: { details: { ...details, data: { ...details.data, appointment_id: appointmentId } } } };
 }
 
 /** The order's status change that goes with an appointment change, with the appointment's id in the order's details. */
 async function moveOrder(tx: Queryable, deps: AppointmentDeps, order: LabOrderRecord, to: string, at: string, note: string, appointmentId: string): Promise<LabOrderRecord> {
-  const details = order.body.details as { type: string; data: Record<string, unknown> };
-  const moved = await applyTransition(tx, order, to, {
-    at, note, caches: deps.transitionCaches, body_patch: { details: { ...details, data: { ...details.data, appointment_id: appointmentId } } },
-  });
+  const move = moveOf(order, to, at, note, appointmentId);
+  const moved = await applyTransition(tx, order, to, { at, note, body_patch: move.body_patch, caches: deps.transitionCaches });
   if (!moved) throw new Error(`order ${order.id} changed under its row lock`);
   return moved;
 }

@@ -7,20 +7,31 @@
 import { appointmentEffectOf, cancelledAppointment, completedAppointment, toAppointmentView, type StoredAppointment } from '../../domain/lab-appointments/appointments.js';
 import { parseStatus } from '../../domain/lab-orders/lifecycle.js';
 import type { Queryable } from '../../storage/database.js';
-import { emitEvent } from '../../storage/repositories/events.js';
+import { emitEvent, type BatchEvent } from '../../storage/repositories/events.js';
 import { updateAppointment } from '../../storage/repositories/lab-appointments.js';
 import { lockActive } from './records.js';
 import type { LabOrderRecord } from '../../storage/repositories/lab-orders.js';
 
 /** The webhook event of an appointment change, in the caller's transaction. */
-export async function emitAppointmentEvent(tx: Queryable, input: { type: 'created' | 'updated'; appointment: StoredAppointment; order: Pick<LabOrderRecord, 'team_id' | 'user_id' | 'client_user_id'>; now: Date }): Promise<void> {
-  await emitEvent(tx, {
-    event_type: `labtest.appointment.${input.type}`,
-    data: toAppointmentView(input.appointment, input.now),
-    team_id: input.order.team_id,
-    user_id: input.order.user_id,
-    client_user_id: input.order.client_user_id,
-  }, { dedupKey: `labtest.appointment.${input.type}:${input.appointment.body.id}:${input.appointment.events.length}` });
+export async function emitAppointmentEvent(tx: Queryable, input: AppointmentChange): Promise<void> {
+  const { event, ...options } = appointmentEvent(input);
+  await emitEvent(tx, event, options);
+}
+
+type AppointmentChange = { type: 'created' | 'updated'; appointment: StoredAppointment; order: Pick<LabOrderRecord, 'team_id' | 'user_id' | 'client_user_id'>; now: Date };
+
+/** The webhook event of an appointment change (`labtest.appointment.<type>`), deduplicated by the appointment's id and its number of events. */
+export function appointmentEvent(input: AppointmentChange): BatchEvent {
+  return {
+    event: {
+      event_type: `labtest.appointment.${input.type}`,
+      data: toAppointmentView(input.appointment, input.now),
+      team_id: input.order.team_id,
+      user_id: input.order.user_id,
+      client_user_id: input.order.client_user_id,
+    },
+    dedupKey: `labtest.appointment.${input.type}:${input.appointment.body.id}:${input.appointment.events.length}`,
+  };
 }
 
 /** Settles the order's appointment still to happen after the order moved to its current status. */

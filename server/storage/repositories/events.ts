@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../database.js';
+import { textArrayParameter } from '../binary-arrays.js';
 import { labTestSnapshot, type LabTestSnapshots } from './lab-order-lab-tests.js';
 import { isUuid, toPage, type Page } from './support.js';
 
@@ -166,8 +167,8 @@ export async function emitEvents(tx: Queryable, teamId: string, batch: readonly 
   const labTestViews: (string | null)[] = [];
   const labTestAt: (number | null)[] = [];
   const ids: string[] = [];
-  for (const { event, explicitOnly, dedupKey, labTestView } of batch) {
-    const stored = storedPayload(event, labTestView);
+  for (const { event, explicitOnly, dedupKey, labTestView, labTestSnapshots } of batch) {
+    const stored = storedPayload(event, labTestView, labTestSnapshots);
     types.push(event.event_type);
     payloads.push(stored.json);
     explicit.push(explicitOnly ?? false);
@@ -199,7 +200,7 @@ export async function emitEvents(tx: Queryable, teamId: string, batch: readonly 
                   AND ${endpointTakes('e', 'ins.event_type')}))
      )
      SELECT count(*)::int AS written FROM inserted`,
-    [teamId, types, payloads, explicit, dedupKeys, labTestViews, labTestAt, ids],
+    [teamId, types, textArrayParameter(payloads), explicit, dedupKeys, labTestViews, labTestAt, ids],
   );
   return row?.written ?? 0;
 }

@@ -4,6 +4,7 @@
  * already used. Every read is scoped by team: another team's appointment is simply not found.
  */
 import type { Queryable } from '../database.js';
+import { textArrayParameter } from '../binary-arrays.js';
 import { isUuid, lockNames } from './support.js';
 
 /** The wire fields and events are the domain's (domain/lab-appointments/appointments.ts); storage keeps them as JSON. */
@@ -39,6 +40,20 @@ export async function lockActiveAppointment<B = Json, E = Json>(tx: Queryable, t
   return tx.one<LabAppointmentRecord<B, E>>(`SELECT ${COLUMNS} FROM lab_appointments WHERE order_id = $2 AND team_id = $1 AND ${ACTIVE} FOR UPDATE`, [teamId, orderId]);
 }
 
+/** The appointments still to happen of orders (a team and an order id each), locked for the rest of the transaction: order id -> appointment. */
+export async function lockActiveAppointments<B = Json, E = Json>(tx: Queryable, orders: readonly { team_id: string; order_id: string }[]): Promise<Map<string, LabAppointmentRecord<B, E>>> {
+  if (orders.length === 0) return new Map();
+  const rows = await tx.query<LabAppointmentRecord<B, E>>(
+    // By order id first, so that each is one probe of lab_appointments_one_active, not a scan of every active appointment.
+    `SELECT ${COLUMNS} FROM lab_appointments a
+     WHERE order_id = ANY ($2::uuid[]) AND ${ACTIVE}
+       AND EXISTS (SELECT 1 FROM unnest($1::uuid[], $2::uuid[]) AS i(team_id, order_id) WHERE i.order_id = a.order_id AND i.team_id = a.team_id)
+     ORDER BY id FOR UPDATE`,
+    [orders.map((order) => order.team_id), orders.map((order) => order.order_id)],
+  );
+  return new Map(rows.map((row) => [row.order_id, row]));
+}
+
 /**
  * The locks under which slots are counted and taken (support.ts lockNames: PostgreSQL only,
  * each sent before the count): two bookings of one slot would otherwise both count it before
@@ -52,7 +67,17 @@ const placeLock = (locationCode: string) => `lab_appointments place ${locationCo
 
 /** Locks one slot (a place and its start, epoch seconds) for a booking or a move: its place shared, the slot exclusively. */
 export async function lockAppointmentSlot(tx: Queryable, slot: { location_code: string; start: number }): Promise<void> {
-  await lockNames(tx, [{ name: placeLock(slot.location_code), shared: true }, { name: `lab_appointments slot ${slot.location_code} ${slot.start}` }]);
+  await lockAppointmentSlots(tx, [slot]);
+}
+
+/**
+ * Locks slots as lockAppointmentSlot locks one: every place shared first, then every slot, each
+ * level in the order of its names, so that no lock of a place is waited for after a slot's.
+ */
+export async function lockAppointmentSlots(tx: Queryable, slots: readonly { location_code: string; start: number }[]): Promise<void> {
+  const places = [...new Set(slots.map((slot) => slot.location_code))].sort().map((code) => ({ name: placeLock(code), shared: true }));
+  const starts = [...new Set(slots.map((slot) => `lab_appointments slot ${slot.location_code} ${slot.start}`))].sort().map((name) => ({ name }));
+  await lockNames(tx, [...places, ...starts]);
 }
 
 /** Locks whole places exclusively (every slot of them), in the order of their codes. */
@@ -98,6 +123,35 @@ export async function insertAppointment<B, E>(tx: Queryable, input: AppointmentW
   return { id: input.id, team_id: input.team_id, order_id: input.order_id, user_id: input.user_id, type: input.type, status: input.status, location_code: input.location_code, body: input.body, events: input.events };
 }
 
+/**
+ * Stores new appointments, each with the use of its booking key, in one statement (as
+ * insertAppointment with a key): an appointment is written only when its key's row is new.
+ * Returns the ids of the appointments written.
+ */
+export async function insertBookedAppointments<B, E>(tx: Queryable, inputs: readonly (AppointmentWrite<B, E> & { id: string; team_id: string; order_id: string; user_id: string; type: string; key: KeyUse })[]): Promise<Set<string>> {
+  if (inputs.length === 0) return new Set();
+  const column = <T>(of: (input: (typeof inputs)[number]) => T) => inputs.map(of);
+  const rows = await tx.query<{ id: string }>(
+    `WITH input AS (
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::timestamptz[], $9::text[], $10::text[], $11::timestamptz[], $12::text[], $13::timestamptz[])
+         WITH ORDINALITY AS i(id, team_id, order_id, user_id, type, status, location_code, start_at, body, events, at, key_digest, expires_at, ord)
+     ),
+     key_use AS (
+       INSERT INTO lab_appointment_booking_keys (key_digest, team_id, appointment_id, expires_at, used_at)
+       SELECT key_digest, team_id, id, expires_at, at FROM input ORDER BY ord
+       ON CONFLICT (key_digest) DO NOTHING RETURNING appointment_id
+     )
+     INSERT INTO lab_appointments (id, team_id, order_id, user_id, type, status, location_code, start_at, body, events, created_at, updated_at)
+     SELECT i.id, i.team_id, i.order_id, i.user_id, i.type, i.status, i.location_code, i.start_at, i.body::json, i.events::json, i.at, i.at
+     FROM input i JOIN key_use k ON k.appointment_id = i.id ORDER BY i.ord
+     RETURNING id`,
+    [column((i) => i.id), column((i) => i.team_id), column((i) => i.order_id), column((i) => i.user_id), column((i) => i.type), column((i) => i.status), column((i) => i.location_code),
+      column((i) => i.start_at), textArrayParameter(column((i) => JSON.stringify(i.body))), textArrayParameter(column((i) => JSON.stringify(i.events))), column((i) => i.at),
+      column((i) => i.key.digest), column((i) => i.key.expires_at)],
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
 /** Rewrites an appointment, and with `key` stores the use of the booking key that moved it; null (nothing written) when the key was used already. */
 export async function updateAppointment<B, E>(tx: Queryable, record: LabAppointmentRecord<B, E>, input: AppointmentWrite<B, E>, key?: KeyUse): Promise<LabAppointmentRecord<B, E> | null> {
   const params = [record.id, record.team_id, input.status, input.location_code, input.start_at, JSON.stringify(input.body), JSON.stringify(input.events), input.at];
@@ -139,14 +193,34 @@ export async function findBookingKeyUse(db: Queryable, digest: string): Promise<
  * already (null when none), and how many appointments still to happen the slot holds (`except`
  * one, the appointment being moved), the slot being its place and start (epoch seconds).
  */
-export async function slotBookingState(db: Queryable, input: { digest: string; location_code: string; start: number; except: string | null }): Promise<{ used_by: string | null; booked: number }> {
-  const row = await db.one<{ used_by: string | null; booked: number }>(
-    `SELECT (SELECT appointment_id FROM lab_appointment_booking_keys WHERE key_digest = $1) AS used_by,
+export async function slotBookingState(db: Queryable, input: SlotBooking): Promise<{ used_by: string | null; booked: number }> {
+  return (await slotBookingStates(db, [input]))[0]!;
+}
+
+export interface SlotBooking {
+  digest: string;
+  location_code: string;
+  start: number;
+  except: string | null;
+}
+
+/** slotBookingState of several keys and slots, in one statement; one answer per input, in order. */
+export async function slotBookingStates(db: Queryable, inputs: readonly SlotBooking[]): Promise<{ used_by: string | null; booked: number }[]> {
+  if (inputs.length === 0) return [];
+  const rows = await db.query<{ ord: string; used_by: string | null; booked: number }>(
+    `SELECT i.ord::text AS ord,
+            (SELECT appointment_id FROM lab_appointment_booking_keys WHERE key_digest = i.digest) AS used_by,
             (SELECT count(*) FROM lab_appointments
-             WHERE location_code = $2 AND start_at >= $3 AND start_at < $4 AND ${ACTIVE} AND ($5::uuid IS NULL OR id <> $5::uuid))::int AS booked`,
-    [input.digest, input.location_code, new Date(input.start * 1000).toISOString(), new Date((input.start + 1) * 1000).toISOString(), input.except],
+             WHERE location_code = i.location_code AND start_at >= i.start_at AND start_at < i.end_at AND ${ACTIVE} AND (i.except_id IS NULL OR id <> i.except_id))::int AS booked
+     FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::timestamptz[], $5::uuid[]) WITH ORDINALITY AS i(digest, location_code, start_at, end_at, except_id, ord)`,
+    [inputs.map((i) => i.digest), inputs.map((i) => i.location_code), inputs.map((i) => new Date(i.start * 1000).toISOString()), inputs.map((i) => new Date((i.start + 1) * 1000).toISOString()),
+      inputs.map((i) => i.except)],
   );
-  return { used_by: row?.used_by ?? null, booked: Number(row?.booked ?? 0) };
+  const byOrd = new Map(rows.map((row) => [Number(row.ord), row]));
+  return inputs.map((_, index) => {
+    const row = byOrd.get(index + 1);
+    return { used_by: row?.used_by ?? null, booked: Number(row?.booked ?? 0) };
+  });
 }
 
 /** Forgets the used keys that expired before `before` (a key is refused once expired anyway). */

@@ -380,24 +380,70 @@ export interface OrderTransition {
 }
 
 /**
+ * Locks the rows of the orders among `orders` (a team and an order id each) that are their team's,
+ * for the rest of the transaction, in the order of their ids (so that two transactions locking
+ * some of the same orders never wait on each other in a circle); returns the ids locked.
+ */
+export async function lockOrders(tx: Queryable, orders: readonly { team_id: string; order_id: string }[]): Promise<Set<string>> {
+  const wanted = orders.filter((order) => isUuid(order.order_id));
+  if (wanted.length === 0) return new Set();
+  const rows = await tx.query<{ id: string }>(
+    `SELECT o.id FROM lab_orders o JOIN unnest($1::uuid[], $2::uuid[]) AS i(team_id, id) ON o.team_id = i.team_id AND o.id = i.id
+     ORDER BY o.id FOR UPDATE OF o`,
+    [wanted.map((order) => order.team_id), wanted.map((order) => order.order_id)],
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
  * Moves an order from `from` to `to` and appends its event, in one statement: nothing
  * happens (null) when the order is no longer in `from`, so a step that runs twice
  * changes the order once.
  */
 export async function transitionOrder(db: Queryable, t: OrderTransition, labTests?: LabTestValues): Promise<LabOrderRecord | null> {
-  const moved = await db.one<{ id: string }>(
-    `WITH moved AS (
-       UPDATE lab_orders
-       SET status = $4, low_status = $5, updated_at = $7,
-           interpretation = CASE WHEN $8::boolean THEN $9 ELSE interpretation END,
-           body = CASE WHEN $10::jsonb = '{}' THEN body ELSE (body::jsonb || $10::jsonb)::json END,
-           events = (events::jsonb || jsonb_build_array(${orderEventJsonSql(NEXT_EVENT_ID, '$7::timestamptz', '$4::text', '$6::text')}))::json
-       WHERE team_id = $1 AND id = $2 AND status = $3
-       RETURNING id, team_id, transaction_id
+  return (await transitionOrders(db, [t], labTests))[0]!;
+}
+
+/**
+ * Moves orders as transitionOrder moves one, in one statement for all of them, and reads them
+ * back (one statement per team): one result per transition, in order, null for an order no
+ * longer in its `from`. Each order at most once.
+ */
+export async function transitionOrders(db: Queryable, transitions: readonly OrderTransition[], labTests?: LabTestValues): Promise<(LabOrderRecord | null)[]> {
+  if (transitions.length === 0) return [];
+  const column = <T>(of: (t: OrderTransition) => T) => transitions.map(of);
+  const moved = await db.query<{ id: string; team_id: string }>(
+    `WITH input AS (
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::boolean[], $9::text[], $10::text[])
+         AS i(team_id, id, from_status, to_status, low_status, status_detail, at, sets_interpretation, interpretation, body_patch)
+     ),
+     moved AS (
+       UPDATE lab_orders o
+       SET status = i.to_status, low_status = i.low_status, updated_at = i.at,
+           interpretation = CASE WHEN i.sets_interpretation THEN i.interpretation ELSE o.interpretation END,
+           body = CASE WHEN i.body_patch = '{}' THEN o.body ELSE (o.body::jsonb || i.body_patch::jsonb)::json END,
+           events = (o.events::jsonb || jsonb_build_array(${orderEventJsonSql(NEXT_EVENT_ID, 'i.at', 'i.to_status', 'i.status_detail')}))::json
+       FROM input i
+       WHERE o.team_id = i.team_id AND o.id = i.id AND o.status = i.from_status
+       RETURNING o.id, o.team_id, o.transaction_id
      ),
      touched AS (${touchTransactionSql('moved')})
-     SELECT id FROM moved`,
-    [t.team_id, t.order_id, t.from, t.to, t.low_status, t.status_detail, t.at, t.interpretation !== undefined, t.interpretation ?? null, JSON.stringify(t.body_patch ?? {})],
+     SELECT id, team_id FROM moved`,
+    [column((t) => t.team_id), column((t) => t.order_id), column((t) => t.from), column((t) => t.to), column((t) => t.low_status), column((t) => t.status_detail), column((t) => t.at),
+      column((t) => t.interpretation !== undefined), column((t) => t.interpretation ?? null), textArrayParameter(column((t) => JSON.stringify(t.body_patch ?? {})))],
   );
-  return moved ? findOrder(db, t.team_id, t.order_id, labTests) : null;
+  const read = await findOrdersOfTeams(db, moved.map((row) => ({ team_id: row.team_id, order_id: row.id })), labTests);
+  return transitions.map((t) => read.get(t.order_id.toLowerCase()) ?? null);
+}
+
+/** The orders among `orders` (a team and an order id each) that are their team's, one statement per team: order id -> order. */
+export async function findOrdersOfTeams(db: Queryable, orders: readonly { team_id: string; order_id: string }[], labTests?: LabTestValues): Promise<Map<string, LabOrderRecord>> {
+  const teams = new Map<string, string[]>();
+  for (const order of orders) teams.set(order.team_id, [...(teams.get(order.team_id) ?? []), order.order_id]);
+  const read = new Map<string, LabOrderRecord>();
+  for (const [teamId, ids] of teams) {
+    const found = ids.length === 1 ? [await findOrder(db, teamId, ids[0]!, labTests)] : await findOrders(db, teamId, ids, labTests);
+    for (const order of found) if (order) read.set(order.id, order);
+  }
+  return read;
 }
