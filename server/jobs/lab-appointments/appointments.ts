@@ -14,6 +14,7 @@ import { bookingKeyDigest, verifyBookingKey, type AppointmentKind, type BookingK
 import { resolveUsZip } from '../../domain/lab-appointments/places.js';
 import { centerBySiteCode, phlebotomyProvidersAt } from '../../domain/lab-appointments/service-centers.js';
 import type { Queryable } from '../../storage/database.js';
+import { preferGenericPlans } from '../../storage/repositories/support.js';
 import { findBookingKeyUse, insertAppointment, insertBookedAppointments, lockActiveAppointments, lockAppointmentSlot, lockAppointmentSlots, slotBookingState, slotBookingStates, updateAppointment } from '../../storage/repositories/lab-appointments.js';
 import { latestAppointment, lockActive } from './records.js';
 import { findOrder, findOrdersOfTeams, lockOrders, lockOrderStatus, type LabOrderRecord } from '../../storage/repositories/lab-orders.js';
@@ -138,6 +139,8 @@ function bookingRounds(inputs: readonly BookingInput[]): number[][] {
  */
 async function bookRound(tx: Queryable, deps: AppointmentDeps, secret: string, inputs: readonly BookingInput[]): Promise<AppointmentOutcome[]> {
   const outcomes: AppointmentOutcome[] = [];
+  // Its statements are over the round's arrays (support.ts).
+  await preferGenericPlans(tx);
   const pairs = inputs.map((input) => ({ team_id: input.team_id, order_id: input.order_id }));
   const locked = await lockOrders(tx, pairs);
   const orders = await findOrdersOfTeams(tx, pairs.filter((pair) => locked.has(pair.order_id.toLowerCase())), deps.transitionCaches?.labTestValues);

@@ -396,18 +396,40 @@ export async function lockOrders(tx: Queryable, orders: readonly { team_id: stri
 }
 
 /**
+ * The SET of an order's move, from SQL expressions of its inputs (`o` the order's row): the status
+ * and its time, the interpretation when given, the body patch merged and the event appended.
+ */
+const moveSetSql = (o: string, v: { to: string; low: string; at: string; setsInterpretation: string; interpretation: string; patch: string; detail: string }) =>
+  `status = ${v.to}, low_status = ${v.low}, updated_at = ${v.at},
+   interpretation = CASE WHEN ${v.setsInterpretation} THEN ${v.interpretation} ELSE ${o}interpretation END,
+   body = CASE WHEN ${v.patch} = '{}' THEN ${o}body ELSE (${o}body::jsonb || ${v.patch})::json END,
+   events = (${o}events::jsonb || jsonb_build_array(${orderEventJsonSql(NEXT_EVENT_ID, v.at, v.to, v.detail)}))::json`;
+
+/**
  * Moves an order from `from` to `to` and appends its event, in one statement: nothing
  * happens (null) when the order is no longer in `from`, so a step that runs twice
  * changes the order once.
  */
 export async function transitionOrder(db: Queryable, t: OrderTransition, labTests?: LabTestValues): Promise<LabOrderRecord | null> {
-  return (await transitionOrders(db, [t], labTests))[0]!;
+  const moved = await db.one<{ id: string }>(
+    `WITH moved AS (
+       UPDATE lab_orders
+       SET ${moveSetSql('', { to: '$4::text', low: '$5', at: '$7::timestamptz', setsInterpretation: '$8::boolean', interpretation: '$9', patch: '$10::jsonb', detail: '$6::text' })}
+       WHERE team_id = $1 AND id = $2 AND status = $3
+       RETURNING id, team_id, transaction_id
+     ),
+     touched AS (${touchTransactionSql('moved')})
+     SELECT id FROM moved`,
+    [t.team_id, t.order_id, t.from, t.to, t.low_status, t.status_detail, t.at, t.interpretation !== undefined, t.interpretation ?? null, JSON.stringify(t.body_patch ?? {})],
+  );
+  return moved ? findOrder(db, t.team_id, t.order_id, labTests) : null;
 }
 
 /**
  * Moves orders as transitionOrder moves one, in one statement for all of them, and reads them
  * back (one statement per team): one result per transition, in order, null for an order no
- * longer in its `from`. Each order at most once.
+ * longer in its `from`. Each order at most once. Its statement is over arrays: run it under
+ * preferGenericPlans (support.ts), or it is planned anew on every run.
  */
 export async function transitionOrders(db: Queryable, transitions: readonly OrderTransition[], labTests?: LabTestValues): Promise<(LabOrderRecord | null)[]> {
   if (transitions.length === 0) return [];
@@ -419,10 +441,7 @@ export async function transitionOrders(db: Queryable, transitions: readonly Orde
      ),
      moved AS (
        UPDATE lab_orders o
-       SET status = i.to_status, low_status = i.low_status, updated_at = i.at,
-           interpretation = CASE WHEN i.sets_interpretation THEN i.interpretation ELSE o.interpretation END,
-           body = CASE WHEN i.body_patch = '{}' THEN o.body ELSE (o.body::jsonb || i.body_patch::jsonb)::json END,
-           events = (o.events::jsonb || jsonb_build_array(${orderEventJsonSql(NEXT_EVENT_ID, 'i.at', 'i.to_status', 'i.status_detail')}))::json
+       SET ${moveSetSql('o.', { to: 'i.to_status', low: 'i.low_status', at: 'i.at', setsInterpretation: 'i.sets_interpretation', interpretation: 'i.interpretation', patch: 'i.body_patch::jsonb', detail: 'i.status_detail' })}
        FROM input i
        WHERE o.team_id = i.team_id AND o.id = i.id AND o.status = i.from_status
        RETURNING o.id, o.team_id, o.transaction_id

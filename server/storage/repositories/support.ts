@@ -81,3 +81,15 @@ export async function lockNames(tx: Queryable, locks: readonly { name: string; s
   const calls = locks.map((lock, i) => `pg_advisory_xact_lock${lock.shared ? '_shared' : ''}(hashtextextended($${i + 1}::text, 0))`);
   await tx.query(`SELECT ${calls.join(', ')}`, locks.map((lock) => lock.name));
 }
+
+/**
+ * For the rest of the transaction, prepared statements run with their generic plan
+ * (plan_cache_mode force_generic_plan). A statement over arrays of a batch (`unnest`) is planned
+ * for about ten rows without its parameters and for the rows it has with them, so under the
+ * default (auto) PostgreSQL finds the generic plan dearer than each custom one and plans the
+ * statement anew on every run: on PGlite that planning costs about as much as running it. For
+ * batches of a few rows, found by index, the generic plan is the same plan.
+ */
+export async function preferGenericPlans(tx: Queryable): Promise<void> {
+  await tx.query(`SET LOCAL plan_cache_mode = force_generic_plan`, []);
+}
