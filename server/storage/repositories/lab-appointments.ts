@@ -40,7 +40,10 @@ export async function lockActiveAppointment<B = Json, E = Json>(tx: Queryable, t
   return tx.one<LabAppointmentRecord<B, E>>(`SELECT ${COLUMNS} FROM lab_appointments WHERE order_id = $2 AND team_id = $1 AND ${ACTIVE} FOR UPDATE`, [teamId, orderId]);
 }
 
-/** The appointments still to happen of orders (a team and an order id each), locked for the rest of the transaction: order id -> appointment. */
+/**
+ * The appointments still to happen of orders (a team and an order id each), locked for the rest
+ * of the transaction: order id -> appointment. Over arrays: run it under preferGenericPlans (support.ts).
+ */
 export async function lockActiveAppointments<B = Json, E = Json>(tx: Queryable, orders: readonly { team_id: string; order_id: string }[]): Promise<Map<string, LabAppointmentRecord<B, E>>> {
   if (orders.length === 0) return new Map();
   const rows = await tx.query<LabAppointmentRecord<B, E>>(
@@ -126,7 +129,7 @@ export async function insertAppointment<B, E>(tx: Queryable, input: AppointmentW
 /**
  * Stores new appointments, each with the use of its booking key, in one statement (as
  * insertAppointment with a key): an appointment is written only when its key's row is new.
- * Returns the ids of the appointments written.
+ * Returns the ids of the appointments written. Over arrays: run it under preferGenericPlans (support.ts).
  */
 export async function insertBookedAppointments<B, E>(tx: Queryable, inputs: readonly (AppointmentWrite<B, E> & { id: string; team_id: string; order_id: string; user_id: string; type: string; key: KeyUse })[]): Promise<Set<string>> {
   if (inputs.length === 0) return new Set();
@@ -194,7 +197,13 @@ export async function findBookingKeyUse(db: Queryable, digest: string): Promise<
  * one, the appointment being moved), the slot being its place and start (epoch seconds).
  */
 export async function slotBookingState(db: Queryable, input: SlotBooking): Promise<{ used_by: string | null; booked: number }> {
-  return (await slotBookingStates(db, [input]))[0]!;
+  const row = await db.one<{ used_by: string | null; booked: number }>(
+    `SELECT (SELECT appointment_id FROM lab_appointment_booking_keys WHERE key_digest = $1) AS used_by,
+            (SELECT count(*) FROM lab_appointments
+             WHERE location_code = $2 AND start_at >= $3 AND start_at < $4 AND ${ACTIVE} AND ($5::uuid IS NULL OR id <> $5::uuid))::int AS booked`,
+    [input.digest, input.location_code, new Date(input.start * 1000).toISOString(), new Date((input.start + 1) * 1000).toISOString(), input.except],
+  );
+  return { used_by: row?.used_by ?? null, booked: Number(row?.booked ?? 0) };
 }
 
 export interface SlotBooking {
@@ -204,7 +213,10 @@ export interface SlotBooking {
   except: string | null;
 }
 
-/** slotBookingState of several keys and slots, in one statement; one answer per input, in order. */
+/**
+ * slotBookingState of several keys and slots, in one statement; one answer per input, in order.
+ * Over arrays: run it under preferGenericPlans (support.ts), or it is planned anew on every run.
+ */
 export async function slotBookingStates(db: Queryable, inputs: readonly SlotBooking[]): Promise<{ used_by: string | null; booked: number }[]> {
   if (inputs.length === 0) return [];
   const rows = await db.query<{ ord: string; used_by: string | null; booked: number }>(

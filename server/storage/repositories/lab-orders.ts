@@ -382,7 +382,8 @@ export interface OrderTransition {
 /**
  * Locks the rows of the orders among `orders` (a team and an order id each) that are their team's,
  * for the rest of the transaction, in the order of their ids (so that two transactions locking
- * some of the same orders never wait on each other in a circle); returns the ids locked.
+ * some of the same orders never wait on each other in a circle); returns the ids locked. Over
+ * arrays: run it under preferGenericPlans (support.ts).
  */
 export async function lockOrders(tx: Queryable, orders: readonly { team_id: string; order_id: string }[]): Promise<Set<string>> {
   const wanted = orders.filter((order) => isUuid(order.order_id));
@@ -452,7 +453,10 @@ export async function transitionOrders(db: Queryable, transitions: readonly Orde
       column((t) => t.interpretation !== undefined), column((t) => t.interpretation ?? null), textArrayParameter(column((t) => JSON.stringify(t.body_patch ?? {})))],
   );
   const read = await findOrdersOfTeams(db, moved.map((row) => ({ team_id: row.team_id, order_id: row.id })), labTests);
-  return transitions.map((t) => read.get(t.order_id.toLowerCase()) ?? null);
+  return transitions.map((t) => {
+    const order = read.get(t.order_id.toLowerCase());
+    return order && order.team_id === t.team_id ? order : null;
+  });
 }
 
 /** The orders among `orders` (a team and an order id each) that are their team's, one statement per team: order id -> order. */

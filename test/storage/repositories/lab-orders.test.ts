@@ -6,7 +6,7 @@ import { CacheRegistry } from '../../../server/shared/cache.js';
 import { createLabOrderCaches } from '../../../server/storage/repositories/lab-order-caches.js';
 import { LAB_ORDER_STATISTICS_TARGET, vacuumLabOrders } from '../../../server/storage/repositories/lab-order-housekeeping.js';
 import { isKeptOrder, listOrders, type OrderListFilter } from '../../../server/storage/repositories/lab-order-list.js';
-import { findOrder, insertOrders, transitionOrder, type LabOrderRecord, type NewLabOrder } from '../../../server/storage/repositories/lab-orders.js';
+import { findOrder, insertOrders, lockOrders, transitionOrder, transitionOrders, type LabOrderRecord, type NewLabOrder } from '../../../server/storage/repositories/lab-orders.js';
 import { engineCases, seedTeam, useTestDatabase } from '../helpers.js';
 
 const NO_FILTER: OrderListFilter = {
@@ -262,6 +262,33 @@ describe.each(engineCases)('lab orders repository on %s', (_label, engine) => {
         expect(moved!.transaction_orders.map((t) => [t.id, t.status])).toEqual([[parent!.id, expect.any(String)], [redraw!.id, to]].map(([id, status]) => [id, id === order.id ? to : status]));
         expect(moved!.transaction_orders.find((t) => t.id === order.id)!.status_at).toBe(moved!.events.at(-1)!.created_at);
       }
+    });
+  });
+
+  describe.skipIf(!engine.available)('lockOrders and transitionOrders (a batch)', () => {
+    const ctx = useTestDatabase(engine);
+
+    it('when orders are moved together, then each moved one is what transitionOrder gives it, one no longer in its status or of another team is null, and a transaction with two of them moves both', async () => {
+      const { team } = await seedTeam(ctx.db);
+      const { team: other } = await seedTeam(ctx.db);
+      const user = (await ctx.db.one<{ id: string }>(`INSERT INTO users (team_id, client_user_id) VALUES ($1, $2) RETURNING id`, [team.id, randomUUID()]))!;
+      const [a, b, stale] = (await insertOrders(ctx.db, [newOrder(team.id, user.id), newOrder(team.id, user.id), newOrder(team.id, user.id)])).map((o) => o!);
+      const [redraw] = await insertOrders(ctx.db, [{ ...newOrder(team.id, user.id), redraw_of: { transaction_id: a!.transaction_id, parent_id: a!.id } }]);
+      const to = 'received.walk_in_test.requisition_created';
+      const move = (order: LabOrderRecord, teamId = team.id, from = order.status) =>
+        ({ team_id: teamId, order_id: order.id, from, to, low_status: 'requisition_created', status_detail: null, at: new Date().toISOString(), body_patch: { notes: `moved ${order.id}` } });
+      await ctx.db.transaction(async (tx) => {
+        expect(await lockOrders(tx, [a!, b!, stale!, redraw!].map((o) => ({ team_id: team.id, order_id: o.id })).concat([{ team_id: other.id, order_id: b!.id }, { team_id: team.id, order_id: 'not-a-uuid' }])))
+          .toEqual(new Set([a!.id, b!.id, stale!.id, redraw!.id]));
+        const moved = await transitionOrders(tx, [move(a!), move(b!, other.id), move(stale!, team.id, 'completed.walk_in_test.completed'), move(redraw!), { ...move(b!), order_id: b!.id.toUpperCase() }]);
+        expect(moved.map((order) => order?.id ?? null)).toEqual([a!.id, null, null, redraw!.id, b!.id]);
+        for (const order of moved) if (order) expect(order).toEqual(await findOrder(tx, team.id, order.id));
+        expect(moved[0]!.body.notes).toBe(`moved ${a!.id}`);
+        expect(moved[0]!.events.map((e) => e.status)).toEqual([a!.status, to]);
+      });
+      expect((await findOrder(ctx.db, team.id, stale!.id))!.status).toBe(stale!.status);
+      const [parent, child] = [await findOrder(ctx.db, team.id, a!.id), await findOrder(ctx.db, team.id, redraw!.id)];
+      for (const order of [parent!, child!]) expect(order.transaction_orders.map((t) => t.status)).toEqual([to, to]);
     });
   });
 
