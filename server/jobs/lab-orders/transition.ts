@@ -12,7 +12,7 @@ import { settleAppointmentWithOrder } from '../lab-appointments/sync.js';
 
 /** The app's caches a status change uses (lab-order-caches.ts): lab test values and their digests. */
 export type TransitionCaches = Pick<LabOrderCaches, 'labTestValues' | 'labTestSnapshots'>;
-import { orderFieldsOf, planResults, storeResults, type PlannedResults } from '../lab-results/record.js';
+import { orderFieldsOf, planResults, resultsOfStatus, storeResults, type PlannedResults } from '../lab-results/record.js';
 
 /**
  * Moves an order one status on, in the caller's transaction: the order's row and its
@@ -106,15 +106,16 @@ export async function applyTransitions(
   const transitions = moves.map((move) => {
     const parsed = parseStatus(move.to);
     if (!parsed) throw new RangeError(`Unknown order status ${move.to}`);
-    if (['completed', 'corrected', 'partial_results'].includes(parsed.low) || appointmentEffectOf(move.to)) throw new RangeError(`${move.to} is not a plain move: use applyTransition`);
+    if (resultsOfStatus(move.to) !== null || appointmentEffectOf(move.to)) throw new RangeError(`${move.to} is not a plain move: use applyTransition`);
     return transitionOf(move.order, move.to, parsed.low, { ...move, fields: null });
   });
   const moved = await transitionOrders(tx, transitions, options.caches?.labTestValues);
   const byTeam = new Map<string, BatchEvent[]>();
   moved.forEach((order, index) => {
     if (!order) return;
-    const events = [orderUpdatedEvent(order, `${order.events[order.events.length - 1]?.id ?? order.status}`, options.caches), ...(options.events?.(order, index) ?? [])];
-    byTeam.set(order.team_id, [...(byTeam.get(order.team_id) ?? []), ...events]);
+    let events = byTeam.get(order.team_id);
+    if (!events) byTeam.set(order.team_id, (events = []));
+    events.push(orderUpdatedEvent(order, `${order.events[order.events.length - 1]?.id ?? order.status}`, options.caches), ...(options.events?.(order, index) ?? []));
   });
   for (const [teamId, events] of byTeam) await emitEvents(tx, teamId, events);
   return moved;

@@ -61,6 +61,12 @@ export interface PlannedResults {
   results: LabResults;
 }
 
+/** The results a change to the full status `to` may produce: final on `completed` and `corrected`, partial on `partial_results` (for teams that receive them), none otherwise. */
+export function resultsOfStatus(to: string): ResultsStatus | null {
+  const low = to.slice(to.lastIndexOf('.') + 1);
+  return low === 'completed' || low === 'corrected' ? 'final' : low === 'partial_results' ? 'partial' : null;
+}
+
 /**
  * The results a change of the order to `to` at `at` produces: final results on `completed`
  * (or `corrected`, when the order has none), partial results on `partial_results` for a team
@@ -73,10 +79,8 @@ export async function planResults(
   tx: Queryable,
   change: { order: LabOrderRecord; to: string; at: string; flags: SimulationOptions | null; partialResultsEnabled: () => Promise<boolean> },
 ): Promise<PlannedResults | null> {
-  const low = change.to.slice(change.to.lastIndexOf('.') + 1);
-  const status: ResultsStatus | null = low === 'completed' || low === 'corrected'
-    ? 'final'
-    : low === 'partial_results' && (await change.partialResultsEnabled()) ? 'partial' : null;
+  const kind = resultsOfStatus(change.to);
+  const status: ResultsStatus | null = kind === 'final' || (kind === 'partial' && (await change.partialResultsEnabled())) ? kind : null;
   if (status === null) return null;
   const existing = await findLabResults<LabResults>(tx, { team_id: change.order.team_id, order_id: change.order.id });
   if (existing && (existing.status === 'final' || status === 'partial')) return null;

@@ -107,22 +107,19 @@ export interface KeyUse {
   expires_at: string;
 }
 
+/** The key's use in updateAppointment's statement (insertBookedAppointments writes a batch of them). */
 const KEY_USE_CTE = (first: number) => `WITH key_use AS (
        INSERT INTO lab_appointment_booking_keys (key_digest, team_id, appointment_id, expires_at, used_at) VALUES ($${first}, $${first + 1}, $${first + 2}, $${first + 3}, $${first + 4})
        ON CONFLICT (key_digest) DO NOTHING RETURNING key_digest
      )`;
 
-/** Stores a new appointment, and with `key` the use of its booking key; null (nothing written) when the key was used already. */
-export async function insertAppointment<B, E>(tx: Queryable, input: AppointmentWrite<B, E> & { id: string; team_id: string; order_id: string; user_id: string; type: string }, key?: KeyUse): Promise<LabAppointmentRecord<B, E> | null> {
-  const params = [input.id, input.team_id, input.order_id, input.user_id, input.type, input.status, input.location_code, input.start_at, JSON.stringify(input.body), JSON.stringify(input.events), input.at];
-  const inserted = await tx.one<{ id: string }>(
-    `${key ? KEY_USE_CTE(12) : ''}
-     INSERT INTO lab_appointments (id, team_id, order_id, user_id, type, status, location_code, start_at, body, events, created_at, updated_at)
-     SELECT $1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::text, $6::text, $7::text, $8::timestamptz, $9::json, $10::json, $11::timestamptz, $11::timestamptz ${key ? 'WHERE EXISTS (SELECT 1 FROM key_use)' : ''}
-     RETURNING id`,
-    key ? [...params, key.digest, input.team_id, input.id, key.expires_at, input.at] : params,
+/** Stores a new appointment without a booking key (a request, the simulation's booking); a booked slot's goes through insertBookedAppointments. */
+export async function insertAppointment<B, E>(tx: Queryable, input: AppointmentWrite<B, E> & { id: string; team_id: string; order_id: string; user_id: string; type: string }): Promise<LabAppointmentRecord<B, E>> {
+  await tx.query(
+    `INSERT INTO lab_appointments (id, team_id, order_id, user_id, type, status, location_code, start_at, body, events, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::json, $10::json, $11, $11)`,
+    [input.id, input.team_id, input.order_id, input.user_id, input.type, input.status, input.location_code, input.start_at, JSON.stringify(input.body), JSON.stringify(input.events), input.at],
   );
-  if (!inserted) return null;
   return { id: input.id, team_id: input.team_id, order_id: input.order_id, user_id: input.user_id, type: input.type, status: input.status, location_code: input.location_code, body: input.body, events: input.events };
 }
 

@@ -462,7 +462,11 @@ export async function transitionOrders(db: Queryable, transitions: readonly Orde
 /** The orders among `orders` (a team and an order id each) that are their team's, one statement per team: order id -> order. */
 export async function findOrdersOfTeams(db: Queryable, orders: readonly { team_id: string; order_id: string }[], labTests?: LabTestValues): Promise<Map<string, LabOrderRecord>> {
   const teams = new Map<string, string[]>();
-  for (const order of orders) teams.set(order.team_id, [...(teams.get(order.team_id) ?? []), order.order_id]);
+  for (const order of orders) {
+    const ids = teams.get(order.team_id);
+    if (ids) ids.push(order.order_id);
+    else teams.set(order.team_id, [order.order_id]);
+  }
   const read = new Map<string, LabOrderRecord>();
   for (const [teamId, ids] of teams) {
     const found = ids.length === 1 ? [await findOrder(db, teamId, ids[0]!, labTests)] : await findOrders(db, teamId, ids, labTests);

@@ -6,7 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { insertAppointment, lockAppointmentPlaces, lockAppointmentSlot, slotBookingState, updateAppointment } from '../../../server/storage/repositories/lab-appointments.js';
+import type { Queryable } from '../../../server/storage/database.js';
+import { insertAppointment, insertBookedAppointments, lockAppointmentPlaces, lockAppointmentSlot, slotBookingState, updateAppointment } from '../../../server/storage/repositories/lab-appointments.js';
 import { insertOrders, type NewLabOrder } from '../../../server/storage/repositories/lab-orders.js';
 import { holdingLocks, untilBlockedBy } from '../../helpers/locks.js';
 import { engineCases, seedTeam, useTestDatabase } from '../helpers.js';
@@ -36,18 +37,26 @@ describe.each(engineCases)('lab appointment slots and keys on %s', (_label, engi
     });
     const key = () => ({ digest: randomUUID(), expires_at: '2040-01-01T00:15:00.000Z' });
     const rows = async (id: string) => ctx.db.query<{ id: string; start_at: string }>(`SELECT id, start_at::text FROM lab_appointments WHERE id = $1`, [id]);
+    const booked = (tx: Queryable, ...inputs: (ReturnType<typeof appointment> & { key: ReturnType<typeof key> })[]) => insertBookedAppointments(tx, inputs);
     const keyRow = async (digest: string) => ctx.db.one<{ appointment_id: string }>(`SELECT appointment_id FROM lab_appointment_booking_keys WHERE key_digest = $1`, [digest]);
 
-    it('when an appointment is booked with a new key, then both are written; with a key used already, then neither', async () => {
+    it('when an appointment is booked with a new key, then both are written; with a key used already (before, or earlier in the batch), then neither', async () => {
       const s = await seed();
       const used = key();
       const first = appointment(s, 0);
-      expect(await ctx.db.transaction((tx) => insertAppointment(tx, first, used))).toMatchObject({ id: first.id, status: 'confirmed' });
+      expect(await ctx.db.transaction((tx) => booked(tx, { ...first, key: used }))).toEqual(new Set([first.id]));
+      expect(await rows(first.id)).toMatchObject([{ id: first.id }]);
       expect(await keyRow(used.digest)).toEqual({ appointment_id: first.id });
       const second = appointment(s, 1);
-      expect(await ctx.db.transaction((tx) => insertAppointment(tx, second, used))).toBeNull();
+      expect(await ctx.db.transaction((tx) => booked(tx, { ...second, key: used }))).toEqual(new Set());
       expect(await rows(second.id)).toEqual([]);
       expect(await keyRow(used.digest)).toEqual({ appointment_id: first.id });
+      // Two bookings of one new key in one batch: the first only.
+      const twice = key();
+      const [third, fourth] = [appointment(s, 2), appointment(s, 1)];
+      expect(await ctx.db.transaction((tx) => booked(tx, { ...third, key: twice }, { ...fourth, key: twice }))).toEqual(new Set([third.id]));
+      expect(await rows(fourth.id)).toEqual([]);
+      expect(await keyRow(twice.digest)).toEqual({ appointment_id: third.id });
       // Without a key (a simulated booking, a request), the appointment alone.
       expect(await ctx.db.transaction((tx) => insertAppointment(tx, second))).toMatchObject({ id: second.id });
       expect(await rows(second.id)).toHaveLength(1);
@@ -57,7 +66,7 @@ describe.each(engineCases)('lab appointment slots and keys on %s', (_label, engi
       const s = await seed();
       const used = key();
       const first = appointment(s, 0);
-      await ctx.db.transaction((tx) => insertAppointment(tx, first, used));
+      await ctx.db.transaction((tx) => booked(tx, { ...first, key: used }));
       const record = { ...first, body: first.body, events: first.events };
       const later = { status: 'confirmed', location_code: s.place, start_at: new Date((START + 3600) * 1000).toISOString(), body: { start: START + 3600 }, events: [], at: AT };
       expect(await ctx.db.transaction((tx) => updateAppointment(tx, record, later, used))).toBeNull();
@@ -74,7 +83,7 @@ describe.each(engineCases)('lab appointment slots and keys on %s', (_label, engi
       const a = appointment(s, 0);
       const b = appointment(s, 1);
       await ctx.db.transaction(async (tx) => {
-        await insertAppointment(tx, a, used);
+        await booked(tx, { ...a, key: used });
         await insertAppointment(tx, b);
         // Another slot (an hour later), and a cancelled appointment in this one: neither counts.
         await insertAppointment(tx, appointment(s, 2, START + 3600));

@@ -2,7 +2,9 @@
  * What the appointment handlers share: their jobs' dependencies from the app's, and a refused
  * outcome as the API answers it (a `detail` with its status, or the validation 422).
  */
+import { bookAppointments, type AppointmentOutcome, type BookingInput } from '../../../jobs/lab-appointments/appointments.js';
 import type { AppointmentDeps, Refused } from '../../../jobs/lab-appointments/context.js';
+import { groupCommit } from '../../../storage/group-commit.js';
 import { ApiError, ValidationFailure } from '../../api-error.js';
 import type { Deps } from '../context.js';
 
@@ -13,6 +15,15 @@ export const appointmentDeps = (deps: Deps): AppointmentDeps => ({
   formatters: deps.caches.dataReads.formatters,
   transitionCaches: deps.caches.labOrders,
 });
+
+/**
+ * A book handler's bookings: those of one request round are made together (group commit,
+ * bookAppointments), each answered as if made alone in the order they came.
+ */
+export function bookingsTogether(deps: Deps): (input: BookingInput) => Promise<AppointmentOutcome> {
+  const jobDeps = appointmentDeps(deps);
+  return groupCommit((batch: readonly BookingInput[]) => bookAppointments(jobDeps, batch), { schedule: deps.requestRounds.afterRequests });
+}
 
 /** Throws the error of a refused outcome. */
 export function refusedError(refused: Refused): Error {
