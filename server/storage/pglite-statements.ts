@@ -110,7 +110,6 @@ interface Answer {
 }
 
 const DATA_ROW = 0x44; // 'D'
-const decoder = new TextDecoder();
 
 /**
  * Reads the backend's messages from the chunks PGlite hands out while a statement runs.
@@ -141,11 +140,14 @@ class BackendReader {
       this.#partial = null;
     }
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    // A Buffer over the same bytes (no copy) decodes a field's text between two offsets, where
+    // TextDecoder needs a view of its own for each field.
+    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     let at = 0;
     while (at + 5 <= bytes.length) {
       const end = at + 1 + view.getInt32(at + 1);
       if (end > bytes.length) break;
-      if (bytes[at] === DATA_ROW) this.#dataRow(bytes, view, at + 5);
+      if (bytes[at] === DATA_ROW) this.#dataRow(text, view, at + 5);
       else this.#parser.parse(bytes.subarray(at, end), (message) => this.#other(message));
       at = end;
     }
@@ -153,7 +155,7 @@ class BackendReader {
     return chunk.length;
   }
 
-  #dataRow(bytes: Uint8Array, view: DataView, at: number): void {
+  #dataRow(text: Buffer, view: DataView, at: number): void {
     if (this.error) return;
     const count = view.getInt16(at);
     const fields = new Array<string | null>(count);
@@ -163,7 +165,7 @@ class BackendReader {
       offset += 4;
       if (length === -1) fields[index] = null;
       else {
-        fields[index] = decoder.decode(bytes.subarray(offset, offset + length));
+        fields[index] = text.toString('utf8', offset, offset + length);
         offset += length;
       }
     }

@@ -59,6 +59,13 @@ describe('PgliteStatements', () => {
     spy.mockRestore();
   });
 
+  it('when a text begins with a byte order mark, then it reads back as written, mark included', async () => {
+    const statements = new PgliteStatements(pg);
+    const texts = ['\uFEFFabc', '\uFEFF', 'a\uFEFF', '\uFEFF\uFEFFé'];
+    const rows = await statements.run<{ t: string }>(`SELECT t FROM unnest($1::text[]) WITH ORDINALITY AS u(t, n) ORDER BY n`, [texts]);
+    expect(rows.map((row) => row.t)).toEqual(texts);
+  });
+
   it('when a statement fails after some rows, then the run throws the error, not the rows, and the next run works', async () => {
     const statements = new PgliteStatements(pg);
     const sql = 'SELECT 10 / (3 - n) AS q FROM generate_series(1, 5) n';
