@@ -70,4 +70,32 @@ describe('date format', () => {
     expect(isStorableDate('0000-01-01')).toBe(false);
     expect(isStorableDate('2026-1-01')).toBe(false);
   });
+
+  it('when a string is near a date or anything else, then it is storable exactly when it reads YYYY-MM-DD in ASCII digits and names that day of year 1 or later', () => {
+    // The reference: the pattern's parts put into a Date, which must give them back.
+    const reference = (text: string) => {
+      const match = /^(\d{4})-(\d\d)-(\d\d)$/.exec(text);
+      if (!match) return false;
+      const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+      const date = new Date(0);
+      date.setUTCFullYear(year, month - 1, day);
+      return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+    };
+    const nearDates = fc
+      .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }), fc.array(fc.tuple(fc.nat(12), fc.constantFrom('drop', 'double', ...'0123456789-/ x\u0660'.split(''))), { maxLength: 2 }))
+      .map(([year, month, day, edits]) => {
+        let text = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+        for (const [at, edit] of edits) {
+          const i = at % text.length;
+          text = edit === 'drop' ? text.slice(0, i) + text.slice(i + 1) : edit === 'double' ? text.slice(0, i) + text[i] + text.slice(i) : text.slice(0, i) + edit + text.slice(i + 1);
+        }
+        return text;
+      });
+    fc.assert(
+      fc.property(fc.oneof(nearDates, fc.string()), (text) => {
+        expect(isStorableDate(text)).toBe(reference(text));
+      }),
+      { numRuns: 20_000, examples: [['2024-02-29'], ['2023-02-29'], ['1900-02-29'], ['2000-02-29'], ['0001-01-01'], ['9999-12-31'], ['2026-04-31'], ['2026-00-10'], ['2026-12-00']] },
+    );
+  });
 });
