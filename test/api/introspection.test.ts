@@ -268,6 +268,29 @@ describe.each(apiEngines)('getUserHistoricalPulls without a pull worker on %s', 
     expect(ms(pulled.sleep!.timeline.scheduled_at)).toBe(ms(op.started_at));
   });
 
+  it('when a pull is part way through its chunks, or failed part way, then its range and days come from its chunk progress', async () => {
+    const user = await ctx.connectedUser('polar');
+    const op = await ctx.server.db.one<{ id: string }>(
+      `INSERT INTO bulk_ops (team_id, type, provider, status, started_at, not_connected, total)
+       VALUES ($1, 'link_bulk_historical_trigger', 'polar', 'in_progress', now() - interval '1 hour', 0, 1) RETURNING id`,
+      [ctx.server.teamId],
+    );
+    // A trigger between two chunks, as the pull engine leaves it: running, its range fixed in its progress alone.
+    await ctx.server.db.query(
+      `INSERT INTO bulk_triggers (op_id, user_id, team_id, provider, state, attempts, started_at) VALUES ($1, $2, $3, 'polar', 'running', 1, now() - interval '59 minutes')`,
+      [op!.id, user.user_id, ctx.server.teamId],
+    );
+    await ctx.server.db.query(`INSERT INTO bulk_pull_progress (op_id, user_id, start_date, end_date, next_date) VALUES ($1, $2, '2026-10-01', '2026-10-30', '2026-10-11')`, [op!.id, user.user_id]);
+    const read = async () => expectStatus<Pulls>(await ctx.team().get(PULLS).query({ user_id: user.user_id }), 200).data[0]!.provider.polar!.pulled.sleep!;
+    const running = await read();
+    expect([ms(running.range_start), running.days_with_data, running.trace_id]).toEqual([Date.parse('2026-10-01T00:00:00Z'), 10, op!.id]);
+    expect(ms(running.range_end)).toBe(Date.parse('2026-10-31T00:00:00Z') - 1);
+    // Failed when its retries ran out: the progress stays, and so do the range and the days fetched.
+    await ctx.server.db.query(`UPDATE bulk_triggers SET state = 'failed', finished_at = now(), error = 'retries exhausted' WHERE op_id = $1`, [op!.id]);
+    const failed = await read();
+    expect([failed.status, ms(failed.range_start), failed.days_with_data]).toEqual(['failure', Date.parse('2026-10-01T00:00:00Z'), 10]);
+  });
+
   it('when a lab slug is the provider, then no user is listed; an unknown slug is a 422', async () => {
     await ctx.connectedUser('oura');
     expect(expectStatus<Pulls>(await ctx.team().get(PULLS).query({ provider: 'labcorp' }), 200).data).toEqual([]);
