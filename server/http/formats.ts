@@ -22,9 +22,9 @@ export const SERVER_FORMATS = {
 } as const;
 
 export function isStorableDate(value: string): boolean {
-  // Read by character codes, as isCommonDateTime reads a timestamp's date: responses carry dates
-  // by the hundred (a summary's day, a pull's range), and a regular expression's match and a Date
-  // for each took over ten times as long.
+  // Read by character codes, as isCommonDateTime reads a timestamp's date: every summary of a
+  // data read carries its day, and a regular expression's match and a Date for each took over
+  // ten times as long.
   if (value.length !== 10 || value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45) return false;
   const century = twoDigits(value, 0);
   const yearOfCentury = twoDigits(value, 2);
