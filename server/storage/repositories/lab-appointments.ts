@@ -195,13 +195,23 @@ export async function findBookingKeyUse(db: Queryable, digest: string): Promise<
  */
 export async function slotBookingState(db: Queryable, input: SlotBooking): Promise<{ used_by: string | null; booked: number }> {
   const row = await db.one<{ used_by: string | null; booked: number }>(
-    `SELECT (SELECT appointment_id FROM lab_appointment_booking_keys WHERE key_digest = $1) AS used_by,
-            (SELECT count(*) FROM lab_appointments
-             WHERE location_code = $2 AND start_at >= $3 AND start_at < $4 AND ${ACTIVE} AND ($5::uuid IS NULL OR id <> $5::uuid))::int AS booked`,
-    [input.digest, input.location_code, new Date(input.start * 1000).toISOString(), new Date((input.start + 1) * 1000).toISOString(), input.except],
+    `SELECT ${slotStateSql({ digest: '$1', location: '$2', from: '$3::timestamptz', to: '$4::timestamptz', except: '$5::uuid' })}`,
+    [input.digest, input.location_code, ...slotSecond(input.start), input.except],
   );
   return { used_by: row?.used_by ?? null, booked: Number(row?.booked ?? 0) };
 }
+
+/**
+ * The columns `used_by` and `booked` of a slot's state, from SQL expressions of its inputs: the
+ * key's digest, the place, the slot's second (from, to) and the appointment left out (or NULL).
+ */
+const slotStateSql = (v: { digest: string; location: string; from: string; to: string; except: string }) =>
+  `(SELECT appointment_id FROM lab_appointment_booking_keys WHERE key_digest = ${v.digest}) AS used_by,
+   (SELECT count(*) FROM lab_appointments
+    WHERE location_code = ${v.location} AND start_at >= ${v.from} AND start_at < ${v.to} AND ${ACTIVE} AND (${v.except} IS NULL OR id <> ${v.except}))::int AS booked`;
+
+/** The second a slot starts in (epoch seconds), as the bounds of its appointments' start_at. */
+const slotSecond = (start: number): [string, string] => [new Date(start * 1000).toISOString(), new Date((start + 1) * 1000).toISOString()];
 
 export interface SlotBooking {
   digest: string;
@@ -216,14 +226,11 @@ export interface SlotBooking {
  */
 export async function slotBookingStates(db: Queryable, inputs: readonly SlotBooking[]): Promise<{ used_by: string | null; booked: number }[]> {
   if (inputs.length === 0) return [];
+  const seconds = inputs.map((input) => slotSecond(input.start));
   const rows = await db.query<{ ord: string; used_by: string | null; booked: number }>(
-    `SELECT i.ord::text AS ord,
-            (SELECT appointment_id FROM lab_appointment_booking_keys WHERE key_digest = i.digest) AS used_by,
-            (SELECT count(*) FROM lab_appointments
-             WHERE location_code = i.location_code AND start_at >= i.start_at AND start_at < i.end_at AND ${ACTIVE} AND (i.except_id IS NULL OR id <> i.except_id))::int AS booked
+    `SELECT i.ord::text AS ord, ${slotStateSql({ digest: 'i.digest', location: 'i.location_code', from: 'i.start_at', to: 'i.end_at', except: 'i.except_id' })}
      FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::timestamptz[], $5::uuid[]) WITH ORDINALITY AS i(digest, location_code, start_at, end_at, except_id, ord)`,
-    [inputs.map((i) => i.digest), inputs.map((i) => i.location_code), inputs.map((i) => new Date(i.start * 1000).toISOString()), inputs.map((i) => new Date((i.start + 1) * 1000).toISOString()),
-      inputs.map((i) => i.except)],
+    [inputs.map((i) => i.digest), inputs.map((i) => i.location_code), seconds.map(([from]) => from), seconds.map(([, to]) => to), inputs.map((i) => i.except)],
   );
   const byOrd = new Map(rows.map((row) => [Number(row.ord), row]));
   return inputs.map((_, index) => {
