@@ -12,9 +12,10 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../scripts/conformance/runner.js';
 import { insuranceBody } from '../../scripts/conformance/values.js';
+import { freePorts } from '../../scripts/lib/free-ports.js';
 import { serverProcess } from '../../scripts/lib/server-runtime.js';
 import { newWebhookSecret } from '../../server/domain/webhooks/rules.js';
-import { startReceiver, unusedPort, waitFor, type Receiver } from '../jobs/webhooks/helpers.js';
+import { startReceiver, waitFor, type Receiver } from '../jobs/webhooks/helpers.js';
 import { throwawayPostgresDatabase } from '../storage/helpers.js';
 
 const databaseUrl = process.env.DATABASE_URL || undefined;
@@ -110,7 +111,7 @@ describe.skipIf(!databaseUrl)(`SERVER_PROCESSES=2 on PostgreSQL${databaseUrl ? '
     await database.create();
     const secret = newWebhookSecret();
     receiver = await startReceiver({ secret });
-    const [teamPort, managementPort] = [await unusedPort(), await unusedPort()];
+    const [teamPort, managementPort] = await freePorts(2);
     server = startMain({
       SERVER_PROCESSES: '2',
       DATABASE_URL: url,

@@ -8,6 +8,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { freePorts } from '../../../scripts/lib/free-ports.js';
 import { Webhook as SvixWebhook } from 'svix';
 import { emitEvent, type EventEnvelope } from '../../../server/storage/repositories/events.js';
 import { newWebhookSecret } from '../../../server/domain/webhooks/rules.js';
@@ -161,12 +162,9 @@ export async function startReceiver(options: { secret?: string; port?: number; a
   };
 }
 
-/** A port nothing listens on (free a moment ago). */
+/** A port nothing listens on (free a moment ago; see freePorts for why it is not one the kernel hands out). */
 export async function unusedPort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  const [port] = await freePorts(1);
   return port;
 }
 
