@@ -121,9 +121,9 @@ const OPERATIONS: Operation[] = [
   },
 ];
 
-/** Load on one operation, the requests rotating over the users. */
+/** Load on one operation, the requests rotating over the users (and, for a new query each request, over a minute of start seconds). */
 const load = (url: string, users: readonly string[], op: Operation, seconds: number): Promise<Run> =>
-  rotatingLoad({ url, connections: CONNECTIONS, seconds, headers: AUTH, pathOf: (n) => op.path(users[n % users.length]!, n) });
+  rotatingLoad({ url, connections: CONNECTIONS, seconds, headers: AUTH, paths: Array.from({ length: users.length * 60 }, (_, n) => op.path(users[n % users.length]!, n)) });
 
 /** What one read answers for the first user, to show the volume measured (sleeps, samples). */
 async function volume(url: string, userId: string, op: Operation): Promise<string> {

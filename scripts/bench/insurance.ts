@@ -33,7 +33,7 @@ const load = (url: string, seconds: number): Promise<Run> =>
     connections: CONNECTIONS,
     seconds,
     headers: AUTH,
-    pathOf: (n) => `/v3/insurance/search/diagnosis?diagnosis_query=${encodeURIComponent(QUERIES[n % QUERIES.length]!)}`,
+    paths: QUERIES.map((query) => `/v3/insurance/search/diagnosis?diagnosis_query=${encodeURIComponent(query)}`),
   });
 
 export async function benchInsurance(): Promise<void> {

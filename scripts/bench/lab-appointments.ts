@@ -106,7 +106,7 @@ async function measureAvailability(name: string, servers: readonly { label: stri
   ];
   for (const request of availability) {
     const loads = Object.fromEntries(servers.map((server) => [server.label, (seconds: number) =>
-      rotatingLoad({ url: server.url, connections: CONNECTIONS, seconds, headers: JSON_AUTH, method: 'POST', body: request.body, pathOf: () => request.path })]));
+      rotatingLoad({ url: server.url, connections: CONNECTIONS, seconds, headers: JSON_AUTH, method: 'POST', paths: [request.path], ...(request.body !== undefined && { bodies: [request.body] }) })]));
     const runs = await takeTurns(loads, { rounds: ROUNDS, roundSeconds: SECONDS / ROUNDS, warmupSeconds: WARMUP_SECONDS });
     rows.push(...tableRows(name, request.label, servers, runs));
   }
@@ -169,8 +169,8 @@ async function measureBooking(name: string, servers: readonly { label: string; u
     const pairs = round < 0 ? prepared.get(server.label)!.slice(0, WARMUP_BOOKINGS) : prepared.get(server.label)!.slice(WARMUP_BOOKINGS + round * perRound, WARMUP_BOOKINGS + (round + 1) * perRound);
     return rotatingLoad({
       url: server.url, connections: CONNECTIONS, amount: pairs.length, headers: JSON_AUTH, method: 'POST',
-      pathOf: (n) => `/v3/order/${pairs[n % pairs.length]!.orderId}/phlebotomy/appointment/book`,
-      bodyOf: (n) => JSON.stringify({ booking_key: pairs[n % pairs.length]!.key }),
+      paths: pairs.map((pair) => `/v3/order/${pair.orderId}/phlebotomy/appointment/book`),
+      bodies: pairs.map((pair) => JSON.stringify({ booking_key: pair.key })),
     });
   }]));
   // Each order is booked once: the warm-up books orders of its own (a number of them, not seconds).

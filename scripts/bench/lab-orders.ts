@@ -47,7 +47,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import autocannon from 'autocannon';
 import { bootstrapSandbox } from '../../server/bootstrap.js';
 import { MARKER_CATALOG } from '../../server/domain/lab-markers/catalog.js';
 import { requisitionUrlExpiry, signedRequisitionUrl } from '../../server/domain/lab-documents/signed-url.js';
@@ -61,7 +60,7 @@ import { vacuumLabOrders } from '../../server/storage/repositories/lab-order-hou
 import { NEXT_EVENT_ID, orderEventJsonSql } from '../../server/storage/repositories/lab-orders.js';
 import { compile, DIST } from '../compile.js';
 import { isMainModule } from '../lib/main-module.js';
-import { combineRuns, freePort, freePorts, printTable, spawnQuiet, spawnServer, startPlainExpress, stop, takeTurns, waitForOk, type CombinedRuns, type Run } from './lib.js';
+import { combineRuns, freePort, freePorts, printTable, rotatingLoad, spawnQuiet, spawnServer, startPlainExpress, stop, takeTurns, waitForOk, type CombinedRuns, type Run } from './lib.js';
 import type { PlainRoute } from './plain-express.js';
 import { benchEngines, type BenchEngine } from './engines.js';
 
@@ -171,7 +170,8 @@ interface LoadOptions {
   method?: 'GET' | 'POST';
   body?: string;
   headers?: Record<string, string>;
-  path?: () => string;
+  /** The paths asked for in turn (default: the URL's own). */
+  paths?: readonly string[];
   /** Default CONNECTIONS. */
   connections?: number;
 }
@@ -203,26 +203,15 @@ function cpuClock(pid: number | undefined): (() => number) | null {
 const cpuText = (value: number | null) => (value === null ? '' : value.toFixed(2));
 
 function loadFor(seconds: number, url: string, options: LoadOptions): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const latencies: number[] = [];
-    const instance = autocannon(
-      {
-        url,
-        method: options.method ?? 'GET',
-        connections: options.connections ?? CONNECTIONS,
-        duration: seconds,
-        headers: { ...AUTH, ...options.headers, ...(options.body !== undefined && { 'content-type': 'application/json' }) },
-        ...(options.body !== undefined && { body: options.body }),
-        ...(options.path !== undefined && { requests: [{ setupRequest: (request: object) => ({ ...request, path: options.path!() }) }] }),
-      },
-      (error, result) => {
-        if (error) return reject(error instanceof Error ? error : new Error(String(error)));
-        resolve({ requests: result.requests.total, seconds: result.duration, latencies, non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts });
-      },
-    );
-    instance.on('response', (_client, status, _bytes, ms) => {
-      if (status >= 200 && status < 300) latencies.push(ms);
-    });
+  const { origin, pathname, search } = new URL(url);
+  return rotatingLoad({
+    url: origin,
+    method: options.method ?? 'GET',
+    connections: options.connections ?? CONNECTIONS,
+    seconds,
+    headers: { ...AUTH, ...options.headers, ...(options.body !== undefined && { 'content-type': 'application/json' }) },
+    paths: options.paths ?? [pathname + search],
+    ...(options.body !== undefined && { bodies: [options.body] }),
   });
 }
 
@@ -388,9 +377,8 @@ async function measureRequests(engineName: string, serverUrl: string, prepared: 
         await addFloor();
         continue;
       }
-      let next = 0;
       const connections = 'connections' in request ? request.connections : CONNECTIONS;
-      const measured = await load(`${serverUrl}${request.path}`, { ...options, connections, ...('pages' in request && { path: () => STATUS_METHOD_PAGE(1 + (next++ % pageCount)) }) }, cpu);
+      const measured = await load(`${serverUrl}${request.path}`, { ...options, connections, ...('pages' in request && { paths: Array.from({ length: pageCount }, (_, page) => STATUS_METHOD_PAGE(1 + page)) }) }, cpu);
       const label = 'pages' in request ? `${request.label} (${pageCount} pages, ${connections} connection${connections === 1 ? '' : 's'})` : request.label;
       rows.push([engineName, label, measured.rps.toFixed(0), ms(measured.p50), ms(measured.p99), measured.non2xx, 'p99 <= 20 ms', measured.p99 <= 20 ? 'yes' : 'no', cpuText(measured.cpuMsPerRequest)]);
       // Pages in turn have no one body to answer again.

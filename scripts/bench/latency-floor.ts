@@ -46,7 +46,7 @@ async function measure(workMs: number, dispatch: 'node' | 'oldest-first') {
   const child = spawnQuiet(process.execPath, [path.join(DIST, 'scripts/bench/fixed-work-server.js')], { PORT: String(port), WORK_MS: String(workMs), DISPATCH: dispatch });
   try {
     await waitForHttp(`${url}/turns`, performance.now());
-    const load = (seconds: number) => rotatingLoad({ url, connections: CONNECTIONS, seconds, headers: {}, pathOf: () => '/' });
+    const load = (seconds: number) => rotatingLoad({ url, connections: CONNECTIONS, seconds, headers: {}, paths: ['/'] });
     if (WARMUP_SECONDS > 0) await load(WARMUP_SECONDS);
     await fetch(`${url}/turns`).then((response) => response.arrayBuffer());
     const run = combineRuns([await load(SECONDS)]);

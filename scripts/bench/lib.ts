@@ -1,10 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import autocannon from 'autocannon';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DIST } from '../compile.js';
 import { freePorts } from '../lib/free-ports.js';
 import { serverProcess } from '../lib/server-runtime.js';
+import { runLoad, type LoadJob, type LoadResult } from './load-client.js';
 import type { PlainRoute } from './plain-express.js';
 
 export { freePorts } from '../lib/free-ports.js';
@@ -17,65 +19,65 @@ export function median(values: readonly number[]): number {
 }
 
 /** One autocannon load: its requests and measured seconds, and the exact time of each 2xx response. */
-export interface Run {
-  requests: number;
-  seconds: number;
-  latencies: number[];
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
+export type Run = LoadResult;
+
+/**
+ * Where the load generator runs: `process` (the default), autocannon in a process of its own
+ * (load-client.ts, forked per load); `inline` (BENCH_LOAD_CLIENT=inline), in the bench's process.
+ */
+export const loadClient = (): 'process' | 'inline' => (process.env.BENCH_LOAD_CLIENT === 'inline' ? 'inline' : 'process');
 
 /**
  * Load on `url` at `connections` for `seconds`, or for `amount` requests (GET, or `method` with
- * `body`, or with `bodyOf(n)`), the `n`th request asking for `pathOf(n)` (requests rotating over
- * users, queries or pages), keeping the time of every 2xx response.
+ * `bodies`), the `n`th request asking for `paths[n % paths.length]` (requests rotating over
+ * users, queries or pages) with `bodies[n % bodies.length]`, keeping the time of every 2xx
+ * response. The load runs in a process of its own (load-client.ts) unless BENCH_LOAD_CLIENT=inline.
  */
 export function rotatingLoad(options: {
   url: string;
   connections: number;
   headers: Record<string, string>;
-  pathOf: (n: number) => string;
+  paths: readonly string[];
   method?: 'GET' | 'POST';
-  body?: string | undefined;
-  /** The `n`th request's body (a booking's own key), in place of `body`. */
-  bodyOf?: (n: number) => string;
+  bodies?: readonly string[];
 } & ({ seconds: number; amount?: never } | { amount: number; seconds?: never })): Promise<Run> {
-  let next = 0;
-  const { bodyOf } = options;
+  const job: LoadJob = {
+    url: options.url,
+    connections: options.connections,
+    headers: options.headers,
+    method: options.method ?? 'GET',
+    paths: options.paths,
+    bodies: options.bodies ?? null,
+    seconds: options.seconds ?? null,
+    amount: options.amount ?? null,
+  };
+  if (job.paths.length === 0) throw new Error('rotatingLoad: no paths');
+  if (loadClient() === 'inline') return runLoad(job);
   return new Promise((resolve, reject) => {
-    const latencies: number[] = [];
-    // autocannon ends a run of `amount` requests at its next whole-second tick, and its duration
-    // counts up to that tick: 400 bookings answered in 1.4 s read as 2 s, 200 req/s. Such a run
-    // is timed here, from its start to its last answer.
-    const started = performance.now();
-    let lastAnswer = started;
-    const instance = autocannon(
-      {
-        url: options.url,
-        connections: options.connections,
-        ...(options.amount !== undefined ? { amount: options.amount } : { duration: options.seconds }),
-        headers: options.headers,
-        requests: [{
-          method: options.method ?? 'GET',
-          ...(options.body !== undefined && { body: options.body }),
-          setupRequest: (request) => {
-            const n = next++;
-            return { ...request, path: options.pathOf(n), ...(bodyOf && { body: bodyOf(n) }) };
-          },
-        }],
-      },
-      (error, result) => {
-        if (error) return reject(error instanceof Error ? error : new Error(String(error)));
-        const seconds = options.amount !== undefined ? (lastAnswer - started) / 1000 : result.duration;
-        resolve({ requests: result.requests.total, seconds, latencies, non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts });
-      },
-    );
-    instance.on('response', (_client, status, _bytes, ms) => {
-      lastAnswer = performance.now();
-      if (status >= 200 && status < 300) latencies.push(ms);
+    const client = loadClientModule();
+    const child = fork(client.file, [], { execArgv: client.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let answered = false;
+    child.once('message', (message: { result?: LoadResult; error?: string }) => {
+      answered = true;
+      if (message.result) resolve(message.result);
+      else reject(new Error(`the load client failed: ${message.error}`));
     });
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      if (!answered) reject(new Error(`the load client exited (${signal ?? `exit code ${code}`}) without a result`));
+    });
+    child.send(job);
   });
+}
+
+/**
+ * The load client's module: the compiled one in dist/ (the benches compile first), or, where
+ * there is none (a test run from the sources), the TypeScript one through tsx.
+ */
+function loadClientModule(): { file: string; execArgv: string[] } {
+  const compiled = path.join(DIST, 'scripts/bench/load-client.js');
+  if (existsSync(compiled)) return { file: compiled, execArgv: [] };
+  return { file: fileURLToPath(new URL('./load-client.ts', import.meta.url)), execArgv: ['--import', 'tsx'] };
 }
 
 /** Runs as one measure: requests over measured time, percentiles over every 2xx response of every run. */

@@ -3,8 +3,8 @@
  * `npx tsx scripts/bench/server.ts`). Prints tables; it is not a test and asserts nothing.
  *
  * Everything runs as its own process (the server and our mock compiled first with
- * scripts/compile.ts), so the load generator (autocannon, in this process) never shares an
- * event loop with a target:
+ * scripts/compile.ts), and the load generator (autocannon) runs in a process of its own
+ * (lib.ts, rotatingLoad), so it never shares an event loop with a target or with this script:
  * - server: `node dist/server/main.js` exactly as `npm start` runs it: its Node flags and
  *   allocator settings (scripts/lib/server-runtime.ts) and this environment, so the same
  *   NODE_ENV (unset: development, every response validated), the same LOG_LEVEL (info: a log
@@ -48,12 +48,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { compile, DIST } from '../compile.js';
 import { artifactPaths, GENERATED_DIR, ROOT } from '../lib/apis.js';
 import { serverProcess } from '../lib/server-runtime.js';
-import { benchRounds, combineRuns, freePort, freePorts, median, printTable, spawnQuiet, spawnServer, startPlainExpress, stop, takeTurns, variantDist, waitForHttp, waitForOk, type CombinedRuns, type Run } from './lib.js';
+import { benchRounds, combineRuns, freePort, freePorts, median, printTable, rotatingLoad, spawnQuiet, spawnServer, startPlainExpress, stop, takeTurns, variantDist, waitForHttp, waitForOk, type CombinedRuns, type Run } from './lib.js';
 import type { PlainRoute } from './plain-express.js';
 import { insuranceBody } from '../conformance/values.js';
 import { isMainModule } from '../lib/main-module.js';
@@ -213,33 +212,14 @@ async function coldStarts(): Promise<{ fresh: number[]; existing: number[] }> {
 }
 
 function load(base: string, op: Operation, seconds: number): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const latencies: number[] = [];
-    const instance = autocannon(
-      {
-        url: base + op.path,
-        method: op.method,
-        connections: CONNECTIONS,
-        duration: seconds,
-        headers: { ...AUTH, ...(op.body !== undefined && { 'content-type': 'application/json' }) },
-        ...(op.body !== undefined && { body: op.body }),
-      },
-      (error, result) => {
-        if (error) return reject(error instanceof Error ? error : new Error(String(error)));
-        resolve({
-          requests: result.requests.total,
-          seconds: result.duration,
-          latencies,
-          non2xx: result.non2xx,
-          errors: result.errors,
-          timeouts: result.timeouts,
-        });
-      },
-    );
-    // autocannon's own histogram keeps whole milliseconds; record the exact 2xx times here.
-    instance.on('response', (_client, status, _bytes, ms) => {
-      if (status >= 200 && status < 300) latencies.push(ms);
-    });
+  return rotatingLoad({
+    url: base,
+    method: op.method,
+    connections: CONNECTIONS,
+    seconds,
+    headers: { ...AUTH, ...(op.body !== undefined && { 'content-type': 'application/json' }) },
+    paths: [op.path],
+    ...(op.body !== undefined && { bodies: [op.body] }),
   });
 }
 

@@ -153,7 +153,7 @@ async function pageQueries(url: string, path: string): Promise<{ queries: string
 
 /** Load on one operation, the `n`th request asking for `paths[n % paths.length]`. */
 const load = (url: string, paths: readonly string[], seconds: number): Promise<Run> =>
-  rotatingLoad({ url, connections: CONNECTIONS, seconds, headers: AUTH, pathOf: (n) => paths[n % paths.length]! });
+  rotatingLoad({ url, connections: CONNECTIONS, seconds, headers: AUTH, paths });
 
 interface Operation {
   title: string;

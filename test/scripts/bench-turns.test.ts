@@ -41,23 +41,32 @@ describe('combineRuns', () => {
   });
 });
 
-describe('rotatingLoad', () => {
-  it('when a run is a number of requests, then its seconds run from its start to its last answer, not to autocannon\'s next whole-second tick', async () => {
+describe.each(['process', 'inline'] as const)('rotatingLoad (BENCH_LOAD_CLIENT=%s)', (client) => {
+  it('when a run is a number of requests, then it asks for the paths in turn, and its seconds run from its start to its last answer, not to autocannon\'s next whole-second tick', async () => {
     let lastAnswer = 0;
-    const server = http.createServer((_req, res) => {
+    const asked: string[] = [];
+    const server = http.createServer((req, res) => {
+      asked.push(`${req.url} ${req.headers['x-bench']}`);
       lastAnswer = performance.now();
       res.end('{}');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const before = process.env.BENCH_LOAD_CLIENT;
+    process.env.BENCH_LOAD_CLIENT = client;
     try {
       const started = performance.now();
-      const measured = await rotatingLoad({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, connections: 2, amount: 20, headers: {}, pathOf: (n) => `/${n}` });
+      const paths = ['/a', '/b', '/c', '/d'];
+      const measured = await rotatingLoad({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, connections: 2, amount: 20, headers: { 'x-bench': client }, paths });
       expect(measured.requests).toBe(20);
+      expect(measured.latencies).toHaveLength(20);
+      expect(asked.sort()).toEqual(paths.flatMap((path) => Array.from({ length: 5 }, () => `${path} ${client}`)));
       // A few dozen local answers take milliseconds; the tick would have made it a whole second.
       // The margin is for a busy machine between the server's last answer and the client's.
       expect(measured.seconds).toBeGreaterThan(0);
       expect(measured.seconds).toBeLessThan((lastAnswer - started) / 1000 + 0.5);
     } finally {
+      if (before === undefined) delete process.env.BENCH_LOAD_CLIENT;
+      else process.env.BENCH_LOAD_CLIENT = before;
       await new Promise((resolve) => server.close(resolve));
     }
   });
