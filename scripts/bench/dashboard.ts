@@ -131,7 +131,7 @@ async function timeTo(browser: Browser, teamUrl: string, hash: string, testIds: 
   return ms;
 }
 
-async function main() {
+export async function benchDashboard(): Promise<void> {
   await bundleSize();
   const executablePath = chromiumPath();
   if (!executablePath) {
@@ -169,7 +169,7 @@ async function main() {
 }
 
 if (isMainModule(import.meta.filename)) {
-  main().catch((error: unknown) => {
+  benchDashboard().catch((error: unknown) => {
     console.error(error);
     process.exit(1);
   });
