@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DIST } from '../compile.js';
 import { freePorts } from '../lib/free-ports.js';
+import { isDistFresh } from '../lib/input-hash.js';
 import { serverProcess } from '../lib/server-runtime.js';
 import { runLoad, type LoadJob, type LoadResult } from './load-client.js';
 import type { PlainRoute } from './plain-express.js';
@@ -71,12 +72,14 @@ export function rotatingLoad(options: {
 }
 
 /**
- * The load client's module: the compiled one in dist/ (the benches compile first), or, where
- * there is none (a test run from the sources), the TypeScript one through tsx.
+ * The load client's module: the compiled one when dist/ is what the sources transpile to (the
+ * benches compile first; a check of about 20 ms), else the TypeScript one through tsx (a test run
+ * from the sources, a stale dist/ under BENCH_SKIP_COMPILE, or a transpile under way, which
+ * makes dist/ stale before it writes a file).
  */
 function loadClientModule(): { file: string; execArgv: string[] } {
   const compiled = path.join(DIST, 'scripts/bench/load-client.js');
-  if (existsSync(compiled)) return { file: compiled, execArgv: [] };
+  if (existsSync(compiled) && isDistFresh(DIST)) return { file: compiled, execArgv: [] };
   return { file: fileURLToPath(new URL('./load-client.ts', import.meta.url)), execArgv: ['--import', 'tsx'] };
 }
 
