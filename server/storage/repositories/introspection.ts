@@ -93,10 +93,10 @@ const PULL_FIELDS = ['op_id', 'scheduled_at', 'state', 'attempts', 'started_at',
  * connections are those to `provider` alone when given. `limit + 1` users are read so the caller
  * knows whether more follow.
  *
- * One statement: the page walks users_team_created_idx from the cursor and each of its users'
- * connections and windows is an index lookup, so a page costs the same wherever it is in the
- * team; the pulls are read once for the whole page (the ids not written yet too: an op may hold
- * 100,000).
+ * One statement: the page walks users_team_created_idx from the cursor, and its users'
+ * connections and triggers are each read once for the whole page by the list of its user ids,
+ * so a page costs the same wherever it is in the team; the ids not written yet too (an op may
+ * hold 100,000).
  */
 export async function readIntrospectionPage(
   db: Queryable,
@@ -105,9 +105,14 @@ export async function readIntrospectionPage(
   if (!isUuid(input.team_id) || (input.user_id !== undefined && input.user_id !== null && !isUuid(input.user_id))) return { users: [], next: null };
   const params: unknown[] = [input.team_id];
   const where = ['u.team_id = $1'];
+  // Which users' connections and triggers are read: the one user asked for (an equality, an index
+  // probe), or the page's users, by the list of their ids (see the connections below).
+  let ofPage = (column: string) => `${column} = ANY (ARRAY(SELECT user_id FROM page))`;
   if (input.user_id) {
     params.push(input.user_id);
-    where.push(`u.id = $${params.length}`);
+    const user = `$${params.length}`;
+    where.push(`u.id = ${user}`);
+    ofPage = (column) => `${column} = ${user}`;
   }
   let byProvider = (_alias: string) => '';
   if (input.provider) {
@@ -120,23 +125,21 @@ export async function readIntrospectionPage(
     params.push(input.after.created_on, input.after.id);
     where.push(`(u.created_on, u.id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
   }
-  // Set-based, once per page: the page's triggers are found by one index probe per user
-  // (bulk_triggers_user_provider_idx; OFFSET 0 keeps the lookup apart, as the connections' below,
-  // where the planner would rather hash every trigger of the team; the team is checked on the
-  // trigger's op, so that the trigger's team index is no alternative), and the ids not written yet
-  // are read once for the whole page (a lookup per connection would unnest an op's ids once per
-  // connection).
+  // Set-based, once per page: the page's triggers are found by the list of its user ids (the team
+  // is checked on the trigger's op, so that the trigger's team index is no alternative), and the
+  // ids not written yet are read once for the whole page (a lookup per connection would unnest an
+  // op's ids once per connection).
   const pulls = `, pulls AS (
        SELECT DISTINCT ON (user_id, provider) user_id, provider, op_id, scheduled_at, state, attempts, started_at, finished_at, error,
               range_start, range_end, next_date
        FROM (
          SELECT t.user_id, t.provider, t.op_id, o.started_at AS scheduled_at, t.state, t.attempts, t.started_at, t.finished_at, t.error,
                 coalesce(t.range_start, p.start_date) AS range_start, coalesce(t.range_end, p.end_date) AS range_end, p.next_date
-         FROM page
-         JOIN LATERAL (SELECT * FROM bulk_triggers t WHERE t.user_id = page.user_id ${byProvider('t')} OFFSET 0) t ON true
+         FROM bulk_triggers t
          JOIN bulk_ops o ON o.id = t.op_id
          LEFT JOIN bulk_pull_progress p ON p.op_id = t.op_id AND p.user_id = t.user_id
-         WHERE o.team_id = $1 AND o.type = 'link_bulk_historical_trigger' -- a bulk import's triggers are no pulls
+         WHERE ${ofPage('t.user_id')} ${byProvider('t')}
+           AND o.team_id = $1 AND o.type = 'link_bulk_historical_trigger' -- a bulk import's triggers are no pulls
          UNION ALL
          SELECT pending.user_id, o.provider, o.id, o.started_at, 'pending', 0, NULL, NULL, NULL, NULL, NULL, NULL
          FROM bulk_ops o
@@ -162,18 +165,20 @@ export async function readIntrospectionPage(
      SELECT page.user_id, page.created_on, page.time_zone, page.ingestion_start, page.ingestion_end,
             ${selectPrefixed('c', 'c_', CONNECTION_FIELDS)}${input.pulls ? `, ${selectPrefixed('pull', 'pull_', PULL_FIELDS)}` : ''}
      FROM page
-     -- Each user's connections and windows looked up by index. OFFSET 0 keeps this subquery apart
-     -- (PostgreSQL does not merge a subquery with an OFFSET into the query around it): merged,
-     -- the planner priced a page's 50 lookups above reading and hashing every connection of
-     -- the team, which took several times longer.
-     LEFT JOIN LATERAL (
+     -- The page's connections and windows, read once by the list of the page's user ids (an
+     -- InitPlan, so the planner sees a list, not the team): one bitmap scan of the user id index
+     -- in a big team, one scan of the table in a small one; one user's by its id. A lookup per user (a LATERAL
+     -- subquery) was an index probe each in a big team, but a whole scan of the table each in a
+     -- small one, whose connections fit in a few pages: 51 scans a page, each asking PGlite's file
+     -- system for the table's size, made a team of 1,000 users' pages twice as slow as 10,000's.
+     -- Joined whole to the page, the planner hashed every connection of the team instead.
+     LEFT JOIN (
        SELECT c.user_id, c.provider, c.status, c.error_type, c.status_changed_at,
               w.history_start, w.synced_through, w.opened_at, w.ended_at, w.synced_ingestion_start, w.synced_ingestion_end
        FROM connections c
        LEFT JOIN data_windows w ON w.user_id = c.user_id AND w.provider = c.provider AND w.team_id = c.team_id
-       WHERE c.user_id = page.user_id AND c.team_id = $1 ${byProvider('c')}
-       OFFSET 0
-     ) c ON true
+       WHERE ${ofPage('c.user_id')} AND c.team_id = $1 ${byProvider('c')}
+     ) c ON c.user_id = page.user_id
      ${input.pulls ? 'LEFT JOIN pulls pull ON pull.user_id = c.user_id AND pull.provider = c.provider' : ''}
      ORDER BY page.created_on DESC, page.user_id DESC, c.provider`,
     params,
