@@ -167,11 +167,12 @@ export async function readIntrospectionPage(
      FROM page
      -- The page's connections and windows, read once by the list of the page's user ids (an
      -- InitPlan, so the planner sees a list, not the team): one bitmap scan of the user id index
-     -- in a big team, one scan of the table in a small one; one user's by its id. A lookup per user (a LATERAL
-     -- subquery) was an index probe each in a big team, but a whole scan of the table each in a
-     -- small one, whose connections fit in a few pages: 51 scans a page, each asking PGlite's file
-     -- system for the table's size, made a team of 1,000 users' pages twice as slow as 10,000's.
-     -- Joined whole to the page, the planner hashed every connection of the team instead.
+     -- in a big team, one scan of the table in a small one; one user's by its id. A lookup per
+     -- user (a LATERAL subquery) was an index probe each in a big team, but a whole scan of the
+     -- table each in a small one, whose connections fit in a few pages: 51 scans a page, each
+     -- asking PGlite's file system for the table's size, made a team of 1,000 users' pages twice
+     -- as slow as 10,000's. Joined whole to the page, the planner hashed every connection of the
+     -- team instead.
      LEFT JOIN (
        SELECT c.user_id, c.provider, c.status, c.error_type, c.status_changed_at,
               w.history_start, w.synced_through, w.opened_at, w.ended_at, w.synced_ingestion_start, w.synced_ingestion_end
