@@ -4,13 +4,13 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DIST } from '../compile.js';
-import { freePorts } from '../lib/free-ports.js';
+import { freePort } from '../lib/free-ports.js';
 import { isDistFresh } from '../lib/input-hash.js';
 import { serverProcess } from '../lib/server-runtime.js';
 import { runLoad, type LoadJob, type LoadResult } from './load-client.js';
 import type { PlainRoute } from './plain-express.js';
 
-export { freePorts } from '../lib/free-ports.js';
+export { freePort, freePorts } from '../lib/free-ports.js';
 
 /** Median of a list of numbers. */
 export function median(values: readonly number[]): number {
@@ -26,7 +26,7 @@ export type Run = LoadResult;
  * Where the load generator runs: `process` (the default), autocannon in a process of its own
  * (load-client.ts, forked per load); `inline` (BENCH_LOAD_CLIENT=inline), in the bench's process.
  */
-export const loadClient = (): 'process' | 'inline' => (process.env.BENCH_LOAD_CLIENT === 'inline' ? 'inline' : 'process');
+const loadClient = (): 'process' | 'inline' => (process.env.BENCH_LOAD_CLIENT === 'inline' ? 'inline' : 'process');
 
 /**
  * Load on `url` at `connections` for `seconds`, or for `amount` requests (GET, or `method` with
@@ -194,12 +194,6 @@ export async function waitForOk(url: string, started: number, timeoutMs = 30_000
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
   throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
-}
-
-/** A TCP port that was free a moment ago on 127.0.0.1 (several at once: `freePorts`). */
-export async function freePort(): Promise<number> {
-  const [port] = await freePorts(1);
-  return port;
 }
 
 /** The value below which `p` percent of the (unsorted) values fall, nearest-rank. */

@@ -27,6 +27,12 @@ export async function freePorts<N extends number>(count: N): Promise<Ports<N>> {
   }
 }
 
+/** One such port (freePorts(1)). */
+export async function freePort(): Promise<number> {
+  const [port] = await freePorts(1);
+  return port;
+}
+
 /** The lowest port the kernel may choose by itself on Linux, or null where that is not known. */
 function ephemeralRangeStart(): number | null {
   try {

@@ -23,7 +23,8 @@ import {
   type WebhookDeliveryRecord,
 } from '../../../server/storage/repositories/webhooks.js';
 import { engineCases, seedTeam, useTestDatabase } from '../../storage/helpers.js';
-import { emitMany, FAST, registerEndpoint, sampleEnvelope, startReceiver, unusedPort, waitFor, waitUntilSettled, type Receiver } from './helpers.js';
+import { emitMany, FAST, registerEndpoint, sampleEnvelope, startReceiver, waitFor, waitUntilSettled, type Receiver } from './helpers.js';
+import { freePort } from '../../../scripts/lib/free-ports.js';
 
 const deliveriesOf = async (db: Database, endpointId: string): Promise<WebhookDeliveryRecord[]> =>
   (await listWebhookDeliveries(db, { endpoint_id: endpointId, limit: 1000 })).rows;
@@ -197,7 +198,7 @@ describe.each(engineCases)('webhook delivery on %s', (_label, engine) => {
 
     it('when the receiver is down and comes up later, then every event is delivered once it is up', async () => {
       const { team } = await seedTeam(ctx.db);
-      const port = await unusedPort();
+      const port = await freePort();
       const { secret } = await startReceiver().then(async (probe) => {
         await probe.close();
         return probe;
@@ -363,7 +364,7 @@ describe.each(engineCases)('webhook delivery on %s', (_label, engine) => {
 
     it('when the connection is refused, then the attempt stores no body (null) in place of an earlier answer\'s', async () => {
       const { team } = await seedTeam(ctx.db);
-      const port = await unusedPort();
+      const port = await freePort();
       const endpoint = await registerEndpoint(ctx.db, { team_id: team.id, url: `http://127.0.0.1:${port}/webhooks`, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' });
       await emitMany(ctx.db, team.id, 1);
       // As if an earlier attempt had been answered with a body.

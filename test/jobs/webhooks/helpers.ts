@@ -8,7 +8,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { freePorts } from '../../../scripts/lib/free-ports.js';
 import { Webhook as SvixWebhook } from 'svix';
 import { emitEvent, type EventEnvelope } from '../../../server/storage/repositories/events.js';
 import { newWebhookSecret } from '../../../server/domain/webhooks/rules.js';
@@ -160,12 +159,6 @@ export async function startReceiver(options: { secret?: string; port?: number; a
         server.close(() => resolve());
       }),
   };
-}
-
-/** A port nothing listens on (free a moment ago; see freePorts for why it is not one the kernel hands out). */
-export async function unusedPort(): Promise<number> {
-  const [port] = await freePorts(1);
-  return port;
 }
 
 /** Polls until `check` holds (or returns a value), failing after `timeoutMs` with `what`. */
