@@ -202,7 +202,7 @@ describe.each(apiEngines)('lab appointments on %s', (_label, engine) => {
       const order = await placeOrder(ctx, AT_HOME);
       const book = (booking_key: string, key?: string, id = order.id) => ctx.team(key).post(`/v3/order/${id}/phlebotomy/appointment/book`).send({ booking_key });
       const good = keyAfter(await homeSlots(ctx), 48);
-      // The fields of a key: v2, place, nonce, start, end, capacity, price in cents, priority, signature.
+      // The fields of a key: v3, place, nonce, start, end, capacity, price in cents, priority, signature.
       const fields = good.split('.');
       const tampered = [...fields.slice(0, 5), '99', ...fields.slice(6)].join('.');
       expectValidation(await book(tampered), [{ loc: ['body', 'booking_key'], msg: /not a key this server gave/ }]);

@@ -2,15 +2,15 @@
  * The slots of an availability answer and their booking keys, as the server now computes them
  * (each local day resolved once, every key of a place signed by one BookingKeySigner), against a
  * straightforward reference written here: every slot's instant, date and offsets asked of a
- * fresh Zone and every wall time of Intl, every key written out alone with createHmac and JSON.stringify. Same slots, same order,
+ * fresh Zone and every wall time of Intl, every key written out alone with createHmac, createHash and JSON.stringify. Same slots, same order,
  * same wall times, same key payloads and signatures, for random US zip codes and centers, random
  * start dates and clocks, and for zones whose clock changes at midnight or by half an hour.
  */
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import zipcodes from 'zipcodes';
-import { BookingKeySigner, signBookingKey, verifyBookingKey, type BookingKeyPayload, type KeyAddress } from '../../server/domain/lab-appointments/booking-key.js';
+import { BookingKeySigner, keyFieldsOf, signBookingKey, verifyBookingKey, type BookingKeyPayload, type KeyAddress } from '../../server/domain/lab-appointments/booking-key.js';
 import { buildZipGrid, resolveUsZip } from '../../server/domain/lab-appointments/places.js';
 import { centersNear, hash32, WEEKDAYS, type OpeningHours, type ServiceCenter } from '../../server/domain/lab-appointments/service-centers.js';
 import { AVAILABILITY_DAYS, BOOKING_LEAD_MS, centerSlots, phlebotomySlots, type DaySlots } from '../../server/domain/lab-appointments/slots.js';
@@ -58,6 +58,7 @@ function referenceDays(timeZone: string, first: string, now: Date, windowsOf: (d
       slots.push({
         start, end, start_local: referenceLocal(timeZone, start), end_local: referenceLocal(timeZone, end),
         price: w.price, is_priority: w.is_priority, capacity: w.capacity,
+        key_fields: [start / 1000, end / 1000, w.capacity, Math.round(w.price * 100), w.is_priority ? 1 : 0].join('.'),
       });
     }
     if (slots.length > 0) days.push({ date, slots });
@@ -131,12 +132,14 @@ describe('booking keys of an answer', () => {
   const secretArb = fc.string({ minLength: 1, maxLength: 100 });
   const teamArb = fc.uuid().map((id) => id.toUpperCase());
 
-  /** A key as the format in booking-key.ts describes it, written out here with createHmac and JSON.stringify. */
+  /** A key as the format in booking-key.ts describes it, written out here with createHmac, createHash and JSON.stringify. */
   function referenceKey(payload: BookingKeyPayload, secret: string, teamId: string): string {
     const a = payload.address;
     const place = [payload.kind === 'at_home_phlebotomy' ? 'h' : 'w', payload.provider, payload.location_code, payload.time_zone, payload.expires, a && [a.first_line, a.second_line, a.city, a.state, a.zip_code, a.access_notes]];
-    const body = ['v2', Buffer.from(JSON.stringify(place)).toString('base64url'), payload.nonce, payload.start, payload.end, payload.capacity, Math.round(payload.price * 100), payload.is_priority ? 1 : 0].join('.');
-    return `${body}.${createHmac('sha256', secret).update(`booking:${teamId.toLowerCase()}:${body}`).digest('base64url').slice(0, 22)}`;
+    const head = ['v3', Buffer.from(JSON.stringify(place)).toString('base64url'), payload.nonce].join('.');
+    const fields = [payload.start, payload.end, payload.capacity, Math.round(payload.price * 100), payload.is_priority ? 1 : 0].join('.');
+    const placeKey = createHmac('sha256', secret).update(`booking:${teamId.toLowerCase()}:${head}.`).digest('base64url');
+    return `${head}.${fields}.${createHash('sha256').update(placeKey + fields).digest('base64url').slice(0, 22)}`;
   }
 
   const slotsArb = fc.array(fc.record({ start: fc.integer({ min: 0, max: 4e9 }), minutes: fc.constantFrom(30, 60), capacity: fc.integer({ min: 1, max: 4 }), is_priority: fc.boolean() }), { maxLength: 8 });
@@ -145,7 +148,7 @@ describe('booking keys of an answer', () => {
     fc.assert(fc.property(secretArb, teamArb, fc.constantFrom(ADDRESS, null), slotsArb, (secret, team_id, address, slots) => {
       const place = { kind: address ? 'at_home_phlebotomy' as const : 'walk_in_test' as const, provider: 'getlabs', location_code: '94110', time_zone: 'America/Los_Angeles', expires: 4_100_000_000, address };
       const keySlots = slots.map((s) => ({ start: s.start, end: s.start + s.minutes * 60, capacity: s.capacity, price: s.is_priority ? 25 : 0, is_priority: s.is_priority }));
-      const keys = new BookingKeySigner({ secret, team_id }).signAll(place, keySlots);
+      const keys = new BookingKeySigner({ secret, team_id }).signAll(place, keySlots.map(keyFieldsOf));
       expect(keys).toHaveLength(slots.length);
       const nonces = new Set(keys.map((key) => key.split('.')[2]));
       expect(nonces.size).toBeLessThanOrEqual(1);
@@ -164,7 +167,7 @@ describe('booking keys of an answer', () => {
   it('when the same slots are signed again, then the nonce is new each time (a thousand answers, no nonce twice)', () => {
     const place = { kind: 'walk_in_test' as const, provider: 'quest', location_code: 'QD94139', time_zone: 'America/Los_Angeles', expires: 4_100_000_000, address: null };
     const signer = new BookingKeySigner({ secret: 's', team_id: '3f1c2b4a-1111-4222-8333-444455556666' });
-    const nonces = Array.from({ length: 1_000 }, () => signer.signAll(place, [{ start: 1_900_000_000, end: 1_900_001_800, capacity: 2, price: 0, is_priority: false }])[0]!.split('.')[2]!);
+    const nonces = Array.from({ length: 1_000 }, () => signer.signAll(place, [keyFieldsOf({ start: 1_900_000_000, end: 1_900_001_800, capacity: 2, price: 0, is_priority: false })])[0]!.split('.')[2]!);
     expect(new Set(nonces).size).toBe(nonces.length);
     nonces.forEach((nonce) => expect(nonce).toMatch(/^[A-Za-z0-9_-]{12}$/));
   });
@@ -185,6 +188,13 @@ describe('booking keys of an answer', () => {
     // The first format: the payload's JSON in base64url and a whole signature.
     const first = `${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${createHmac('sha256', 's').update('x').digest('base64url')}`;
     expect(verify(first)).toMatchObject({ ok: false, reason: 'forged' });
+    // The second format (v2): the same fields, one HMAC over all of them.
+    const body = key.split('.').slice(0, 8).join('.').replace(/^v3\./, 'v2.');
+    const second = `${body}.${createHmac('sha256', 's').update(`booking:${team_id}:${body}`).digest('base64url').slice(0, 22)}`;
+    expect(verify(second)).toMatchObject({ ok: false, reason: 'forged' });
+    // A v3 key whose slot is signed with the secret itself rather than with its place's key.
+    const unkeyed = `${key.slice(0, key.lastIndexOf('.'))}.${createHash('sha256').update(`s${key.split('.').slice(3, 8).join('.')}`).digest('base64url').slice(0, 22)}`;
+    expect(verify(unkeyed)).toMatchObject({ ok: false, reason: 'forged' });
     // A nonce this server would not read back is refused when signing, not when booking.
     expect(() => signBookingKey({ ...payload, nonce: 'a.b' }, { secret: 's', team_id })).toThrow(RangeError);
   });

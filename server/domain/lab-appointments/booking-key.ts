@@ -7,7 +7,7 @@
  *
  * A key is nine fields joined by dots, all of them URL-safe text:
  *
- *     v2.<place>.<nonce>.<start>.<end>.<capacity>.<price in cents>.<priority>.<signature>
+ *     v3.<place>.<nonce>.<start>.<end>.<capacity>.<price in cents>.<priority>.<signature>
  *
  * - `place`: base64url of the JSON array [kind ("h" at-home, "w" walk-in), provider,
  *   location code, time zone, expires, address (an array of its six fields, or null)]: what the
@@ -15,14 +15,26 @@
  * - `nonce`: 12 random base64url characters, one per place of an answer: the keys of two answers
  *   differ even for the same slot, so each answer's keys are used once each.
  * - `start`, `end`, `expires`: epoch seconds; `priority`: 0 or 1.
- * - `signature`: the first 22 base64url characters (132 bits) of HMAC-SHA256, keyed with a server
- *   secret, over `booking:<team id>:` and the eight fields before it, so that a key cannot be
- *   altered, made up, or used by another team.
+ * - `signature`, in two steps. The place's key is HMAC-SHA256, keyed with a server secret, over
+ *   `booking:<team id>:` and the key's first three fields with their dots (`v3.<place>.<nonce>.`),
+ *   in base64url: one per place of an answer, and never sent. The signature is the first 22
+ *   base64url characters (132 bits) of SHA-256 over the place's key followed by the slot's five
+ *   fields (`<start>.<end>.<capacity>.<price>.<priority>`). So a key cannot be altered, made up,
+ *   or used by another team: its place and nonce are signed with the secret, and its slot with
+ *   the place's key, which only the secret gives.
  *
- * The fields are positional and the signature is truncated because an availability answer holds
- * hundreds of keys: a key of the first format (the JSON payload itself in base64url, a nonce and
- * a whole signature per key) was two thirds of a walk-in answer's bytes. Keys of that format
- * expired within BOOKING_KEY_VALIDITY_SECONDS of the change; this server refuses them as forged.
+ * Why a hash keyed by its prefix is safe here: the known weakness of SHA-256(key || message) is
+ * length extension, which takes the whole digest (the hash's state after the message) and a
+ * message that may end in padding bytes. A signature shows 132 of the digest's 256 bits, and a
+ * key's text admits only base64url characters, digits and dots, never padding.
+ *
+ * Why not one HMAC per key, as the second format (v2) had: an HMAC is two hashes, the inner one
+ * over the whole key; an availability answer signs hundreds of keys (a walk-in answer about 300),
+ * and that was a fifth of its time. The fields are positional and the signature truncated because
+ * the keys are most of an answer's bytes: a key of the first format (the JSON payload itself in
+ * base64url, a nonce and a whole signature per key) was two thirds of a walk-in answer's bytes.
+ * Keys of an earlier format expired within BOOKING_KEY_VALIDITY_SECONDS of its change; this
+ * server refuses them as forged.
  */
 import { createHash, createHmac, hash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 
@@ -65,10 +77,10 @@ export interface BookingKeyPayload {
 /** A new signing secret (stored once per database: storage/repositories/server-secrets.ts). */
 export const newBookingKeySecret = (): string => randomBytes(32).toString('base64url');
 
-const VERSION = 'v2';
+const VERSION = 'v3';
 const KIND_CODES: Record<AppointmentKind, string> = { at_home_phlebotomy: 'h', walk_in_test: 'w' };
 const KINDS_BY_CODE: Record<string, AppointmentKind> = { h: 'at_home_phlebotomy', w: 'walk_in_test' };
-/** base64url characters of the signature kept: 132 bits of HMAC-SHA256's 256. */
+/** base64url characters of the signature kept: 132 bits of SHA-256's 256. */
 const SIGNATURE_CHARS = 22;
 
 /**
@@ -80,14 +92,13 @@ function newNonce(): string {
   const uuid = randomUUID();
   return Buffer.from(`${uuid.slice(0, 6)}${uuid.slice(24)}`, 'hex').toString('base64url');
 }
-const signedText = (teamId: string) => `booking:${teamId.toLowerCase()}:`;
 
 /** What the keys of one place's slots in one availability answer share. */
 export type KeyPlace = Pick<BookingKeyPayload, 'kind' | 'provider' | 'location_code' | 'time_zone' | 'expires' | 'address'>;
 /** What each slot's key has of its own. */
 export type KeySlot = Pick<BookingKeyPayload, 'start' | 'end' | 'capacity' | 'price' | 'is_priority'>;
 
-/** The key's first three fields: the version, the place, the nonce (each key of the place goes on from there). */
+/** The key's first three fields and their dots: the version, the place, the nonce (each key of the place goes on from there). */
 function headOf(place: KeyPlace, nonce: string): string {
   const address = place.address && [place.address.first_line, place.address.second_line, place.address.city, place.address.state, place.address.zip_code, place.address.access_notes];
   const encoded = Buffer.from(JSON.stringify([KIND_CODES[place.kind], place.provider, place.location_code, place.time_zone, place.expires, address])).toString('base64url');
@@ -95,78 +106,39 @@ function headOf(place: KeyPlace, nonce: string): string {
 }
 
 const cents = (price: number) => Math.round(price * 100);
-const slotFields = (slot: KeySlot) => `${slot.start}.${slot.end}.${slot.capacity}.${cents(slot.price)}.${slot.is_priority ? 1 : 0}`;
-
-/** The block size of SHA-256, the length HMAC pads its key to. */
-const SHA256_BLOCK = 64;
-/** Room for a slot's five fields after the head of its place (five numbers and their dots). */
-const SLOT_FIELDS_ROOM = 128;
 
 /**
- * Signs the keys of one team, each with HMAC-SHA256 as createHmac computes it (the tests hold
- * the two equal), for an availability answer's hundreds of keys. HMAC(K, m) is
- * SHA256((K ^ opad) || SHA256((K ^ ipad) || m)): both are one-shot hashes of buffers kept for
- * the answer, the padded key and the place's head written once and each slot's fields after
- * them, so that a key costs two hashes and no object of its own (createHmac made an Hmac, a
- * native handle and a digest buffer per key: most of a walk-in answer's time).
+ * A slot's own five fields as its key writes them (`<start>.<end>.<capacity>.<price in cents>.<priority>`).
+ * A slot of an availability answer keeps them (slots.ts), made once with the slot.
  */
+export const keyFieldsOf = (slot: KeySlot): string => `${slot.start}.${slot.end}.${slot.capacity}.${cents(slot.price)}.${slot.is_priority ? 1 : 0}`;
+
+/** The place's key: HMAC-SHA256 of the team and the key's head, in base64url. */
+const placeKeyOf = (input: { secret: string; team_id: string }, head: string): string =>
+  createHmac('sha256', input.secret).update(`booking:${input.team_id.toLowerCase()}:${head}`).digest('base64url');
+
+/** A slot's signature under its place's key. */
+const slotSignature = (placeKey: string, fields: string): string => hash('sha256', `${placeKey}${fields}`, 'base64url').slice(0, SIGNATURE_CHARS);
+
+/** Signs the keys of one team's availability answers: each place's key once, then one hash per slot. */
 export class BookingKeySigner {
-  private readonly ipad: Buffer;
-  private readonly opad: Buffer;
-  private readonly prefix: string;
+  constructor(private readonly input: { secret: string; team_id: string }) {}
 
-  constructor(private readonly input: { secret: string; team_id: string }) {
-    let key = Buffer.from(input.secret, 'utf8');
-    if (key.length > SHA256_BLOCK) key = createHash('sha256').update(key).digest();
-    this.ipad = Buffer.alloc(SHA256_BLOCK, 0x36);
-    this.opad = Buffer.alloc(SHA256_BLOCK, 0x5c);
-    for (let i = 0; i < key.length; i++) {
-      this.ipad[i]! ^= key[i]!;
-      this.opad[i]! ^= key[i]!;
-    }
-    this.prefix = signedText(input.team_id);
-  }
-
-  /** The keys of `slots` at one place, in their order, sharing one nonce (each slot's start makes its key its own). */
-  signAll(place: KeyPlace, slots: readonly KeySlot[], nonce: string = newNonce()): string[] {
+  /** The keys of the slots at one place, given by their fields (keyFieldsOf), in their order, sharing one nonce (each slot's start makes its key its own). */
+  signAll(place: KeyPlace, slotFields: readonly string[], nonce: string = newNonce()): string[] {
     if (!NONCE.test(nonce)) throw new RangeError(`a booking key's nonce is 12 base64url characters, not ${JSON.stringify(nonce)}`);
     const head = headOf(place, nonce);
-    const signed = `${this.prefix}${head}`;
-    if (!ASCII.test(signed)) return slots.map((slot) => this.signOne(`${head}${slotFields(slot)}`));
-    // (K ^ ipad) || prefix || head || <the slot's fields>, and (K ^ opad) || <the inner digest>.
-    const inner = Buffer.allocUnsafe(SHA256_BLOCK + signed.length + SLOT_FIELDS_ROOM);
-    this.ipad.copy(inner);
-    const from = SHA256_BLOCK + inner.write(signed, SHA256_BLOCK, 'latin1');
-    const outer = Buffer.allocUnsafe(SHA256_BLOCK + 32);
-    this.opad.copy(outer);
-    return slots.map((slot) => {
-      const fields = slotFields(slot);
-      // Numbers are written in ASCII: one byte per character, in latin1 as in the UTF-8 createHmac signs.
-      if (fields.length > SLOT_FIELDS_ROOM) return this.signOne(`${head}${fields}`);
-      const end = from + inner.write(fields, from, 'latin1');
-      outer.write(hash('sha256', inner.subarray(0, end), 'binary'), SHA256_BLOCK, 'binary');
-      return `${head}${fields}.${hash('sha256', outer, 'base64url').slice(0, SIGNATURE_CHARS)}`;
-    });
-  }
-
-  /** A key of its first eight fields, signed by createHmac. */
-  private signOne(body: string): string {
-    return `${body}.${signatureOf(this.input, body)}`;
+    const placeKey = placeKeyOf(this.input, head);
+    return slotFields.map((fields) => `${head}${fields}.${slotSignature(placeKey, fields)}`);
   }
 }
 
-/** Text whose latin1 bytes are its UTF-8 bytes. */
-const ASCII = /^[\x00-\x7f]*$/;
 /** Only these characters are ever in a key (base64url, digits, dots): a text with others is not one (nor read as one). */
 const KEY_TEXT = /^[A-Za-z0-9_.-]+$/;
 
-/** The signature of a key's first eight fields, by createHmac. */
-const signatureOf = (input: { secret: string; team_id: string }, body: string): string =>
-  createHmac('sha256', input.secret).update(`${signedText(input.team_id)}${body}`).digest('base64url').slice(0, SIGNATURE_CHARS);
-
 /** The key of one slot (`payload.nonce`, or a new one). */
 export function signBookingKey(payload: BookingKeyPayload, input: { secret: string; team_id: string }): string {
-  return new BookingKeySigner(input).signAll(payload, [payload], payload.nonce ?? newNonce())[0]!;
+  return new BookingKeySigner(input).signAll(payload, [keyFieldsOf(payload)], payload.nonce ?? newNonce())[0]!;
 }
 
 /** What a stored use of a key is found by: a digest of the whole key (its signature makes it unique). */
@@ -216,6 +188,10 @@ function parsePayload(fields: readonly string[]): BookingKeyPayload | null {
   };
 }
 
+/** The signature a key of these eight fields has (its head's place key, then its slot's fields). */
+const signatureOf = (input: { secret: string; team_id: string }, fields: readonly string[]): string =>
+  slotSignature(placeKeyOf(input, `${fields.slice(0, 3).join('.')}.`), fields.slice(3).join('.'));
+
 /**
  * Whether a key opens a booking of `kind` for the team at `now`: signed by this server for this
  * team, not expired, and for that kind of order. Each refusal says which, in one sentence.
@@ -225,7 +201,7 @@ export function verifyBookingKey(key: string, input: { secret: string; team_id: 
   const cut = KEY_TEXT.test(text) ? text.lastIndexOf('.') : -1;
   const fields = cut > 0 ? text.slice(0, cut).split('.') : [];
   const given = Buffer.from(cut > 0 ? text.slice(cut + 1) : '');
-  const expected = fields.length === 8 ? Buffer.from(signatureOf(input, text.slice(0, cut))) : null;
+  const expected = fields.length === 8 ? Buffer.from(signatureOf(input, fields)) : null;
   const payload = expected && given.length === expected.length && timingSafeEqual(given, expected) ? parsePayload(fields) : null;
   if (!payload) {
     return { ok: false, reason: 'forged', msg: 'booking_key is not a key this server gave this team (altered, made up, or of another team); take one from a slot of an availability answer' };

@@ -6,6 +6,7 @@
  * outside the hours. Pure: now, the zone and what is already booked are handed in.
  */
 import { addDays, DAY, MINUTE, offsetIn, utcMidnight, Zone, type FormatterMemo } from '../synthetic/time-zone.js';
+import { keyFieldsOf } from './booking-key.js';
 import { hash32, WEEKDAYS, type ServiceCenter } from './service-centers.js';
 
 /** How many days of slots an availability answer covers, from its start date. */
@@ -33,6 +34,8 @@ export interface Slot {
   readonly is_priority: boolean;
   /** How many appointments the slot takes in all (before those already booked are taken off). */
   readonly capacity: number;
+  /** The slot's own fields in its booking keys (keyFieldsOf), made once with the slot: each answer signs them anew. */
+  readonly key_fields: string;
 }
 
 export interface DaySlots {
@@ -107,6 +110,7 @@ function daysOfSlots(input: { zone: Zone; first: string; windowsOf: (date: strin
       slots.push({
         start, end, start_local: isoAtOffset(start, startOffset), end_local: isoAtOffset(end, offsetAt(end)),
         price: w.price, is_priority: w.is_priority, capacity: w.capacity,
+        key_fields: keyFieldsOf({ start: start / 1000, end: end / 1000, capacity: w.capacity, price: w.price, is_priority: w.is_priority }),
       });
     }
     if (slots.length > 0) days.push({ date, slots });

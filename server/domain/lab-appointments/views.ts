@@ -62,10 +62,12 @@ export function toDaySlots(input: {
   const open: Slot[] = [];
   const left: number[] = [];
   const perDay: number[] = [];
+  // Most places have nothing booked: no lookup per slot then.
+  const anyBooked = input.booked.size > 0;
   for (const day of input.days) {
     let count = 0;
     for (const slot of day.slots) {
-      const room = slot.capacity - (input.booked.get(`${input.location_code} ${slot.start}`) ?? 0);
+      const room = anyBooked ? slot.capacity - (input.booked.get(`${input.location_code} ${slot.start}`) ?? 0) : slot.capacity;
       if (room <= 0) continue;
       open.push(slot);
       left.push(room);
@@ -75,7 +77,7 @@ export function toDaySlots(input: {
   }
   const keys = new BookingKeySigner(input.signing).signAll(
     { kind: input.kind, provider: input.provider, location_code: input.location_code, time_zone: input.time_zone, expires, address: input.address },
-    open.map((slot) => ({ start: slot.start / 1000, end: slot.end / 1000, capacity: slot.capacity, price: slot.price, is_priority: slot.is_priority })),
+    open.map((slot) => slot.key_fields),
   );
   const answer = [];
   let next = 0;
