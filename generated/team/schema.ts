@@ -19592,7 +19592,7 @@ export interface components {
         TimeSlot: {
             /**
              * @description Opaque and signed; pass it to *Book* or *Reschedule* of the same kind of appointment.
-             * @example v2.WyJ3IiwicXVlc3QiLCJRRDk0MTM5IiwiQW1lcmljYS9Mb3NfQW5nZWxlcyIsMTc5NjA1ODkwMCxudWxsXQ.f93UXVyZPDm6.1796227200.1796229000.3.0.0.f_6oETIqnng5_ldV2SNO08
+             * @example v3.WyJ3IiwicXVlc3QiLCJRRDk0MTM5IiwiQW1lcmljYS9Mb3NfQW5nZWxlcyIsMTc5NjA1ODkwMCxudWxsXQ.f93UXVyZPDm6.1796227200.1796229000.3.0.0.7oXeFapPdwv0zdrOBgzYvT
              */
             booking_key?: string | null;
             /**
@@ -19763,7 +19763,7 @@ export interface components {
         AppointmentBookingRequest: {
             /**
              * @description A slot's key from an availability answer of the same kind (at-home or walk-in), of this team, not expired and not used before; otherwise a `422` saying which.
-             * @example v2.WyJ3IiwicXVlc3QiLCJRRDk0MTM5IiwiQW1lcmljYS9Mb3NfQW5nZWxlcyIsMTc5NjA1ODkwMCxudWxsXQ.f93UXVyZPDm6.1796227200.1796229000.3.0.0.f_6oETIqnng5_ldV2SNO08
+             * @example v3.WyJ3IiwicXVlc3QiLCJRRDk0MTM5IiwiQW1lcmljYS9Mb3NfQW5nZWxlcyIsMTc5NjA1ODkwMCxudWxsXQ.f93UXVyZPDm6.1796227200.1796229000.3.0.0.7oXeFapPdwv0zdrOBgzYvT
              */
             booking_key: string;
             /** @example Patient prefers the left arm. */
@@ -19796,7 +19796,7 @@ export interface components {
         AppointmentRescheduleRequest: {
             /**
              * @description A slot's key, under the same rules as booking.
-             * @example v2.WyJ3IiwicXVlc3QiLCJRRDk0MTM5IiwiQW1lcmljYS9Mb3NfQW5nZWxlcyIsMTc5NjA1ODkwMCxudWxsXQ.f93UXVyZPDm6.1796227200.1796229000.3.0.0.f_6oETIqnng5_ldV2SNO08
+             * @example v3.WyJ3IiwicXVlc3QiLCJRRDk0MTM5IiwiQW1lcmljYS9Mb3NfQW5nZWxlcyIsMTc5NjA1ODkwMCxudWxsXQ.f93UXVyZPDm6.1796227200.1796229000.3.0.0.7oXeFapPdwv0zdrOBgzYvT
              */
             booking_key: string;
             /**
