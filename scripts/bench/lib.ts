@@ -19,7 +19,7 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** One autocannon load: its requests and measured seconds, and the exact time of each 2xx response. */
+/** One autocannon load: its requests and measured seconds, and the exact time of each 2xx response (its opening's apart). */
 export type Run = LoadResult;
 
 /**
@@ -83,11 +83,17 @@ function loadClientModule(): { file: string; execArgv: string[] } {
   return { file: fileURLToPath(new URL('./load-client.ts', import.meta.url)), execArgv: ['--import', 'tsx'] };
 }
 
-/** Runs as one measure: requests over measured time, percentiles over every 2xx response of every run. */
+/**
+ * Runs as one measure: requests over measured time, percentiles over every 2xx response of every
+ * run but those of each run's opening (load-client.ts), which are counted apart.
+ */
 export interface CombinedRuns {
   rps: number;
   p50: number;
   p99: number;
+  /** The 2xx responses of the runs' openings (left out of p50 and p99), and the slowest of them. */
+  opening: number;
+  openingMax: number;
   non2xx: number;
   errors: number;
   timeouts: number;
@@ -95,11 +101,14 @@ export interface CombinedRuns {
 
 export function combineRuns(runs: readonly Run[]): CombinedRuns {
   const latencies = runs.flatMap((run) => run.latencies);
+  const opening = runs.flatMap((run) => run.opening);
   const sum = (pick: (run: Run) => number) => runs.reduce((total, run) => total + pick(run), 0);
   return {
     rps: sum((run) => run.requests) / Math.max(sum((run) => run.seconds), Number.EPSILON),
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
+    opening: opening.length,
+    openingMax: opening.length > 0 ? opening.reduce((max, ms) => Math.max(max, ms), 0) : Number.NaN,
     non2xx: sum((run) => run.non2xx),
     errors: sum((run) => run.errors),
     timeouts: sum((run) => run.timeouts),

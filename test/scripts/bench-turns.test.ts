@@ -1,14 +1,15 @@
 /**
  * The benchmarks' side-by-side measure (scripts/bench/lib.ts): targets take turns in rounds,
  * the order rotating, after a warm-up that is not kept; their runs combine into requests over
- * measured time and percentiles over every response.
+ * measured time and percentiles over every response but those of each load's opening (before
+ * every connection had its first answer), which are counted apart.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { combineRuns, rotatingLoad, takeTurns, type Run } from '../../scripts/bench/lib.js';
 
-const run = (requests: number, seconds: number, latencies: number[], non2xx = 0): Run => ({ requests, seconds, latencies, non2xx, errors: 0, timeouts: 0 });
+const run = (requests: number, seconds: number, latencies: number[], non2xx = 0, opening: number[] = []): Run => ({ requests, seconds, latencies, opening, non2xx, errors: 0, timeouts: 0 });
 
 describe('takeTurns', () => {
   it('when targets are loaded side by side, then each is warmed up once, then they take turns each round with the order rotating, and only the rounds are kept', async () => {
@@ -38,6 +39,15 @@ describe('combineRuns', () => {
     expect(combined.non2xx).toBe(3);
     expect(combined.p50).toBe(20); // nearest rank: the 5th of the 10 latencies, sorted
     expect(combined.p99).toBe(70);
+    expect(combined.opening).toBe(0);
+    expect(combined.openingMax).toBeNaN();
+  });
+
+  it('when runs had an opening, then its responses are counted and their slowest given, and they weigh on no percentile', () => {
+    const combined = combineRuns([run(10, 1, [1, 2, 3, 4, 5], 0, [80, 40]), run(10, 1, [1, 2, 3, 4, 5], 0, [60])]);
+    expect(combined.p99).toBe(5);
+    expect(combined.opening).toBe(3);
+    expect(combined.openingMax).toBe(80);
   });
 });
 
@@ -58,12 +68,43 @@ describe.each(['process', 'inline'] as const)('rotatingLoad (BENCH_LOAD_CLIENT=%
       const paths = ['/a', '/b', '/c', '/d'];
       const measured = await rotatingLoad({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, connections: 2, amount: 20, headers: { 'x-bench': client }, paths });
       expect(measured.requests).toBe(20);
-      expect(measured.latencies).toHaveLength(20);
+      // Every 2xx answer is kept, in the opening (at least each connection's first) or after it.
+      expect(measured.latencies.length + measured.opening.length).toBe(20);
+      expect(measured.opening.length).toBeGreaterThanOrEqual(2);
       expect(asked.sort()).toEqual(paths.flatMap((path) => Array.from({ length: 5 }, () => `${path} ${client}`)));
       // A few dozen local answers take milliseconds; the tick would have made it a whole second.
       // The margin is for a busy machine between the server's last answer and the client's.
       expect(measured.seconds).toBeGreaterThan(0);
       expect(measured.seconds).toBeLessThan((lastAnswer - started) / 1000 + 0.5);
+    } finally {
+      if (before === undefined) delete process.env.BENCH_LOAD_CLIENT;
+      else process.env.BENCH_LOAD_CLIENT = before;
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe.each(['process', 'inline'] as const)('the opening of a load (BENCH_LOAD_CLIENT=%s)', (client) => {
+  it('when a server is slow to answer each connection\'s first request, then those answers are the opening and the latencies are the steady ones', async () => {
+    // As a busy Node server taking new connections in one per turn: every connection's first
+    // request waits 300 ms, every later one is answered at once.
+    const server = http.createServer((req, res) => {
+      const first = !(req.socket as { served?: boolean }).served;
+      (req.socket as { served?: boolean }).served = true;
+      if (first) setTimeout(() => res.end('{}'), 300);
+      else res.end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const before = process.env.BENCH_LOAD_CLIENT;
+    process.env.BENCH_LOAD_CLIENT = client;
+    try {
+      const measured = await rotatingLoad({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, connections: 3, amount: 300, headers: {}, paths: ['/'] });
+      expect(measured.requests).toBe(300);
+      expect(measured.latencies.length + measured.opening.length).toBe(300);
+      expect(measured.opening.filter((ms) => ms >= 300)).toHaveLength(3);
+      expect(measured.latencies.length).toBeGreaterThan(250);
+      expect(Math.max(...measured.latencies)).toBeLessThan(300);
+      expect(combineRuns([measured])).toMatchObject({ opening: measured.opening.length, openingMax: Math.max(...measured.opening) });
     } finally {
       if (before === undefined) delete process.env.BENCH_LOAD_CLIENT;
       else process.env.BENCH_LOAD_CLIENT = before;
