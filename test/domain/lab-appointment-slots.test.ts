@@ -1,6 +1,6 @@
 /**
  * The slots of an availability answer and their booking keys, as the server now computes them
- * (each local day resolved once, every key of a place signed by one BookingKeySigner), against a
+ * (each local day resolved once, every key of a place signed together by signPlaceKeys), against a
  * straightforward reference written here: every slot's instant, date and offsets asked of a
  * fresh Zone and every wall time of Intl, every key written out alone with createHmac, createHash and JSON.stringify. Same slots, same order,
  * same wall times, same key payloads and signatures, for random US zip codes and centers, random
@@ -10,7 +10,7 @@ import { createHash, createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import zipcodes from 'zipcodes';
-import { BookingKeySigner, keyFieldsOf, signBookingKey, verifyBookingKey, type BookingKeyPayload, type KeyAddress } from '../../server/domain/lab-appointments/booking-key.js';
+import { keyFieldsOf, signBookingKey, signPlaceKeys, verifyBookingKey, type BookingKeyPayload, type KeyAddress } from '../../server/domain/lab-appointments/booking-key.js';
 import { buildZipGrid, resolveUsZip } from '../../server/domain/lab-appointments/places.js';
 import { centersNear, hash32, WEEKDAYS, type OpeningHours, type ServiceCenter } from '../../server/domain/lab-appointments/service-centers.js';
 import { AVAILABILITY_DAYS, BOOKING_LEAD_MS, centerSlots, phlebotomySlots, type DaySlots } from '../../server/domain/lab-appointments/slots.js';
@@ -148,7 +148,7 @@ describe('booking keys of an answer', () => {
     fc.assert(fc.property(secretArb, teamArb, fc.constantFrom(ADDRESS, null), slotsArb, (secret, team_id, address, slots) => {
       const place = { kind: address ? 'at_home_phlebotomy' as const : 'walk_in_test' as const, provider: 'getlabs', location_code: '94110', time_zone: 'America/Los_Angeles', expires: 4_100_000_000, address };
       const keySlots = slots.map((s) => ({ start: s.start, end: s.start + s.minutes * 60, capacity: s.capacity, price: s.is_priority ? 25 : 0, is_priority: s.is_priority }));
-      const keys = new BookingKeySigner({ secret, team_id }).signAll(place, keySlots.map(keyFieldsOf));
+      const keys = signPlaceKeys({ secret, team_id }, place, keySlots.map(keyFieldsOf));
       expect(keys).toHaveLength(slots.length);
       const nonces = new Set(keys.map((key) => key.split('.')[2]));
       expect(nonces.size).toBeLessThanOrEqual(1);
@@ -166,8 +166,8 @@ describe('booking keys of an answer', () => {
 
   it('when the same slots are signed again, then the nonce is new each time (a thousand answers, no nonce twice)', () => {
     const place = { kind: 'walk_in_test' as const, provider: 'quest', location_code: 'QD94139', time_zone: 'America/Los_Angeles', expires: 4_100_000_000, address: null };
-    const signer = new BookingKeySigner({ secret: 's', team_id: '3f1c2b4a-1111-4222-8333-444455556666' });
-    const nonces = Array.from({ length: 1_000 }, () => signer.signAll(place, [keyFieldsOf({ start: 1_900_000_000, end: 1_900_001_800, capacity: 2, price: 0, is_priority: false })])[0]!.split('.')[2]!);
+    const signing = { secret: 's', team_id: '3f1c2b4a-1111-4222-8333-444455556666' };
+    const nonces = Array.from({ length: 1_000 }, () => signPlaceKeys(signing, place, [keyFieldsOf({ start: 1_900_000_000, end: 1_900_001_800, capacity: 2, price: 0, is_priority: false })])[0]!.split('.')[2]!);
     expect(new Set(nonces).size).toBe(nonces.length);
     nonces.forEach((nonce) => expect(nonce).toMatch(/^[A-Za-z0-9_-]{12}$/));
   });

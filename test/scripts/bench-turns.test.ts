@@ -51,22 +51,34 @@ describe('combineRuns', () => {
   });
 });
 
+/** Runs `measure` against a local server of `handler`, with BENCH_LOAD_CLIENT set to `client` (restored after). */
+async function withServer<T>(client: string, handler: http.RequestListener, measure: (url: string) => Promise<T>): Promise<T> {
+  const server = http.createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const before = process.env.BENCH_LOAD_CLIENT;
+  process.env.BENCH_LOAD_CLIENT = client;
+  try {
+    return await measure(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  } finally {
+    if (before === undefined) delete process.env.BENCH_LOAD_CLIENT;
+    else process.env.BENCH_LOAD_CLIENT = before;
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
 describe.each(['process', 'inline'] as const)('rotatingLoad (BENCH_LOAD_CLIENT=%s)', (client) => {
   it('when a run is a number of requests, then it asks for the paths in turn, and its seconds run from its start to its last answer, not to autocannon\'s next whole-second tick', async () => {
     let lastAnswer = 0;
     const asked: string[] = [];
-    const server = http.createServer((req, res) => {
+    const handler: http.RequestListener = (req, res) => {
       asked.push(`${req.url} ${req.headers['x-bench']}`);
       lastAnswer = performance.now();
       res.end('{}');
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const before = process.env.BENCH_LOAD_CLIENT;
-    process.env.BENCH_LOAD_CLIENT = client;
-    try {
+    };
+    await withServer(client, handler, async (url) => {
       const started = performance.now();
       const paths = ['/a', '/b', '/c', '/d'];
-      const measured = await rotatingLoad({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, connections: 2, amount: 20, headers: { 'x-bench': client }, paths });
+      const measured = await rotatingLoad({ url, connections: 2, amount: 20, headers: { 'x-bench': client }, paths });
       expect(measured.requests).toBe(20);
       // Every 2xx answer is kept, in the opening (at least each connection's first) or after it.
       expect(measured.latencies.length + measured.opening.length).toBe(20);
@@ -76,39 +88,26 @@ describe.each(['process', 'inline'] as const)('rotatingLoad (BENCH_LOAD_CLIENT=%
       // The margin is for a busy machine between the server's last answer and the client's.
       expect(measured.seconds).toBeGreaterThan(0);
       expect(measured.seconds).toBeLessThan((lastAnswer - started) / 1000 + 0.5);
-    } finally {
-      if (before === undefined) delete process.env.BENCH_LOAD_CLIENT;
-      else process.env.BENCH_LOAD_CLIENT = before;
-      await new Promise((resolve) => server.close(resolve));
-    }
+    });
   });
-});
 
-describe.each(['process', 'inline'] as const)('the opening of a load (BENCH_LOAD_CLIENT=%s)', (client) => {
   it('when a server is slow to answer each connection\'s first request, then those answers are the opening and the latencies are the steady ones', async () => {
     // As a busy Node server taking new connections in one per turn: every connection's first
     // request waits 300 ms, every later one is answered at once.
-    const server = http.createServer((req, res) => {
+    const handler: http.RequestListener = (req, res) => {
       const first = !(req.socket as { served?: boolean }).served;
       (req.socket as { served?: boolean }).served = true;
       if (first) setTimeout(() => res.end('{}'), 300);
       else res.end('{}');
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const before = process.env.BENCH_LOAD_CLIENT;
-    process.env.BENCH_LOAD_CLIENT = client;
-    try {
-      const measured = await rotatingLoad({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, connections: 3, amount: 300, headers: {}, paths: ['/'] });
+    };
+    await withServer(client, handler, async (url) => {
+      const measured = await rotatingLoad({ url, connections: 3, amount: 300, headers: {}, paths: ['/'] });
       expect(measured.requests).toBe(300);
       expect(measured.latencies.length + measured.opening.length).toBe(300);
       expect(measured.opening.filter((ms) => ms >= 300)).toHaveLength(3);
       expect(measured.latencies.length).toBeGreaterThan(250);
       expect(Math.max(...measured.latencies)).toBeLessThan(300);
       expect(combineRuns([measured])).toMatchObject({ opening: measured.opening.length, openingMax: Math.max(...measured.opening) });
-    } finally {
-      if (before === undefined) delete process.env.BENCH_LOAD_CLIENT;
-      else process.env.BENCH_LOAD_CLIENT = before;
-      await new Promise((resolve) => server.close(resolve));
-    }
+    });
   });
 });

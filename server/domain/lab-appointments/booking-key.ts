@@ -120,17 +120,16 @@ const placeKeyOf = (input: { secret: string; team_id: string }, head: string): s
 /** A slot's signature under its place's key. */
 const slotSignature = (placeKey: string, fields: string): string => hash('sha256', `${placeKey}${fields}`, 'base64url').slice(0, SIGNATURE_CHARS);
 
-/** Signs the keys of one team's availability answers: each place's key once, then one hash per slot. */
-export class BookingKeySigner {
-  constructor(private readonly input: { secret: string; team_id: string }) {}
-
-  /** The keys of the slots at one place, given by their fields (keyFieldsOf), in their order, sharing one nonce (each slot's start makes its key its own). */
-  signAll(place: KeyPlace, slotFields: readonly string[], nonce: string = newNonce()): string[] {
-    if (!NONCE.test(nonce)) throw new RangeError(`a booking key's nonce is 12 base64url characters, not ${JSON.stringify(nonce)}`);
-    const head = headOf(place, nonce);
-    const placeKey = placeKeyOf(this.input, head);
-    return slotFields.map((fields) => `${head}${fields}.${slotSignature(placeKey, fields)}`);
-  }
+/**
+ * The keys of the slots at one place of a team's availability answer, given by their fields
+ * (keyFieldsOf), in their order: one nonce and one place key for all of them (each slot's start
+ * makes its key its own), then one hash per slot.
+ */
+export function signPlaceKeys(input: { secret: string; team_id: string }, place: KeyPlace, slotFields: readonly string[], nonce: string = newNonce()): string[] {
+  if (!NONCE.test(nonce)) throw new RangeError(`a booking key's nonce is 12 base64url characters, not ${JSON.stringify(nonce)}`);
+  const head = headOf(place, nonce);
+  const placeKey = placeKeyOf(input, head);
+  return slotFields.map((fields) => `${head}${fields}.${slotSignature(placeKey, fields)}`);
 }
 
 /** Only these characters are ever in a key (base64url, digits, dots): a text with others is not one (nor read as one). */
@@ -138,7 +137,7 @@ const KEY_TEXT = /^[A-Za-z0-9_.-]+$/;
 
 /** The key of one slot (`payload.nonce`, or a new one). */
 export function signBookingKey(payload: BookingKeyPayload, input: { secret: string; team_id: string }): string {
-  return new BookingKeySigner(input).signAll(payload, [keyFieldsOf(payload)], payload.nonce ?? newNonce())[0]!;
+  return signPlaceKeys(input, payload, [keyFieldsOf(payload)], payload.nonce ?? newNonce())[0]!;
 }
 
 /** What a stored use of a key is found by: a digest of the whole key (its signature makes it unique). */

@@ -3,7 +3,7 @@
  * ClientFacingLabLocation and AppointmentLocation, a day's slots as DaySlots with each slot's
  * signed booking key, the area summary as AreaInfo. Pure.
  */
-import { BookingKeySigner, BOOKING_KEY_VALIDITY_SECONDS, type AppointmentKind, type KeyAddress } from './booking-key.js';
+import { BOOKING_KEY_VALIDITY_SECONDS, signPlaceKeys, type AppointmentKind, type KeyAddress } from './booking-key.js';
 import { CENTER_LABS, type CenterLabSlug, type CenterNearby, type ServiceCenter, type Capability, type AppointmentServiceType } from './service-centers.js';
 import type { DaySlots, Slot } from './slots.js';
 
@@ -58,7 +58,7 @@ export function toDaySlots(input: {
   const expires = Math.floor(input.signing.now.getTime() / 1000) + BOOKING_KEY_VALIDITY_SECONDS;
   const expiresAt = new Date(expires * 1000).toISOString();
   // The slots with room left, each with what is left of it; then every key of the place at once
-  // (one signer, one nonce: BookingKeySigner), and the wire slots in the same order.
+  // (one nonce, one place key: signPlaceKeys), and the wire slots in the same order.
   const open: Slot[] = [];
   const left: number[] = [];
   const perDay: number[] = [];
@@ -75,7 +75,8 @@ export function toDaySlots(input: {
     }
     perDay.push(count);
   }
-  const keys = new BookingKeySigner(input.signing).signAll(
+  const keys = signPlaceKeys(
+    input.signing,
     { kind: input.kind, provider: input.provider, location_code: input.location_code, time_zone: input.time_zone, expires, address: input.address },
     open.map((slot) => slot.key_fields),
   );
